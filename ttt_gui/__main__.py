@@ -1,0 +1,6 @@
+"""Entry point for ``python -m ttt_gui`` and the packaged executable."""
+
+from ttt_gui.app import main
+
+if __name__ == "__main__":
+    raise SystemExit(main())

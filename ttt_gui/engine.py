@@ -1,0 +1,578 @@
+"""Negamax search with alpha-beta pruning for m,n,k games; no Tk.
+
+Scores are always from the side to move. A win in ``n`` plies scores
+``WIN - n`` and a loss in ``n`` plies ``-(WIN - n)``, so faster wins and slower
+losses score higher; a draw is 0. Scores with ``abs(score) <= HEURISTIC_LIMIT``
+are heuristic estimates from a depth-limited search.
+
+>>> from ttt_gui.board import Board
+>>> result = Engine(randomize=False).search(Board.parse("xx./oo./..."))
+>>> result.move, describe_score(result.score)
+(2, 'win in 1')
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+
+from ttt_gui.board import Board, Geometry, Player, cells_of
+
+WIN = 1_000_000
+#: Scores above this (or below its negative) are proven wins (losses).
+MATE_THRESHOLD = WIN - 1_000
+#: Heuristic scores never exceed this in absolute value.
+HEURISTIC_LIMIT = 100_000
+_INFINITY = WIN + 1
+_UNLIMITED = 1_000  # a depth beyond any game's length: "search to the end"
+
+#: Difficulty levels: the engine's max depth in plies (None = perfect play).
+LEVELS: dict[str, int | None] = {"easy": 1, "medium": 2, "hard": 4, "perfect": None}
+
+
+
+
+#: Order moves positionally only where this many cells or more are empty.
+_ORDER_MIN_EMPTY = 4
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+class _SearchAborted(Exception):
+    """Raised inside the search when stop() was called or time ran out."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of :meth:`Engine.search`.
+
+    ``score`` is from the side to move; ``exact`` is True when it is the proven
+    game value (the search reached every game end); ``depth`` is the deepest
+    completed iteration in plies; ``pv`` starts with ``move``.
+    """
+
+    move: int
+    score: int
+    depth: int
+    nodes: int
+    elapsed: float
+    exact: bool
+    pv: tuple[int, ...] = ()
+
+    def describe(self) -> str:
+        return describe_score(self.score, self.exact)
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """Scores of every legal move, from the side to move, on the search scale."""
+
+    scores: dict[int, int]
+    depth: int
+    exact: bool
+    nodes: int = 0
+    elapsed: float = 0.0
+    best: list[int] = field(default_factory=list)
+
+
+def is_mate_score(score: int) -> bool:
+    return abs(score) > MATE_THRESHOLD
+
+
+def describe_score(score: int, exact: bool = True) -> str:
+    """Words for a score: ``"win in 3"``, ``"draw"``, ``"loss in 2"``.
+
+    Heuristic scores (not proven) read ``"about even"``, ``"ahead (≈+12)"`` or
+    ``"behind (≈-12)"``.
+
+    >>> describe_score(WIN - 3), describe_score(0), describe_score(-(WIN - 2))
+    ('win in 3', 'draw', 'loss in 2')
+    >>> describe_score(12, exact=False)
+    'ahead (≈+12)'
+    """
+    if score > MATE_THRESHOLD:
+        return f"win in {WIN - score}"
+    if score < -MATE_THRESHOLD:
+        return f"loss in {WIN + score}"
+    if exact:
+        return "draw"
+    if abs(score) < 2:
+        return "about even"
+    return f"ahead (≈+{score})" if score > 0 else f"behind (≈{score})"
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Per-geometry data the search uses: line masks, symmetries, ordering."""
+
+    geometry: Geometry
+    through_masks: tuple[tuple[int, ...], ...]  # line masks containing each cell
+    through_bits: tuple[int, ...]  # the same lines as a bit set of line indices
+    symmetry_adds: tuple[tuple[tuple[int, ...], ...], ...]  # [side][cell] -> per symmetry
+    inverse: tuple[tuple[int, ...], ...]  # [symmetry][canonical cell] -> cell
+    forward: tuple[tuple[int, ...], ...]  # [symmetry][cell] -> canonical cell
+    order: tuple[int, ...]  # cells, most lines through them first
+    weights: tuple[int, ...]  # heuristic value of an open line holding c marks
+
+
+@cache
+def _tables(geometry: Geometry) -> _Tables:
+    size, cells = geometry.size, geometry.cells
+
+    def transform(index: int, cell: int) -> int:
+        row, col = divmod(cell, size)
+        if index & 4:
+            row, col = col, row
+        if index & 1:
+            row = size - 1 - row
+        if index & 2:
+            col = size - 1 - col
+        return row * size + col
+
+    forward = tuple(tuple(transform(t, c) for c in range(cells)) for t in range(8))
+    inverse = tuple(
+        tuple(forward[t].index(c) for c in range(cells)) for t in range(8)
+    )
+    adds = tuple(
+        tuple(tuple(1 << (forward[t][c] + shift) for t in range(8)) for c in range(cells))
+        for shift in (0, cells)
+    )
+    lines = geometry.lines
+    through_masks = tuple(tuple(lines[i] for i in idx) for idx in geometry.lines_through)
+    through_bits = tuple(sum(1 << i for i in idx) for idx in geometry.lines_through)
+    center = (size - 1) / 2
+    order = tuple(
+        sorted(
+            range(cells),
+            key=lambda c: (
+                -len(geometry.lines_through[c]),
+                abs(c // size - center) + abs(c % size - center),
+                c,
+            ),
+        )
+    )
+    k = geometry.win_length
+    weights = tuple(0 if c == 0 else 4 ** (c - 1) for c in range(k + 1))
+    return _Tables(geometry, through_masks, through_bits, adds, inverse, forward, order, weights)
+
+
+def _evaluate(board: Board, tables: _Tables) -> int:
+    """Heuristic value of the open lines, from the side to move."""
+    me, opp = (
+        (board.x_bits, board.o_bits)
+        if board.turn is Player.X
+        else (board.o_bits, board.x_bits)
+    )
+    weights = tables.weights
+    total = 0
+    for mask in tables.geometry.lines:
+        if not mask & opp:
+            total += weights[(mask & me).bit_count()]
+        elif not mask & me:
+            total -= weights[(mask & opp).bit_count()]
+    return total
+
+
+def _symmetric_keys(board: Board, tables: _Tables) -> list[int]:
+    """The position's bits under each of the 8 symmetries; the least is its key."""
+    keys = [0] * 8
+    for side, bits in ((0, board.x_bits), (1, board.o_bits)):
+        for cell in cells_of(bits):
+            keys = [key | add for key, add in zip(keys, tables.symmetry_adds[side][cell])]
+    return keys
+
+
+def _root_state(board: Board, tables: _Tables) -> tuple:
+    """The search state of ``board``, built from scratch.
+
+    (side: 0 for X, me, opp: bitboards of the side to move and the other,
+    my_threats, opp_threats: cells where each completes a line at once,
+    live_me, live_opp: bit sets of line indices still free of the other side,
+    eval_me: the heuristic value, keys: see :func:`_symmetric_keys`).
+    """
+    geometry = tables.geometry
+    if board.turn is Player.X:
+        side, me, opp = 0, board.x_bits, board.o_bits
+    else:
+        side, me, opp = 1, board.o_bits, board.x_bits
+    live_me = live_opp = 0
+    for index, mask in enumerate(geometry.lines):
+        if not mask & opp:
+            live_me |= 1 << index
+        if not mask & me:
+            live_opp |= 1 << index
+    return (
+        side,
+        me,
+        opp,
+        _threats(me, opp, geometry),
+        _threats(opp, me, geometry),
+        live_me,
+        live_opp,
+        _evaluate(board, tables),
+        _symmetric_keys(board, tables),
+    )
+
+
+def _threats(bits: int, other: int, geometry: Geometry) -> int:
+    """Cells where the owner of ``bits`` completes a line with one more mark."""
+    k = geometry.win_length
+    cells = 0
+    for mask in geometry.lines:
+        if not mask & other and (mask & bits).bit_count() == k - 1:
+            cells |= mask & ~bits
+    return cells
+
+
+class Engine:
+    """Negamax with alpha-beta pruning and a symmetric transposition table.
+
+    ``max_depth`` is the search depth in plies (None = unlimited: exact play);
+    ``time_limit`` (seconds, None = none) bounds a search by iterative
+    deepening, which then returns the best move of the deepest completed
+    iteration. With ``randomize``, moves of equal value are chosen at random
+    (reproducibly from ``seed``); otherwise the first in the engine's order.
+    The table is kept between searches; ``table_limit`` entries at most.
+
+    One search runs at a time per engine; :meth:`stop` may be called from any
+    thread.
+    """
+
+    def __init__(
+        self,
+        max_depth: int | None = None,
+        time_limit: float | None = None,
+        seed: int | None = None,
+        randomize: bool = True,
+        table_limit: int = 400_000,
+    ) -> None:
+        if max_depth is not None and max_depth < 1:
+            raise ValueError(f"max_depth must be at least 1 or None, not {max_depth}")
+        if time_limit is not None and time_limit <= 0:
+            raise ValueError(f"time_limit must be positive or None, not {time_limit}")
+        self.max_depth = max_depth
+        self.time_limit = time_limit
+        self.randomize = randomize
+        self.table_limit = table_limit
+        self._random = random.Random(seed)
+        self._table: dict[int, tuple[int, int, int, int]] = {}
+        self._table_geometry: Geometry | None = None
+        self._stop_requested = False
+        self._deadline = float("inf")
+        self._nodes = 0
+        self._horizon_hits = 0
+
+    # -- public API ---------------------------------------------------------
+
+    def clear(self) -> None:
+        """Forget everything the transposition table holds."""
+        self._table.clear()
+
+    def stop(self) -> None:
+        """Make a running search return soon (within a few ms) with its best move."""
+        self._stop_requested = True
+
+    def search(self, board: Board) -> SearchResult:
+        """The best move for the side to move, with its score and statistics.
+
+        Raises ValueError if the game is already over.
+        """
+        analysis = self._run(board, all_moves=False)
+        move = self._random.choice(analysis.best) if self.randomize else analysis.best[0]
+        score = analysis.scores[move]
+        pv = self._principal_variation(board, move)
+        return SearchResult(
+            move, score, analysis.depth, analysis.nodes, analysis.elapsed, analysis.exact, pv
+        )
+
+    def analyse(self, board: Board) -> dict[int, int]:
+        """The score of every legal move, from the side to move.
+
+        Exact for every move when the search is unlimited and not stopped.
+        """
+        return self.evaluate_moves(board).scores
+
+    def evaluate_moves(self, board: Board) -> MoveAnalysis:
+        """Like :meth:`analyse`, with the depth reached and whether it is exact."""
+        return self._run(board, all_moves=True)
+
+    # -- search -------------------------------------------------------------
+
+    def _prepare(self, board: Board) -> _Tables:
+        geometry = board.geometry
+        if self._table_geometry is not geometry:
+            self._table.clear()
+            self._table_geometry = geometry
+        elif len(self._table) > self.table_limit:
+            self._table.clear()
+        return _tables(geometry)
+
+    def _run(self, board: Board, all_moves: bool) -> MoveAnalysis:
+        if board.is_over:
+            raise ValueError("the game is over: there is no move to search")
+        started = time.perf_counter()
+        self._stop_requested = False
+        self._nodes = 0
+        self._deadline = (
+            started + self.time_limit if self.time_limit is not None else float("inf")
+        )
+        tables = self._prepare(board)
+        empties = board.empty_bits.bit_count()
+        limit = empties if self.max_depth is None else min(self.max_depth, empties)
+        depths = range(1, limit + 1) if self.time_limit is not None else (limit,)
+        result: tuple[dict[int, int], list[int], bool] | None = None
+        reached = 0
+        preferred: list[int] = []
+        for depth in depths:
+            try:
+                self._horizon_hits = 0
+                scores, best = self._root(board, tables, depth, all_moves, preferred)
+            except _SearchAborted:
+                break
+            result = (scores, best, self._horizon_hits == 0)
+            reached = depth
+            preferred = best
+            if result[2]:
+                break
+        if result is None:  # stopped before the first iteration ended
+            move = next(c for c in tables.order if board.empty_bits >> c & 1)
+            result = ({move: 0}, [move], False)
+        scores, best, exact = result
+        return MoveAnalysis(
+            scores, reached, exact, self._nodes, time.perf_counter() - started, best
+        )
+
+    def _root(
+        self,
+        board: Board,
+        tables: _Tables,
+        depth: int,
+        all_moves: bool,
+        preferred: list[int],
+    ) -> tuple[dict[int, int], list[int]]:
+        """Score the root moves at ``depth``; returns (scores, moves of the best score).
+
+        With ``all_moves`` every score is exact at this depth; otherwise only
+        the best ones are (others are upper bounds), ties included when
+        randomizing.
+        """
+        search, play = self._make_search(tables)
+        state = _root_state(board, tables)
+        mine, theirs = state[3], state[4]
+        empty = board.empty_bits
+        if all_moves or not (mine or theirs):
+            candidates = [c for c in tables.order if empty >> c & 1]
+        else:  # take a win, or block (when there are several threats, all lose)
+            candidates = list(cells_of(mine or theirs))
+        ordered = [c for c in preferred if c in candidates]
+        ordered += [c for c in candidates if c not in ordered]
+        solving = depth >= empty.bit_count()
+        scores: dict[int, int] = {}
+        best_score = -_INFINITY
+        best: list[int] = []
+        for move in ordered:
+            if mine >> move & 1:
+                score = WIN - 1
+            else:
+                child = play(state, move)
+                if all_moves:
+                    alpha = -_INFINITY
+                elif self.randomize:
+                    alpha = max(best_score - 1, -_INFINITY)
+                else:
+                    alpha = best_score
+
+                def value(low: int, high: int) -> int:
+                    return -search(child, depth - 1, -high, -low, 1)
+
+                if solving and alpha < 0:
+                    # Settle win/draw/loss with a narrow window first; only
+                    # wins (and losses that matter) need their exact distance.
+                    score = value(-1, 1)
+                    if score >= 1:
+                        score = value(max(alpha, 0), _INFINITY)
+                    elif score <= -1 and alpha < -1:
+                        score = value(alpha, 0)
+                else:
+                    score = value(alpha, _INFINITY)
+            scores[move] = score
+            if score > best_score:
+                best_score, best = score, [move]
+            elif score == best_score:
+                best.append(move)
+        return scores, best
+
+    def _make_search(self, tables: _Tables) -> tuple[Callable[..., int], Callable[..., tuple]]:
+        """The recursive negamax and its move function, tables bound as locals.
+
+        A search state is the tuple (side, me, opp, my_threats, opp_threats,
+        live_me, live_opp, eval_me, keys) described in :func:`_root_state`.
+        ``search(state, depth, alpha, beta, ply)`` returns a fail-soft score
+        from the side to move; mate scores count plies from the root.
+        """
+        cells = tables.geometry.cells
+        k = tables.geometry.win_length
+        weights = tables.weights
+        through_masks = tables.through_masks
+        through_bits = tables.through_bits
+        symmetry_adds = tables.symmetry_adds
+        forward = tables.forward
+        inverse = tables.inverse
+        order = tables.order
+        table = self._table
+        engine = self
+
+        def play(state: tuple, move: int) -> tuple:
+            """The state after the side to move plays ``move`` (not a win)."""
+            side, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
+            bit = 1 << move
+            new_me = me | bit
+            threats = my_threats & ~bit
+            delta = 0
+            for mask in through_masks[move]:
+                if not opp & mask:
+                    count = (new_me & mask).bit_count()
+                    delta += weights[count] - weights[count - 1]
+                    if count == k - 1:
+                        threats |= mask & ~new_me
+                elif not me & mask:
+                    delta += weights[(opp & mask).bit_count()]
+            return (
+                1 - side,
+                opp,
+                new_me,
+                opp_threats & ~bit,
+                threats,
+                live_opp & ~through_bits[move],
+                live_me,
+                -(eval_me + delta),
+                [key | add for key, add in zip(keys, symmetry_adds[side][move])],
+            )
+
+        def search(state: tuple, depth: int, alpha: int, beta: int, ply: int) -> int:
+            engine._nodes += 1
+            if not engine._nodes & 1023 and (
+                engine._stop_requested or time.perf_counter() > engine._deadline
+            ):
+                raise _SearchAborted
+            _, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
+            if my_threats:
+                return WIN - ply - 1
+            if opp_threats & (opp_threats - 1):
+                return ply + 2 - WIN
+            if not (live_me or live_opp):
+                return 0
+            occupied = me | opp
+            left = cells - occupied.bit_count()
+            if not left:
+                return 0
+            if depth <= 0:
+                engine._horizon_hits += 1
+                return eval_me
+            # Bounds: no win before our second move from now, no loss before
+            # the opponent's second move (threats were handled above).
+            high = WIN - ply - 3 if live_me else 0
+            low = ply + 4 - WIN if live_opp else 0
+            if high <= alpha:
+                return high
+            if low >= beta:
+                return low
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+
+            key = min(keys)
+            symmetry = keys.index(key)
+            entry = table.get(key)
+            table_move = -1
+            if entry is not None:
+                entry_depth, flag, score, canonical_move = entry
+                if score > MATE_THRESHOLD:
+                    score -= ply
+                elif score < -MATE_THRESHOLD:
+                    score += ply
+                if entry_depth >= depth:
+                    if entry_depth < _UNLIMITED:
+                        engine._horizon_hits += 1
+                    if flag == _EXACT:
+                        return score
+                    if flag == _LOWER:
+                        if score >= beta:
+                            return score
+                    elif score <= alpha:
+                        return score
+                table_move = inverse[symmetry][canonical_move]
+
+            if opp_threats:  # a single threat: the block is forced
+                moves = [opp_threats.bit_length() - 1]
+            else:
+                empty = ~occupied
+                moves = [c for c in order if empty >> c & 1]
+                if left >= _ORDER_MIN_EMPTY:
+                    # Positional ordering: lines strengthened plus lines blocked.
+                    gains = {}
+                    for move in moves:
+                        gain = 0
+                        for mask in through_masks[move]:
+                            if not opp & mask:
+                                gain += weights[(me & mask).bit_count() + 1]
+                            if not me & mask:
+                                gain += weights[(opp & mask).bit_count() + 1]
+                        gains[move] = gain
+                    moves.sort(key=gains.__getitem__, reverse=True)
+                if table_move >= 0 and empty >> table_move & 1:
+                    moves.remove(table_move)
+                    moves.insert(0, table_move)
+
+            hits_before = engine._horizon_hits
+            original_alpha = alpha
+            best_score = -_INFINITY
+            best_move = moves[0]
+            for move in moves:
+                score = -search(play(state, move), depth - 1, -beta, -alpha, ply + 1)
+                if score > best_score:
+                    best_score = score
+                    best_move = move
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            break
+
+            stored = best_score
+            if stored > MATE_THRESHOLD:
+                stored += ply
+            elif stored < -MATE_THRESHOLD:
+                stored -= ply
+            if best_score <= original_alpha:
+                flag = _UPPER
+            elif best_score >= beta:
+                flag = _LOWER
+            else:
+                flag = _EXACT
+            stored_depth = _UNLIMITED if engine._horizon_hits == hits_before else depth
+            table[key] = (stored_depth, flag, stored, forward[symmetry][best_move])
+            return best_score
+
+        return search, play
+
+    def _principal_variation(self, board: Board, move: int) -> tuple[int, ...]:
+        """The expected line of play from the table, starting with ``move``."""
+        tables = _tables(board.geometry)
+        line = [move]
+        board = board.play(move)
+        while not board.is_over and len(line) < board.size * board.size:
+            keys = _symmetric_keys(board, tables)
+            key = min(keys)
+            entry = self._table.get(key)
+            if entry is None or entry[3] < 0 or entry[1] != _EXACT:
+                break
+            next_move = tables.inverse[keys.index(key)][entry[3]]
+            if board[next_move] is not None:
+                break
+            line.append(next_move)
+            board = board.play(next_move)
+        return tuple(line)
