@@ -1,0 +1,347 @@
+"""Game modes, turn order, undo/redo, scores and the search worker; no Tk.
+
+The view asks the :class:`Controller` what to show and tells it what the
+user did; the controller never touches widgets. Searches run in a
+:class:`SearchWorker` thread and come back tagged with the controller's
+``generation``, so a result for an older position is never applied.
+"""
+
+from __future__ import annotations
+
+import enum
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ttt_gui.board import Board, IllegalMoveError, Player
+from ttt_gui.engine import LEVELS, Engine, MoveAnalysis, describe_score
+
+#: Boards with more cells than this are not solved: the computer uses its think time.
+SOLVABLE_CELLS = 16
+
+
+class Mode(enum.Enum):
+    HOTSEAT = "hotseat"
+    COMPUTER = "computer"
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What kind of game to play.
+
+    ``depth`` overrides ``level`` when set (a custom depth in plies);
+    ``think_time`` (seconds) bounds the computer's search on boards too large
+    to solve.
+    """
+
+    mode: Mode = Mode.COMPUTER
+    human: Player = Player.X
+    level: str = "perfect"
+    depth: int | None = None
+    size: int = 3
+    win_length: int = 3
+    think_time: float = 1.0
+
+    @property
+    def max_depth(self) -> int | None:
+        return self.depth if self.depth is not None else LEVELS[self.level]
+
+    @property
+    def time_limit(self) -> float | None:
+        return self.think_time if self.size * self.size > SOLVABLE_CELLS else None
+
+    @property
+    def score_key(self) -> str:
+        """Scores are kept per mode and board shape."""
+        return f"{self.mode.value}:{self.size}x{self.size}:{self.win_length}"
+
+    def level_name(self) -> str:
+        if self.depth is not None:
+            return f"depth {self.depth}"
+        return self.level.capitalize()
+
+
+class GameHistory:
+    """The positions of one game, with a cursor: undo and redo move the cursor.
+
+    Playing a move when the cursor is not at the end discards the later
+    positions, as in an editor.
+    """
+
+    def __init__(self, size: int, win_length: int) -> None:
+        self.boards: list[Board] = [Board.empty(size, win_length)]
+        self.moves: list[int] = []
+        self.cursor = 0
+
+    @property
+    def board(self) -> Board:
+        return self.boards[self.cursor]
+
+    @property
+    def last_move(self) -> int | None:
+        return self.moves[self.cursor - 1] if self.cursor else None
+
+    def play(self, move: int) -> Board:
+        """Play ``move`` at the cursor; raises IllegalMoveError (history unchanged)."""
+        board = self.board.play(move)
+        del self.boards[self.cursor + 1 :]
+        del self.moves[self.cursor :]
+        self.boards.append(board)
+        self.moves.append(move)
+        self.cursor += 1
+        return board
+
+    def go_to(self, cursor: int) -> None:
+        if not 0 <= cursor < len(self.boards):
+            raise IndexError(f"no position {cursor} in a history of {len(self.moves)} moves")
+        self.cursor = cursor
+
+
+Scores = dict[str, dict[str, int]]
+
+
+class Controller:
+    """One game at a time in the chosen mode, with the score tally.
+
+    ``generation`` changes whenever the position or configuration changes;
+    a computer move computed for an older generation is refused.
+    """
+
+    def __init__(self, config: GameConfig | None = None, scores: Scores | None = None) -> None:
+        self.config = config or GameConfig()
+        self.scores: Scores = scores if scores is not None else {}
+        self.generation = 0
+        self._recorded: str | None = None  # the result counted for this game
+        self._engines: dict[tuple[int | None, float | None], Engine] = {}
+        self.history = GameHistory(self.config.size, self.config.win_length)
+
+    # -- state -------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self.history.board
+
+    @property
+    def is_computer_turn(self) -> bool:
+        return (
+            self.config.mode is Mode.COMPUTER
+            and not self.board.is_over
+            and self.board.turn is not self.config.human
+        )
+
+    @property
+    def is_in_progress(self) -> bool:
+        return 0 < self.board.move_count and not self.board.is_over
+
+    def engine(self) -> Engine:
+        """The engine for the configured strength (kept, with its table, per strength)."""
+        key = (self.config.max_depth, self.config.time_limit)
+        if key not in self._engines:
+            self._engines[key] = Engine(max_depth=key[0], time_limit=key[1])
+        return self._engines[key]
+
+    def hint_engine(self) -> Engine:
+        """A strong engine for hints: perfect where solvable, else think time."""
+        key = (None, self.config.time_limit)
+        if key not in self._engines:
+            self._engines[key] = Engine(max_depth=None, time_limit=key[1])
+        return self._engines[key]
+
+    def status(self) -> str:
+        """What happens next, or the result, in words for the status bar."""
+        board = self.board
+        computer = self.config.mode is Mode.COMPUTER
+        if board.is_over:
+            winner = board.winner
+            if winner is None:
+                return "Draw."
+            if computer:
+                return "You win!" if winner is self.config.human else "The computer wins."
+            return f"{winner.value} wins!"
+        if computer:
+            if self.is_computer_turn:
+                return "Computer is thinking…"
+            return f"Your move ({self.config.human.value})"
+        return f"{board.turn.value} to move"
+
+    def tally(self) -> dict[str, int]:
+        """The scores of the current mode and board."""
+        labels = self._labels()
+        counts = self.scores.get(self.config.score_key, {})
+        return {label: int(counts.get(label, 0)) for label in labels}
+
+    def score_text(self) -> str:
+        names = {"X": "X", "O": "O", "you": "You", "computer": "Computer", "draw": "Draws"}
+        return "   ".join(f"{names[label]} {count}" for label, count in self.tally().items())
+
+    def _labels(self) -> tuple[str, ...]:
+        if self.config.mode is Mode.COMPUTER:
+            return ("you", "computer", "draw")
+        return ("X", "O", "draw")
+
+    def _result_label(self) -> str | None:
+        winner = self.board.winner
+        if not self.board.is_over:
+            return None
+        if winner is None:
+            return "draw"
+        if self.config.mode is Mode.COMPUTER:
+            return "you" if winner is self.config.human else "computer"
+        return winner.value
+
+    def _changed(self) -> None:
+        """Bump the generation and keep the tally equal to the games' results."""
+        self.generation += 1
+        result = self._result_label()
+        if result != self._recorded:
+            counts = self.scores.setdefault(self.config.score_key, {})
+            if self._recorded is not None:
+                counts[self._recorded] = max(0, int(counts.get(self._recorded, 0)) - 1)
+            if result is not None:
+                counts[result] = int(counts.get(result, 0)) + 1
+            self._recorded = result
+
+    # -- actions -----------------------------------------------------------
+
+    def can_play(self, cell: int) -> bool:
+        """Whether the human may mark ``cell`` now."""
+        board = self.board
+        return (
+            not board.is_over
+            and not self.is_computer_turn
+            and 0 <= cell < board.size * board.size
+            and board[cell] is None
+        )
+
+    def play(self, cell: int) -> bool:
+        """The human marks ``cell``; returns False (nothing changes) if not allowed."""
+        if not self.can_play(cell):
+            return False
+        self.history.play(cell)
+        self._changed()
+        return True
+
+    def apply_computer_move(self, generation: int, move: int) -> bool:
+        """Play the computer's ``move`` if it was computed for this generation."""
+        if generation != self.generation or not self.is_computer_turn:
+            return False
+        try:
+            self.history.play(move)
+        except IllegalMoveError:
+            return False
+        self._changed()
+        return True
+
+    def new_game(self, config: GameConfig | None = None) -> None:
+        """Start a new game, with a new configuration if given."""
+        if config is not None:
+            self.config = config
+        self.history = GameHistory(self.config.size, self.config.win_length)
+        self._recorded = None
+        self.generation += 1
+
+    def reset_scores(self) -> None:
+        """Zero the tally of the current mode and board."""
+        self.scores.pop(self.config.score_key, None)
+        self._recorded = None
+
+    def _human_turn_positions(self) -> list[int]:
+        """Cursors where the human may act (every position in hot-seat)."""
+        if self.config.mode is not Mode.COMPUTER:
+            return list(range(len(self.history.boards)))
+        return [
+            index
+            for index, board in enumerate(self.history.boards)
+            if board.is_over or board.turn is self.config.human
+        ]
+
+    @property
+    def can_undo(self) -> bool:
+        return any(index < self.history.cursor for index in self._human_turn_positions())
+
+    @property
+    def can_redo(self) -> bool:
+        return any(index > self.history.cursor for index in self._human_turn_positions())
+
+    def undo(self) -> bool:
+        """Take back the last move (against the computer: your move and its reply)."""
+        earlier = [i for i in self._human_turn_positions() if i < self.history.cursor]
+        if not earlier:
+            return False
+        self.history.go_to(earlier[-1])
+        self._changed()
+        return True
+
+    def redo(self) -> bool:
+        """Play again the move(s) the last undo took back."""
+        later = [i for i in self._human_turn_positions() if i > self.history.cursor]
+        if not later:
+            return False
+        self.history.go_to(later[0])
+        self._changed()
+        return True
+
+    def hint_text(self, analysis: MoveAnalysis) -> str:
+        """Words for the best move of an analysis, e.g. ``Hint: b2 (draw)``."""
+        move = analysis.best[0]
+        words = describe_score(analysis.scores[move], analysis.exact)
+        return f"Hint: {self.board.coordinate(move)} ({words})"
+
+
+class SearchWorker:
+    """Runs one engine call at a time in a daemon thread.
+
+    Results come back through a queue read by :meth:`poll` (from the caller's
+    thread, e.g. Tk's); each carries the tag given to :meth:`start`.
+    Starting a new job or calling :meth:`cancel` stops the running one.
+    """
+
+    def __init__(self) -> None:
+        self._results: queue.Queue[tuple[Any, Any]] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._engine: Engine | None = None
+        self.tag: Any = None
+
+    @property
+    def is_busy(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, engine: Engine, job: Callable[[], Any], tag: Any) -> None:
+        """Run ``job`` (a call on ``engine``) in the background, tagged ``tag``."""
+        self.cancel()
+        self._engine = engine
+        self.tag = tag
+
+        def run() -> None:
+            try:
+                result: Any = job()
+            except Exception as error:  # handed to the caller, who reports it
+                result = error
+            self._results.put((tag, result))
+
+        self._thread = threading.Thread(target=run, name="ttt-search", daemon=True)
+        self._thread.start()
+
+    def cancel(self, wait: float = 1.0) -> None:
+        """Stop the running job (its result, if any, is dropped)."""
+        if self._thread is not None and self._engine is not None:
+            self._engine.stop()
+            self._thread.join(wait)
+        self._thread = None
+        self.tag = None
+        while True:
+            try:
+                self._results.get_nowait()
+            except queue.Empty:
+                break
+
+    def poll(self) -> list[tuple[Any, Any]]:
+        """Finished jobs as (tag, result or exception), oldest first."""
+        finished = []
+        while True:
+            try:
+                finished.append(self._results.get_nowait())
+            except queue.Empty:
+                return finished

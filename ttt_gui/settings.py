@@ -1,0 +1,187 @@
+"""Settings and scores that persist across runs, as JSON; no Tk.
+
+Files are written atomically (a temporary file in the same folder, then a
+rename), so a crash leaves either the old or the new file. A file that
+cannot be read is renamed aside and reported, never overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from ttt_gui.board import DEFAULT_WIN_LENGTH, MAX_SIZE, MIN_SIZE
+from ttt_gui.engine import LEVELS
+
+#: Settings files larger than this are not read.
+MAX_FILE_BYTES = 256 * 1024
+THINK_TIMES = (0.5, 1.0, 2.0, 5.0)
+THEMES = ("light", "dark")
+MIN_ZOOM, MAX_ZOOM = 0.5, 3.0
+
+
+class SettingsError(ValueError):
+    """A settings file that is not valid settings JSON."""
+
+
+@dataclass
+class Settings:
+    """Everything that persists; defaults are a 3x3 game against a perfect computer."""
+
+    mode: str = "computer"
+    human: str = "X"
+    level: str = "perfect"
+    depth: int | None = None
+    size: int = 3
+    win_length: int = 3
+    think_time: float = 1.0
+    theme: str = "light"
+    zoom: float = 1.0
+    window: str = ""
+    scores: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def validate(self) -> None:
+        """Raise SettingsError naming the first field out of range."""
+        checks: list[tuple[str, bool]] = [
+            ("mode", self.mode in ("hotseat", "computer")),
+            ("human", self.human in ("X", "O")),
+            ("level", self.level in LEVELS),
+            ("size", _is_int(self.size) and MIN_SIZE <= self.size <= MAX_SIZE),
+            (
+                "win_length",
+                _is_int(self.win_length) and MIN_SIZE <= self.win_length <= self.size,
+            ),
+            (
+                "depth",
+                self.depth is None
+                or (_is_int(self.depth) and 1 <= self.depth <= self.size * self.size),
+            ),
+            ("think_time", _is_number(self.think_time) and 0.05 <= self.think_time <= 60),
+            ("theme", self.theme in THEMES),
+            ("zoom", _is_number(self.zoom) and MIN_ZOOM <= self.zoom <= MAX_ZOOM),
+            ("window", isinstance(self.window, str) and len(self.window) < 40),
+            ("scores", _valid_scores(self.scores)),
+        ]
+        for name, ok in checks:
+            if not ok:
+                raise SettingsError(f"setting {name!r} has an invalid value: {getattr(self, name)!r}")
+
+    @classmethod
+    def from_json(cls, text: str) -> Settings:
+        """Settings from JSON text; unknown keys are ignored, missing ones default.
+
+        Raises SettingsError for anything that is not a valid settings object.
+        """
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, RecursionError) as error:
+            raise SettingsError(f"not valid JSON ({error})") from None
+        if not isinstance(data, dict):
+            raise SettingsError(f"expected a JSON object, found {type(data).__name__}")
+        known = {f.name for f in fields(cls)}
+        settings = cls(**{key: value for key, value in data.items() if key in known})
+        if "win_length" not in data and _is_int(settings.size):
+            settings.win_length = DEFAULT_WIN_LENGTH.get(settings.size, 3)
+        settings.validate()
+        return settings
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=2, sort_keys=True) + "\n"
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _valid_scores(scores: Any) -> bool:
+    return (
+        isinstance(scores, dict)
+        and len(scores) <= 1000
+        and all(
+            isinstance(key, str)
+            and isinstance(counts, dict)
+            and all(
+                isinstance(label, str) and _is_int(count) and 0 <= count < 10**9
+                for label, count in counts.items()
+            )
+            for key, counts in scores.items()
+        )
+    )
+
+
+def default_path() -> Path:
+    """The settings file in the user's config folder (platformdirs)."""
+    from platformdirs import user_config_path
+
+    return user_config_path("ttt-gui", appauthor=False) / "settings.json"
+
+
+def load(path: Path) -> tuple[Settings, str | None, bool]:
+    """Settings from ``path``, a message for the user if it was unusable, and
+    whether ``path`` may be written.
+
+    A missing file gives defaults silently. An unreadable or invalid file is
+    renamed aside (``settings.json.corrupt-<time>``) and defaults are used; if
+    it cannot be renamed, it is left alone and must not be written.
+    """
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise SettingsError(f"larger than {MAX_FILE_BYTES // 1024} KB")
+        text = path.read_text(encoding="utf-8")
+        return Settings.from_json(text), None, True
+    except FileNotFoundError:
+        return Settings(), None, True
+    except (OSError, UnicodeDecodeError, SettingsError, TypeError) as error:
+        aside = set_aside(path)
+        if aside is None:
+            where = "; it was left as it is and settings will not be saved"
+        else:
+            where = f"; it was kept as {aside.name}"
+        message = f"Settings file could not be read ({error}){where}. Using defaults."
+        return Settings(), message, aside is not None
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename an unusable file so it is kept but not read again; None if that fails."""
+    aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+    counter = 1
+    while aside.exists():
+        aside = aside.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{counter}")
+        counter += 1
+    try:
+        path.rename(aside)
+    except OSError:
+        return None
+    return aside
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that readers see the old or the new file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+def save(settings: Settings, path: Path) -> None:
+    """Write ``settings`` to ``path`` atomically; raises OSError on failure."""
+    write_atomically(path, settings.to_json())
