@@ -97,6 +97,9 @@ KEYS: dict[str, tuple[str, ...]] = {
 }
 
 
+ARROWS = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
+
+
 def board_label(size: int, win_length: int) -> str:
     return f"{size}×{size} ({win_length} in a row)"
 
@@ -322,7 +325,7 @@ class App:
             )
             row, col = divmod(cell, size)
             button.grid(row=row, column=col, sticky="nsew", padx=1, pady=1)
-            for key, step in (("Left", (0, -1)), ("Right", (0, 1)), ("Up", (-1, 0)), ("Down", (1, 0))):
+            for key, step in ARROWS.items():
                 button.bind(f"<{key}>", lambda event, c=cell, s=step: self.on_arrow(c, s))
             button.bind("<Return>", lambda event, c=cell: self.on_cell(c))
             button.bind("<KP_Enter>", lambda event, c=cell: self.on_cell(c))
@@ -422,7 +425,7 @@ class App:
                 foreground=palette[mark.value] if mark else palette["text"],
                 activeforeground=palette[mark.value] if mark else palette["text"],
                 background=background,
-                cursor="watch" if busy else ("hand2" if mark is None and not board.is_over else ""),
+                cursor="watch" if busy else ("" if mark or board.is_over else "hand2"),
             )
         self.status_label.configure(text=self._message or controller.status())
         self.score_label.configure(text=controller.score_text())
@@ -597,7 +600,8 @@ class App:
             return
         engine = controller.hint_engine()
         board = controller.board
-        self.worker.start(engine, lambda: engine.evaluate_moves(board), ("hint", controller.generation))
+        tag = ("hint", controller.generation)
+        self.worker.start(engine, lambda: engine.evaluate_moves(board), tag)
         self._think_started = time.monotonic()
         self._progress_id = self.root.after(PROGRESS_DELAY_MS, self._show_progress)
         self._ensure_polling()
@@ -806,7 +810,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Tic-tac-toe and m,n,k games against a friend or the computer.",
         epilog="Options override the saved settings for this run only.",
     )
-    parser.add_argument("--mode", choices=["hotseat", "computer"], help="two players or vs computer")
+    parser.add_argument(
+        "--mode", choices=["hotseat", "computer"], help="two players or against the computer"
+    )
     parser.add_argument(
         "--play", choices=["x", "o"], type=str.lower, help="your side against the computer"
     )

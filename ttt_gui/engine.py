@@ -14,7 +14,6 @@ are heuristic estimates from a depth-limited search.
 from __future__ import annotations
 
 import random
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -385,7 +384,7 @@ class Engine:
                 else:
                     alpha = best_score
 
-                def value(low: int, high: int) -> int:
+                def value(low: int, high: int, child: tuple = child) -> int:
                     return -search(child, depth - 1, -high, -low, 1)
 
                 if solving and alpha < 0:

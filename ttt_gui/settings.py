@@ -69,7 +69,8 @@ class Settings:
         ]
         for name, ok in checks:
             if not ok:
-                raise SettingsError(f"setting {name!r} has an invalid value: {getattr(self, name)!r}")
+                value = getattr(self, name)
+                raise SettingsError(f"setting {name!r} has an invalid value: {value!r}")
 
     @classmethod
     def from_json(cls, text: str) -> Settings:
