@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import logging
 import os
 import sys
 import threading
 import time
 import tkinter as tk
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 from tkinter import font as tkfont
-from tkinter import messagebox, simpledialog, ttk
+from tkinter import ttk
 from typing import Any
 
 from ttt_gui import __version__
@@ -28,13 +26,12 @@ from ttt_gui.controllers import Controller, GameConfig, Mode, SearchWorker
 from ttt_gui.engine import LEVELS, MoveAnalysis, SearchResult
 from ttt_gui.settings import THEMES, THINK_TIMES, Settings, default_path, load, save
 
-log = logging.getLogger("ttt_gui")
-
 TITLE = "Tic-tac-toe"
 BOARD_CHOICES = ((3, 3), (4, 4), (5, 4), (6, 4), (7, 5), (9, 5))
 BASE_CELL = 96  # pixels at 96 dpi and zoom 1
 PROGRESS_DELAY_MS = 300
-POLL_MS = 15
+POLL_MS = 5
+SWITCH_INTERVAL = 0.001  # seconds
 ZOOM_STEP = 1.15
 
 PALETTES: dict[str, dict[str, str]] = {
@@ -128,18 +125,10 @@ class App:
         self.controller = Controller(config_from_settings(self.settings), self.settings.scores)
         self.worker = SearchWorker()
         self.callback_errors: list[BaseException] = []
-        self.confirm: Callable[[str, str], bool] = lambda title, text: messagebox.askyesno(
-            title, text, parent=self.root
-        )
-        self.ask_integer: Callable[..., int | None] = lambda title, prompt, **kw: (
-            simpledialog.askinteger(title, prompt, parent=self.root, **kw)
-        )
-        self.show_info: Callable[[str, str], Any] = lambda title, text: messagebox.showinfo(
-            title, text, parent=self.root
-        )
-        self.show_error: Callable[[str, str], Any] = lambda title, text: messagebox.showerror(
-            title, text, parent=self.root
-        )
+        self.confirm: Callable[[str, str], bool] = self._ask_yes_no
+        self.ask_integer: Callable[..., int | None] = self._ask_integer
+        self.show_info: Callable[[str, str], Any] = self._show_info
+        self.show_error: Callable[[str, str], Any] = self._show_error
         self.cells: list[tk.Button] = []
         self.hint: list[int] = []
         self._message: str | None = message
@@ -149,6 +138,9 @@ class App:
         self._think_started = 0.0
         self._cell_font_px = 0
         self.dpi_scale = max(1.0, root.winfo_fpixels("1i") / 96)
+        # A search thread holds the interpreter between switches: switch often
+        # so that the Tk thread never waits long for it.
+        sys.setswitchinterval(SWITCH_INTERVAL)
 
         root.title(TITLE)
         root.report_callback_exception = self.on_callback_error
@@ -738,16 +730,40 @@ class App:
         self.save_settings()
         self.root.destroy()
 
+    # -- dialogs (imported when first needed: start-up stays fast) ----------
+
+    def _ask_yes_no(self, title: str, text: str) -> bool:
+        from tkinter import messagebox
+
+        return bool(messagebox.askyesno(title, text, parent=self.root))
+
+    def _ask_integer(self, title: str, prompt: str, **limits: Any) -> int | None:
+        from tkinter import simpledialog
+
+        return simpledialog.askinteger(title, prompt, parent=self.root, **limits)
+
+    def _show_info(self, title: str, text: str) -> None:
+        from tkinter import messagebox
+
+        messagebox.showinfo(title, text, parent=self.root)
+
+    def _show_error(self, title: str, text: str) -> None:
+        from tkinter import messagebox
+
+        messagebox.showerror(title, text, parent=self.root)
+
     # -- errors and persistence --------------------------------------------
 
     def on_callback_error(self, kind: type, error: BaseException, tb: Any) -> None:
         """Tk's hook for exceptions in callbacks: log, count, tell, keep running."""
+        import logging
+
         self.callback_errors.append(error)
-        log.error("error in a callback", exc_info=(kind, error, tb))
+        logging.getLogger("ttt_gui").error("error in a callback", exc_info=(kind, error, tb))
         self.report_error(error)
 
     def report_error(self, error: BaseException) -> None:
-        text = "".join(traceback.format_exception_only(type(error), error)).strip()
+        text = f"{type(error).__name__}: {error}"
         self._message = f"Something went wrong: {text}"
         self.render()
         try:
@@ -877,7 +893,6 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115
     if sys.stdout is None:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.smoke_test:

@@ -1,0 +1,124 @@
+"""Figures for the game window, printed as a table (run by hand under Xvfb).
+
+    xvfb-run -a python benchmarks/ui.py
+
+- launch: ``python -m ttt_gui`` until its window is visible (xdotool), median of 5;
+  target under 300 ms.
+- click to mark: a human move on 3x3 at Perfect (pause 0) until the computer's
+  mark is on the board, median of 20; target under 30 ms.
+- event-loop gap: the largest gap between 10 ms ``after()`` heartbeats while
+  the computer thinks (1 s) on 9x9; target under 50 ms.
+- peak memory of a window process that plays those games; target under 50 MB.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+IN_WINDOW = r"""
+import resource, statistics, sys, time, tkinter as tk
+from ttt_gui.app import App
+from ttt_gui.settings import Settings
+
+def pump_until(root, condition, timeout):
+    # like the mainloop: wait for events, run them at once
+    end = time.monotonic() + timeout
+    while time.monotonic() < end and not condition():
+        root.tk.dooneevent(0)
+    return condition()
+
+def fresh(settings):
+    root = tk.Tk()
+    app = App(root, settings, None, computer_pause_ms=0)
+    pump_until(root, lambda: app.cells[0].winfo_viewable(), 5)
+    return app
+
+latencies = []
+app = fresh(Settings(mode="computer", human="X", level="perfect"))
+for game in range(20):
+    app.on_new_game()
+    cell = (0, 4, 8, 2, 1)[game % 5]
+    started = time.perf_counter()
+    app.cells[cell].invoke()
+    pump_until(app.root, lambda: app.controller.board.move_count == 2, 5)
+    latencies.append((time.perf_counter() - started) * 1000)
+app.root.destroy()
+
+app = fresh(Settings(mode="computer", human="O", size=9, win_length=5, think_time=1.0))
+beats = []
+def beat():
+    beats.append(time.perf_counter())
+    app.root.after(10, beat)
+app.root.after(10, beat)
+pump_until(app.root, lambda: app.controller.board.move_count == 1, 10)
+gaps = [(b - a) * 1000 for a, b in zip(beats, beats[1:])]
+app.root.destroy()
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(statistics.median(latencies), max(latencies), max(gaps), len(beats), peak)
+"""
+
+
+def launch_time(settings: Path) -> float:
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ttt_gui", "--settings", str(settings)], cwd=ROOT
+    )
+    try:
+        window = ""
+        while not window and time.perf_counter() - started < 20:  # poll: --sync waits 0.5 s
+            window = subprocess.run(
+                ["xdotool", "search", "--onlyvisible", "--name", "^Tic-tac-toe"],
+                capture_output=True,
+                text=True,
+                timeout=20,
+            ).stdout.strip()
+        elapsed = (time.perf_counter() - started) * 1000
+        window = window.split()[0]
+        subprocess.run(["xdotool", "windowfocus", "--sync", window, "key", "ctrl+q"], check=True, timeout=10)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    return elapsed
+
+
+def main() -> int:
+    if not os.environ.get("DISPLAY"):
+        print("no DISPLAY: run under Xvfb, e.g. xvfb-run -a python benchmarks/ui.py")
+        return 1
+    with tempfile.TemporaryDirectory() as folder:
+        launches = [launch_time(Path(folder) / "settings.json") for _ in range(5)]
+    output = subprocess.check_output(
+        [sys.executable, "-c", IN_WINDOW], cwd=ROOT, text=True, timeout=120
+    )
+    median_click, worst_click, gap, beats, peak = (float(x) for x in output.split())
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    rows = [
+        ("launch to visible window (median of 5)", f"{statistics.median(launches):.0f} ms",
+         "< 300 ms"),
+        ("click to computer's mark, 3x3 Perfect (median of 20)", f"{median_click:.1f} ms",
+         "< 30 ms"),
+        ("  worst of those 20", f"{worst_click:.1f} ms", ""),
+        (f"largest event-loop gap, 9x9 search ({beats:.0f} beats)", f"{gap:.1f} ms", "< 50 ms"),
+        ("peak memory of the window process", f"{peak:.1f} MB", "< 50 MB"),
+        ("peak memory of any child process", f"{children:.1f} MB", ""),
+    ]
+    width = max(len(row[0]) for row in rows)
+    print(f"{'figure':<{width}}  {'measured':>10}  target")
+    for name, value, target in rows:
+        print(f"{name:<{width}}  {value:>10}  {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
