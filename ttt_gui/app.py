@@ -417,6 +417,7 @@ class App:
                 foreground=palette[mark.value] if mark else palette["text"],
                 activeforeground=palette[mark.value] if mark else palette["text"],
                 background=background,
+                highlightbackground=background,
                 cursor="watch" if busy else ("" if mark or board.is_over else "hand2"),
             )
         self.status_label.configure(text=self._message or controller.status())
