@@ -82,7 +82,7 @@ def test_scores_are_kept_per_mode_and_board() -> None:
 
 
 def test_history_discards_the_redo_line_when_playing() -> None:
-    history = GameHistory(3, 3)
+    history = GameHistory(Board.empty())
     for move in (4, 0, 8):
         history.play(move)
     history.go_to(1)

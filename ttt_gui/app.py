@@ -21,10 +21,19 @@ from tkinter import ttk
 from typing import Any
 
 from ttt_gui import __version__
-from ttt_gui.board import DEFAULT_WIN_LENGTH, MAX_SIZE, MIN_SIZE, Player
+from ttt_gui.board import DEFAULT_WIN_LENGTH, MAX_SIZE, MIN_SIZE, Board, Player
 from ttt_gui.controllers import Controller, GameConfig, Mode, SearchWorker
-from ttt_gui.engine import LEVELS, MoveAnalysis, SearchResult
-from ttt_gui.settings import THEMES, THINK_TIMES, Settings, default_path, load, save
+from ttt_gui.engine import LEVELS, MoveAnalysis, SearchResult, describe_score, is_mate_score
+from ttt_gui.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
+from ttt_gui.settings import (
+    THEMES,
+    THINK_TIMES,
+    WATCH_SPEEDS,
+    Settings,
+    default_path,
+    load,
+    save,
+)
 
 TITLE = "Tic-tac-toe"
 BOARD_CHOICES = ((3, 3), (4, 4), (5, 4), (6, 4), (7, 5), (9, 5))
@@ -48,6 +57,9 @@ PALETTES: dict[str, dict[str, str]] = {
         "win": "#bbf7d0",
         "hint": "#e9d5ff",
         "grid": "#9aa5b1",
+        "good": "#15803d",
+        "even": "#6b7280",
+        "bad": "#b91c1c",
     },
     "dark": {
         "background": "#1b1f24",
@@ -62,6 +74,9 @@ PALETTES: dict[str, dict[str, str]] = {
         "win": "#1f5136",
         "hint": "#4a3566",
         "grid": "#4b5563",
+        "good": "#4ade80",
+        "even": "#9ca3af",
+        "bad": "#f87171",
     },
 }
 
@@ -74,15 +89,23 @@ HOW_TO_PLAY = (
 )
 
 SHORTCUTS = (
-    "Ctrl+N\tNew game\nCtrl+Z\tUndo\nCtrl+Y, Ctrl+Shift+Z\tRedo\nCtrl+H\tHint\n"
-    "Ctrl+Q\tQuit\nCtrl++ / Ctrl+- / Ctrl+0\tLarger / smaller / reset size\nF1\tHow to play\n"
+    "Ctrl+N\tNew game\nCtrl+O / Ctrl+S\tOpen / save a game\nCtrl+Z\tUndo\n"
+    "Ctrl+Y, Ctrl+Shift+Z\tRedo\nCtrl+H\tHint\nF5\tShow analysis\n"
+    "Ctrl+C / Ctrl+V\tCopy / paste the position\nCtrl+Q\tQuit\n"
+    "Ctrl++ / Ctrl+- / Ctrl+0\tLarger / smaller / reset size\nF1\tHow to play\n"
     "Arrow keys\tMove between cells\nEnter or Space\tPlay the focused cell\n"
-    "1 to 9\tPlay a cell on 3×3 (1 = top left)\nAlt+letter\tOpen a menu"
+    "1 to 9\tPlay a cell on 3×3 (1 = top left)\n"
+    "Space / Right\tPlay-pause / step, computer vs computer\nAlt+letter\tOpen a menu"
 )
 
 # Accelerator label -> Tk event sequences bound on the main window.
 KEYS: dict[str, tuple[str, ...]] = {
     "Ctrl+N": ("<Control-n>",),
+    "Ctrl+O": ("<Control-o>",),
+    "Ctrl+S": ("<Control-s>",),
+    "Ctrl+C": ("<Control-c>",),
+    "Ctrl+V": ("<Control-v>",),
+    "F5": ("<F5>",),
     "Ctrl+Z": ("<Control-z>",),
     "Ctrl+Y": ("<Control-y>", "<Control-Z>"),
     "Ctrl+H": ("<Control-h>",),
@@ -94,6 +117,7 @@ KEYS: dict[str, tuple[str, ...]] = {
 }
 
 
+FILE_TYPES = [("Saved games", f"*{SUFFIX}"), ("All files", "*")]
 ARROWS = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
 
 
@@ -129,12 +153,20 @@ class App:
         self.ask_integer: Callable[..., int | None] = self._ask_integer
         self.show_info: Callable[[str, str], Any] = self._show_info
         self.show_error: Callable[[str, str], Any] = self._show_error
+        self.ask_open_path: Callable[[], Path | None] = self._ask_open_path
+        self.ask_save_path: Callable[[], Path | None] = self._ask_save_path
         self.cells: list[tk.Button] = []
         self.hint: list[int] = []
+        self.analysis: MoveAnalysis | None = None  # of the current position, when known
+        self._analysis_generation = -1
+        self._hint_wanted = False
+        self.watch_running = False
+        self._step_wanted = False
         self._message: str | None = message
         self._poll_id: str | None = None
         self._progress_id: str | None = None
         self._apply_id: str | None = None
+        self._watch_id: str | None = None
         self._think_started = 0.0
         self._cell_font_px = 0
         self.dpi_scale = max(1.0, root.winfo_fpixels("1i") / 96)
@@ -146,6 +178,7 @@ class App:
         root.report_callback_exception = self.on_callback_error
         root.protocol("WM_DELETE_WINDOW", self.on_quit)
         self.cell_font = tkfont.Font(root=root, family="Helvetica", size=-40, weight="bold")
+        self.note_font = tkfont.Font(root=root, family="Helvetica", size=-12)
         self.ui_font = tkfont.nametofont("TkDefaultFont")
         self.vars = {
             "mode": tk.StringVar(root),
@@ -154,6 +187,11 @@ class App:
             "board": tk.StringVar(root),
             "think": tk.DoubleVar(root),
             "theme": tk.StringVar(root),
+            "x_level": tk.StringVar(root),
+            "o_level": tk.StringVar(root),
+            "speed": tk.IntVar(root),
+            "analysis": tk.BooleanVar(root, self.settings.analysis),
+            "history": tk.BooleanVar(root, self.settings.history),
         }
         self._build_widgets()
         self.menus = self._build_menus()
@@ -182,6 +220,16 @@ class App:
         self.status_label = tk.Label(status_bar, anchor="w", padx=8, pady=4)
         self.status_label.grid(row=0, column=0, sticky="ew")
         self.progress = ttk.Progressbar(status_bar, mode="indeterminate", length=80)
+        panel = tk.Frame(root, padx=6, pady=4)
+        self.history_panel = panel
+        self.history_title = tk.Label(panel, text="Moves", anchor="w")
+        self.history_title.pack(fill="x")
+        self.history_list = tk.Listbox(
+            panel, width=12, activestyle="none", exportselection=False, relief="flat"
+        )
+        self.history_list.pack(fill="both", expand=True)
+        self.history_list.bind("<<ListboxSelect>>", self.on_history_select)
+        self._show_history_panel()
 
     def _build_menus(self) -> dict[str, tk.Menu]:
         """Fill the menu bar from data: (label, accelerator, handler) rows."""
@@ -197,11 +245,25 @@ class App:
             ("radio", f"{seconds:g} s", v["think"], seconds, self.on_think_time)
             for seconds in THINK_TIMES
         ]
+        speeds = [
+            ("radio", name, v["speed"], delay, self.on_speed)
+            for name, delay in WATCH_SPEEDS.items()
+        ]
+
+        def watch_levels(side: str) -> list[tuple]:
+            return [
+                ("radio", name.capitalize(), v[side], name, self.on_watch_level)
+                for name in LEVELS
+            ]
+
         spec: list[tuple[str, list[tuple]]] = [
             (
                 "Game",
                 [
                     ("command", "New game", "Ctrl+N", self.on_new_game),
+                    ("command", "Open…", "Ctrl+O", self.on_open),
+                    ("command", "Save…", "Ctrl+S", self.on_save),
+                    ("separator",),
                     ("command", "Undo", "Ctrl+Z", self.on_undo),
                     ("command", "Redo", "Ctrl+Y", self.on_redo),
                     ("command", "Hint", "Ctrl+H", self.on_hint),
@@ -212,13 +274,27 @@ class App:
                 ],
             ),
             (
+                "Edit",
+                [
+                    ("command", "Copy position", "Ctrl+C", self.on_copy),
+                    ("command", "Paste position", "Ctrl+V", self.on_paste),
+                ],
+            ),
+            (
                 "Mode",
                 [
                     ("radio", "Two players", v["mode"], "hotseat", self.on_mode),
                     ("radio", "Against the computer", v["mode"], "computer", self.on_mode),
+                    ("radio", "Computer vs computer", v["mode"], "watch", self.on_mode),
                     ("separator",),
                     ("radio", "You play X", v["human"], "X", self.on_human),
                     ("radio", "You play O", v["human"], "O", self.on_human),
+                    ("separator",),
+                    ("cascade", "X plays at", watch_levels("x_level")),
+                    ("cascade", "O plays at", watch_levels("o_level")),
+                    ("command", "Play/Pause", "Space", self.on_play_pause),
+                    ("command", "Step", "Right", self.on_step),
+                    ("cascade", "Speed", speeds),
                 ],
             ),
             (
@@ -237,6 +313,9 @@ class App:
             (
                 "View",
                 [
+                    ("check", "Show analysis", "F5", v["analysis"], self.on_analysis),
+                    ("check", "Move history", None, v["history"], self.on_history),
+                    ("separator",),
                     ("radio", "Light theme", v["theme"], "light", self.on_theme),
                     ("radio", "Dark theme", v["theme"], "dark", self.on_theme),
                     ("separator",),
@@ -264,12 +343,10 @@ class App:
         self.root.configure(menu=menubar)
         self.menubar = menubar
         self._handlers = {
-            accelerator: handler
+            item[2]: item[-1]
             for _, items in spec
-            for kind, _label, accelerator, handler in (
-                item for item in items if item[0] == "command"
-            )
-            if accelerator
+            for item in items
+            if item[0] in ("command", "check") and item[2]
         }
         return menus
 
@@ -284,6 +361,11 @@ class App:
             elif kind == "radio":
                 _, label, variable, value, handler = item
                 menu.add_radiobutton(label=label, variable=variable, value=value, command=handler)
+            elif kind == "check":
+                _, label, accelerator, variable, handler = item
+                menu.add_checkbutton(
+                    label=label, accelerator=accelerator or "", variable=variable, command=handler
+                )
             elif kind == "cascade":
                 submenu = tk.Menu(menu, tearoff=False)
                 self._fill_menu(submenu, item[2])
@@ -292,8 +374,12 @@ class App:
     def _bind_keys(self) -> None:
         for accelerator, sequences in KEYS.items():
             handler = self._handlers[accelerator]
+            if accelerator == "F5":  # a key press must flip the check item too
+                handler = self.on_toggle_analysis
             for sequence in sequences:
                 self.root.bind(sequence, lambda event, h=handler: (h(), "break")[1])
+        self.root.bind("<space>", self.on_space_key)
+        self.root.bind("<Right>", self.on_right_key)
         for digit in range(1, 10):
             self.root.bind(str(digit), self.on_digit)
 
@@ -393,13 +479,14 @@ class App:
     # -- rendering ---------------------------------------------------------
 
     def render(self) -> None:
-        """Show the controller's state: marks, last move, winning line, status."""
+        """Show the controller's state: marks, last move, winning line, analysis, status."""
         palette = PALETTES[self.settings.theme]
         controller = self.controller
         board = controller.board
         winning = set(board.winning_line or ())
         last = controller.history.last_move
         busy = controller.is_computer_turn
+        notes = self._analysis_notes()
         for cell, button in enumerate(self.cells):
             mark = board[cell]
             if cell in winning:
@@ -412,26 +499,91 @@ class App:
                 background = palette["cell_busy"]
             else:
                 background = palette["cell"]
+            if mark is not None:
+                text, font, colour = mark.value, self.cell_font, palette[mark.value]
+            elif cell in notes:
+                text, tone = notes[cell]
+                font, colour = self.note_font, palette[tone]
+            else:
+                text, font, colour = "", self.cell_font, palette["text"]
             button.configure(
-                text=mark.value if mark else "",
-                foreground=palette[mark.value] if mark else palette["text"],
-                activeforeground=palette[mark.value] if mark else palette["text"],
+                text=text,
+                font=font,
+                foreground=colour,
+                activeforeground=colour,
                 background=background,
                 highlightbackground=background,
                 cursor="watch" if busy else ("" if mark or board.is_over else "hand2"),
             )
-        self.status_label.configure(text=self._message or controller.status())
+        self.status_label.configure(text=self._message or self._status_text())
         self.score_label.configure(text=controller.score_text())
         game = self.menus["Game"]
         game.entryconfigure("Undo", state="normal" if controller.can_undo else "disabled")
         game.entryconfigure("Redo", state="normal" if controller.can_redo else "disabled")
+        self._render_history()
         config = controller.config
         where = board_label(config.size, config.win_length)
         if config.mode is Mode.COMPUTER:
             who = f"you play {config.human.value} vs computer ({config.level_name()})"
+        elif config.mode is Mode.WATCH:
+            who = "computer vs computer"
         else:
             who = "two players"
         self.root.title(f"{TITLE} — {where}, {who}")
+
+    def _status_text(self) -> str:
+        text = self.controller.status()
+        if self.controller.config.mode is Mode.WATCH and not self.controller.board.is_over:
+            text += "" if self.watch_running else " — paused (Space plays, Right steps)"
+        analysis = self.analysis if self.vars["analysis"].get() else None
+        if analysis is not None and not analysis.exact:
+            text += f"   Analysis: approximate, depth {analysis.depth}"
+        return text
+
+    def _analysis_notes(self) -> dict[int, tuple[str, str]]:
+        """Cell -> (words, palette tone) of the analysis overlay, when it is shown."""
+        analysis = self.analysis
+        if not self.vars["analysis"].get() or analysis is None:
+            return {}
+        compact = self._cell_font_px < 40
+        notes = {}
+        for cell, score in analysis.scores.items():
+            words = describe_score(score, analysis.exact)
+            if compact:
+                words = words.replace("win in ", "W").replace("loss in ", "L")
+                words = words.replace("draw", "=").replace("about even", "≈0")
+                words = words.replace("ahead (", "").replace("behind (", "").rstrip(")")
+            elif is_mate_score(score):
+                words = words.replace(" in ", "\nin ")
+            elif not analysis.exact:
+                words = words.replace(" (", "\n(")
+            tone = "good" if score > 0 else "bad" if score < 0 else "even"
+            notes[cell] = (words, tone)
+        return notes
+
+    def _render_history(self) -> None:
+        if not self.vars["history"].get():
+            return
+        palette = PALETTES[self.settings.theme]
+        lines = ["Start", *self.controller.move_list()]
+        listbox = self.history_list
+        if list(listbox.get(0, "end")) != lines:
+            listbox.delete(0, "end")
+            listbox.insert("end", *lines)
+        cursor = self.controller.history.cursor
+        for index in range(len(lines)):
+            listbox.itemconfigure(
+                index, foreground=palette["text"] if index <= cursor else palette["even"]
+            )
+        listbox.selection_clear(0, "end")
+        listbox.selection_set(cursor)
+        listbox.see(cursor)
+
+    def _show_history_panel(self) -> None:
+        if self.vars["history"].get():
+            self.history_panel.grid(row=0, column=1, rowspan=3, sticky="ns")
+        else:
+            self.history_panel.grid_remove()
 
     def show_message(self, text: str) -> None:
         """Put ``text`` in the status bar until the next change of position."""
@@ -439,11 +591,13 @@ class App:
         self.render()
 
     def after_change(self) -> None:
-        """After any change of position or configuration: sync, save, render, think."""
-        self.hint = []
+        """After any change of position or configuration: sync, render, start work."""
+        if self._analysis_generation != self.controller.generation:
+            self.analysis = None
+            self.hint = []
         self._sync_menu_vars()
         self.render()
-        self._start_computer_if_its_turn()
+        self.schedule_work()
 
     def _sync_menu_vars(self) -> None:
         config = self.controller.config
@@ -454,18 +608,47 @@ class App:
         self.vars["board"].set(f"{shape[0]}x{shape[1]}" if shape in BOARD_CHOICES else "custom")
         self.vars["think"].set(config.think_time)
         self.vars["theme"].set(self.settings.theme)
+        self.vars["x_level"].set(config.x_level)
+        self.vars["o_level"].set(config.o_level)
+        self.vars["speed"].set(self.settings.watch_delay)
 
-    # -- the computer ------------------------------------------------------
+    # -- background work: the computer's moves, hints, analysis ------------
 
-    def _start_computer_if_its_turn(self) -> None:
+    def schedule_work(self) -> None:
+        """Start the search the position needs next, if any (one at a time).
+
+        The computer's move comes first; otherwise the analysis of the
+        position, when shown or asked for by a hint.
+        """
         controller = self.controller
-        if not controller.is_computer_turn:
+        generation = controller.generation
+        if controller.is_computer_turn:
+            if controller.config.mode is Mode.WATCH and not (
+                self.watch_running or self._step_wanted
+            ):
+                return
+            if self._watch_id is not None or self._apply_id is not None:
+                return  # a move is already on its way
+            tag = ("move", generation)
+            if self.worker.tag == tag and self.worker.is_busy:
+                return
+            engine = controller.engine()
+            board = controller.board
+            self._start_job(tag, engine, lambda: engine.search(board))
             return
-        if self.worker.is_busy and self.worker.tag == ("move", controller.generation):
+        wanted = self.vars["analysis"].get() or self._hint_wanted
+        if not wanted or controller.board.is_over or self._analysis_generation == generation:
             return
-        engine = controller.engine()
+        tag = ("analysis", generation)
+        if self.worker.tag == tag and self.worker.is_busy:
+            return
+        engine = controller.analysis_engine()
         board = controller.board
-        self.worker.start(engine, lambda: engine.search(board), ("move", controller.generation))
+        self._start_job(tag, engine, lambda: engine.evaluate_moves(board))
+
+    def _start_job(self, tag: tuple[str, int], engine: Any, job: Callable[[], Any]) -> None:
+        self._hide_progress()
+        self.worker.start(engine, job, tag)
         self._think_started = time.monotonic()
         self._progress_id = self.root.after(PROGRESS_DELAY_MS, self._show_progress)
         self._ensure_polling()
@@ -490,26 +673,36 @@ class App:
             return
         if kind == "move":
             assert isinstance(result, SearchResult)
-            wait = 0
-            if self.controller.board.size == 3:
+            if self.controller.config.mode is Mode.WATCH:
+                wait = 0 if self._step_wanted else self.settings.watch_delay
+                self._step_wanted = False
+            elif self.controller.board.size == 3:
                 elapsed_ms = (time.monotonic() - self._think_started) * 1000
                 wait = max(0, int(self.computer_pause_ms - elapsed_ms))
+            else:
+                wait = 0
             if wait:
                 self._apply_id = self.root.after(
                     wait, lambda: self._apply_computer_move(generation, result.move)
                 )
             else:
                 self._apply_computer_move(generation, result.move)
-        elif kind == "hint":
+        elif kind == "analysis":
             assert isinstance(result, MoveAnalysis)
-            self.hint = list(result.best)
-            self._message = self.controller.hint_text(result)
+            self.analysis = result
+            self._analysis_generation = generation
+            if self._hint_wanted:
+                self._hint_wanted = False
+                self.hint = list(result.best)
+                self._message = self.controller.hint_text(result)
             self.render()
 
     def _apply_computer_move(self, generation: int, move: int) -> None:
         self._apply_id = None
         if self.controller.apply_computer_move(generation, move):
             self._message = None
+            if self.controller.board.is_over:
+                self.watch_running = False
             self.save_settings()
             self.after_change()
 
@@ -530,9 +723,12 @@ class App:
         """Stop any search and drop its pending result."""
         self.worker.cancel()
         self._hide_progress()
-        if self._apply_id is not None:
-            self.root.after_cancel(self._apply_id)
-            self._apply_id = None
+        for name in ("_apply_id", "_watch_id"):
+            pending = getattr(self, name)
+            if pending is not None:
+                self.root.after_cancel(pending)
+                setattr(self, name, None)
+        self._hint_wanted = self._step_wanted = False
 
     # -- handlers ----------------------------------------------------------
 
@@ -540,10 +736,13 @@ class App:
         controller = self.controller
         if controller.play(cell):
             self._message = None
+            self.cancel_search()  # an analysis of the old position is of no use
             self.save_settings()
             self.after_change()
         elif controller.board.is_over:
             self.show_message("The game is over: Ctrl+N starts a new one.")
+        elif controller.config.mode is Mode.WATCH:
+            self.show_message("The computer plays both sides: Space plays or pauses.")
         elif controller.is_computer_turn:
             self.show_message("Wait for the computer's move.")
         else:
@@ -556,12 +755,36 @@ class App:
         return "break"
 
     def on_arrow(self, cell: int, step: tuple[int, int]) -> str:
+        if self.controller.config.mode is Mode.WATCH and step == ARROWS["Right"]:
+            self.on_step()
+            return "break"
         size = self.controller.board.size
         row, col = divmod(cell, size)
         row = (row + step[0]) % size
         col = (col + step[1]) % size
         self.cells[row * size + col].focus_set()
         return "break"
+
+    def on_space_key(self, event: tk.Event) -> str | None:
+        if self.controller.config.mode is not Mode.WATCH:
+            return None
+        self.on_play_pause()
+        return "break"
+
+    def on_right_key(self, event: tk.Event) -> str | None:
+        if self.controller.config.mode is not Mode.WATCH:
+            return None
+        self.on_step()
+        return "break"
+
+    def _set_position(self, change: Callable[[], bool]) -> None:
+        """Run a controller change (undo, redo, go to a move) and show its result."""
+        self.cancel_search()
+        self.watch_running = False
+        if change():
+            self._message = None
+            self.save_settings()
+        self.after_change()
 
     def on_new_game(self) -> None:
         self.cancel_search()
@@ -570,18 +793,15 @@ class App:
         self.after_change()
 
     def on_undo(self) -> None:
-        self.cancel_search()
-        if self.controller.undo():
-            self._message = None
-            self.save_settings()
-        self.after_change()
+        self._set_position(self.controller.undo)
 
     def on_redo(self) -> None:
-        self.cancel_search()
-        if self.controller.redo():
-            self._message = None
-            self.save_settings()
-        self.after_change()
+        self._set_position(self.controller.redo)
+
+    def on_history_select(self, event: tk.Event | None = None) -> None:
+        selection = self.history_list.curselection()
+        if selection and selection[0] != self.controller.history.cursor:
+            self._set_position(lambda: self.controller.go_to(selection[0]))
 
     def on_hint(self) -> None:
         controller = self.controller
@@ -591,47 +811,172 @@ class App:
         if controller.is_computer_turn:
             self.show_message("Wait for the computer's move.")
             return
-        engine = controller.hint_engine()
-        board = controller.board
-        tag = ("hint", controller.generation)
-        self.worker.start(engine, lambda: engine.evaluate_moves(board), tag)
-        self._think_started = time.monotonic()
-        self._progress_id = self.root.after(PROGRESS_DELAY_MS, self._show_progress)
-        self._ensure_polling()
+        if self.analysis is not None and self._analysis_generation == controller.generation:
+            self.hint = list(self.analysis.best)
+            self.show_message(controller.hint_text(self.analysis))
+            return
+        self._hint_wanted = True
         self.show_message("Looking for a hint…")
+        self.schedule_work()
+
+    def on_analysis(self) -> None:
+        self.settings.analysis = bool(self.vars["analysis"].get())
+        self.save_settings()
+        self.render()
+        self.schedule_work()
+
+    def on_toggle_analysis(self) -> None:
+        self.vars["analysis"].set(not self.vars["analysis"].get())
+        self.on_analysis()
+
+    def on_history(self) -> None:
+        self.settings.history = bool(self.vars["history"].get())
+        self._show_history_panel()
+        self.save_settings()
+        self.render()
+
+    def on_play_pause(self) -> None:
+        if self.controller.config.mode is not Mode.WATCH:
+            self.change_config(mode=Mode.WATCH)
+        if self.controller.board.is_over:
+            self.on_new_game()
+            self.watch_running = True
+        else:
+            self.watch_running = not self.watch_running
+            if not self.watch_running:
+                self.cancel_search()
+        self.after_change()
+
+    def on_step(self) -> None:
+        if self.controller.config.mode is not Mode.WATCH:
+            self.show_message("Step plays one move in computer-vs-computer mode.")
+            return
+        self.watch_running = False
+        self._step_wanted = True
+        self.after_change()
+
+    def on_speed(self) -> None:
+        self.settings.watch_delay = int(self.vars["speed"].get())
+        self.save_settings()
+
+    def on_watch_level(self) -> None:
+        self.change_config(
+            x_level=self.vars["x_level"].get(), o_level=self.vars["o_level"].get()
+        )
 
     def on_reset_scores(self) -> None:
         self.controller.reset_scores()
         self.save_settings()
         self.show_message("Scores reset.")
 
-    def change_config(self, **changes: Any) -> bool:
-        """Start a new game with ``changes`` to the configuration.
+    def change_config(self, start: Board | None = None, **changes: Any) -> bool:
+        """Start a new game with ``changes`` to the configuration (from ``start``).
 
         Asks first if a game is in progress; returns False if the user declines.
         """
         config = dataclasses.replace(self.controller.config, **changes)
-        if config == self.controller.config:
+        if config == self.controller.config and start is None:
             return True
         if self.controller.is_in_progress and not self.confirm(
             "New game", "This starts a new game. Abandon the game in progress?"
         ):
             self._sync_menu_vars()
             return False
-        rebuild = (config.size, config.win_length) != (
-            self.controller.config.size,
-            self.controller.config.win_length,
-        )
         self.cancel_search()
-        self.controller.new_game(config)
+        self.watch_running = False
+        self._start(lambda: self.controller.new_game(config, start))
+        return True
+
+    def _start(self, begin: Callable[[], None]) -> None:
+        """Begin a game (new, pasted or opened) and rebuild what its shape needs."""
+        shape = (self.controller.config.size, self.controller.config.win_length)
+        begin()
+        config = self.controller.config
         settings_from_config(self.settings, config)
         self.save_settings()
         self._message = None
-        if rebuild:
+        if (config.size, config.win_length) != shape:
             self.rebuild_board()
             self.root.geometry("{}x{}".format(*self._preferred_size()))
         self.after_change()
-        return True
+
+    def on_copy(self) -> None:
+        text = str(self.controller.board)
+        self.root.clipboard_clear()
+        self.root.clipboard_append(text)
+        self.show_message(f"Copied the position: {text}")
+
+    def on_paste(self) -> None:
+        try:
+            text = self.root.clipboard_get().strip()
+        except tk.TclError:
+            self.show_message("The clipboard holds no text to read a position from.")
+            return
+        config = self.controller.config
+        rows = text.count("/") + 1
+        win_length = config.win_length if rows == config.size else None
+        try:
+            board = Board.parse(text, win_length=win_length)
+        except ValueError as error:
+            self.show_message(f"Not a position: {error}.")
+            return
+        self.change_config(start=board, size=board.size, win_length=board.win_length)
+
+    def on_save(self) -> None:
+        path = self.ask_save_path()
+        if path is None:
+            return
+        if not path.suffix:
+            path = path.with_suffix(SUFFIX)
+        config = self.controller.config
+        start = self.controller.history.boards[0]
+        game = SavedGame(
+            size=config.size,
+            win_length=config.win_length,
+            moves=tuple(self.controller.history.moves[: self.controller.history.cursor]),
+            start=None if start.move_count == 0 else str(start),
+            mode=config.mode.value,
+            human=config.human.value,
+            level=config.level,
+            depth=config.depth,
+            x_level=config.x_level,
+            o_level=config.o_level,
+        )
+        try:
+            write_game(path, game)
+        except OSError as error:
+            self.show_message(f"Could not save the game: {error.strerror or error}.")
+            return
+        self.show_message(f"Saved the game as {path.name}.")
+
+    def on_open(self) -> None:
+        path = self.ask_open_path()
+        if path is None:
+            return
+        try:
+            game = read_game(path)
+        except GameFileError as error:
+            self.show_message(f"Could not open {path.name}: {error}.")
+            return
+        if self.controller.is_in_progress and not self.confirm(
+            "Open game", "Opening a game ends the game in progress. Go on?"
+        ):
+            return
+        config = dataclasses.replace(
+            self.controller.config,
+            mode=Mode(game.mode),
+            human=Player(game.human),
+            level=game.level,
+            depth=game.depth,
+            size=game.size,
+            win_length=game.win_length,
+            x_level=game.x_level,
+            o_level=game.o_level,
+        )
+        self.cancel_search()
+        self.watch_running = False
+        self._start(lambda: self.controller.replay(config, game.start_board(), list(game.moves)))
+        self.show_message(f"Opened {path.name}: {len(game.moves)} moves.")
 
     def on_mode(self) -> None:
         self.change_config(mode=Mode(self.vars["mode"].get()))
@@ -753,6 +1098,22 @@ class App:
 
         messagebox.showerror(title, text, parent=self.root)
 
+    def _ask_open_path(self) -> Path | None:
+        from tkinter import filedialog
+
+        name = filedialog.askopenfilename(
+            parent=self.root, title="Open game", filetypes=FILE_TYPES
+        )
+        return Path(name) if name else None
+
+    def _ask_save_path(self) -> Path | None:
+        from tkinter import filedialog
+
+        name = filedialog.asksaveasfilename(
+            parent=self.root, title="Save game", filetypes=FILE_TYPES, defaultextension=SUFFIX
+        )
+        return Path(name) if name else None
+
     # -- errors and persistence --------------------------------------------
 
     def on_callback_error(self, kind: type, error: BaseException, tb: Any) -> None:
@@ -792,6 +1153,8 @@ def config_from_settings(settings: Settings) -> GameConfig:
         size=settings.size,
         win_length=settings.win_length,
         think_time=float(settings.think_time),
+        x_level=settings.x_level,
+        o_level=settings.o_level,
     )
 
 
@@ -803,6 +1166,8 @@ def settings_from_config(settings: Settings, config: GameConfig) -> None:
     settings.size = config.size
     settings.win_length = config.win_length
     settings.think_time = config.think_time
+    settings.x_level = config.x_level
+    settings.o_level = config.o_level
 
 
 # -- command line -------------------------------------------------------------
@@ -828,7 +1193,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Options override the saved settings for this run only.",
     )
     parser.add_argument(
-        "--mode", choices=["hotseat", "computer"], help="two players or against the computer"
+        "--mode",
+        choices=[mode.value for mode in Mode],
+        help="two players, against the computer, or computer vs computer (watch)",
     )
     parser.add_argument(
         "--play", choices=["x", "o"], type=str.lower, help="your side against the computer"

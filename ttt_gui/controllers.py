@@ -25,6 +25,7 @@ SOLVABLE_CELLS = 16
 class Mode(enum.Enum):
     HOTSEAT = "hotseat"
     COMPUTER = "computer"
+    WATCH = "watch"  # computer vs computer
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,8 @@ class GameConfig:
 
     ``depth`` overrides ``level`` when set (a custom depth in plies);
     ``think_time`` (seconds) bounds the computer's search on boards too large
-    to solve.
+    to solve. In computer-vs-computer games X plays at ``x_level`` and O at
+    ``o_level``.
     """
 
     mode: Mode = Mode.COMPUTER
@@ -43,10 +45,24 @@ class GameConfig:
     size: int = 3
     win_length: int = 3
     think_time: float = 1.0
+    x_level: str = "perfect"
+    o_level: str = "perfect"
 
     @property
     def max_depth(self) -> int | None:
         return self.depth if self.depth is not None else LEVELS[self.level]
+
+    def depth_for(self, player: Player) -> int | None:
+        """The max depth of the computer playing ``player`` in this mode."""
+        if self.mode is Mode.WATCH:
+            return LEVELS[self.x_level if player is Player.X else self.o_level]
+        return self.max_depth
+
+    def player_name(self, player: Player) -> str:
+        if self.mode is Mode.WATCH:
+            level = self.x_level if player is Player.X else self.o_level
+            return f"{player.value} ({level.capitalize()})"
+        return player.value
 
     @property
     def time_limit(self) -> float | None:
@@ -67,11 +83,11 @@ class GameHistory:
     """The positions of one game, with a cursor: undo and redo move the cursor.
 
     Playing a move when the cursor is not at the end discards the later
-    positions, as in an editor.
+    positions, as in an editor. The game may start from any position.
     """
 
-    def __init__(self, size: int, win_length: int) -> None:
-        self.boards: list[Board] = [Board.empty(size, win_length)]
+    def __init__(self, start: Board) -> None:
+        self.boards: list[Board] = [start]
         self.moves: list[int] = []
         self.cursor = 0
 
@@ -115,7 +131,7 @@ class Controller:
         self.generation = 0
         self._recorded: str | None = None  # the result counted for this game
         self._engines: dict[tuple[int | None, float | None], Engine] = {}
-        self.history = GameHistory(self.config.size, self.config.win_length)
+        self.history = GameHistory(Board.empty(self.config.size, self.config.win_length))
 
     # -- state -------------------------------------------------------------
 
@@ -125,29 +141,27 @@ class Controller:
 
     @property
     def is_computer_turn(self) -> bool:
-        return (
-            self.config.mode is Mode.COMPUTER
-            and not self.board.is_over
-            and self.board.turn is not self.config.human
-        )
+        if self.board.is_over or self.config.mode is Mode.HOTSEAT:
+            return False
+        return self.config.mode is Mode.WATCH or self.board.turn is not self.config.human
 
     @property
     def is_in_progress(self) -> bool:
         return 0 < self.board.move_count and not self.board.is_over
 
-    def engine(self) -> Engine:
-        """The engine for the configured strength (kept, with its table, per strength)."""
-        key = (self.config.max_depth, self.config.time_limit)
+    def _engine(self, max_depth: int | None) -> Engine:
+        key = (max_depth, self.config.time_limit)
         if key not in self._engines:
-            self._engines[key] = Engine(max_depth=key[0], time_limit=key[1])
+            self._engines[key] = Engine(max_depth=max_depth, time_limit=key[1])
         return self._engines[key]
 
-    def hint_engine(self) -> Engine:
-        """A strong engine for hints: perfect where solvable, else think time."""
-        key = (None, self.config.time_limit)
-        if key not in self._engines:
-            self._engines[key] = Engine(max_depth=None, time_limit=key[1])
-        return self._engines[key]
+    def engine(self) -> Engine:
+        """The engine of the side to move (kept, with its table, per strength)."""
+        return self._engine(self.config.depth_for(self.board.turn))
+
+    def analysis_engine(self) -> Engine:
+        """A strong engine for hints and analysis: exact where solvable, else think time."""
+        return self._engine(None)
 
     def status(self) -> str:
         """What happens next, or the result, in words for the status bar."""
@@ -159,12 +173,12 @@ class Controller:
                 return "Draw."
             if computer:
                 return "You win!" if winner is self.config.human else "The computer wins."
-            return f"{winner.value} wins!"
+            return f"{self.config.player_name(winner)} wins!"
         if computer:
             if self.is_computer_turn:
                 return "Computer is thinking…"
             return f"Your move ({self.config.human.value})"
-        return f"{board.turn.value} to move"
+        return f"{self.config.player_name(board.turn)} to move"
 
     def tally(self) -> dict[str, int]:
         """The scores of the current mode and board."""
@@ -179,7 +193,7 @@ class Controller:
     def _labels(self) -> tuple[str, ...]:
         if self.config.mode is Mode.COMPUTER:
             return ("you", "computer", "draw")
-        return ("X", "O", "draw")
+        return ("X", "O", "draw")  # hot-seat and computer vs computer
 
     def _result_label(self) -> str | None:
         winner = self.board.winner
@@ -234,13 +248,43 @@ class Controller:
         self._changed()
         return True
 
-    def new_game(self, config: GameConfig | None = None) -> None:
-        """Start a new game, with a new configuration if given."""
+    def new_game(self, config: GameConfig | None = None, start: Board | None = None) -> None:
+        """Start a new game, with a new configuration and start position if given.
+
+        ``start`` must match the configuration's size and win length. A game
+        that starts (or is replayed) finished does not count in the scores.
+        """
         if config is not None:
             self.config = config
-        self.history = GameHistory(self.config.size, self.config.win_length)
+        if start is None:
+            start = Board.empty(self.config.size, self.config.win_length)
+        elif (start.size, start.win_length) != (self.config.size, self.config.win_length):
+            raise ValueError("the start position does not fit the configured board")
+        self.history = GameHistory(start)
         self._recorded = None
         self.generation += 1
+
+    def replay(self, config: GameConfig, start: Board, moves: list[int]) -> None:
+        """Start a game from ``start`` and play ``moves``; raises IllegalMoveError
+        (and leaves the current game as it was) if they are not legal."""
+        history = GameHistory(start)
+        for move in moves:
+            history.play(move)
+        self.new_game(config, start)
+        self.history = history
+        self.generation += 1
+
+    def go_to(self, cursor: int) -> bool:
+        """Show the position after ``cursor`` moves (the one mechanism behind
+        undo, redo and the move list); against the computer, the nearest
+        earlier position where it is your turn. Returns False if nothing changed.
+        """
+        allowed = [i for i in self._human_turn_positions() if i <= cursor]
+        if not allowed or allowed[-1] == self.history.cursor:
+            return False
+        self.history.go_to(allowed[-1])
+        self._changed()
+        return True
 
     def reset_scores(self) -> None:
         """Zero the tally of the current mode and board."""
@@ -268,26 +312,28 @@ class Controller:
     def undo(self) -> bool:
         """Take back the last move (against the computer: your move and its reply)."""
         earlier = [i for i in self._human_turn_positions() if i < self.history.cursor]
-        if not earlier:
-            return False
-        self.history.go_to(earlier[-1])
-        self._changed()
-        return True
+        return bool(earlier) and self.go_to(earlier[-1])
 
     def redo(self) -> bool:
         """Play again the move(s) the last undo took back."""
         later = [i for i in self._human_turn_positions() if i > self.history.cursor]
-        if not later:
-            return False
-        self.history.go_to(later[0])
-        self._changed()
-        return True
+        return bool(later) and self.go_to(later[0])
 
     def hint_text(self, analysis: MoveAnalysis) -> str:
-        """Words for the best move of an analysis, e.g. ``Hint: b2 (draw)``."""
-        move = analysis.best[0]
-        words = describe_score(analysis.scores[move], analysis.exact)
-        return f"Hint: {self.board.coordinate(move)} ({words})"
+        """Words for the best moves of an analysis, e.g. ``Hint: b2 (draw)``."""
+        cells = ", ".join(self.board.coordinate(move) for move in sorted(analysis.best))
+        words = describe_score(analysis.scores[analysis.best[0]], analysis.exact)
+        depth = "" if analysis.exact else f", depth {analysis.depth}"
+        return f"Hint: {cells} ({words}{depth})"
+
+    def move_list(self) -> list[str]:
+        """The moves of the game as numbered lines: ``1. X b2``."""
+        start = self.history.boards[0]
+        lines = []
+        for index, move in enumerate(self.history.moves):
+            player = self.history.boards[index].turn.value
+            lines.append(f"{start.move_count + index + 1}. {player} {start.coordinate(move)}")
+        return lines
 
 
 class SearchWorker:

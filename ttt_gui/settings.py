@@ -21,6 +21,8 @@ from ttt_gui.engine import LEVELS
 #: Settings files larger than this are not read.
 MAX_FILE_BYTES = 256 * 1024
 THINK_TIMES = (0.5, 1.0, 2.0, 5.0)
+#: Pause between moves when the computer plays itself, in ms: name -> delay.
+WATCH_SPEEDS = {"Slow": 1000, "Normal": 400, "Fast": 100, "Instant": 0}
 THEMES = ("light", "dark")
 MIN_ZOOM, MAX_ZOOM = 0.5, 3.0
 
@@ -43,14 +45,24 @@ class Settings:
     theme: str = "light"
     zoom: float = 1.0
     window: str = ""
+    x_level: str = "perfect"
+    o_level: str = "perfect"
+    watch_delay: int = 400
+    analysis: bool = False
+    history: bool = False
     scores: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def validate(self) -> None:
         """Raise SettingsError naming the first field out of range."""
         checks: list[tuple[str, bool]] = [
-            ("mode", self.mode in ("hotseat", "computer")),
+            ("mode", self.mode in ("hotseat", "computer", "watch")),
             ("human", self.human in ("X", "O")),
             ("level", self.level in LEVELS),
+            ("x_level", self.x_level in LEVELS),
+            ("o_level", self.o_level in LEVELS),
+            ("watch_delay", _is_int(self.watch_delay) and 0 <= self.watch_delay <= 5000),
+            ("analysis", isinstance(self.analysis, bool)),
+            ("history", isinstance(self.history, bool)),
             ("size", _is_int(self.size) and MIN_SIZE <= self.size <= MAX_SIZE),
             (
                 "win_length",

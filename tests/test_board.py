@@ -1,0 +1,448 @@
+"""Tests of the rules: counts of the 3x3 game, text round-trips, errors, properties."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ttt_gui.board import (
+    DEFAULT_WIN_LENGTH,
+    MAX_SIZE,
+    MIN_SIZE,
+    Board,
+    IllegalMoveError,
+    InvalidPositionError,
+    Player,
+)
+
+SIZES = range(MIN_SIZE, MAX_SIZE + 1)
+
+
+@cache
+def reachable_3x3() -> frozenset[Board]:
+    """Every board reachable from the empty 3x3 board, finished ones included."""
+    seen: set[Board] = set()
+    stack = [Board.empty(3)]
+    while stack:
+        board = stack.pop()
+        if board in seen:
+            continue
+        seen.add(board)
+        stack.extend(board.play(move) for move in board.legal_moves())
+    return frozenset(seen)
+
+
+@cache
+def game_counts(board: Board) -> Counter[Player | None]:
+    """How many distinct games from ``board`` end in each result (None = draw)."""
+    if board.is_over:
+        return Counter({board.winner: 1})
+    total: Counter[Player | None] = Counter()
+    for move in board.legal_moves():
+        total += game_counts(board.play(move))
+    return total
+
+
+@st.composite
+def games(
+    draw: st.DrawFn, sizes: range = SIZES, win_length: int | None = None
+) -> Board:
+    """A board after a random legal game (possibly finished).
+
+    The size is drawn from ``sizes``; the win length is ``win_length`` or, when
+    None, any valid one for the size.
+    """
+    size = draw(st.sampled_from(sizes))
+    if win_length is None:
+        win_length = draw(st.integers(MIN_SIZE, size))
+    order = draw(st.permutations(range(size * size)))
+    length = draw(st.integers(0, size * size))
+    board = Board.empty(size, win_length)
+    for move in order[:length]:
+        if board.is_over:
+            break
+        board = board.play(move)
+    return board
+
+
+#: Every valid (size, win length) pair.
+SHAPES = [(size, win_length) for size in SIZES for win_length in range(MIN_SIZE, size + 1)]
+
+
+# -- counts of the 3x3 game --------------------------------------------------
+
+
+def test_3x3_has_5478_reachable_positions() -> None:
+    assert len(reachable_3x3()) == 5478
+
+
+def test_3x3_has_255168_complete_games() -> None:
+    """Counted by depth-first search over legal moves (memoised per position)."""
+    counts = game_counts(Board.empty(3))
+    assert sum(counts.values()) == 255_168
+    # The well-known split: X wins, O wins, draws.
+    assert counts == Counter({Player.X: 131_184, Player.O: 77_904, None: 46_080})
+
+
+def test_3x3_finished_positions() -> None:
+    """958 terminal positions: 626 won by X, 316 by O, 16 full-board draws."""
+    finished = Counter(board.winner for board in reachable_3x3() if board.is_over)
+    assert finished == Counter({Player.X: 626, Player.O: 316, None: 16})
+
+
+# -- text round-trips ----------------------------------------------------------
+
+
+def test_parse_str_round_trip_on_every_reachable_3x3_position() -> None:
+    for board in reachable_3x3():
+        text = str(board)
+        assert Board.parse(text, win_length=board.win_length) == board
+        assert Board.parse(text.lower(), win_length=board.win_length) == board
+
+
+@pytest.mark.parametrize(("size", "win_length"), SHAPES)
+@given(data=st.data())
+@settings(max_examples=15, deadline=None)
+def test_parse_str_round_trip_on_random_games(
+    size: int, win_length: int, data: st.DataObject
+) -> None:
+    board = data.draw(games(range(size, size + 1), win_length))
+    text = str(board)
+    rows = text.split("/")
+    assert len(rows) == size
+    assert all(len(row) == size and set(row) <= set("XO.") for row in rows)
+    assert Board.parse(text, win_length=win_length) == board
+    assert Board.parse(text.lower(), win_length=win_length) == board
+
+
+@given(games())
+@settings(max_examples=200, deadline=None)
+def test_repr_evaluates_back(board: Board) -> None:
+    assert eval(repr(board), {"Board": Board}) == board
+
+
+def test_parse_reads_lower_case_and_default_win_length() -> None:
+    board = Board.parse("x.o/.x./...")
+    assert board == Board.from_moves([0, 2, 4])
+    assert str(board) == "X.O/.X./..."
+    assert board.win_length == 3
+    for size in SIZES:
+        text = "/".join(["." * size] * size)
+        assert Board.parse(text).win_length == DEFAULT_WIN_LENGTH[size]
+        assert Board.parse(text) == Board.empty(size)
+
+
+def test_parse_ignores_surrounding_whitespace() -> None:
+    assert Board.parse("  xx./oo./...\n") == Board.from_moves([0, 3, 1, 4])
+
+
+def test_cells_read_back_by_index() -> None:
+    board = Board.parse("X.O/.X./...")
+    assert [board[cell] for cell in range(9)] == [
+        Player.X, None, Player.O, None, Player.X, None, None, None, None
+    ]
+
+
+# -- errors ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("moves", "move", "words"),
+    [
+        ([4], 4, "taken"),
+        ([0, 4], 0, "taken"),
+        ([], 9, "off the board"),
+        ([], -1, "off the board"),
+        ([], 100, "off the board"),
+        ([0, 3, 1, 4, 2], 5, "over"),  # X won with the top row
+    ],
+)
+def test_illegal_moves(moves: list[int], move: int, words: str) -> None:
+    board = Board.from_moves(moves)
+    with pytest.raises(IllegalMoveError, match=words) as error:
+        board.play(move)
+    assert isinstance(error.value, ValueError)
+
+
+def test_move_on_a_drawn_board_is_illegal() -> None:
+    board = Board.parse("XOX/XOO/OXX")
+    assert board.is_over and board.winner is None
+    with pytest.raises(IllegalMoveError, match="over"):
+        board.play(0)
+
+
+def test_from_moves_raises_on_an_illegal_move() -> None:
+    with pytest.raises(IllegalMoveError, match="taken"):
+        Board.from_moves([0, 0])
+
+
+def test_illegal_move_error_is_a_value_error() -> None:
+    assert issubclass(IllegalMoveError, ValueError)
+    assert issubclass(InvalidPositionError, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("text", "win_length", "words"),
+    [
+        # wrong row lengths
+        ("xx/.../...", None, "row 1 has 2 cells"),
+        (".../..../...", None, "row 2 has 4 cells"),
+        # unknown character
+        ("x-./.../...", None, "unknown character '-'"),
+        ("x../.1./...", None, "unknown character '1'"),
+        # more O than X
+        ("o../.../...", None, "counts"),
+        ("xo./o../...", None, "counts"),
+        # X two more than O
+        ("xx./.../...", None, "counts"),
+        ("xxx/xo./...", None, "counts"),
+        # both players with a line
+        ("xxx/ooo/...", None, "both players"),
+        # a winner, but play went on after the win
+        ("xxx/oo./o..", None, "X has a line but play went on"),
+        ("ooo/xx./xx.", None, "O has a line but play went on"),
+        # two disjoint X lines: no single last move completes both
+        ("XXX../OO.OO/XXX../O..../.....", 3, "no single last move"),
+        # non-square
+        ("..../..../....", None, "square"),
+        ("../../..", None, "square"),
+        # size out of range
+        ("../..", None, "3 to 9 rows"),
+        ("/".join(["." * 10] * 10), None, "3 to 9 rows"),
+        ("", None, "3 to 9 rows"),
+        # win length out of range
+        ("..../..../..../....", 5, "win length 5 is out of range"),
+        ("..../..../..../....", 2, "win length 2 is out of range"),
+        (".../.../...", 4, "win length 4 is out of range"),
+    ],
+)
+def test_invalid_positions(text: str, win_length: int | None, words: str) -> None:
+    with pytest.raises(InvalidPositionError, match=words) as error:
+        Board.parse(text, win_length=win_length)
+    assert isinstance(error.value, ValueError)
+
+
+def test_parse_rejects_non_text() -> None:
+    with pytest.raises(InvalidPositionError, match="text"):
+        Board.parse(123)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("size", "win_length", "words"),
+    [(2, None, "size 2"), (10, None, "size 10"), (3, 4, "win length"), (9, 2, "win length")],
+)
+def test_empty_rejects_bad_shapes(size: int, win_length: int | None, words: str) -> None:
+    with pytest.raises(InvalidPositionError, match=words):
+        Board.empty(size, win_length)
+
+
+def test_validated_rejects_overlapping_or_outside_marks() -> None:
+    with pytest.raises(InvalidPositionError, match="overlap"):
+        Board.validated(3, 3, 0b1, 0b1)
+    with pytest.raises(InvalidPositionError, match="outside"):
+        Board.validated(3, 3, 1 << 9, 0)
+
+
+def test_two_lines_through_one_cell_are_a_valid_win() -> None:
+    """X's last move in the corner completed the top row and the left column.
+
+        X X X
+        X O O
+        X O O
+    """
+    board = Board.parse("XXX/XOO/XOO")
+    assert board.winner is Player.X
+    assert board.winning_line in {(0, 1, 2), (0, 3, 6)}
+
+
+# -- hand-drawn positions -------------------------------------------------------
+
+
+def test_game_in_progress() -> None:
+    """
+        X . O
+        . X .
+        . . .     O to move; nobody has a line yet.
+    """
+    board = Board.parse("X.O/.X./...")
+    assert board.turn is Player.O
+    assert not board.is_over
+    assert board.winner is None and board.winning_line is None
+    assert board.legal_moves() == [1, 3, 5, 6, 7, 8]
+    assert board.move_count == 3
+
+
+def test_empty_board() -> None:
+    board = Board.empty(4)
+    assert board.turn is Player.X
+    assert board.win_length == 4
+    assert not board.is_over
+    assert board.legal_moves() == list(range(16))
+
+
+@pytest.mark.parametrize(
+    ("text", "winner", "line"),
+    [
+        ("XXX/OO./...", Player.X, (0, 1, 2)),  # top row
+        ("X.O/XO./X..", Player.X, (0, 3, 6)),  # left column
+        ("X.O/.XO/..X", Player.X, (0, 4, 8)),  # diagonal
+        ("XXO/XO./O..", Player.O, (2, 4, 6)),  # anti-diagonal, O wins
+        ("XX./X../OOO", Player.O, (6, 7, 8)),  # bottom row, O wins
+    ],
+)
+def test_wins_on_3x3(text: str, winner: Player, line: tuple[int, ...]) -> None:
+    board = Board.parse(text)
+    assert board.winner is winner
+    assert board.winning_line == line
+    assert board.is_over
+    assert board.legal_moves() == []
+
+
+def test_draw_on_a_full_board() -> None:
+    """
+        X O X
+        X O O
+        O X X     no line for either side: a draw.
+    """
+    board = Board.parse("XOX/XOO/OXX")
+    assert board.is_over
+    assert board.winner is None
+    assert board.winning_line is None
+    assert board.outcome is not None and board.outcome.winner is None
+    assert board.legal_moves() == []
+
+
+def test_diagonal_win_on_5x5_away_from_the_corner() -> None:
+    """Four in a row is enough on 5x5; this diagonal starts at b2, not a1.
+
+        . . . . .
+        . X . O .
+        . . X . .
+        . O . X .
+        O . . . X
+    """
+    board = Board.parse("...../.X.O./..X../.O.X./O...X", win_length=4)
+    assert board.winner is Player.X
+    assert board.winning_line == (6, 12, 18, 24)
+    assert board.is_over and board.legal_moves() == []
+    assert board.turn is Player.O
+
+
+def test_anti_diagonal_win_on_5x5_away_from_the_corner() -> None:
+    """O's anti-diagonal from e2 down to b5 touches no corner.
+
+        X X . . .
+        X . . . O
+        . . . O .
+        . . O . X
+        . O . . .
+    """
+    board = Board.parse("XX.../X...O/...O./..O.X/.O...", win_length=4)
+    assert board.winner is Player.O
+    assert board.winning_line == (9, 13, 17, 21)
+    assert board.is_over and board.legal_moves() == []
+    assert board.turn is Player.X
+
+
+def test_three_is_not_four_on_5x5() -> None:
+    """Three X in a diagonal do not win when four are needed.
+
+        . . . . O
+        . X . O .
+        . . X . .
+        . O . X .
+        . . . . .     X to move: either end of the diagonal makes four.
+    """
+    board = Board.parse("....O/.X.O./..X../.O.X./.....", win_length=4)
+    assert board.winner is None and not board.is_over
+    assert board.turn is Player.X
+    assert board.play(24).winning_line == (6, 12, 18, 24)
+    assert board.play(0).winning_line == (0, 6, 12, 18)
+
+
+def test_coordinates() -> None:
+    board = Board.empty(3)
+    assert [board.coordinate(cell) for cell in (0, 2, 4, 6, 8)] == ["a1", "c1", "b2", "a3", "c3"]
+
+
+# -- properties on random boards of every size ----------------------------------------
+
+
+def empty_cells(board: Board) -> list[int]:
+    """The empty cells read from the text form, independently of the bitboards."""
+    return [cell for cell, char in enumerate(str(board).replace("/", "")) if char == "."]
+
+
+@given(games())
+@settings(max_examples=300, deadline=None)
+def test_legal_moves_are_the_empty_cells_of_a_game_not_over(board: Board) -> None:
+    if board.is_over:
+        assert board.legal_moves() == []
+    else:
+        assert board.legal_moves() == empty_cells(board)
+        assert board.legal_moves()
+
+
+@given(games())
+@settings(max_examples=300, deadline=None)
+def test_turn_follows_the_counts(board: Board) -> None:
+    text = str(board)
+    expected = Player.X if text.count("X") == text.count("O") else Player.O
+    assert board.turn is expected
+    assert board.move_count == text.count("X") + text.count("O")
+
+
+@given(games(), st.data())
+@settings(max_examples=200, deadline=None)
+def test_play_never_mutates(board: Board, data: st.DataObject) -> None:
+    before = copy.deepcopy(board)
+    text = str(board)
+    if board.is_over:
+        with pytest.raises(IllegalMoveError):
+            board.play(data.draw(st.integers(0, board.size**2 - 1)))
+    else:
+        move = data.draw(st.sampled_from(board.legal_moves()))
+        after = board.play(move)
+        assert after is not board
+        assert after != board
+        assert after[move] is board.turn
+        assert after.move_count == board.move_count + 1
+    assert board == before
+    assert str(board) == text
+
+
+@given(games())
+@settings(max_examples=200, deadline=None)
+def test_boards_are_hashable_values(board: Board) -> None:
+    twin = Board.parse(str(board), win_length=board.win_length)
+    assert twin == board
+    assert hash(twin) == hash(board)
+    assert len({board, twin}) == 1
+    assert {board: 1}[twin] == 1
+
+
+def test_boards_with_different_rules_or_marks_differ() -> None:
+    assert Board.empty(5, 4) != Board.empty(5, 5)
+    assert Board.from_moves([0]) != Board.from_moves([1])
+    assert len({Board.from_moves([0, 4]), Board.from_moves([0, 4]), Board.from_moves([4, 0])}) == 2
+
+
+@given(games())
+@settings(max_examples=200, deadline=None)
+def test_a_finished_game_has_exactly_one_result(board: Board) -> None:
+    """A winner's line lies on its marks; a draw fills the board with no line."""
+    if board.winner is not None:
+        line = board.winning_line
+        assert line is not None and len(line) == board.win_length
+        assert all(board[cell] is board.winner for cell in line)
+        # The winner moved last.
+        assert board.turn is board.winner.other
+    elif board.is_over:
+        assert empty_cells(board) == []
+    else:
+        assert board.winning_line is None

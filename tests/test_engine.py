@@ -1,0 +1,686 @@
+"""Tests of the negamax engine against an independent plain minimax, and its options.
+
+Scores are from the side to move: a win in ``n`` plies is ``WIN - n``, a loss in
+``n`` plies ``-(WIN - n)``, a draw 0.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from ttt_gui.board import DEFAULT_WIN_LENGTH, MAX_SIZE, MIN_SIZE, Board, Player
+from ttt_gui.engine import (
+    LEVELS,
+    MATE_THRESHOLD,
+    WIN,
+    Engine,
+    SearchResult,
+    describe_score,
+)
+
+SIZES = range(MIN_SIZE, MAX_SIZE + 1)
+
+# -- an independent plain minimax ------------------------------------------------------
+
+
+def one_ply_later(score: int) -> int:
+    """A score seen one ply further from the game's end (win/loss distances grow)."""
+    if score > 0:
+        return score - 1
+    if score < 0:
+        return score + 1
+    return 0
+
+
+@cache
+def minimax(board: Board) -> int:
+    """The game value from the side to move, plies counted from ``board``.
+
+    Plain minimax over every legal move, no pruning. A finished board scores
+    ``-WIN`` when won (the player who just moved won) and 0 when drawn, so a win
+    on the next move scores ``WIN - 1``.
+    """
+    if board.is_over:
+        return 0 if board.winner is None else -WIN
+    return max(move_values(board).values())
+
+
+def move_values(board: Board) -> dict[int, int]:
+    """The minimax value of every legal move, from the side to move."""
+    return {
+        move: -one_ply_later(minimax(board.play(move))) for move in board.legal_moves()
+    }
+
+
+@cache
+def reachable_3x3() -> tuple[Board, ...]:
+    """Every board reachable from the empty 3x3 board, in a fixed order."""
+    seen: set[Board] = set()
+    stack = [Board.empty(3)]
+    while stack:
+        board = stack.pop()
+        if board not in seen:
+            seen.add(board)
+            stack.extend(board.play(move) for move in board.legal_moves())
+    return tuple(sorted(seen, key=lambda board: (board.move_count, str(board))))
+
+
+def open_3x3() -> Iterator[Board]:
+    """The reachable 3x3 positions that are not finished."""
+    return (board for board in reachable_3x3() if not board.is_over)
+
+
+def completes_line(board: Board, cell: int, player: Player) -> bool:
+    """Whether ``player`` marking the empty ``cell`` makes ``win_length`` in a row.
+
+    Scans the four directions through the cell, independently of the engine.
+    """
+    size = board.size
+    row, col = divmod(cell, size)
+    for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        run = 1
+        for sign in (1, -1):
+            r, c = row + sign * d_row, col + sign * d_col
+            while 0 <= r < size and 0 <= c < size and board[r * size + c] is player:
+                run += 1
+                r, c = r + sign * d_row, c + sign * d_col
+        if run >= board.win_length:
+            return True
+    return False
+
+
+def winning_cells(board: Board, player: Player) -> set[int]:
+    """The empty cells where ``player`` would win at once."""
+    return {cell for cell in board.legal_moves() if completes_line(board, cell, player)}
+
+
+def assert_legal_line(board: Board, line: tuple[int, ...]) -> Board:
+    """Play ``line`` from ``board`` (raising on an illegal move); return the end."""
+    for move in line:
+        board = board.play(move)
+    return board
+
+
+# -- exhaustive 3x3 comparison with minimax -------------------------------------------
+
+
+def test_minimax_knows_the_3x3_game_is_a_draw() -> None:
+    """A check of the reference itself: every first move draws, and a mate counts plies."""
+    assert move_values(Board.empty(3)) == dict.fromkeys(range(9), 0)
+    assert move_values(Board.parse("XX./OO./...")) == {
+        2: WIN - 1,
+        5: 0,  # blocks O's row; O must then block c1 and it is a draw
+        6: -(WIN - 2),
+        7: -(WIN - 2),
+        8: -(WIN - 2),
+    }
+
+
+def test_analyse_matches_minimax_everywhere_with_fresh_engines() -> None:
+    mismatches = [
+        (str(board), scores, expected)
+        for board in open_3x3()
+        if (scores := Engine().analyse(board)) != (expected := move_values(board))
+    ]
+    assert not mismatches, mismatches[:5]
+
+
+def test_analyse_matches_minimax_everywhere_with_one_shared_engine() -> None:
+    """The transposition table kept across thousands of searches stays correct."""
+    engine = Engine()
+    checked = 0
+    for board in open_3x3():
+        assert engine.analyse(board) == move_values(board), str(board)
+        checked += 1
+    # And in the reverse order, so entries from later positions are reused first.
+    for board in reversed(tuple(open_3x3())):
+        assert engine.analyse(board) == move_values(board), str(board)
+    assert checked == 4520
+
+
+def test_evaluate_moves_is_exact_at_unlimited_depth() -> None:
+    board = Board.parse("X.O/.X./...")
+    analysis = Engine().evaluate_moves(board)
+    assert analysis.exact
+    assert analysis.scores == move_values(board)
+    best = max(analysis.scores.values())
+    assert sorted(analysis.best) == sorted(m for m, s in analysis.scores.items() if s == best)
+
+
+def check_search(board: Board, result: SearchResult) -> None:
+    """The result is exact, scores the minimax value, and its pv is optimal play."""
+    values = move_values(board)
+    assert result.score == minimax(board), str(board)
+    assert values[result.move] == result.score, str(board)
+    assert result.exact
+    assert result.pv[0] == result.move
+    position = board
+    for move in result.pv:  # every move of the line is legal and optimal
+        here = move_values(position)
+        assert here[move] == max(here.values()), (str(board), result.pv)
+        position = position.play(move)
+
+
+@pytest.mark.parametrize(
+    "make_engine",
+    [
+        lambda: Engine(randomize=False),
+        lambda: Engine(seed=7),
+    ],
+    ids=["deterministic", "randomized"],
+)
+def test_search_scores_the_minimax_value_with_fresh_engines(make_engine) -> None:  # noqa: ANN001
+    for board in open_3x3():
+        check_search(board, make_engine().search(board))
+
+
+def test_search_with_a_shared_engine_agrees_with_fresh_engines() -> None:
+    shared = Engine(seed=11)
+    for board in open_3x3():
+        result = shared.search(board)
+        check_search(board, result)
+        assert result.score == Engine(randomize=False).search(board).score
+
+
+# -- never loses ------------------------------------------------------------------------
+
+
+def results_against_every_line(engine: Engine, side: Player) -> Counter[Player | None]:
+    """Play ``engine`` as ``side`` against every possible sequence of opponent moves.
+
+    Returns how many of those games each player won (None counts draws).
+    """
+    results: Counter[Player | None] = Counter()
+
+    def walk(board: Board) -> None:
+        if board.is_over:
+            results[board.winner] += 1
+        elif board.turn is side:
+            walk(board.play(engine.search(board).move))
+        else:
+            for move in board.legal_moves():
+                walk(board.play(move))
+
+    walk(Board.empty(3))
+    return results
+
+
+@pytest.mark.parametrize("side", [Player.X, Player.O], ids=["as X", "as O"])
+@pytest.mark.parametrize(
+    "make_engine",
+    [lambda: Engine(randomize=False), lambda: Engine(seed=2024)],
+    ids=["deterministic", "randomized"],
+)
+def test_perfect_engine_never_loses(side: Player, make_engine) -> None:  # noqa: ANN001
+    results = results_against_every_line(make_engine(), side)
+    assert results[side.other] == 0, results
+    # Every first reply of the opponent was tried (at least one game each), and
+    # some of the opponent's poor lines lose.
+    assert sum(results.values()) >= 8
+    assert results[side] > 0
+
+
+# -- immediate wins ---------------------------------------------------------------------
+
+
+def test_takes_every_immediate_win_on_3x3() -> None:
+    with_a_win = [
+        board
+        for board in open_3x3()
+        if any(board.play(move).winner is board.turn for move in board.legal_moves())
+    ]
+    assert len(with_a_win) == 2358
+    shared = Engine(seed=5)
+    for board in with_a_win:
+        for engine in (Engine(randomize=False), shared):
+            result = engine.search(board)
+            assert board.play(result.move).winner is board.turn, str(board)
+            assert result.score == WIN - 1
+            assert result.describe() == "win in 1"
+
+
+# -- fastest win ------------------------------------------------------------------------------
+
+
+def test_prefers_the_win_in_one_to_slower_wins() -> None:
+    """
+        . . .
+        . . X
+        O O X     X to move.
+
+    c1 (cell 2) completes the right column now. a1, a2 and b2 also win, but
+    only in 3 plies (b2 threatens a1 and a2 at once), and b1 wins in 5: the
+    engine must not dawdle.
+    """
+    board = Board.parse(".../..X/OOX")
+    values = move_values(board)
+    assert values[2] == WIN - 1
+    assert {values[0], values[3], values[4]} == {WIN - 3}
+    assert values[1] == WIN - 5
+    assert Engine(randomize=False).search(board).move == 2
+    for seed in range(100):
+        result = Engine(seed=seed).search(board)
+        assert (result.move, result.score) == (2, WIN - 1), seed
+
+
+def test_prefers_the_fastest_fork() -> None:
+    """
+        . X .
+        . . .
+        O O X     X to move; there is no win at once.
+
+    a1 or c1 (cells 0, 2) fork at once (two threats), winning in 3 plies; a2
+    and c2 win only in 5 and b2 just draws. Every seed picks a fork.
+    """
+    board = Board.parse(".X./.../OOX")
+    values = move_values(board)
+    assert values == {0: WIN - 3, 2: WIN - 3, 3: WIN - 5, 5: WIN - 5, 4: 0}
+    chosen = set()
+    for seed in range(100):
+        result = Engine(seed=seed).search(board)
+        assert result.score == WIN - 3 and result.move in {0, 2}, seed
+        chosen.add(result.move)
+    assert chosen == {0, 2}  # both forks are played by some seed
+    assert Engine(randomize=False).search(board).describe() == "win in 3"
+
+
+def test_delays_a_forced_loss() -> None:
+    """
+        . . .
+        . X .
+        . O X     O to move.
+
+    X threatens a1 (cell 0) on the diagonal. Blocking there only postpones the
+    loss (X then forks with c1), but every other move loses at once: the
+    engine blocks and reports a loss in 4, not 2.
+    """
+    board = Board.parse(".../.X./.OX")
+    values = move_values(board)
+    assert values[0] == -(WIN - 4)
+    assert all(value == -(WIN - 2) for move, value in values.items() if move != 0)
+    for engine in (Engine(randomize=False), Engine(seed=1)):
+        result = engine.search(board)
+        assert (result.move, result.score) == (0, -(WIN - 4))
+        assert result.describe() == "loss in 4"
+
+
+def test_blocks_to_hold_the_draw() -> None:
+    """
+        . . .
+        . O .
+        X O X     X to move: O threatens b1 (cell 1) down the middle column.
+
+    Blocking at b1 holds the draw; anything else loses at once.
+    """
+    board = Board.parse(".../.O./XOX")
+    result = Engine(seed=1).search(board)
+    assert (result.move, result.score, result.describe()) == (1, 0, "draw")
+    assert move_values(board) == {1: 0, 0: -(WIN - 2), 2: -(WIN - 2), 3: -(WIN - 2), 5: -(WIN - 2)}
+
+
+# -- randomize ------------------------------------------------------------------------------
+
+
+def first_moves(engine: Engine, games: int = 1) -> list[int]:
+    return [engine.search(Board.empty(3)).move for _ in range(games)]
+
+
+def test_randomized_engine_is_reproducible_per_seed() -> None:
+    boards = [board for board in open_3x3() if len(board.legal_moves()) >= 5][:200]
+    for seed in (0, 1, 99):
+        first, second = Engine(seed=seed), Engine(seed=seed)
+        assert [first.search(b).move for b in boards] == [second.search(b).move for b in boards]
+
+
+def test_randomized_engine_varies_with_the_seed_on_the_empty_board() -> None:
+    """All nine first moves draw on 3x3, so each is a fair random choice."""
+    assert set(Engine().analyse(Board.empty(3)).values()) == {0}
+    moves = {Engine(seed=seed).search(Board.empty(3)).move for seed in range(200)}
+    assert moves == set(range(9))
+    # One engine also varies its choice from one search to the next.
+    assert len(set(first_moves(Engine(seed=3), 40))) > 1
+
+
+def test_deterministic_engine_always_plays_the_same_move() -> None:
+    boards = [board for board in open_3x3() if len(board.legal_moves()) >= 5][:200]
+    expected = [Engine(randomize=False, seed=0).search(b).move for b in boards]
+    for seed in (1, 2, None):
+        engine = Engine(randomize=False, seed=seed)
+        assert [engine.search(b).move for b in boards] == expected
+        assert [engine.search(b).move for b in boards] == expected
+    assert len(set(first_moves(Engine(randomize=False), 10))) == 1
+
+
+# -- describe_score ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("score", "exact", "words"),
+    [
+        (WIN - 1, True, "win in 1"),
+        (WIN - 3, True, "win in 3"),
+        (0, True, "draw"),
+        (-(WIN - 2), True, "loss in 2"),
+        (-(WIN - 7), False, "loss in 7"),  # a mate found by a shallow search is still proven
+        (0, False, "about even"),
+        (1, False, "about even"),
+        (-1, False, "about even"),
+        (12, False, "ahead (≈+12)"),
+        (-12, False, "behind (≈-12)"),
+    ],
+)
+def test_describe_score(score: int, exact: bool, words: str) -> None:
+    assert describe_score(score, exact) == words
+
+
+def test_heuristic_results_are_described_as_estimates() -> None:
+    result = Engine(max_depth=2, seed=0).search(Board.empty(7))
+    assert not result.exact
+    assert abs(result.score) < MATE_THRESHOLD
+    assert re.fullmatch(r"about even|ahead \(≈\+\d+\)|behind \(≈-\d+\)", result.describe())
+
+
+# -- known results of larger games -------------------------------------------------------------
+
+
+@cache
+def x_wins_within(board: Board, plies: int) -> bool:
+    """Whether X, to move, can force a line within ``plies`` plies (plain AND-OR search)."""
+    if board.is_over:
+        return board.winner is Player.X
+    if plies == 0:
+        return False
+    children = (board.play(move) for move in board.legal_moves())
+    if board.turn is Player.X:
+        return any(x_wins_within(child, plies - 1) for child in children)
+    return all(x_wins_within(child, plies - 1) for child in children)
+
+
+def test_4x4_three_in_a_row_is_a_first_player_win() -> None:
+    """X needs three marks, so no win comes before ply 5; the engine finds it there."""
+    result = Engine(table_limit=10**8).search(Board.empty(4, 3))
+    assert result.exact
+    assert result.score > MATE_THRESHOLD
+    assert result.score == WIN - 5
+    assert x_wins_within(Board.empty(4, 3).play(result.move), 4)
+    assert not x_wins_within(Board.empty(4, 3), 4)
+
+
+def test_4x4_four_in_a_row_is_a_draw() -> None:
+    result = Engine(table_limit=10**8).search(Board.empty(4, 4))
+    assert result.exact
+    assert result.score == 0
+    assert result.describe() == "draw"
+
+
+# -- depth-limited search --------------------------------------------------------------------
+
+
+@st.composite
+def random_games(draw: st.DrawFn) -> tuple[Board, list[int]]:
+    """An empty board of any size with its default win length, and a move order."""
+    size = draw(st.sampled_from(SIZES))
+    return Board.empty(size, DEFAULT_WIN_LENGTH[size]), draw(st.permutations(range(size**2)))
+
+
+@given(random_games(), st.data())
+@settings(max_examples=60, deadline=None)
+def test_depth_limited_search_returns_a_legal_move(
+    game: tuple[Board, list[int]], data: st.DataObject
+) -> None:
+    board, order = game
+    length = data.draw(st.integers(0, len(order) - 1))
+    for move in order[:length]:
+        if board.play(move).is_over:
+            break
+        board = board.play(move)
+    for depth in (1, 2, 3):
+        result = Engine(max_depth=depth, seed=depth).search(board)
+        assert result.move in board.legal_moves()
+        assert 1 <= result.depth <= depth
+        assert result.pv[0] == result.move
+        assert_legal_line(board, result.pv)
+
+
+def first_position(board: Board, order: list[int], wanted) -> Board | None:  # noqa: ANN001
+    """The first position along ``order`` for which ``wanted(board)`` holds."""
+    for move in order:
+        if board.is_over:
+            return None
+        if wanted(board):
+            return board
+        if move in board.legal_moves():
+            board = board.play(move)
+    return None
+
+
+def has_a_win(board: Board) -> bool:
+    return bool(winning_cells(board, board.turn))
+
+
+def faces_one_threat(board: Board) -> bool:
+    return not has_a_win(board) and len(winning_cells(board, board.turn.other)) == 1
+
+
+@given(random_games(), st.integers(0, 2**32 - 1))
+@settings(max_examples=80, deadline=None)
+def test_depth_one_takes_an_immediate_win(game: tuple[Board, list[int]], seed: int) -> None:
+    board = first_position(*game, has_a_win)
+    assume(board is not None)
+    assert board is not None
+    result = Engine(max_depth=1, seed=seed).search(board)
+    assert result.move in winning_cells(board, board.turn)
+    assert board.play(result.move).winner is board.turn
+    assert result.score == WIN - 1
+
+
+@given(random_games(), st.integers(0, 2**32 - 1))
+@settings(max_examples=80, deadline=None)
+def test_depth_one_blocks_a_single_threat(game: tuple[Board, list[int]], seed: int) -> None:
+    board = first_position(*game, faces_one_threat)
+    assume(board is not None)
+    assert board is not None
+    (threat,) = winning_cells(board, board.turn.other)
+    assert Engine(max_depth=1, seed=seed).search(board).move == threat
+    assert Engine(max_depth=1, randomize=False).search(board).move == threat
+
+
+@pytest.mark.parametrize(
+    ("text", "win", "block"),
+    [
+        # 3x3, X to move: a3 (cell 6) completes the left column; O's threat at
+        # b1 does not matter.
+        ("X../XO./.O.", 6, None),
+        # 3x3, O to move: X threatens c1 (cell 2) along the top row.
+        ("XX./.O./...", None, 2),
+        # 5x5 (four in a row), X to move: X holds b2-c3-d4; a1 is taken by O,
+        # so only e5 (cell 24) makes four.
+        ("O...X/.X..O/..X../O..X./..O..", 24, None),
+        # 5x5, O to move: X holds b3-c3-d3 with e3 shut; only a3 (cell 10) blocks.
+        ("...../.O.../.XXXO/..O../.X...", None, 10),
+        # 7x7 (five in a row), O to move: X holds four on the anti-diagonal from
+        # g1 (the board edge); only c5 (cell 30) blocks.
+        ("O.....X/...O.X./....X../...X.../......./.O.O.../......X", None, 30),
+        # 9x9 (five in a row), X to move: X completes the top row at e1 (cell 4).
+        (
+            "XXXX...../OOOO...../........./........./........./"
+            "........./........./........./.........",
+            4,
+            None,
+        ),
+        # 9x9, O to move: X holds e5-h5 with d5 shut; only i5 (cell 44) blocks.
+        (
+            "O.......O/........./........./........./...OXXXX./"
+            "........./........./........./O.......X",
+            None,
+            44,
+        ),
+    ],
+)
+def test_depth_one_on_drawn_positions(text: str, win: int | None, block: int | None) -> None:
+    board = Board.parse(text)
+    mover = board.turn
+    if win is not None:
+        assert winning_cells(board, mover) == {win}
+    else:
+        assert not winning_cells(board, mover)
+        assert winning_cells(board, mover.other) == {block}
+    for engine in (Engine(max_depth=1, randomize=False), Engine(max_depth=1, seed=3)):
+        result = engine.search(board)
+        if win is not None:
+            assert result.move == win
+            assert board.play(result.move).winner is mover
+        else:
+            assert result.move == block
+
+
+# -- time limit, stop, clear ---------------------------------------------------------------
+
+
+def test_time_limited_search_on_9x9_returns_a_legal_move() -> None:
+    board = Board.empty(9)
+    result = Engine(time_limit=0.2).search(board)
+    assert result.move in board.legal_moves()
+    assert result.depth >= 1
+    assert not result.exact
+
+
+def test_stop_ends_a_running_search() -> None:
+    board = Board.empty(9)
+    engine = Engine()
+    results: list[SearchResult] = []
+    thread = threading.Thread(target=lambda: results.append(engine.search(board)), daemon=True)
+    thread.start()
+    time.sleep(0.1)
+    engine.stop()
+    thread.join(timeout=5)
+    assert not thread.is_alive(), "the search did not stop"
+    assert len(results) == 1
+    assert results[0].move in board.legal_moves()
+    assert not results[0].exact
+
+
+def test_clear_empties_the_table_and_keeps_results() -> None:
+    board = Board.from_moves([4])
+    fresh = Engine(randomize=False).search(board)
+    engine = Engine(randomize=False)
+    first = engine.search(board)
+    again = engine.search(board)
+    assert again.nodes < first.nodes  # the table answered
+    engine.clear()
+    cleared = engine.search(board)
+    assert cleared.nodes == first.nodes == fresh.nodes  # searched from scratch again
+    for result in (first, again, cleared):
+        assert (result.move, result.score, result.exact) == (fresh.move, fresh.score, True)
+    assert engine.analyse(board) == move_values(board)
+
+
+# -- bad arguments -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        ({"max_depth": 0}, "max_depth"),
+        ({"max_depth": -3}, "max_depth"),
+        ({"time_limit": 0}, "time_limit"),
+        ({"time_limit": -1.0}, "time_limit"),
+    ],
+)
+def test_engine_rejects_bad_arguments(arguments: dict[str, float], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        Engine(**arguments)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["XXX/OO./...", "XOX/XOO/OXX"], ids=["won", "drawn"])
+def test_searching_a_finished_board_raises(text: str) -> None:
+    board = Board.parse(text)
+    for call in (Engine().search, Engine().analyse, Engine(max_depth=2).evaluate_moves):
+        with pytest.raises(ValueError, match="over"):
+            call(board)
+
+
+# -- the difficulty ladder on 3x3 ------------------------------------------------------------
+
+GAMES_PER_PAIRING = 200
+LADDER = ["random", "easy", "medium", "hard", "perfect"]
+
+
+def play_game(x_player: str, o_player: str, rng: random.Random) -> Player | None:
+    """One 3x3 game between levels (or "random", a uniformly random mover); the winner."""
+    engines = {
+        side: None
+        if name == "random"
+        else Engine(max_depth=LEVELS[name], seed=rng.randrange(2**32), randomize=True)
+        for side, name in ((Player.X, x_player), (Player.O, o_player))
+    }
+    board = Board.empty(3)
+    while not board.is_over:
+        engine = engines[board.turn]
+        move = rng.choice(board.legal_moves()) if engine is None else engine.search(board).move
+        board = board.play(move)
+    return board.winner
+
+
+@cache
+def match(upper: str, lower: str) -> tuple[int, int, int]:
+    """(wins, draws, losses) of ``upper`` over GAMES_PER_PAIRING games, sides alternating."""
+    wins = draws = losses = 0
+    for game in range(GAMES_PER_PAIRING):
+        rng = random.Random(f"{upper}-{lower}-{game}")
+        if game % 2 == 0:
+            winner, side = play_game(upper, lower, rng), Player.X
+        else:
+            winner, side = play_game(lower, upper, rng), Player.O
+        if winner is None:
+            draws += 1
+        elif winner is side:
+            wins += 1
+        else:
+            losses += 1
+    return wins, draws, losses
+
+
+def test_levels_are_increasing_depths() -> None:
+    assert list(LEVELS) == ["easy", "medium", "hard", "perfect"]
+    assert LEVELS["perfect"] is None
+    depths = [LEVELS[name] for name in ("easy", "medium", "hard")]
+    assert all(isinstance(depth, int) and depth >= 1 for depth in depths)
+    assert depths == sorted(set(depths))  # type: ignore[type-var]
+
+
+@pytest.mark.parametrize(("upper", "lower"), list(zip(LADDER[1:], LADDER[:-1])))
+def test_each_level_beats_the_one_below(upper: str, lower: str) -> None:
+    wins, draws, losses = match(upper, lower)
+    assert wins > losses, (
+        f"{upper} vs {lower}: {wins} wins, {draws} draws, {losses} losses "
+        f"(LEVELS = {LEVELS})"
+    )
+
+
+@pytest.mark.parametrize("lower", ["random", "easy", "medium", "hard"])
+def test_perfect_never_loses_to_any_level(lower: str) -> None:
+    wins, draws, losses = match("perfect", lower)
+    assert losses == 0, (wins, draws, losses)
+    assert wins + draws + losses == GAMES_PER_PAIRING
+
+
+def test_easy_clearly_beats_a_random_mover() -> None:
+    wins, draws, losses = match("easy", "random")
+    assert wins >= 0.6 * GAMES_PER_PAIRING, (wins, draws, losses)
+
+
+def test_easy_loses_to_perfect() -> None:
+    wins, draws, losses = match("perfect", "easy")
+    assert wins > 0, (wins, draws, losses)
+    assert losses == 0, (wins, draws, losses)
