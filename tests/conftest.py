@@ -86,3 +86,11 @@ def sleep_pumping(root: tk.Misc, seconds: float) -> None:
     while time.monotonic() < end:
         root.update()
         time.sleep(0.005)
+
+
+def press(widget: tk.Misc, sequence: str) -> None:
+    """Send a key event as Tk would: to the focused window of the toplevel."""
+    widget.focus_force()
+    widget.update()
+    widget.event_generate(sequence)
+    widget.update()

@@ -10,7 +10,7 @@ import tkinter as tk
 from pathlib import Path
 
 import pytest
-from conftest import move_pointer_away, real_click, sleep_pumping, wait, wait_for_computer
+from conftest import move_pointer_away, press, real_click, sleep_pumping, wait, wait_for_computer
 
 from ttt_gui.app import App
 from ttt_gui.board import Player
@@ -131,11 +131,9 @@ def test_undo_redo_in_hot_seat(make_app) -> None:
         app.cells[cell].invoke()
     invoke_menu(app, "Game", "Undo")
     assert marks(app) == "O../.X./..."
-    app.root.event_generate("<Control-z>")
-    app.root.update()
+    press(app.root, "<Control-z>")
     assert marks(app) == ".../.X./..."
-    app.root.event_generate("<Control-y>")
-    app.root.update()
+    press(app.root, "<Control-y>")
     assert marks(app) == "O../.X./..."
     invoke_menu(app, "Game", "Redo")
     assert marks(app) == "O../.X./..X"
@@ -184,8 +182,7 @@ def test_new_game_menu_and_shortcut(make_app) -> None:
     invoke_menu(app, "Game", "New game")
     assert app.controller.board.move_count == 0
     app.cells[0].invoke()
-    app.root.event_generate("<Control-n>")
-    app.root.update()
+    press(app.root, "<Control-n>")
     assert app.controller.board.move_count == 0
 
 
@@ -312,12 +309,10 @@ def test_theme_and_zoom(make_app, settings_path: Path) -> None:
     assert app.settings.theme == "dark"
     invoke_menu(app, "View", "Larger")
     assert app.settings.zoom > 1
-    app.root.event_generate("<Control-minus>")
-    app.root.event_generate("<Control-minus>")
-    app.root.update()
+    press(app.root, "<Control-minus>")
+    press(app.root, "<Control-minus>")
     assert app.settings.zoom < 1
-    app.root.event_generate("<Control-0>")
-    app.root.update()
+    press(app.root, "<Control-0>")
     assert app.settings.zoom == 1
     assert json.loads(settings_path.read_text())["theme"] == "dark"
 
@@ -334,7 +329,7 @@ def test_glyphs_scale_with_the_window(make_app) -> None:
 def test_help_menu_items_show_their_text(make_app) -> None:
     app = make_app()
     invoke_menu(app, "Help", "How to play")
-    app.root.event_generate("<F1>")
+    press(app.root, "<F1>")
     invoke_menu(app, "Help", "Keyboard shortcuts")
     invoke_menu(app, "Help", "About")
     titles = [title for title, _ in app.infos]

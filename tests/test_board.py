@@ -49,9 +49,7 @@ def game_counts(board: Board) -> Counter[Player | None]:
 
 
 @st.composite
-def games(
-    draw: st.DrawFn, sizes: range = SIZES, win_length: int | None = None
-) -> Board:
+def games(draw: st.DrawFn, sizes: range = SIZES, win_length: int | None = None) -> Board:
     """A board after a random legal game (possibly finished).
 
     The size is drawn from ``sizes``; the win length is ``win_length`` or, when
@@ -144,7 +142,15 @@ def test_parse_ignores_surrounding_whitespace() -> None:
 def test_cells_read_back_by_index() -> None:
     board = Board.parse("X.O/.X./...")
     assert [board[cell] for cell in range(9)] == [
-        Player.X, None, Player.O, None, Player.X, None, None, None, None
+        Player.X,
+        None,
+        Player.O,
+        None,
+        Player.X,
+        None,
+        None,
+        None,
+        None,
     ]
 
 
@@ -251,9 +257,9 @@ def test_validated_rejects_overlapping_or_outside_marks() -> None:
 def test_two_lines_through_one_cell_are_a_valid_win() -> None:
     """X's last move in the corner completed the top row and the left column.
 
-        X X X
-        X O O
-        X O O
+    X X X
+    X O O
+    X O O
     """
     board = Board.parse("XXX/XOO/XOO")
     assert board.winner is Player.X
@@ -265,9 +271,9 @@ def test_two_lines_through_one_cell_are_a_valid_win() -> None:
 
 def test_game_in_progress() -> None:
     """
-        X . O
-        . X .
-        . . .     O to move; nobody has a line yet.
+    X . O
+    . X .
+    . . .     O to move; nobody has a line yet.
     """
     board = Board.parse("X.O/.X./...")
     assert board.turn is Player.O
@@ -305,9 +311,9 @@ def test_wins_on_3x3(text: str, winner: Player, line: tuple[int, ...]) -> None:
 
 def test_draw_on_a_full_board() -> None:
     """
-        X O X
-        X O O
-        O X X     no line for either side: a draw.
+    X O X
+    X O O
+    O X X     no line for either side: a draw.
     """
     board = Board.parse("XOX/XOO/OXX")
     assert board.is_over
@@ -320,11 +326,11 @@ def test_draw_on_a_full_board() -> None:
 def test_diagonal_win_on_5x5_away_from_the_corner() -> None:
     """Four in a row is enough on 5x5; this diagonal starts at b2, not a1.
 
-        . . . . .
-        . X . O .
-        . . X . .
-        . O . X .
-        O . . . X
+    . . . . .
+    . X . O .
+    . . X . .
+    . O . X .
+    O . . . X
     """
     board = Board.parse("...../.X.O./..X../.O.X./O...X", win_length=4)
     assert board.winner is Player.X
@@ -336,11 +342,11 @@ def test_diagonal_win_on_5x5_away_from_the_corner() -> None:
 def test_anti_diagonal_win_on_5x5_away_from_the_corner() -> None:
     """O's anti-diagonal from e2 down to b5 touches no corner.
 
-        X X . . .
-        X . . . O
-        . . . O .
-        . . O . X
-        . O . . .
+    X X . . .
+    X . . . O
+    . . . O .
+    . . O . X
+    . O . . .
     """
     board = Board.parse("XX.../X...O/...O./..O.X/.O...", win_length=4)
     assert board.winner is Player.O
@@ -352,11 +358,11 @@ def test_anti_diagonal_win_on_5x5_away_from_the_corner() -> None:
 def test_three_is_not_four_on_5x5() -> None:
     """Three X in a diagonal do not win when four are needed.
 
-        . . . . O
-        . X . O .
-        . . X . .
-        . O . X .
-        . . . . .     X to move: either end of the diagonal makes four.
+    . . . . O
+    . X . O .
+    . . X . .
+    . O . X .
+    . . . . .     X to move: either end of the diagonal makes four.
     """
     board = Board.parse("....O/.X.O./..X../.O.X./.....", win_length=4)
     assert board.winner is None and not board.is_over

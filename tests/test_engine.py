@@ -11,7 +11,7 @@ import re
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 
 import pytest
@@ -57,9 +57,7 @@ def minimax(board: Board) -> int:
 
 def move_values(board: Board) -> dict[int, int]:
     """The minimax value of every legal move, from the side to move."""
-    return {
-        move: -one_ply_later(minimax(board.play(move))) for move in board.legal_moves()
-    }
+    return {move: -one_ply_later(minimax(board.play(move))) for move in board.legal_moves()}
 
 
 @cache
@@ -104,11 +102,10 @@ def winning_cells(board: Board, player: Player) -> set[int]:
     return {cell for cell in board.legal_moves() if completes_line(board, cell, player)}
 
 
-def assert_legal_line(board: Board, line: tuple[int, ...]) -> Board:
-    """Play ``line`` from ``board`` (raising on an illegal move); return the end."""
+def assert_legal_line(board: Board, line: tuple[int, ...]) -> None:
+    """Play ``line`` from ``board``; Board.play raises on any illegal move."""
     for move in line:
         board = board.play(move)
-    return board
 
 
 # -- exhaustive 3x3 comparison with minimax -------------------------------------------
@@ -179,7 +176,9 @@ def check_search(board: Board, result: SearchResult) -> None:
     ],
     ids=["deterministic", "randomized"],
 )
-def test_search_scores_the_minimax_value_with_fresh_engines(make_engine) -> None:  # noqa: ANN001
+def test_search_scores_the_minimax_value_with_fresh_engines(
+    make_engine: Callable[[], Engine],
+) -> None:
     for board in open_3x3():
         check_search(board, make_engine().search(board))
 
@@ -190,6 +189,30 @@ def test_search_with_a_shared_engine_agrees_with_fresh_engines() -> None:
         result = shared.search(board)
         check_search(board, result)
         assert result.score == Engine(randomize=False).search(board).score
+
+
+@given(st.data())
+@settings(max_examples=60, deadline=None)
+def test_engine_matches_minimax_near_the_end_of_larger_games(data: st.DataObject) -> None:
+    """Positions with at most 7 empty cells on 4x4 to 6x6, any win length."""
+    size = data.draw(st.sampled_from([4, 5, 6]), label="size")
+    win_length = data.draw(st.integers(MIN_SIZE, size), label="win_length")
+    empties = data.draw(st.integers(1, 7), label="empties")
+    order = data.draw(st.permutations(range(size * size)), label="order")
+    board = Board.empty(size, win_length)
+    for move in order[: size * size - empties]:
+        if board.is_over:
+            break
+        board = board.play(move)
+    assume(not board.is_over)
+    values = move_values(board)
+    assert Engine().analyse(board) == values
+    result = Engine(seed=0).search(board)
+    assert result.exact and result.score == max(values.values())
+    assert values[result.move] == result.score
+    # A depth limit that reaches every game end is exact too.
+    limited = Engine(max_depth=empties, randomize=False).evaluate_moves(board)
+    assert limited.exact and limited.scores == values
 
 
 # -- never loses ------------------------------------------------------------------------
@@ -221,7 +244,7 @@ def results_against_every_line(engine: Engine, side: Player) -> Counter[Player |
     [lambda: Engine(randomize=False), lambda: Engine(seed=2024)],
     ids=["deterministic", "randomized"],
 )
-def test_perfect_engine_never_loses(side: Player, make_engine) -> None:  # noqa: ANN001
+def test_perfect_engine_never_loses(side: Player, make_engine: Callable[[], Engine]) -> None:
     results = results_against_every_line(make_engine(), side)
     assert results[side.other] == 0, results
     # Every first reply of the opponent was tried (at least one game each), and
@@ -452,15 +475,16 @@ def test_depth_limited_search_returns_a_legal_move(
         assert_legal_line(board, result.pv)
 
 
-def first_position(board: Board, order: list[int], wanted) -> Board | None:  # noqa: ANN001
-    """The first position along ``order`` for which ``wanted(board)`` holds."""
+def first_position(
+    board: Board, order: list[int], wanted: Callable[[Board], bool]
+) -> Board | None:
+    """The first position of the game played in ``order`` where ``wanted`` holds."""
     for move in order:
         if board.is_over:
             return None
         if wanted(board):
             return board
-        if move in board.legal_moves():
-            board = board.play(move)
+        board = board.play(move)
     return None
 
 
@@ -663,8 +687,7 @@ def test_levels_are_increasing_depths() -> None:
 def test_each_level_beats_the_one_below(upper: str, lower: str) -> None:
     wins, draws, losses = match(upper, lower)
     assert wins > losses, (
-        f"{upper} vs {lower}: {wins} wins, {draws} draws, {losses} losses "
-        f"(LEVELS = {LEVELS})"
+        f"{upper} vs {lower}: {wins} wins, {draws} draws, {losses} losses (LEVELS = {LEVELS})"
     )
 
 
