@@ -8,6 +8,9 @@
   mark is on the board, median of 20; target under 30 ms.
 - event-loop gap: the largest gap between 10 ms ``after()`` heartbeats while
   the computer thinks (1 s) on 9x9; target under 50 ms.
+- analysis overlay: from F5 until every empty cell shows its value, on the
+  empty 3x3 board and on 4x4 after two moves (fresh engine each time, median of 5);
+  and the largest event-loop gap while the overlay is computed on 9x9.
 - peak memory of a window process that plays those games; target under 50 MB.
 """
 
@@ -63,8 +66,34 @@ app.root.after(10, beat)
 pump_until(app.root, lambda: app.controller.board.move_count == 1, 10)
 gaps = [(b - a) * 1000 for a, b in zip(beats, beats[1:])]
 app.root.destroy()
+
+def analysis_time(settings, moves):
+    app = fresh(settings)
+    for move in moves:
+        app.cells[move].invoke()
+    started = time.perf_counter()
+    app.on_toggle_analysis()
+    pump_until(app.root, lambda: app.analysis is not None, 30)
+    elapsed = (time.perf_counter() - started) * 1000
+    filled = sum(1 for cell in app.cells if cell.cget("text"))
+    assert filled == len(app.cells), filled
+    app.root.destroy()
+    return elapsed
+
+fill_3 = [analysis_time(Settings(mode="hotseat"), []) for _ in range(5)]
+fill_4 = [analysis_time(Settings(mode="hotseat", size=4, win_length=4), [5, 10]) for _ in range(5)]
+
+app = fresh(Settings(mode="hotseat", size=9, win_length=5, think_time=1.0, analysis=True))
+beats = []
+app.root.after(10, beat)
+app.cells[40].invoke()
+pump_until(app.root, lambda: app.analysis is not None, 30)
+analysis_gaps = [(b - a) * 1000 for a, b in zip(beats, beats[1:])]
+app.root.destroy()
+
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-print(statistics.median(latencies), max(latencies), max(gaps), len(beats), peak)
+print(statistics.median(latencies), max(latencies), max(gaps), len(beats), peak,
+      statistics.median(fill_3), statistics.median(fill_4), max(analysis_gaps))
 """
 
 
@@ -84,7 +113,9 @@ def launch_time(settings: Path) -> float:
             ).stdout.strip()
         elapsed = (time.perf_counter() - started) * 1000
         window = window.split()[0]
-        subprocess.run(["xdotool", "windowfocus", "--sync", window, "key", "ctrl+q"], check=True, timeout=10)
+        subprocess.run(
+            ["xdotool", "windowfocus", "--sync", window, "key", "ctrl+q"], check=True, timeout=10
+        )
         process.wait(timeout=10)
     finally:
         if process.poll() is None:
@@ -101,7 +132,9 @@ def main() -> int:
     output = subprocess.check_output(
         [sys.executable, "-c", IN_WINDOW], cwd=ROOT, text=True, timeout=120
     )
-    median_click, worst_click, gap, beats, peak = (float(x) for x in output.split())
+    median_click, worst_click, gap, beats, peak, fill_3, fill_4, analysis_gap = (
+        float(x) for x in output.split()
+    )
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     rows = [
         ("launch to visible window (median of 5)", f"{statistics.median(launches):.0f} ms",
@@ -110,6 +143,9 @@ def main() -> int:
          "< 30 ms"),
         ("  worst of those 20", f"{worst_click:.1f} ms", ""),
         (f"largest event-loop gap, 9x9 search ({beats:.0f} beats)", f"{gap:.1f} ms", "< 50 ms"),
+        ("analysis overlay filled, empty 3x3 (median of 5)", f"{fill_3:.1f} ms", ""),
+        ("analysis overlay filled, 4x4 after 2 moves (median of 5)", f"{fill_4:.1f} ms", ""),
+        ("largest event-loop gap, 9x9 analysis (1 s)", f"{analysis_gap:.1f} ms", "< 50 ms"),
         ("peak memory of the window process", f"{peak:.1f} MB", "< 50 MB"),
         ("peak memory of any child process", f"{children:.1f} MB", ""),
     ]

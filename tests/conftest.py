@@ -68,13 +68,23 @@ def real_click(widget: tk.Misc) -> None:
     assert pump_until(root, widget.winfo_viewable, 3), "widget never became viewable"
     x = widget.winfo_rootx() + widget.winfo_width() // 2
     y = widget.winfo_rooty() + widget.winfo_height() // 2
-    subprocess.run(
-        ["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"], check=True, timeout=10
-    )
+    move_pointer(x, y)
+    subprocess.run(["xdotool", "click", "1"], check=True, timeout=10)
+
+
+def move_pointer(x: int, y: int) -> None:
+    """Move the pointer and wait until it is there (``--sync`` alone would wait
+    forever for a pointer that is already in place)."""
+    where = subprocess.run(
+        ["xdotool", "getmouselocation", "--shell"], capture_output=True, text=True, timeout=10
+    ).stdout
+    if f"X={x}\n" in where and f"Y={y}\n" in where:
+        return
+    subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True, timeout=10)
 
 
 def move_pointer_away() -> None:
-    subprocess.run(["xdotool", "mousemove", "--sync", "0", "0"], check=True, timeout=10)
+    move_pointer(0, 0)
 
 
 def wait(root: tk.Misc, condition: Callable[[], bool], timeout: float = 3.0) -> bool:

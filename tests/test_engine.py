@@ -551,7 +551,7 @@ def test_depth_one_blocks_a_single_threat(game: tuple[Board, list[int]], seed: i
         ),
     ],
 )
-def test_depth_one_on_drawn_positions(text: str, win: int | None, block: int | None) -> None:
+def test_depth_one_on_hand_drawn_positions(text: str, win: int | None, block: int | None) -> None:
     board = Board.parse(text)
     mover = board.turn
     if win is not None:
@@ -645,7 +645,7 @@ def play_game(x_player: str, o_player: str, rng: random.Random) -> Player | None
     engines = {
         side: None
         if name == "random"
-        else Engine(max_depth=LEVELS[name], seed=rng.randrange(2**32), randomize=True)
+        else Engine.for_level(name, seed=rng.randrange(2**32), randomize=True)
         for side, name in ((Player.X, x_player), (Player.O, o_player))
     }
     board = Board.empty(3)

@@ -308,7 +308,11 @@ class Board:
         Raises IllegalMoveError for an occupied cell, a cell off the board, or
         a game that is already over.
         """
-        if not isinstance(move, int) or not 0 <= move < self.size * self.size:
+        if (
+            not isinstance(move, int)
+            or isinstance(move, bool)
+            or not 0 <= move < self.size * self.size
+        ):
             raise IllegalMoveError(
                 f"cell {move!r} is off the board (0 to {self.size * self.size - 1})"
             )

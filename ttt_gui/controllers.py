@@ -11,15 +11,18 @@ from __future__ import annotations
 import enum
 import queue
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ttt_gui.board import Board, IllegalMoveError, Player
-from ttt_gui.engine import LEVELS, Engine, MoveAnalysis, describe_score
+from ttt_gui.engine import LEVELS, MISTAKE_RATES, Engine, MoveAnalysis, describe_score
 
 #: Boards with more cells than this are not solved: the computer uses its think time.
 SOLVABLE_CELLS = 16
+#: Table entries each engine keeps at most: bounds the window's memory.
+ENGINE_TABLE_LIMIT = 100_000
 
 
 class Mode(enum.Enum):
@@ -52,11 +55,18 @@ class GameConfig:
     def max_depth(self) -> int | None:
         return self.depth if self.depth is not None else LEVELS[self.level]
 
-    def depth_for(self, player: Player) -> int | None:
-        """The max depth of the computer playing ``player`` in this mode."""
+    def strength_for(self, player: Player) -> tuple[int | None, float]:
+        """(max depth, mistake rate) of the computer playing ``player`` in this mode.
+
+        A custom depth plays without deliberate mistakes.
+        """
         if self.mode is Mode.WATCH:
-            return LEVELS[self.x_level if player is Player.X else self.o_level]
-        return self.max_depth
+            level = self.x_level if player is Player.X else self.o_level
+        elif self.depth is not None:
+            return self.depth, 0.0
+        else:
+            level = self.level
+        return LEVELS[level], MISTAKE_RATES[level]
 
     def player_name(self, player: Player) -> str:
         if self.mode is Mode.WATCH:
@@ -130,7 +140,7 @@ class Controller:
         self.scores: Scores = scores if scores is not None else {}
         self.generation = 0
         self._recorded: str | None = None  # the result counted for this game
-        self._engines: dict[tuple[int | None, float | None], Engine] = {}
+        self._engines: dict[tuple[int | None, float, float | None], Engine] = {}
         self.history = GameHistory(Board.empty(self.config.size, self.config.win_length))
 
     # -- state -------------------------------------------------------------
@@ -149,15 +159,20 @@ class Controller:
     def is_in_progress(self) -> bool:
         return 0 < self.board.move_count and not self.board.is_over
 
-    def _engine(self, max_depth: int | None) -> Engine:
-        key = (max_depth, self.config.time_limit)
+    def _engine(self, max_depth: int | None, mistake_rate: float = 0.0) -> Engine:
+        key = (max_depth, mistake_rate, self.config.time_limit)
         if key not in self._engines:
-            self._engines[key] = Engine(max_depth=max_depth, time_limit=key[1])
+            self._engines[key] = Engine(
+                max_depth=max_depth,
+                time_limit=self.config.time_limit,
+                mistake_rate=mistake_rate,
+                table_limit=ENGINE_TABLE_LIMIT,
+            )
         return self._engines[key]
 
     def engine(self) -> Engine:
         """The engine of the side to move (kept, with its table, per strength)."""
-        return self._engine(self.config.depth_for(self.board.turn))
+        return self._engine(*self.config.strength_for(self.board.turn))
 
     def analysis_engine(self) -> Engine:
         """A strong engine for hints and analysis: exact where solvable, else think time."""
@@ -371,10 +386,16 @@ class SearchWorker:
         self._thread.start()
 
     def cancel(self, wait: float = 1.0) -> None:
-        """Stop the running job (its result, if any, is dropped)."""
+        """Stop the running job (its result, if any, is dropped).
+
+        The stop is repeated until the thread ends: a job that had not yet
+        started its search when first told to stop would otherwise miss it.
+        """
         if self._thread is not None and self._engine is not None:
-            self._engine.stop()
-            self._thread.join(wait)
+            deadline = time.monotonic() + wait
+            while self._thread.is_alive() and time.monotonic() < deadline:
+                self._engine.stop()
+                self._thread.join(0.005)
         self._thread = None
         self.tag = None
         while True:

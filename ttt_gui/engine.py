@@ -31,6 +31,10 @@ _UNLIMITED = 1_000  # a depth beyond any game's length: "search to the end"
 
 #: Difficulty levels: the engine's max depth in plies (None = perfect play).
 LEVELS: dict[str, int | None] = {"easy": 1, "medium": 2, "hard": 4, "perfect": None}
+#: How often each level plays a random move instead of its best (never a
+#: missed immediate win). On 3x3 every depth from 2 on plays perfectly, so
+#: without these the lower levels could not differ there.
+MISTAKE_RATES: dict[str, float] = {"easy": 0.4, "medium": 0.15, "hard": 0.05, "perfect": 0.0}
 
 
 
@@ -158,13 +162,16 @@ def _tables(geometry: Geometry) -> _Tables:
     return _Tables(geometry, through_masks, through_bits, adds, inverse, forward, order, weights)
 
 
+def _side_bits(board: Board) -> tuple[int, int]:
+    """(bits of the side to move, bits of the other side)."""
+    if board.turn is Player.X:
+        return board.x_bits, board.o_bits
+    return board.o_bits, board.x_bits
+
+
 def _evaluate(board: Board, tables: _Tables) -> int:
     """Heuristic value of the open lines, from the side to move."""
-    me, opp = (
-        (board.x_bits, board.o_bits)
-        if board.turn is Player.X
-        else (board.o_bits, board.x_bits)
-    )
+    me, opp = _side_bits(board)
     weights = tables.weights
     total = 0
     for mask in tables.geometry.lines:
@@ -193,10 +200,8 @@ def _root_state(board: Board, tables: _Tables) -> tuple:
     eval_me: the heuristic value, keys: see :func:`_symmetric_keys`).
     """
     geometry = tables.geometry
-    if board.turn is Player.X:
-        side, me, opp = 0, board.x_bits, board.o_bits
-    else:
-        side, me, opp = 1, board.o_bits, board.x_bits
+    side = 0 if board.turn is Player.X else 1
+    me, opp = _side_bits(board)
     live_me = live_opp = 0
     for index, mask in enumerate(geometry.lines):
         if not mask & opp:
@@ -247,15 +252,19 @@ class Engine:
         seed: int | None = None,
         randomize: bool = True,
         table_limit: int = 400_000,
+        mistake_rate: float = 0.0,
     ) -> None:
         if max_depth is not None and max_depth < 1:
             raise ValueError(f"max_depth must be at least 1 or None, not {max_depth}")
         if time_limit is not None and time_limit <= 0:
             raise ValueError(f"time_limit must be positive or None, not {time_limit}")
+        if not 0.0 <= mistake_rate <= 1.0:
+            raise ValueError(f"mistake_rate must be between 0 and 1, not {mistake_rate}")
         self.max_depth = max_depth
         self.time_limit = time_limit
         self.randomize = randomize
         self.table_limit = table_limit
+        self.mistake_rate = mistake_rate
         self._random = random.Random(seed)
         self._table: dict[int, tuple[int, int, int, int]] = {}
         self._table_geometry: Geometry | None = None
@@ -263,6 +272,11 @@ class Engine:
         self._deadline = float("inf")
         self._nodes = 0
         self._horizon_hits = 0
+
+    @classmethod
+    def for_level(cls, level: str, **options: object) -> Engine:
+        """An engine playing at one of the LEVELS (its depth and mistake rate)."""
+        return cls(max_depth=LEVELS[level], mistake_rate=MISTAKE_RATES[level], **options)  # type: ignore[arg-type]
 
     # -- public API ---------------------------------------------------------
 
@@ -277,9 +291,18 @@ class Engine:
     def search(self, board: Board) -> SearchResult:
         """The best move for the side to move, with its score and statistics.
 
+        With a ``mistake_rate``, that share of searches plays a random legal
+        move instead (scored like any other), unless a move wins at once.
         Raises ValueError if the game is already over.
         """
-        analysis = self._run(board, all_moves=False)
+        if board.is_over:
+            raise ValueError("the game is over: there is no move to search")
+        only = None
+        if self.mistake_rate and self._random.random() < self.mistake_rate:
+            me, opp = _side_bits(board)
+            if not _threats(me, opp, board.geometry):
+                only = [self._random.choice(board.legal_moves())]
+        analysis = self._run(board, all_moves=False, only=only)
         move = self._random.choice(analysis.best) if self.randomize else analysis.best[0]
         score = analysis.scores[move]
         pv = self._principal_variation(board, move)
@@ -309,7 +332,7 @@ class Engine:
             self._table.clear()
         return _tables(geometry)
 
-    def _run(self, board: Board, all_moves: bool) -> MoveAnalysis:
+    def _run(self, board: Board, all_moves: bool, only: list[int] | None = None) -> MoveAnalysis:
         if board.is_over:
             raise ValueError("the game is over: there is no move to search")
         started = time.perf_counter()
@@ -328,7 +351,7 @@ class Engine:
         for depth in depths:
             try:
                 self._horizon_hits = 0
-                scores, best = self._root(board, tables, depth, all_moves, preferred)
+                scores, best = self._root(board, tables, depth, all_moves, preferred, only)
             except _SearchAborted:
                 break
             result = (scores, best, self._horizon_hits == 0)
@@ -351,18 +374,21 @@ class Engine:
         depth: int,
         all_moves: bool,
         preferred: list[int],
+        only: list[int] | None = None,
     ) -> tuple[dict[int, int], list[int]]:
         """Score the root moves at ``depth``; returns (scores, moves of the best score).
 
         With ``all_moves`` every score is exact at this depth; otherwise only
         the best ones are (others are upper bounds), ties included when
-        randomizing.
+        randomizing. ``only`` restricts the moves considered.
         """
         search, play = self._make_search(tables)
         state = _root_state(board, tables)
         mine, theirs = state[3], state[4]
         empty = board.empty_bits
-        if all_moves or not (mine or theirs):
+        if only is not None:
+            candidates = only
+        elif all_moves or not (mine or theirs):
             candidates = [c for c in tables.order if empty >> c & 1]
         else:  # take a win, or block (when there are several threats, all lose)
             candidates = list(cells_of(mine or theirs))
@@ -453,10 +479,11 @@ class Engine:
 
         def search(state: tuple, depth: int, alpha: int, beta: int, ply: int) -> int:
             engine._nodes += 1
-            if not engine._nodes & 1023 and (
-                engine._stop_requested or time.perf_counter() > engine._deadline
-            ):
-                raise _SearchAborted
+            if not engine._nodes & 1023:
+                if engine._stop_requested or time.perf_counter() > engine._deadline:
+                    raise _SearchAborted
+                if len(table) > engine.table_limit:
+                    table.clear()  # bounds memory; only costs re-search
             _, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
             if my_threats:
                 return WIN - ply - 1

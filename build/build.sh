@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Build the single-file executable dist/ttt-gui (dist/ttt-gui.exe on Windows,
+# dist/ttt-gui.app on macOS) with PyInstaller, from the repository root whatever
+# the current directory.
+#
+#   build/build.sh                 # uses python3
+#   PYTHON=.venv/bin/python build/build.sh
+#
+# Installs the project with its "build" extra into that Python first.
+set -euo pipefail
+
+PYTHON="${PYTHON:-python3}"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+echo "build: using $("$PYTHON" -c 'import sys; print(sys.executable, sys.version.split()[0])')"
+
+# A broken Tcl/Tk makes PyInstaller silently leave tkinter out of the build.
+if ! "$PYTHON" -c "import tkinter; tkinter.Tcl()"; then
+    echo "build: this Python has no working tkinter/Tcl (on Debian/Ubuntu: apt-get install python3-tk)" >&2
+    exit 1
+fi
+
+echo "build: installing the project with its build extra"
+"$PYTHON" -m pip install --quiet --disable-pip-version-check -e '.[build]'
+
+echo "build: running PyInstaller"
+start=$SECONDS
+"$PYTHON" -m PyInstaller --noconfirm --clean --log-level WARN \
+    --workpath build/work --distpath dist build/ttt_gui.spec
+
+for out in dist/ttt-gui dist/ttt-gui.exe dist/ttt-gui.app; do
+    if [ -e "$out" ]; then
+        size=$(du -sk "$out" | cut -f1)
+        echo "build: built $out (${size} KiB) in $((SECONDS - start)) s"
+        exit 0
+    fi
+done
+echo "build: PyInstaller finished but dist/ holds no ttt-gui executable" >&2
+exit 1
