@@ -29,6 +29,8 @@ def shoot(settings: Settings, moves: list[int], out: Path, turns: int = 0) -> No
         pump_until(root, lambda: not app.controller.is_computer_turn, 10)
         app.cells[next(c for c in moves if app.controller.board[c] is None)].invoke()
     pump_until(root, lambda: not app.controller.is_computer_turn, 10)
+    if settings.analysis:
+        pump_until(root, lambda: app.analysis is not None, 10)
     subprocess.run(["xdotool", "mousemove", "--sync", "0", "0"], check=True)
     end = time.monotonic() + 0.3
     while time.monotonic() < end:
@@ -47,6 +49,13 @@ def main() -> None:
     shoot(Settings(mode="hotseat"), [4, 1, 0, 2, 8], HERE / "screenshot-light.png")
     shoot(Settings(mode="hotseat", theme="dark"), [4, 1, 0, 2, 8], HERE / "screenshot-dark.png")
     gc.collect()  # finalise old windows' Tk objects here, never in a search thread
+    gc.collect()
+    shoot(
+        Settings(mode="hotseat", analysis=True, history=True),
+        [4, 1],
+        HERE / "screenshot-analysis.png",
+    )
+    gc.collect()
     shoot(
         Settings(mode="computer", level="perfect", size=5, win_length=4, theme="dark"),
         [12, 6, 18, 8, 16, 7],

@@ -196,6 +196,7 @@ class App:
         self._build_widgets()
         self.menus = self._build_menus()
         self._bind_keys()
+        self._show_history_panel(resize=False)
         self._apply_window_size()
         self.rebuild_board()
         self.after_change()
@@ -229,7 +230,6 @@ class App:
         )
         self.history_list.pack(fill="both", expand=True)
         self.history_list.bind("<<ListboxSelect>>", self.on_history_select)
-        self._show_history_panel()
 
     def _build_menus(self) -> dict[str, tk.Menu]:
         """Fill the menu bar from data: (label, accelerator, handler) rows."""
@@ -437,12 +437,16 @@ class App:
         if font_px != self._cell_font_px:
             self._cell_font_px = font_px
             self.cell_font.configure(size=-font_px)
+            self.note_font.configure(size=-max(8, font_px * 7 // 24))
 
     def _preferred_size(self) -> tuple[int, int]:
         size = self.controller.board.size
         cell = BASE_CELL * self.dpi_scale * self.settings.zoom * (3 / size) ** 0.5
         side = int(cell * size + 20 * self.dpi_scale)
-        return max(side, int(420 * self.dpi_scale)), side + int(90 * self.dpi_scale)
+        width = max(side, int(420 * self.dpi_scale))
+        if self.vars["history"].get():
+            width += self._panel_width()
+        return width, side + int(90 * self.dpi_scale)
 
     def _apply_window_size(self) -> None:
         geometry = self.settings.window
@@ -454,8 +458,16 @@ class App:
     def apply_theme(self) -> None:
         palette = PALETTES[self.settings.theme]
         self.root.configure(background=palette["background"])
-        for widget in (self.board_area, self.status_bar):
+        for widget in (self.board_area, self.status_bar, self.history_panel):
             widget.configure(background=palette["background"])
+        self.history_title.configure(background=palette["background"], foreground=palette["muted"])
+        self.history_list.configure(
+            background=palette["cell"],
+            foreground=palette["text"],
+            selectbackground=palette["hint"],
+            selectforeground=palette["text"],
+            highlightthickness=0,
+        )
         self.board_frame.configure(background=palette["grid"])
         menu_colours = {
             "background": palette["background"],
@@ -579,11 +591,20 @@ class App:
         listbox.selection_set(cursor)
         listbox.see(cursor)
 
-    def _show_history_panel(self) -> None:
-        if self.vars["history"].get():
+    def _show_history_panel(self, resize: bool = True) -> None:
+        """Show or hide the move list, widening or narrowing the window to match."""
+        show = bool(self.vars["history"].get())
+        if show:
             self.history_panel.grid(row=0, column=1, rowspan=3, sticky="ns")
         else:
             self.history_panel.grid_remove()
+        if resize:
+            width, height = self.root.winfo_width(), self.root.winfo_height()
+            panel = self._panel_width() if show else -self._panel_width()
+            self.root.geometry(f"{max(width + panel, 1)}x{height}")
+
+    def _panel_width(self) -> int:
+        return int(150 * self.dpi_scale)
 
     def show_message(self, text: str) -> None:
         """Put ``text`` in the status bar until the next change of position."""
