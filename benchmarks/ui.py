@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 IN_WINDOW = r"""
-import resource, statistics, sys, time, tkinter as tk
+import gc, resource, statistics, sys, time, tkinter as tk
 from ttt_gui.app import App
 from ttt_gui.settings import Settings
 
@@ -41,8 +41,10 @@ def pump_until(root, condition, timeout):
     return condition()
 
 def fresh(settings):
+    gc.collect()  # free the last window's objects here, never in a search thread
     root = tk.Tk()
     app = App(root, settings, None, computer_pause_ms=0)
+    app.confirm = lambda title, text: True  # no dialog may block the run
     pump_until(root, lambda: app.cells[0].winfo_viewable(), 5)
     return app
 
@@ -55,17 +57,18 @@ for game in range(20):
     app.cells[cell].invoke()
     pump_until(app.root, lambda: app.controller.board.move_count == 2, 5)
     latencies.append((time.perf_counter() - started) * 1000)
-app.root.destroy()
+app.on_quit()
 
 app = fresh(Settings(mode="computer", human="O", size=9, win_length=5, think_time=1.0))
 beats = []
 def beat():
     beats.append(time.perf_counter())
-    app.root.after(10, beat)
+    if app.root.winfo_exists():
+        app.root.after(10, beat)
 app.root.after(10, beat)
 pump_until(app.root, lambda: app.controller.board.move_count == 1, 10)
 gaps = [(b - a) * 1000 for a, b in zip(beats, beats[1:])]
-app.root.destroy()
+app.on_quit()
 
 def analysis_time(settings, moves):
     app = fresh(settings)
@@ -77,7 +80,7 @@ def analysis_time(settings, moves):
     elapsed = (time.perf_counter() - started) * 1000
     filled = sum(1 for cell in app.cells if cell.cget("text"))
     assert filled == len(app.cells), filled
-    app.root.destroy()
+    app.on_quit()
     return elapsed
 
 fill_3 = [analysis_time(Settings(mode="hotseat"), []) for _ in range(5)]
@@ -89,12 +92,66 @@ app.root.after(10, beat)
 app.cells[40].invoke()
 pump_until(app.root, lambda: app.analysis is not None, 30)
 analysis_gaps = [(b - a) * 1000 for a, b in zip(beats, beats[1:])]
-app.root.destroy()
+app.on_quit()
+
+stops = []
+handlers = []
+for action in ("on_new_game", "on_undo", "mode", "on_quit") * 3:
+    app = fresh(Settings(mode="computer", human="X", size=9, win_length=5, think_time=30.0))
+    app.cells[40].invoke()
+    pump_until(app.root, lambda: app.worker.is_busy, 5)
+    end = time.monotonic() + 0.3
+    while time.monotonic() < end:
+        app.root.update()
+    thread = app.worker._thread
+    cancel = app.worker.cancel
+    timing = []
+    def timed_cancel(*args):
+        begun = time.perf_counter()
+        cancel(*args)
+        timing.append((time.perf_counter() - begun) * 1000)
+    app.worker.cancel = timed_cancel
+    started = time.perf_counter()
+    if action == "mode":
+        app.change_config(mode=app.controller.config.mode.__class__("hotseat"))
+    else:
+        getattr(app, action)()
+    handled = (time.perf_counter() - started) * 1000
+    assert not thread.is_alive()
+    stops.append(timing[0])
+    handlers.append(handled)
+    if action != "on_quit":
+        app.on_quit()
 
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(statistics.median(latencies), max(latencies), max(gaps), len(beats), peak,
-      statistics.median(fill_3), statistics.median(fill_4), max(analysis_gaps))
+      statistics.median(fill_3), statistics.median(fill_4), max(analysis_gaps), max(stops),
+      max(handlers))
 """
+
+CLOSE_DURING_SEARCH = """
+import time, tkinter as tk
+from ttt_gui.app import App, pump_until
+from ttt_gui.settings import Settings
+root = tk.Tk()
+app = App(root, Settings(mode="computer", human="O", size=9, win_length=5, think_time=30.0), None)
+pump_until(root, lambda: app.worker.is_busy, 5)
+def close():
+    print(time.monotonic(), flush=True)
+    app.on_quit()
+root.after(300, close)
+root.mainloop()
+"""
+
+
+def close_to_exit() -> float:
+    """Milliseconds from closing the window during a 9x9 search to the process's end."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", CLOSE_DURING_SEARCH], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    line = process.stdout.readline() if process.stdout else ""
+    process.wait(timeout=30)
+    return (time.monotonic() - float(line)) * 1000
 
 
 def launch_time(settings: Path) -> float:
@@ -132,9 +189,10 @@ def main() -> int:
     output = subprocess.check_output(
         [sys.executable, "-c", IN_WINDOW], cwd=ROOT, text=True, timeout=120
     )
-    median_click, worst_click, gap, beats, peak, fill_3, fill_4, analysis_gap = (
+    median_click, worst_click, gap, beats, peak, fill_3, fill_4, analysis_gap, stop, handler = (
         float(x) for x in output.split()
     )
+    closes = [close_to_exit() for _ in range(5)]
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     rows = [
         ("launch to visible window (median of 5)", f"{statistics.median(launches):.0f} ms",
@@ -146,6 +204,10 @@ def main() -> int:
         ("analysis overlay filled, empty 3x3 (median of 5)", f"{fill_3:.1f} ms", ""),
         ("analysis overlay filled, 4x4 after 2 moves (median of 5)", f"{fill_4:.1f} ms", ""),
         ("largest event-loop gap, 9x9 analysis (1 s)", f"{analysis_gap:.1f} ms", "< 50 ms"),
+        ("longest stop of a 9x9 search (new game/undo/mode/quit)", f"{stop:.1f} ms", "< 50 ms"),
+        ("  the whole handler, longest", f"{handler:.1f} ms", ""),
+        ("close during a 9x9 search to process end (max of 5)", f"{max(closes):.0f} ms",
+         "< 1000 ms"),
         ("peak memory of the window process", f"{peak:.1f} MB", "< 50 MB"),
         ("peak memory of any child process", f"{children:.1f} MB", ""),
     ]

@@ -46,11 +46,11 @@ def make_app(settings_path: Path) -> Iterator[Callable[..., App]]:
 
     yield make
     for app in apps:
-        app.worker.cancel()
         try:
-            app.root.destroy()
+            if app.root.winfo_exists():
+                app.on_quit()  # cancels the search and pending callbacks, then closes
         except tk.TclError:
-            pass
+            app.worker.cancel()
     apps.clear()
     gc.collect()  # finalise Tk variables here, never in a search thread
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import os
 import sys
 import threading
@@ -166,13 +167,16 @@ class App:
         self._poll_id: str | None = None
         self._progress_id: str | None = None
         self._apply_id: str | None = None
-        self._watch_id: str | None = None
         self._think_started = 0.0
         self._cell_font_px = 0
         self.dpi_scale = max(1.0, root.winfo_fpixels("1i") / 96)
         # A search thread holds the interpreter between switches: switch often
         # so that the Tk thread never waits long for it.
         sys.setswitchinterval(SWITCH_INTERVAL)
+        # Cyclic garbage is collected here, on the Tk thread: a collection that
+        # happened to run in a search thread could finalise Tk objects (fonts,
+        # variables, closed dialogs) there, which Tk does not allow.
+        gc.disable()
 
         root.title(TITLE)
         root.report_callback_exception = self.on_callback_error
@@ -611,8 +615,15 @@ class App:
         self._message = text
         self.render()
 
+    @staticmethod
+    def collect_garbage() -> None:
+        """Collect cyclic garbage on the Tk thread, about as often as Python would."""
+        if gc.get_count()[0] > gc.get_threshold()[0]:
+            gc.collect()
+
     def after_change(self) -> None:
         """After any change of position or configuration: sync, render, start work."""
+        self.collect_garbage()
         if self._analysis_generation != self.controller.generation:
             self.analysis = None
             self.hint = []
@@ -648,7 +659,7 @@ class App:
                 self.watch_running or self._step_wanted
             ):
                 return
-            if self._watch_id is not None or self._apply_id is not None:
+            if self._apply_id is not None:
                 return  # a move is already on its way
             tag = ("move", generation)
             if self.worker.tag == tag and self.worker.is_busy:
@@ -680,6 +691,7 @@ class App:
 
     def _poll(self) -> None:
         self._poll_id = None
+        self.collect_garbage()
         for (kind, generation), result in self.worker.poll():
             self._finish_job(kind, generation, result)
         if self.worker.is_busy:
@@ -744,11 +756,9 @@ class App:
         """Stop any search and drop its pending result."""
         self.worker.cancel()
         self._hide_progress()
-        for name in ("_apply_id", "_watch_id"):
-            pending = getattr(self, name)
-            if pending is not None:
-                self.root.after_cancel(pending)
-                setattr(self, name, None)
+        if self._apply_id is not None:
+            self.root.after_cancel(self._apply_id)
+            self._apply_id = None
         self._hint_wanted = self._step_wanted = False
 
     # -- handlers ----------------------------------------------------------
@@ -1092,7 +1102,11 @@ class App:
         )
 
     def on_quit(self) -> None:
+        """Stop any search, save settings and the window size, close the window."""
         self.cancel_search()
+        if self._poll_id is not None:
+            self.root.after_cancel(self._poll_id)
+            self._poll_id = None
         self.settings.window = f"{self.root.winfo_width()}x{self.root.winfo_height()}"
         self.save_settings()
         self.root.destroy()
