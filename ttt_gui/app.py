@@ -30,6 +30,7 @@ from ttt_gui.settings import (
     THEMES,
     THINK_TIMES,
     WATCH_SPEEDS,
+    WINDOW_SIZE,
     Settings,
     default_path,
     load,
@@ -454,7 +455,7 @@ class App:
 
     def _apply_window_size(self) -> None:
         geometry = self.settings.window
-        if geometry and all(part.isdigit() for part in geometry.split("x")) and "x" in geometry:
+        if WINDOW_SIZE.fullmatch(geometry):
             self.root.geometry(geometry)
         else:
             self.root.geometry("{}x{}".format(*self._preferred_size()))
@@ -1221,6 +1222,13 @@ def _int_in(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def _settings_file(text: str) -> Path:
+    path = Path(text)
+    if not text.strip() or path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a file name")
+    return path
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ttt-gui",
@@ -1245,7 +1253,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--theme", choices=list(THEMES), help="colour theme")
     parser.add_argument(
-        "--settings", metavar="FILE", type=Path, help="settings file (default: user config folder)"
+        "--settings",
+        metavar="FILE",
+        type=_settings_file,
+        help="settings file (default: user config folder)",
     )
     parser.add_argument(
         "--reset-settings", action="store_true", help="start from default settings"

@@ -26,7 +26,7 @@ from ttt_gui.board import (
     InvalidPositionError,
 )
 from ttt_gui.engine import LEVELS
-from ttt_gui.settings import write_atomically
+from ttt_gui.settings import read_limited, short_repr, write_atomically
 
 FORMAT = "ttt-gui game"
 VERSION = 1
@@ -88,7 +88,7 @@ def _field(
     if value is None and optional:
         return None
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise GameFileError(f"'{name}' should be {kind.__name__}, not {value!r:.40}")
+        raise GameFileError(f"'{name}' should be {kind.__name__}, not {short_repr(value)}")
     return value
 
 
@@ -105,20 +105,26 @@ def parse_game(text: str | bytes) -> SavedGame:
         except UnicodeDecodeError:
             raise GameFileError("the file is not UTF-8 text") from None
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        data = json.loads(text.removeprefix("\ufeff"))  # a byte-order mark is allowed
+    except (ValueError, RecursionError):  # also over-long integers
         raise GameFileError("the file is not valid JSON") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise GameFileError("this is not a saved tic-tac-toe game")
     version = data.get("version")
-    if version != VERSION:
-        raise GameFileError(f"unsupported version {version!r:.20} (this game reads {VERSION})")
+    if type(version) is not int or version != VERSION:
+        raise GameFileError(
+            f"unsupported version {short_repr(version)} (this game reads {VERSION})"
+        )
     size = _field(data, "size", int)
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise GameFileError(f"board size {size} is out of range ({MIN_SIZE} to {MAX_SIZE})")
+        raise GameFileError(
+            f"board size {short_repr(size)} is out of range ({MIN_SIZE} to {MAX_SIZE})"
+        )
     win_length = _field(data, "win_length", int, DEFAULT_WIN_LENGTH[size])
     if not MIN_SIZE <= win_length <= size:
-        raise GameFileError(f"win length {win_length} does not fit a {size}x{size} board")
+        raise GameFileError(
+            f"win length {short_repr(win_length)} does not fit a {size}x{size} board"
+        )
     mode = _field(data, "mode", str, "hotseat")
     human = _field(data, "human", str, "X")
     levels = [_field(data, name, str, "perfect") for name in ("level", "x_level", "o_level")]
@@ -126,7 +132,7 @@ def parse_game(text: str | bytes) -> SavedGame:
     if mode not in MODES or human not in ("X", "O") or any(lv not in LEVELS for lv in levels):
         raise GameFileError("unknown mode, side or level")
     if depth is not None and not 1 <= depth <= size * size:
-        raise GameFileError(f"depth {depth} is out of range (1 to {size * size})")
+        raise GameFileError(f"depth {short_repr(depth)} is out of range (1 to {size * size})")
     start_text = _field(data, "start", str, optional=True)
     try:
         board = (
@@ -143,7 +149,7 @@ def parse_game(text: str | bytes) -> SavedGame:
     moves = []
     for number, name in enumerate(names, start=1):
         if not isinstance(name, str) or name.lower() not in coordinates:
-            raise GameFileError(f"move {number} is not a cell of the board: {name!r:.20}")
+            raise GameFileError(f"move {number} is not a cell of the board: {short_repr(name)}")
         move = coordinates[name.lower()]
         try:
             board = board.play(move)
@@ -158,11 +164,12 @@ def parse_game(text: str | bytes) -> SavedGame:
 def read_game(path: Path) -> SavedGame:
     """Load a saved game file; raises GameFileError (also for unreadable files)."""
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise GameFileError(f"the file is larger than {MAX_FILE_BYTES // 1024} KB")
-        return parse_game(path.read_bytes())
+        data = read_limited(path, MAX_FILE_BYTES)
     except OSError as error:
         raise GameFileError(f"the file cannot be read ({error.strerror or error})") from None
+    except ValueError as error:
+        raise GameFileError(str(error)) from None
+    return parse_game(data)
 
 
 def write_game(path: Path, game: SavedGame) -> None:

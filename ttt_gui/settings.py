@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -25,6 +28,7 @@ THINK_TIMES = (0.5, 1.0, 2.0, 5.0)
 WATCH_SPEEDS = {"Slow": 1000, "Normal": 400, "Fast": 100, "Instant": 0}
 THEMES = ("light", "dark")
 MIN_ZOOM, MAX_ZOOM = 0.5, 3.0
+WINDOW_SIZE = re.compile(r"[0-9]{1,5}x[0-9]{1,5}", re.ASCII)
 
 
 class SettingsError(ValueError):
@@ -53,36 +57,40 @@ class Settings:
     scores: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def validate(self) -> None:
-        """Raise SettingsError naming the first field out of range."""
-        checks: list[tuple[str, bool]] = [
-            ("mode", self.mode in ("hotseat", "computer", "watch")),
-            ("human", self.human in ("X", "O")),
-            ("level", self.level in LEVELS),
-            ("x_level", self.x_level in LEVELS),
-            ("o_level", self.o_level in LEVELS),
-            ("watch_delay", _is_int(self.watch_delay) and 0 <= self.watch_delay <= 5000),
-            ("analysis", isinstance(self.analysis, bool)),
-            ("history", isinstance(self.history, bool)),
-            ("size", _is_int(self.size) and MIN_SIZE <= self.size <= MAX_SIZE),
+        """Raise SettingsError naming the first field out of range (of any type)."""
+        checks: list[tuple[str, Callable[[], bool]]] = [
+            ("mode", lambda: self.mode in ("hotseat", "computer", "watch")),
+            ("human", lambda: self.human in ("X", "O")),
+            ("level", lambda: isinstance(self.level, str) and self.level in LEVELS),
+            ("x_level", lambda: isinstance(self.x_level, str) and self.x_level in LEVELS),
+            ("o_level", lambda: isinstance(self.o_level, str) and self.o_level in LEVELS),
+            ("watch_delay", lambda: _is_int(self.watch_delay) and 0 <= self.watch_delay <= 5000),
+            ("analysis", lambda: isinstance(self.analysis, bool)),
+            ("history", lambda: isinstance(self.history, bool)),
+            ("size", lambda: _is_int(self.size) and MIN_SIZE <= self.size <= MAX_SIZE),
             (
                 "win_length",
-                _is_int(self.win_length) and MIN_SIZE <= self.win_length <= self.size,
+                lambda: _is_int(self.win_length) and MIN_SIZE <= self.win_length <= self.size,
             ),
             (
                 "depth",
-                self.depth is None
+                lambda: self.depth is None
                 or (_is_int(self.depth) and 1 <= self.depth <= self.size * self.size),
             ),
-            ("think_time", _is_number(self.think_time) and 0.05 <= self.think_time <= 60),
-            ("theme", self.theme in THEMES),
-            ("zoom", _is_number(self.zoom) and MIN_ZOOM <= self.zoom <= MAX_ZOOM),
-            ("window", isinstance(self.window, str) and len(self.window) < 40),
-            ("scores", _valid_scores(self.scores)),
+            ("think_time", lambda: _is_number(self.think_time) and 0.05 <= self.think_time <= 60),
+            ("theme", lambda: self.theme in THEMES),
+            ("zoom", lambda: _is_number(self.zoom) and MIN_ZOOM <= self.zoom <= MAX_ZOOM),
+            (
+                "window",
+                lambda: isinstance(self.window, str)
+                and (not self.window or WINDOW_SIZE.fullmatch(self.window) is not None),
+            ),
+            ("scores", lambda: _valid_scores(self.scores)),
         ]
-        for name, ok in checks:
-            if not ok:
-                value = getattr(self, name)
-                raise SettingsError(f"setting {name!r} has an invalid value: {value!r}")
+        for name, is_valid in checks:
+            if not is_valid():
+                value = short_repr(getattr(self, name))
+                raise SettingsError(f"setting {name!r} has an invalid value: {value}")
 
     @classmethod
     def from_json(cls, text: str) -> Settings:
@@ -92,8 +100,8 @@ class Settings:
         """
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as error:
-            raise SettingsError(f"not valid JSON ({error})") from None
+        except (ValueError, RecursionError) as error:  # also over-long integers
+            raise SettingsError(f"not valid JSON ({str(error)[:80]})") from None
         if not isinstance(data, dict):
             raise SettingsError(f"expected a JSON object, found {type(data).__name__}")
         known = {f.name for f in fields(cls)}
@@ -105,6 +113,19 @@ class Settings:
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=2, sort_keys=True) + "\n"
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text``, cut to ``limit`` characters for a message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def short_repr(value: Any) -> str:
+    """``repr(value)``, short enough for a message."""
+    try:
+        return shorten(repr(value))
+    except ValueError:  # an integer too long to print
+        return f"a {type(value).__name__} too long to show"
 
 
 def _is_int(value: Any) -> bool:
@@ -138,29 +159,61 @@ def default_path() -> Path:
     return user_config_path("ttt-gui", appauthor=False) / "settings.json"
 
 
+class NotAFileError(OSError):
+    """A path that exists but is not a regular file (a folder, a pipe, a device)."""
+
+
+def read_limited(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, which must hold at most ``limit``.
+
+    Raises FileNotFoundError, NotAFileError, another OSError if it cannot be
+    read, or ValueError if it is larger than ``limit``. Never blocks on a pipe
+    and never reads more than ``limit + 1`` bytes.
+    """
+    if not path.name:
+        raise NotAFileError(f"{str(path)!r} names no file")
+    info = path.stat()
+    if not stat.S_ISREG(info.st_mode):
+        raise NotAFileError(f"{path.name} is not a regular file")
+    too_large = ValueError(f"the file is larger than {limit // 1024} KB")
+    if info.st_size > limit:
+        raise too_large
+    with open(path, "rb") as file:
+        data = file.read(limit + 1)
+    if len(data) > limit:
+        raise too_large
+    return data
+
+
 def load(path: Path) -> tuple[Settings, str | None, bool]:
     """Settings from ``path``, a message for the user if it was unusable, and
     whether ``path`` may be written.
 
-    A missing file gives defaults silently. An unreadable or invalid file is
-    renamed aside (``settings.json.corrupt-<time>``) and defaults are used; if
-    it cannot be renamed, it is left alone and must not be written.
+    A missing file gives defaults silently. A file with bad contents is
+    renamed aside (``settings.json.corrupt-<time>``) and defaults are used. A
+    path that cannot be read, is not a regular file, or cannot be renamed is
+    left alone and must not be written.
     """
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise SettingsError(f"larger than {MAX_FILE_BYTES // 1024} KB")
-        text = path.read_text(encoding="utf-8")
-        return Settings.from_json(text), None, True
+        data = read_limited(path, MAX_FILE_BYTES)
+        return Settings.from_json(data.decode("utf-8-sig")), None, True
     except FileNotFoundError:
         return Settings(), None, True
-    except (OSError, UnicodeDecodeError, SettingsError, TypeError) as error:
+    except OSError as error:
+        reason = error.strerror or str(error)
+        message = (
+            f"Settings file could not be read ({reason}); it was left as it is "
+            "and settings will not be saved. Using defaults."
+        )
+        return Settings(), message, False
+    except (ValueError, TypeError) as error:  # bad contents, UnicodeDecodeError included
         aside = set_aside(path)
         if aside is None:
             where = "; it was left as it is and settings will not be saved"
         else:
             where = f"; it was kept as {aside.name}"
-        message = f"Settings file could not be read ({error}){where}. Using defaults."
-        return Settings(), message, aside is not None
+        message = f"Settings file could not be read ({shorten(str(error), 120)}){where}."
+        return Settings(), f"{message} Using defaults.", aside is not None
 
 
 def set_aside(path: Path) -> Path | None:
@@ -187,12 +240,24 @@ def write_atomically(path: Path, text: str) -> None:
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)
+        _remove_stale_temporaries(path)
     except BaseException:
         try:
             os.unlink(temporary)
         except OSError:
             pass
         raise
+
+
+def _remove_stale_temporaries(path: Path, age: float = 60.0) -> None:
+    """Delete temporary files of ``path`` left by writers that died mid-write."""
+    now = time.time()
+    for leftover in path.parent.glob(f".{path.name}.*.tmp"):
+        try:
+            if now - leftover.stat().st_mtime > age:
+                leftover.unlink()
+        except OSError:
+            pass
 
 
 def save(settings: Settings, path: Path) -> None:
