@@ -132,8 +132,9 @@ class App:
 
     ``settings_path`` None means nothing is saved. ``computer_pause_ms`` is the
     least time between the human's move and the computer's on 3x3.
-    Dialog functions (``confirm``, ``ask_integer``, ``show_info``,
-    ``show_error``) are attributes so that tests can replace them.
+    Dialogs go through the methods ``confirm``, ``ask_integer``, ``show_info``,
+    ``show_error``, ``ask_open_path`` and ``ask_save_path``, which tests
+    replace on the instance.
     """
 
     def __init__(
@@ -151,12 +152,6 @@ class App:
         self.controller = Controller(config_from_settings(self.settings), self.settings.scores)
         self.worker = SearchWorker()
         self.callback_errors: list[BaseException] = []
-        self.confirm: Callable[[str, str], bool] = self._ask_yes_no
-        self.ask_integer: Callable[..., int | None] = self._ask_integer
-        self.show_info: Callable[[str, str], Any] = self._show_info
-        self.show_error: Callable[[str, str], Any] = self._show_error
-        self.ask_open_path: Callable[[], Path | None] = self._ask_open_path
-        self.ask_save_path: Callable[[], Path | None] = self._ask_save_path
         self.cells: list[tk.Button] = []
         self.hint: list[int] = []
         self.analysis: MoveAnalysis | None = None  # of the current position, when known
@@ -184,7 +179,6 @@ class App:
         root.protocol("WM_DELETE_WINDOW", self.on_quit)
         self.cell_font = tkfont.Font(root=root, family="Helvetica", size=-40, weight="bold")
         self.note_font = tkfont.Font(root=root, family="Helvetica", size=-12)
-        self.ui_font = tkfont.nametofont("TkDefaultFont")
         self.vars = {
             "mode": tk.StringVar(root),
             "human": tk.StringVar(root),
@@ -1114,27 +1108,27 @@ class App:
 
     # -- dialogs (imported when first needed: start-up stays fast) ----------
 
-    def _ask_yes_no(self, title: str, text: str) -> bool:
+    def confirm(self, title: str, text: str) -> bool:
         from tkinter import messagebox
 
         return bool(messagebox.askyesno(title, text, parent=self.root))
 
-    def _ask_integer(self, title: str, prompt: str, **limits: Any) -> int | None:
+    def ask_integer(self, title: str, prompt: str, **limits: Any) -> int | None:
         from tkinter import simpledialog
 
         return simpledialog.askinteger(title, prompt, parent=self.root, **limits)
 
-    def _show_info(self, title: str, text: str) -> None:
+    def show_info(self, title: str, text: str) -> None:
         from tkinter import messagebox
 
         messagebox.showinfo(title, text, parent=self.root)
 
-    def _show_error(self, title: str, text: str) -> None:
+    def show_error(self, title: str, text: str) -> None:
         from tkinter import messagebox
 
         messagebox.showerror(title, text, parent=self.root)
 
-    def _ask_open_path(self) -> Path | None:
+    def ask_open_path(self) -> Path | None:
         from tkinter import filedialog
 
         name = filedialog.askopenfilename(
@@ -1142,7 +1136,7 @@ class App:
         )
         return Path(name) if name else None
 
-    def _ask_save_path(self) -> Path | None:
+    def ask_save_path(self) -> Path | None:
         from tkinter import filedialog
 
         name = filedialog.asksaveasfilename(
