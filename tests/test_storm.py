@@ -37,7 +37,7 @@ def pending_afters(app: App) -> int:
 class TallyModel:
     """An independent account of the scores, from what the window shows: a game
     counts when a move ends it and is taken back when an undo reopens it; games
-    that start (or are opened) finished do not count, nor does a finished game
+    that start (or are opened) finished never count, nor does a finished game
     on the board after the scores are reset."""
 
     def __init__(self, app: App) -> None:
@@ -46,6 +46,7 @@ class TallyModel:
         self.position = (self.game.cursor, len(self.game.moves))
         self.key = app.controller.config.score_key
         self.result: str | None = None  # what this game has counted
+        self.counting = True
 
     @staticmethod
     def result_of(app: App) -> str | None:
@@ -63,8 +64,9 @@ class TallyModel:
         position = (game.cursor, len(game.moves))
         if game is not self.game:
             self.result = None
+            self.counting = not app.controller.board.is_over
         elif position != self.position:
-            result = self.result_of(app)
+            result = self.result_of(app) if self.counting else None
             if result != self.result:
                 counts = self.expected.setdefault(self.key, {})
                 if self.result is not None:

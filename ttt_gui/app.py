@@ -164,6 +164,7 @@ class App:
         self._progress_id: str | None = None
         self._apply_id: str | None = None
         self._think_started = 0.0
+        self._saved_scores_version = 0
         self._cell_font_px = 0
         self.dpi_scale = max(1.0, root.winfo_fpixels("1i") / 96)
         # A search thread holds the interpreter between switches: switch often
@@ -405,6 +406,7 @@ class App:
             for key, step in ARROWS.items():
                 button.bind(f"<{key}>", lambda event, c=cell, s=step: self.on_arrow(c, s))
             button.bind("<Return>", lambda event, c=cell: self.on_cell(c))
+            button.bind("<space>", self.on_space_key)  # in watch mode: play/pause only
             button.bind("<KP_Enter>", lambda event, c=cell: self.on_cell(c))
             self.cells.append(button)
         for index in range(MAX_SIZE):
@@ -649,11 +651,10 @@ class App:
         """
         controller = self.controller
         generation = controller.generation
-        if controller.is_computer_turn:
-            if controller.config.mode is Mode.WATCH and not (
-                self.watch_running or self._step_wanted
-            ):
-                return
+        paused = controller.config.mode is Mode.WATCH and not (
+            self.watch_running or self._step_wanted
+        )
+        if controller.is_computer_turn and not paused:
             if self._apply_id is not None:
                 return  # a move is already on its way
             tag = ("move", generation)
@@ -687,9 +688,10 @@ class App:
     def _poll(self) -> None:
         self._poll_id = None
         self.collect_garbage()
+        busy = self.worker.is_busy  # before reading: a job may finish in between
         for (kind, generation), result in self.worker.poll():
             self._finish_job(kind, generation, result)
-        if self.worker.is_busy:
+        if busy:
             self._ensure_polling()
 
     def _finish_job(self, kind: str, generation: int, result: Any) -> None:
@@ -731,7 +733,7 @@ class App:
             self._message = None
             if self.controller.board.is_over:
                 self.watch_running = False
-            self.save_settings()
+            self.save_scores()
             self.after_change()
 
     def _show_progress(self) -> None:
@@ -763,7 +765,7 @@ class App:
         if controller.play(cell):
             self._message = None
             self.cancel_search()  # an analysis of the old position is of no use
-            self.save_settings()
+            self.save_scores()
             self.after_change()
         elif controller.board.is_over:
             self.show_message("The game is over: Ctrl+N starts a new one.")
@@ -809,7 +811,7 @@ class App:
         self.watch_running = False
         if change():
             self._message = None
-            self.save_settings()
+            self.save_scores()
         self.after_change()
 
     def on_new_game(self) -> None:
@@ -862,8 +864,10 @@ class App:
         self.render()
 
     def on_play_pause(self) -> None:
-        if self.controller.config.mode is not Mode.WATCH:
-            self.change_config(mode=Mode.WATCH)
+        if self.controller.config.mode is not Mode.WATCH and not self.change_config(
+            mode=Mode.WATCH
+        ):
+            return
         if self.controller.board.is_over:
             self.on_new_game()
             self.watch_running = True
@@ -878,7 +882,8 @@ class App:
             self.show_message("Step plays one move in computer-vs-computer mode.")
             return
         self.watch_running = False
-        self._step_wanted = True
+        if self._apply_id is None:  # else the move on its way is the step
+            self._step_wanted = True
         self.after_change()
 
     def on_speed(self) -> None:
@@ -896,12 +901,21 @@ class App:
         self.show_message("Scores reset.")
 
     def change_config(self, start: Board | None = None, **changes: Any) -> bool:
-        """Start a new game with ``changes`` to the configuration (from ``start``).
+        """Apply ``changes`` to the configuration; start a new game (from ``start``)
+        when they change the game being played.
 
-        Asks first if a game is in progress; returns False if the user declines.
+        Changes that do not (think time, levels of a mode not in play) apply at
+        once. Otherwise asks first if a game is in progress; returns False if
+        the user declines. A custom depth deeper than the new board is dropped.
         """
         config = dataclasses.replace(self.controller.config, **changes)
-        if config == self.controller.config and start is None:
+        if config.depth is not None and config.depth > config.size * config.size:
+            config = dataclasses.replace(config, depth=None)
+        if start is None and not self.controller.changes_game(config):
+            self.controller.config = config
+            settings_from_config(self.settings, config)
+            self.save_settings()
+            self._sync_menu_vars()
             return True
         if self.controller.is_in_progress and not self.confirm(
             "New game", "This starts a new game. Abandon the game in progress?"
@@ -1105,6 +1119,8 @@ class App:
         self.settings.window = f"{self.root.winfo_width()}x{self.root.winfo_height()}"
         self.save_settings()
         self.root.destroy()
+        gc.collect()  # the window's garbage goes here, on the Tk thread
+        gc.enable()
 
     # -- dialogs (imported when first needed: start-up stays fast) ----------
 
@@ -1163,11 +1179,16 @@ class App:
         except tk.TclError:
             pass
 
+    def save_scores(self) -> None:
+        """Persist the settings if the tally changed since they were last saved."""
+        if self.controller.scores_version != self._saved_scores_version:
+            self.save_settings()
+
     def save_settings(self) -> None:
         """Persist settings and scores; a failure is shown, never raised."""
+        self._saved_scores_version = self.controller.scores_version
         if self.settings_path is None:
             return
-        self.settings.scores = self.controller.scores
         try:
             save(self.settings, self.settings_path)
         except OSError as error:

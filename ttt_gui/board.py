@@ -71,10 +71,6 @@ class Geometry:
     def cells(self) -> int:
         return self.size * self.size
 
-    @property
-    def full_mask(self) -> int:
-        return (1 << self.cells) - 1
-
 
 def check_shape(size: int, win_length: int) -> None:
     """Raise InvalidPositionError unless 3 <= size <= 9 and 3 <= win_length <= size."""

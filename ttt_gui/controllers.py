@@ -35,7 +35,7 @@ class Mode(enum.Enum):
 class GameConfig:
     """What kind of game to play.
 
-    ``depth`` overrides ``level`` when set (a custom depth in plies);
+    ``depth`` overrides ``level`` against the computer (a custom depth in plies);
     ``think_time`` (seconds) bounds the computer's search on boards too large
     to solve. In computer-vs-computer games X plays at ``x_level`` and O at
     ``o_level``.
@@ -140,6 +140,8 @@ class Controller:
         self.scores: Scores = scores if scores is not None else {}
         self.generation = 0
         self._recorded: str | None = None  # the result counted for this game
+        self._counting = True  # False for a game that was already over when opened
+        self.scores_version = 0  # changes whenever the tally does
         self._engines: dict[tuple[int | None, float, float | None], Engine] = {}
         self.history = GameHistory(Board.empty(self.config.size, self.config.win_length))
 
@@ -223,8 +225,9 @@ class Controller:
     def _changed(self) -> None:
         """Bump the generation and keep the tally equal to the games' results."""
         self.generation += 1
-        result = self._result_label()
+        result = self._result_label() if self._counting else None
         if result != self._recorded:
+            self.scores_version += 1
             counts = self.scores.setdefault(self.config.score_key, {})
             if self._recorded is not None:
                 counts[self._recorded] = max(0, int(counts.get(self._recorded, 0)) - 1)
@@ -266,28 +269,45 @@ class Controller:
     def new_game(self, config: GameConfig | None = None, start: Board | None = None) -> None:
         """Start a new game, with a new configuration and start position if given.
 
-        ``start`` must match the configuration's size and win length. A game
-        that starts (or is replayed) finished does not count in the scores.
+        Raises ValueError (and changes nothing) if ``start`` does not fit the
+        configured board.
         """
-        if config is not None:
-            self.config = config
-        if start is None:
-            start = Board.empty(self.config.size, self.config.win_length)
-        elif (start.size, start.win_length) != (self.config.size, self.config.win_length):
-            raise ValueError("the start position does not fit the configured board")
-        self.history = GameHistory(start)
-        self._recorded = None
-        self.generation += 1
+        self.replay(config or self.config, start, [])
 
-    def replay(self, config: GameConfig, start: Board, moves: list[int]) -> None:
-        """Start a game from ``start`` and play ``moves``; raises IllegalMoveError
-        (and leaves the current game as it was) if they are not legal."""
+    def replay(self, config: GameConfig, start: Board | None, moves: list[int]) -> None:
+        """Start a game from ``start`` (empty if None) and play ``moves``.
+
+        Raises IllegalMoveError or ValueError, leaving the current game as it
+        was, if they do not fit the board. A game that is over once replayed
+        (opened or pasted finished) never counts in the scores.
+        """
+        if start is None:
+            start = Board.empty(config.size, config.win_length)
+        elif (start.size, start.win_length) != (config.size, config.win_length):
+            raise ValueError("the start position does not fit the configured board")
         history = GameHistory(start)
         for move in moves:
             history.play(move)
-        self.new_game(config, start)
+        self.config = config
         self.history = history
+        self._recorded = None
+        self._counting = not history.board.is_over
         self.generation += 1
+
+    def changes_game(self, config: GameConfig) -> bool:
+        """Whether switching to ``config`` changes the game being played (and so
+        needs a new game): mode, board, your side or the computer's strength."""
+        old = self.config
+        if (old.mode, old.size, old.win_length) != (config.mode, config.size, config.win_length):
+            return True
+        if config.mode is Mode.COMPUTER:
+            return (old.human, old.strength_for(old.human.other)) != (
+                config.human,
+                config.strength_for(config.human.other),
+            )
+        if config.mode is Mode.WATCH:
+            return any(old.strength_for(p) != config.strength_for(p) for p in Player)
+        return False
 
     def go_to(self, cursor: int) -> bool:
         """Show the position after ``cursor`` moves (the one mechanism behind
@@ -305,6 +325,7 @@ class Controller:
         """Zero the tally of the current mode and board."""
         self.scores.pop(self.config.score_key, None)
         self._recorded = None
+        self.scores_version += 1
 
     def _human_turn_positions(self) -> list[int]:
         """Cursors where the human may act (every position in hot-seat)."""
@@ -356,7 +377,10 @@ class SearchWorker:
 
     Results come back through a queue read by :meth:`poll` (from the caller's
     thread, e.g. Tk's); each carries the tag given to :meth:`start`.
-    Starting a new job or calling :meth:`cancel` stops the running one.
+    Starting a new job or calling :meth:`cancel` stops the running one (and the
+    engine itself never runs two searches at once, should a stop take longer
+    than :meth:`cancel` waits); callers still check tags, since a late result
+    can arrive after a cancel.
     """
 
     def __init__(self) -> None:

@@ -2,8 +2,8 @@
 
 Scores are always from the side to move. A win in ``n`` plies scores
 ``WIN - n`` and a loss in ``n`` plies ``-(WIN - n)``, so faster wins and slower
-losses score higher; a draw is 0. Scores with ``abs(score) <= HEURISTIC_LIMIT``
-are heuristic estimates from a depth-limited search.
+losses score higher; a draw is 0. Scores with ``abs(score) <= MATE_THRESHOLD``
+are draws or heuristic estimates from a depth-limited search.
 
 >>> from ttt_gui.board import Board
 >>> result = Engine(randomize=False).search(Board.parse("xx./oo./..."))
@@ -14,6 +14,7 @@ are heuristic estimates from a depth-limited search.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,8 +25,6 @@ from ttt_gui.board import Board, Geometry, Player, cells_of
 WIN = 1_000_000
 #: Scores above this (or below its negative) are proven wins (losses).
 MATE_THRESHOLD = WIN - 1_000
-#: Heuristic scores never exceed this in absolute value.
-HEURISTIC_LIMIT = 100_000
 _INFINITY = WIN + 1
 _UNLIMITED = 1_000  # a depth beyond any game's length: "search to the end"
 
@@ -71,7 +70,12 @@ class SearchResult:
 
 @dataclass(frozen=True)
 class MoveAnalysis:
-    """Scores of every legal move, from the side to move, on the search scale."""
+    """Move scores from the side to move, on the search scale.
+
+    From :meth:`Engine.evaluate_moves` every legal move is scored exactly at
+    ``depth``; inside :meth:`Engine.search` only the candidates are, and moves
+    worse than the best may hold upper bounds. ``best`` lists the best moves.
+    """
 
     scores: dict[int, int]
     depth: int
@@ -221,6 +225,22 @@ def _root_state(board: Board, tables: _Tables) -> tuple:
     )
 
 
+def _root_candidates(board: Board, tables: _Tables, all_moves: bool) -> list[int]:
+    """The moves worth searching at the root, best first by position.
+
+    Every empty cell with ``all_moves``; otherwise the winning cells if any,
+    else the cells that block the opponent's threats (with two or more, all
+    lose), else every empty cell.
+    """
+    me, opp = _side_bits(board)
+    if not all_moves:
+        forced = _threats(me, opp, board.geometry) or _threats(opp, me, board.geometry)
+        if forced:
+            return list(cells_of(forced))
+    empty = board.empty_bits
+    return [cell for cell in tables.order if empty >> cell & 1]
+
+
 def _threats(bits: int, other: int, geometry: Geometry) -> int:
     """Cells where the owner of ``bits`` completes a line with one more mark."""
     k = geometry.win_length
@@ -269,6 +289,7 @@ class Engine:
         self._table: dict[int, tuple[int, int, int, int]] = {}
         self._table_geometry: Geometry | None = None
         self._stop_requested = False
+        self._search_lock = threading.Lock()
         self._deadline = float("inf")
         self._nodes = 0
         self._horizon_hits = 0
@@ -285,7 +306,13 @@ class Engine:
         self._table.clear()
 
     def stop(self) -> None:
-        """Make a running search return soon (within a few ms) with its best move."""
+        """Make the running search return within a few ms with the best move of
+        its last finished iteration (a win or a block if it finished none).
+
+        A stop that comes before a search starts is forgotten when it starts:
+        a caller that may race with the start repeats it until its thread ends,
+        as :class:`~ttt_gui.controllers.SearchWorker` does.
+        """
         self._stop_requested = True
 
     def search(self, board: Board) -> SearchResult:
@@ -335,8 +362,13 @@ class Engine:
     def _run(self, board: Board, all_moves: bool, only: list[int] | None = None) -> MoveAnalysis:
         if board.is_over:
             raise ValueError("the game is over: there is no move to search")
+        with self._search_lock:  # one search at a time, even if a caller errs
+            self._stop_requested = False
+            return self._deepen(board, all_moves, only)
+
+    def _deepen(self, board: Board, all_moves: bool, only: list[int] | None) -> MoveAnalysis:
+        """Search ``board`` at increasing depths (only the last without a time limit)."""
         started = time.perf_counter()
-        self._stop_requested = False
         self._nodes = 0
         self._deadline = (
             started + self.time_limit if self.time_limit is not None else float("inf")
@@ -360,7 +392,7 @@ class Engine:
             if result[2]:
                 break
         if result is None:  # stopped before the first iteration ended
-            move = next(c for c in tables.order if board.empty_bits >> c & 1)
+            move = _root_candidates(board, tables, all_moves=False)[0]
             result = ({move: 0}, [move], False)
         scores, best, exact = result
         return MoveAnalysis(
@@ -384,14 +416,9 @@ class Engine:
         """
         search, play = self._make_search(tables)
         state = _root_state(board, tables)
-        mine, theirs = state[3], state[4]
+        mine = state[3]
         empty = board.empty_bits
-        if only is not None:
-            candidates = only
-        elif all_moves or not (mine or theirs):
-            candidates = [c for c in tables.order if empty >> c & 1]
-        else:  # take a win, or block (when there are several threats, all lose)
-            candidates = list(cells_of(mine or theirs))
+        candidates = only if only is not None else _root_candidates(board, tables, all_moves)
         ordered = [c for c in preferred if c in candidates]
         ordered += [c for c in candidates if c not in ordered]
         solving = depth >= empty.bit_count()
@@ -426,8 +453,8 @@ class Engine:
             scores[move] = score
             if score > best_score:
                 best_score, best = score, [move]
-            elif score == best_score:
-                best.append(move)
+            elif score == best_score and (all_moves or self.randomize):
+                best.append(move)  # else it may only be an upper bound equal to the best
         return scores, best
 
     def _make_search(self, tables: _Tables) -> tuple[Callable[..., int], Callable[..., tuple]]:
@@ -521,16 +548,13 @@ class Engine:
                     score -= ply
                 elif score < -MATE_THRESHOLD:
                     score += ply
-                if entry_depth >= depth:
-                    if entry_depth < _UNLIMITED:
+                if entry_depth >= depth and (
+                    flag == _EXACT
+                    or (score >= beta if flag == _LOWER else score <= alpha)
+                ):
+                    if entry_depth < _UNLIMITED:  # the entry rests on the heuristic
                         engine._horizon_hits += 1
-                    if flag == _EXACT:
-                        return score
-                    if flag == _LOWER:
-                        if score >= beta:
-                            return score
-                    elif score <= alpha:
-                        return score
+                    return score
                 table_move = inverse[symmetry][canonical_move]
 
             if opp_threats:  # a single threat: the block is forced
