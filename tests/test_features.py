@@ -13,7 +13,7 @@ from ttt_gui.app import App
 from ttt_gui.board import Board, Player
 from ttt_gui.controllers import Mode
 from ttt_gui.engine import Engine, describe_score
-from ttt_gui.settings import Settings
+from ttt_gui.settings import Settings, load
 
 
 def hotseat(**changes) -> Settings:
@@ -257,3 +257,75 @@ def test_history_click_against_the_computer_stops_on_your_turn(make_app) -> None
     app.root.update()
     assert app.controller.board.move_count == 2
     assert not app.controller.is_computer_turn and not app.worker.is_busy
+
+
+def test_review_regressions_in_watch_mode(make_app) -> None:
+    app = make_app(hotseat())
+    app.cells[4].invoke()
+    app.confirm = lambda title, text: False
+    app.on_play_pause()  # declined: stays in hot-seat, nothing runs
+    assert app.controller.config.mode is Mode.HOTSEAT and not app.watch_running
+    app.confirm = lambda title, text: True
+    app.on_play_pause()
+    assert app.controller.config.mode is Mode.WATCH
+    app.on_play_pause()  # pause
+    moves = app.controller.board.move_count
+    app.cells[0].focus_force()
+    app.root.update()
+    app.cells[0].event_generate("<KeyPress>", keysym="space")  # play, not a click on a cell
+    app.root.update()
+    assert app.watch_running
+    assert "computer plays both sides" not in app.status_label.cget("text")
+    app.on_play_pause()
+    app.cancel_search()
+    app.vars["analysis"].set(True)
+    app.on_analysis()  # analysis runs while paused
+    assert wait(app.root, lambda: analysis_shown(app), 5)
+    assert app.controller.board.move_count >= moves
+
+
+def test_settings_that_do_not_change_the_game_keep_it(make_app) -> None:
+    app = make_app(hotseat())
+    app.cells[4].invoke()
+    asked = []
+    app.confirm = lambda title, text: asked.append(text) or True
+    difficulty = app.menus["Difficulty"]
+    difficulty.invoke(difficulty.index("Easy"))  # no computer in hot-seat
+    think = app.root.nametowidget(
+        difficulty.entrycget(difficulty.index("Think time for large boards"), "menu")
+    )
+    think.invoke(3)
+    assert app.controller.board.move_count == 1 and asked == []
+    assert app.controller.config.level == "easy" and app.controller.config.think_time == 5.0
+
+
+def test_pasting_a_smaller_board_drops_a_custom_depth(make_app, settings_path: Path) -> None:
+    app = make_app(hotseat(size=4, win_length=4, depth=12))
+    app.root.clipboard_clear()
+    app.root.clipboard_append("x../.../...")
+    press(app.root, "<Control-v>")
+    assert app.controller.config.size == 3 and app.controller.config.depth is None
+    settings, message, _ = load(settings_path)
+    assert message is None and settings.size == 3 and settings.depth is None
+
+
+def test_an_opened_finished_game_never_counts(make_app, tmp_path: Path) -> None:
+    app = make_app(hotseat())
+    for cell in (0, 3, 1, 4, 2):
+        app.cells[cell].invoke()
+    assert app.controller.tally()["X"] == 1
+    path = tmp_path / "won.ttt"
+    save_to(app, path)
+    open_from(app, path)
+    press(app.root, "<Control-z>")
+    press(app.root, "<Control-y>")
+    assert app.controller.board.winner is Player.X
+    assert app.controller.tally()["X"] == 1
+
+
+def test_custom_board_of_a_standard_shape_selects_it_in_the_menu(make_app) -> None:
+    app = make_app(hotseat())
+    answers = iter([3, 3])
+    app.ask_integer = lambda title, prompt, **limits: next(answers)
+    app.menus["Board"].invoke(app.menus["Board"].index("Custom…"))
+    assert app.vars["board"].get() == "3x3"
