@@ -658,8 +658,8 @@ class App:
             if self._apply_id is not None:
                 return  # a move is already on its way
             tag = ("move", generation)
-            if self.worker.tag == tag and self.worker.is_busy:
-                return
+            if self.worker.tag == tag:
+                return  # running, or its result waits to be polled
             engine = controller.engine()
             board = controller.board
             self._start_job(tag, engine, lambda: engine.search(board))
@@ -668,8 +668,8 @@ class App:
         if not wanted or controller.board.is_over or self._analysis_generation == generation:
             return
         tag = ("analysis", generation)
-        if self.worker.tag == tag and self.worker.is_busy:
-            return
+        if self.worker.tag == tag:
+            return  # running, or its result waits to be polled
         engine = controller.analysis_engine()
         board = controller.board
         self._start_job(tag, engine, lambda: engine.evaluate_moves(board))
