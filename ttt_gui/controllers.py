@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ttt_gui.board import Board, IllegalMoveError, Player
-from ttt_gui.engine import LEVELS, MISTAKE_RATES, Engine, MoveAnalysis, describe_score
+from ttt_gui.engine import LEVELS, Engine, MoveAnalysis, describe_score, level_strength
 
 #: Boards with more cells than this are not solved: the computer uses its think time.
 SOLVABLE_CELLS = 16
@@ -66,7 +66,7 @@ class GameConfig:
             return self.depth, 0.0
         else:
             level = self.level
-        return LEVELS[level], MISTAKE_RATES[level]
+        return level_strength(level)
 
     def player_name(self, player: Player) -> str:
         if self.mode is Mode.WATCH:

@@ -85,6 +85,11 @@ class MoveAnalysis:
     best: list[int] = field(default_factory=list)
 
 
+def level_strength(level: str) -> tuple[int | None, float]:
+    """(max depth, mistake rate) of one of the LEVELS; KeyError for others."""
+    return LEVELS[level], MISTAKE_RATES[level]
+
+
 def is_mate_score(score: int) -> bool:
     return abs(score) > MATE_THRESHOLD
 
@@ -297,7 +302,8 @@ class Engine:
     @classmethod
     def for_level(cls, level: str, **options: object) -> Engine:
         """An engine playing at one of the LEVELS (its depth and mistake rate)."""
-        return cls(max_depth=LEVELS[level], mistake_rate=MISTAKE_RATES[level], **options)  # type: ignore[arg-type]
+        max_depth, mistake_rate = level_strength(level)
+        return cls(max_depth=max_depth, mistake_rate=mistake_rate, **options)  # type: ignore[arg-type]
 
     # -- public API ---------------------------------------------------------
 
