@@ -1,0 +1,295 @@
+"""What kind of game to play: modes, levels, board choices and :class:`GameConfig`; no Tk.
+
+Everything a player can choose is declared here once, as data: the levels
+(their search depth and mistake rate), the board shapes of the Board menu,
+the think times and the computer-vs-computer speeds. :class:`GameConfig` is
+the one frozen description of a game; settings and saved games hold one, and
+its :meth:`GameConfig.from_dict` is the only place its fields are checked.
+
+>>> config = GameConfig.from_dict({"size": 5})
+>>> config.win_length, config.level_name()
+(4, 'Medium')
+>>> GameConfig.from_dict(config.to_dict()) == config
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ttt_gui.board import DEFAULT_WIN_LENGTH, MAX_SIZE, MIN_SIZE, Player
+
+# -- tunable data ---------------------------------------------------------------
+
+
+class Mode(enum.Enum):
+    """Who plays: two people, a person against the computer, or the computer alone."""
+
+    HOTSEAT = "hotseat"
+    COMPUTER = "computer"
+    WATCH = "watch"  # computer vs computer
+
+    @property
+    def label(self) -> str:
+        return _MODE_LABELS[self]
+
+
+_MODE_LABELS = {
+    Mode.HOTSEAT: "Two players",
+    Mode.COMPUTER: "Against the computer",
+    Mode.WATCH: "Computer vs computer",
+}
+
+
+@dataclass(frozen=True)
+class Level:
+    """A named strength: search ``depth`` in plies (None: unlimited, exact play)
+    and the share of moves played at random instead of the best (never a
+    missed win in one). On 3x3 every depth from 2 on plays perfectly, so the
+    mistake rate is what separates the lower levels there."""
+
+    name: str
+    depth: int | None
+    mistake_rate: float
+
+    @property
+    def label(self) -> str:
+        return self.name.capitalize()
+
+
+#: The difficulty ladder, weakest first.
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level("easy", depth=1, mistake_rate=0.4),
+        Level("medium", depth=2, mistake_rate=0.15),
+        Level("hard", depth=4, mistake_rate=0.05),
+        Level("perfect", depth=None, mistake_rate=0.0),
+    )
+}
+#: The level of a first run.
+DEFAULT_LEVEL = "medium"
+#: The shapes offered in the Board menu: (size, win length).
+BOARD_CHOICES: tuple[tuple[int, int], ...] = ((3, 3), (4, 4), (5, 4), (6, 4), (7, 5), (9, 5))
+#: Think times (seconds) offered for boards too large to solve.
+THINK_TIMES = (0.5, 1.0, 2.0, 5.0)
+MIN_THINK_TIME, MAX_THINK_TIME = 0.05, 60.0
+#: Pause between moves when the computer plays itself, in ms: name -> delay.
+WATCH_SPEEDS = {"Slow": 1000, "Normal": 400, "Fast": 100, "Instant": 0}
+MAX_WATCH_DELAY = 5000
+#: Boards with more cells than this are not solved: the computer uses its think time.
+SOLVABLE_CELLS = 16
+
+
+def board_label(size: int, win_length: int) -> str:
+    """``'3×3 (3 in a row)'``: a board shape as the menus name it."""
+    return f"{size}×{size} ({win_length} in a row)"
+
+
+# -- the configuration ----------------------------------------------------------
+
+
+class ConfigError(ValueError):
+    """A game configuration with a field out of range; the message names the field."""
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What kind of game to play; checked when built, so every instance is valid.
+
+    ``depth`` overrides ``level`` against the computer (a custom depth in
+    plies, at most the number of cells); ``think_time`` (seconds) bounds the
+    computer's search on boards too large to solve. In computer-vs-computer
+    games X plays at ``x_level`` and O at ``o_level``. Raises ConfigError.
+    """
+
+    mode: Mode = Mode.COMPUTER
+    human: Player = Player.X
+    level: str = DEFAULT_LEVEL
+    depth: int | None = None
+    size: int = 3
+    win_length: int = 3
+    think_time: float = 1.0
+    x_level: str = DEFAULT_LEVEL
+    o_level: str = DEFAULT_LEVEL
+
+    def __post_init__(self) -> None:
+        checks: tuple[tuple[str, bool], ...] = (
+            ("mode", isinstance(self.mode, Mode)),
+            ("human", isinstance(self.human, Player)),
+            ("level", _is_level(self.level)),
+            ("x_level", _is_level(self.x_level)),
+            ("o_level", _is_level(self.o_level)),
+            ("size", is_int(self.size) and MIN_SIZE <= self.size <= MAX_SIZE),
+            (
+                "win_length",
+                is_int(self.win_length)
+                and is_int(self.size)
+                and MIN_SIZE <= self.win_length <= self.size,
+            ),
+            (
+                "depth",
+                self.depth is None
+                or (
+                    is_int(self.depth)
+                    and is_int(self.size)
+                    and 1 <= self.depth <= self.size * self.size
+                ),
+            ),
+            (
+                "think_time",
+                is_number(self.think_time) and MIN_THINK_TIME <= self.think_time <= MAX_THINK_TIME,
+            ),
+        )
+        for name, is_valid in checks:
+            if not is_valid:
+                raise ConfigError(
+                    f"{name!r} has an invalid value: {short_repr(getattr(self, name))}"
+                )
+
+    # -- conversions --------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], base: GameConfig | None = None) -> GameConfig:
+        """The configuration described by ``data`` (as written by :meth:`to_dict`).
+
+        Unknown keys are ignored; missing ones come from ``base`` (defaults if
+        None), except that a missing win length follows the size. Raises
+        ConfigError naming the first bad field.
+        """
+        base = base or cls()
+        values: dict[str, Any] = {}
+        for field in dataclasses.fields(cls):
+            if field.name in data:
+                values[field.name] = data[field.name]
+        try:
+            if "mode" in values:
+                values["mode"] = Mode(values["mode"])
+            if "human" in values:
+                values["human"] = Player(values["human"])
+        except (ValueError, TypeError):
+            bad = "mode" if "mode" in values and not isinstance(values["mode"], Mode) else "human"
+            raise ConfigError(f"{bad!r} has an invalid value: {short_repr(data[bad])}") from None
+        if "think_time" in values and is_number(values["think_time"]):
+            values["think_time"] = float(values["think_time"])
+        if "win_length" not in values and "size" in values and is_int(values["size"]):
+            values["win_length"] = DEFAULT_WIN_LENGTH.get(values["size"], 3)
+        return dataclasses.replace(base, **values)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON values, read back by :meth:`from_dict`."""
+        data = dataclasses.asdict(self)
+        data["mode"] = self.mode.value
+        data["human"] = self.human.value
+        return data
+
+    def changed(self, **changes: Any) -> GameConfig:
+        """A copy with ``changes``; a board change resets a win length or custom
+        depth that no longer fits. Raises ConfigError for other bad values."""
+        if "size" in changes and "win_length" not in changes:
+            changes["win_length"] = DEFAULT_WIN_LENGTH.get(changes["size"], 3)
+        size = changes.get("size", self.size)
+        depth = changes.get("depth", self.depth)
+        if "depth" not in changes and depth is not None and depth > size * size:
+            changes["depth"] = None
+        return dataclasses.replace(self, **changes)
+
+    # -- derived values -----------------------------------------------------
+
+    def level_for(self, player: Player) -> Level | None:
+        """The level the computer plays ``player`` at; None for a custom depth."""
+        if self.mode is Mode.WATCH:
+            return LEVELS[self.x_level if player is Player.X else self.o_level]
+        if self.depth is not None:
+            return None
+        return LEVELS[self.level]
+
+    def strength_for(self, player: Player) -> tuple[int | None, float]:
+        """(max depth, mistake rate) of the computer playing ``player``.
+
+        A custom depth plays without deliberate mistakes.
+        """
+        level = self.level_for(player)
+        if level is None:
+            return self.depth, 0.0
+        return level.depth, level.mistake_rate
+
+    @property
+    def max_depth(self) -> int | None:
+        """The computer's depth against a person (None: unlimited)."""
+        return self.depth if self.depth is not None else LEVELS[self.level].depth
+
+    def player_name(self, player: Player) -> str:
+        """``'X'``, or ``'X (Hard)'`` when the computer plays both sides."""
+        if self.mode is Mode.WATCH:
+            level = LEVELS[self.x_level if player is Player.X else self.o_level]
+            return f"{player.value} ({level.label})"
+        return player.value
+
+    @property
+    def time_limit(self) -> float | None:
+        """Seconds the computer may think; None where the board is solved."""
+        return self.think_time if self.size * self.size > SOLVABLE_CELLS else None
+
+    @property
+    def score_key(self) -> str:
+        """Scores are kept per mode and board shape."""
+        return f"{self.mode.value}:{self.size}x{self.size}:{self.win_length}"
+
+    @property
+    def board_label(self) -> str:
+        return board_label(self.size, self.win_length)
+
+    def level_name(self) -> str:
+        """The strength against a person in words: ``'Hard'`` or ``'depth 5'``."""
+        if self.depth is not None:
+            return f"depth {self.depth}"
+        return LEVELS[self.level].label
+
+    def changes_game(self, other: GameConfig) -> bool:
+        """Whether switching to ``other`` changes the game being played (and so
+        needs a new game): mode, board, the person's side or the computer's
+        strength. Think time and levels of a mode not in play do not."""
+        if (self.mode, self.size, self.win_length) != (other.mode, other.size, other.win_length):
+            return True
+        if other.mode is Mode.COMPUTER:
+            computer = other.human.other
+            return (self.human, self.strength_for(self.human.other)) != (
+                other.human,
+                other.strength_for(computer),
+            )
+        if other.mode is Mode.WATCH:
+            return any(self.strength_for(p) != other.strength_for(p) for p in Player)
+        return False
+
+
+# -- checks shared by the loaders -------------------------------------------------
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text``, cut to ``limit`` characters for a message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def short_repr(value: object) -> str:
+    """``repr(value)``, short enough for a message."""
+    try:
+        return shorten(repr(value))
+    except ValueError:  # an integer too long to print
+        return f"a {type(value).__name__} too long to show"
+
+
+def is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _is_level(value: object) -> bool:
+    return isinstance(value, str) and value in LEVELS
