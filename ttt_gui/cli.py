@@ -1,0 +1,186 @@
+"""The command line and ``main``: options, settings for this run, the window.
+
+Process-wide settings live here, not in a widget: the interpreter's switch
+interval, where cyclic garbage is collected, and DPI awareness on Windows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import gc
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from ttt_gui import __version__
+from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
+from ttt_gui.config import LEVELS, ConfigError, Mode
+from ttt_gui.settings import Settings, default_path, load, save
+from ttt_gui.theme import THEMES
+
+#: Seconds between the interpreter's thread switches: a search thread holds the
+#: interpreter between switches, so switch often and the window never waits long.
+SWITCH_INTERVAL = 0.001
+
+
+def _int_in(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is out of range ({low} to {high})")
+        return value
+
+    return parse
+
+
+def _settings_file(text: str) -> Path:
+    path = Path(text)
+    if not text.strip() or path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a file name")
+    return path
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ttt-gui",
+        description="Tic-tac-toe and m,n,k games against a friend or the computer.",
+        epilog="Options override the saved settings for this run only.",
+    )
+    parser.add_argument(
+        "--mode",
+        choices=[mode.value for mode in Mode],
+        help="two players, against the computer, or computer vs computer (watch)",
+    )
+    parser.add_argument(
+        "--play", choices=["x", "o"], type=str.lower, help="your side against the computer"
+    )
+    parser.add_argument("--level", choices=list(LEVELS), help="the computer's strength")
+    parser.add_argument(
+        "--depth", type=_int_in(1, MAX_SIZE * MAX_SIZE), metavar="N", help="custom search depth"
+    )
+    parser.add_argument("--size", type=_int_in(MIN_SIZE, MAX_SIZE), metavar="N", help="board size")
+    parser.add_argument(
+        "--win-length", type=_int_in(MIN_SIZE, MAX_SIZE), metavar="K", help="marks in a row to win"
+    )
+    parser.add_argument("--theme", choices=list(THEMES), help="colour theme")
+    parser.add_argument(
+        "--settings",
+        metavar="FILE",
+        type=_settings_file,
+        help="settings file (default: user config folder)",
+    )
+    parser.add_argument(
+        "--reset-settings", action="store_true", help="start from default settings"
+    )
+    parser.add_argument(
+        "--smoke-test", action="store_true", help="play a scripted game in the window and exit"
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return parser
+
+
+def settings_for_run(args: argparse.Namespace, settings: Settings) -> Settings:
+    """``settings`` with the command-line overrides; raises ValueError for
+    values that do not fit together (a win length longer than the board)."""
+    changes: dict[str, object] = {}
+    if args.mode:
+        changes["mode"] = Mode(args.mode)
+    if args.play:
+        changes["human"] = Player(args.play.upper())
+        if not args.mode:
+            changes["mode"] = Mode.COMPUTER
+    if args.level:
+        changes.update(level=args.level, depth=None)
+    if args.size:
+        changes["size"] = args.size
+    if args.win_length:
+        size = args.size or settings.game.size
+        if args.win_length > size:
+            raise ValueError(
+                f"--win-length {args.win_length} is longer than the board size {size}"
+            )
+        changes["win_length"] = args.win_length
+    if args.depth:
+        size = args.size or settings.game.size
+        if args.depth > size * size:
+            raise ValueError(
+                f"--depth {args.depth} is more than the {size * size} cells of the board"
+            )
+        changes["depth"] = args.depth
+    try:
+        game = settings.game.changed(**changes)
+    except ConfigError as error:
+        raise ValueError(str(error)) from None
+    return dataclasses.replace(
+        settings, game=game, theme=args.theme or settings.theme, scores=settings.scores
+    )
+
+
+def prepare_process() -> None:
+    """Process-wide settings for a Tk window with a search thread."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    # Cyclic garbage is collected on the Tk thread (see gui.window.collect_garbage):
+    # a collection that happened to run in a search thread could finalise Tk
+    # objects (fonts, variables, closed dialogs) there, which Tk does not allow.
+    gc.disable()
+    if sys.platform == "win32":
+        try:
+            import ctypes
+
+            ctypes.windll.shcore.SetProcessDpiAwareness(1)  # type: ignore[attr-defined]
+        except (AttributeError, OSError):
+            pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the game; returns the process exit status (2 for bad options)."""
+    if sys.stderr is None:  # a windowed build on Windows has no console
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    path: Path | None
+    if args.smoke_test:
+        path, settings, message, can_save = None, Settings(), None, False
+    else:
+        path = args.settings or default_path()
+        if args.reset_settings:
+            settings, message, can_save = Settings(), None, True
+        else:
+            settings, message, can_save = load(path)
+    try:
+        settings = settings_for_run(args, settings)
+    except ValueError as error:
+        parser.error(str(error))
+    prepare_process()
+    import tkinter as tk  # here, so that --help and --version never load Tk
+
+    from ttt_gui.gui.dialogs import TkDialogs
+    from ttt_gui.gui.window import Window
+    from ttt_gui.presenter import Presenter
+
+    try:
+        root = tk.Tk(className="ttt-gui")
+    except tk.TclError as error:
+        print(f"ttt-gui: cannot open a window: {error}", file=sys.stderr)
+        return 1
+    store = path if can_save else None
+
+    def save_settings(current: Settings) -> None:
+        if store is not None:
+            save(current, store)
+
+    presenter = Presenter(settings, TkDialogs(root), save_settings=save_settings, message=message)
+    window = Window(root, presenter)
+    if args.smoke_test:
+        from ttt_gui.smoke import run_smoke_test
+
+        return run_smoke_test(window)
+    root.mainloop()
+    return 0

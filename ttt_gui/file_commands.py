@@ -1,0 +1,106 @@
+"""The commands that move positions and games in and out of the window: copy and
+paste a position, save and open a game; no Tk.
+
+:class:`FileCommands` is a part of :class:`~ttt_gui.presenter.Presenter`,
+kept in its own module because these commands share one concern: text and
+files that come from outside, which may be anything.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ttt_gui.board import Board, InvalidPositionError
+from ttt_gui.dialogs import Dialogs
+from ttt_gui.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
+from ttt_gui.session import Refused, Session
+
+
+class FileCommands:
+    """Copy/paste and save/open, for a presenter that provides the members below."""
+
+    session: Session
+    dialogs: Dialogs
+
+    def _say(self, outcome: Refused | str | None) -> None:
+        raise NotImplementedError
+
+    def _schedule(self) -> None:
+        raise NotImplementedError
+
+    def _store_config(self) -> None:
+        raise NotImplementedError
+
+    def cancel_search(self) -> None:
+        raise NotImplementedError
+
+    def change_config(
+        self, start: Board | None = None, force_new: bool = False, **changes: Any
+    ) -> bool:
+        raise NotImplementedError
+
+    def copy_position(self) -> None:
+        text = str(self.session.board)
+        self.dialogs.set_clipboard(text)
+        self._say(f"Copied the position: {text}")
+
+    def paste_position(self) -> None:
+        text = self.dialogs.get_clipboard()
+        if text is None or not text.strip():
+            self._say("The clipboard holds no text to read a position from.")
+            return
+        text = "".join(text.split())
+        config = self.session.config
+        rows = text.count("/") + 1
+        try:
+            board = Board.parse(
+                text, win_length=config.win_length if rows == config.size else None
+            )
+        except InvalidPositionError as error:
+            self._say(f"Not a position: {error}.")
+            return
+        self.change_config(start=board, size=board.size, win_length=board.win_length)
+
+    def save_game(self) -> None:
+        path = self.dialogs.ask_save_path()
+        if path is None:
+            return
+        if not path.suffix:
+            path = path.with_suffix(SUFFIX)
+        history = self.session.history
+        start = history.start
+        game = SavedGame(
+            self.session.config,
+            tuple(history.moves[: history.cursor]),
+            None if start.move_count == 0 else str(start),
+        )
+        try:
+            write_game(path, game)
+        except OSError as error:
+            self._say(f"Could not save the game as {path.name}: {error.strerror or error}.")
+            return
+        self._say(f"Saved the game as {path.name}.")
+
+    def open_game(self) -> None:
+        path = self.dialogs.ask_open_path()
+        if path is None:
+            return
+        try:
+            game = read_game(path)
+        except GameFileError as error:
+            self._say(f"Could not open {path.name}: {error}.")
+            return
+        if self.session.has_moves_to_lose and not self.dialogs.confirm(
+            "Open game",
+            "Opening a game ends the game in progress.",
+            "Abandon game",
+            "Keep playing",
+        ):
+            return
+        config = dataclasses.replace(game.config, think_time=self.session.config.think_time)
+        self.cancel_search()
+        self.session.replay(config, game.start_board(), game.moves)
+        self._store_config()
+        self._say(f"Opened {path.name}: {len(game.moves)} moves.")
+        self._schedule()

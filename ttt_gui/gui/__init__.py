@@ -1,0 +1,1 @@
+"""The Tk view: the only package that imports tkinter."""

@@ -1,0 +1,240 @@
+"""The board: one focusable, clickable canvas per cell, drawn by hand.
+
+Each cell paints its own background, mark, analysis words, focus ring and its
+part of the line through a win, so colours and marks look the same with
+every Tk windowing system (macOS ignores the background of ``tk.Button``)
+and marks scale crisply at any size. The view forwards clicks and keys to
+the presenter and paints :class:`~ttt_gui.view_model.CellView` values.
+"""
+
+from __future__ import annotations
+
+import functools
+import tkinter as tk
+from collections.abc import Callable
+from tkinter import font as tkfont
+
+from ttt_gui.view_model import CellView, ViewState, compact_words
+
+ARROWS = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
+#: Analysis words are shortened in cells narrower than this (pixels).
+COMPACT_BELOW = 72
+FOCUS_RING = 3
+
+
+class BoardView:
+    """A square grid of cell canvases inside ``parent``.
+
+    ``on_activate(cell)`` is called for a click, Enter or Space on a cell;
+    ``on_step()`` for the Right key when the computer plays both sides.
+    """
+
+    def __init__(
+        self,
+        parent: tk.Misc,
+        on_activate: Callable[[int], None],
+        on_step: Callable[[], None],
+    ) -> None:
+        self.parent = parent
+        self.frame = tk.Frame(parent, highlightthickness=0)
+        self.on_activate = on_activate
+        self.on_step = on_step
+        self.cells: list[tk.Canvas] = []
+        self.size = 0
+        self.state: ViewState | None = None
+        self.palette: dict[str, str] = {}
+        self._painted: list[tuple[object, ...]] = []
+        self._hovered: int | None = None
+        self.mark_font = tkfont.Font(root=parent, family="Helvetica", size=-12)
+        self.note_font = tkfont.Font(root=parent, family="Helvetica", size=-12)
+        parent.bind("<Configure>", lambda event: self.layout())
+
+    # -- building ---------------------------------------------------------------
+
+    def rebuild(self, size: int) -> None:
+        """Make one canvas per cell for a ``size`` x ``size`` board."""
+        for canvas in self.cells:
+            canvas.destroy()
+        self.size, self.cells, self._painted = size, [], []
+        for cell in range(size * size):
+            canvas = tk.Canvas(
+                self.frame,
+                width=1,
+                height=1,
+                borderwidth=0,
+                highlightthickness=FOCUS_RING,
+                takefocus=True,
+                cursor="hand2",
+            )
+            row, column = divmod(cell, size)
+            canvas.grid(row=row, column=column, sticky="nsew", padx=1, pady=1)
+            self._bind_cell(canvas, cell)
+            self.cells.append(canvas)
+            self._painted.append(())
+        for index in range(max(size, self.frame.grid_size()[0])):
+            weight = 1 if index < size else 0
+            uniform = "cells" if weight else ""
+            self.frame.rowconfigure(index, weight=weight, uniform=uniform)
+            self.frame.columnconfigure(index, weight=weight, uniform=uniform)
+        self.layout()
+
+    def _bind_cell(self, canvas: tk.Canvas, cell: int) -> None:
+        def on(sequence: str, handler: Callable[[], object]) -> None:
+            canvas.bind(sequence, lambda event: handler())
+
+        on("<Button-1>", lambda: self._click(cell))
+        for key in ("<Return>", "<KP_Enter>", "<space>"):
+            on(key, lambda: self._key_activate(cell))
+        for key, step in ARROWS.items():
+            on(f"<{key}>", functools.partial(self._arrow, cell, step))
+        on("<Enter>", lambda: self._hover(cell))
+        on("<Leave>", lambda: self._hover(None))
+        for sequence in ("<Configure>", "<FocusIn>", "<FocusOut>"):
+            on(sequence, lambda: self._draw(cell, force=True))
+
+    def layout(self) -> None:
+        """Centre a square board in the space the parent has; scale the fonts."""
+        width, height = self.parent.winfo_width(), self.parent.winfo_height()
+        if width <= 1 or height <= 1:
+            return
+        side = max(60, min(width, height) - 16)
+        self.frame.place(relx=0.5, rely=0.5, anchor="center", width=side, height=side)
+        cell = side / max(1, self.size)
+        self.note_font.configure(size=-max(11, min(22, int(cell * 0.16))))
+
+    # -- input --------------------------------------------------------------------
+
+    def _click(self, cell: int) -> str:
+        self.cells[cell].focus_set()
+        self.on_activate(cell)
+        return "break"
+
+    def _key_activate(self, cell: int) -> str:
+        self.on_activate(cell)
+        return "break"
+
+    def _arrow(self, cell: int, step: tuple[int, int]) -> str:
+        if self.state is not None and self.state.is_watch and step == ARROWS["Right"]:
+            self.on_step()
+            return "break"
+        row, column = divmod(cell, self.size)
+        row, column = (row + step[0]) % self.size, (column + step[1]) % self.size
+        self.cells[row * self.size + column].focus_set()
+        return "break"
+
+    def _hover(self, cell: int | None) -> None:
+        previous, self._hovered = self._hovered, cell
+        for index in (previous, cell):
+            if index is not None and index < len(self.cells):
+                self._draw(index)
+
+    def focus_cell(self, cell: int = -1) -> None:
+        """Give the keyboard focus to ``cell`` (the centre if -1)."""
+        if self.cells:
+            index = cell if 0 <= cell < len(self.cells) else len(self.cells) // 2
+            self.cells[index].focus_set()
+
+    def focused_cell(self) -> int | None:
+        focus = self.frame.focus_get()
+        return (
+            self.cells.index(focus)
+            if isinstance(focus, tk.Canvas) and focus in self.cells
+            else None
+        )
+
+    # -- painting -------------------------------------------------------------------
+
+    def paint(self, state: ViewState, palette: dict[str, str]) -> None:
+        """Show ``state``: redraw the cells whose look changed."""
+        if state.size != self.size:
+            self.rebuild(state.size)
+        force = palette is not self.palette
+        self.state, self.palette = state, palette
+        self.frame.configure(background=palette["grid"])
+        for cell in range(len(self.cells)):
+            self._draw(cell, force)
+
+    def _draw(self, cell: int, force: bool = False) -> None:
+        state = self.state
+        if state is None or cell >= len(self.cells) or len(state.cells) != len(self.cells):
+            return
+        canvas = self.cells[cell]
+        view = state.cells[cell]
+        width, height = canvas.winfo_width(), canvas.winfo_height()
+        focused = canvas is canvas.focus_get()
+        hovered = self._hovered == cell and view.playable
+        key = (view, width, height, focused, hovered, state.winning_line, state.size)
+        if not force and self._painted[cell] == key:
+            return
+        self._painted[cell] = key
+        palette = self.palette
+        background = palette["cell_active"] if hovered else palette[view.background]
+        canvas.configure(
+            background=background,
+            highlightbackground=background,
+            highlightcolor=palette["focus"],
+            cursor="hand2" if view.playable else ("watch" if state.is_busy else ""),
+        )
+        canvas.delete("all")
+        if width <= 1 or height <= 1:
+            return
+        if view.mark is not None:
+            self._draw_mark(canvas, view.mark, width, height)
+        elif view.note:
+            self._draw_note(canvas, view, width, height)
+        if cell in state.winning_line:
+            self._draw_strike(canvas, cell, state.winning_line, width, height)
+
+    def _draw_mark(self, canvas: tk.Canvas, mark: str, width: int, height: int) -> None:
+        side = min(width, height)
+        inset = side * 0.24
+        line = max(2.0, side * 0.09)
+        left, top = (width - side) / 2 + inset, (height - side) / 2 + inset
+        right, bottom = left + side - 2 * inset, top + side - 2 * inset
+        colour = self.palette[mark]
+        if mark == "X":
+            for x0, x1 in ((left, right), (right, left)):
+                canvas.create_line(x0, top, x1, bottom, fill=colour, width=line, capstyle="round")
+        else:
+            canvas.create_oval(left, top, right, bottom, outline=colour, width=line)
+
+    def _draw_note(self, canvas: tk.Canvas, view: CellView, width: int, height: int) -> None:
+        words = view.note
+        if min(width, height) < COMPACT_BELOW:
+            words = compact_words(words)
+        elif " (" in words:
+            words = words.replace(" (", "\n(")
+        elif " in " in words:
+            words = words.replace(" in ", "\nin ")
+        canvas.create_text(
+            width / 2,
+            height / 2,
+            text=words,
+            fill=self.palette[view.tone],
+            font=self.note_font,
+            justify="center",
+            width=max(10, width - 8),
+        )
+
+    def _draw_strike(
+        self, canvas: tk.Canvas, cell: int, line: tuple[int, ...], width: int, height: int
+    ) -> None:
+        """This cell's part of the stroke through the winning line."""
+        (row0, col0), (row1, col1) = divmod(line[0], self.size), divmod(line[1], self.size)
+        d_row, d_col = row1 - row0, col1 - col0
+        # Extend beyond the cell edges so neighbouring segments meet over the grid lines.
+        reach_x, reach_y = (width / 2 + 2) * d_col, (height / 2 + 2) * d_row
+        centre_x, centre_y = width / 2, height / 2
+        start = (centre_x - reach_x, centre_y - reach_y)
+        end = (centre_x + reach_x, centre_y + reach_y)
+        if cell == line[0]:
+            start = (centre_x - reach_x * 0.6, centre_y - reach_y * 0.6)
+        if cell == line[-1]:
+            end = (centre_x + reach_x * 0.6, centre_y + reach_y * 0.6)
+        canvas.create_line(
+            *start,
+            *end,
+            fill=self.palette["text"],
+            width=max(3.0, min(width, height) * 0.06),
+            capstyle="round",
+        )

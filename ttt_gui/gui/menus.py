@@ -1,0 +1,154 @@
+"""The menu bar and its shortcuts, built from the table in :mod:`ttt_gui.commands`.
+
+Accelerator labels and key bindings both come from each item's ``keys``, so
+they cannot disagree. Every shortcut is bound in its lower- and upper-case
+form, so Caps Lock changes nothing (with Caps Lock on, Ctrl+Z arrives as
+``<Control-Z>``: undo, never redo). On macOS (``aqua``) Command takes the
+place of Control.
+"""
+
+from __future__ import annotations
+
+import functools
+import tkinter as tk
+from collections.abc import Callable
+
+from ttt_gui.commands import MENUS, Item
+from ttt_gui.view_model import ViewState
+
+#: Called with a menu item when it is chosen or its key pressed.
+Dispatch = Callable[[Item], None]
+
+#: Key names of the table that are not a single letter or digit: Tk keysyms.
+_KEYSYMS: dict[str, tuple[str, ...]] = {
+    "+": ("plus", "equal", "KP_Add"),
+    "-": ("minus", "KP_Subtract"),
+    "0": ("0", "KP_0"),
+}
+
+
+def is_aqua(root: tk.Misc) -> bool:
+    return str(root.tk.call("tk", "windowingsystem")) == "aqua"
+
+
+def key_sequences(key: str, aqua: bool = False) -> list[str]:
+    """Tk event sequences for a key in words; [] for keys of the board.
+
+    >>> key_sequences("Ctrl+Z")
+    ['<Control-z>', '<Control-Z>']
+    >>> key_sequences("Ctrl+Shift+Z")
+    ['<Control-Shift-z>', '<Control-Shift-Z>']
+    >>> key_sequences("F5"), key_sequences("Space")
+    (['<F5>'], [])
+    """
+    *modifiers, name = key.split("+") if key != "Ctrl++" else ["Ctrl", "+"]
+    if not modifiers:
+        return [f"<{name}>"] if name[:1] == "F" and name[1:].isdigit() else []
+    prefix = "-".join(
+        ("Command" if aqua else "Control") if modifier == "Ctrl" else modifier
+        for modifier in modifiers
+    )
+    if name in _KEYSYMS:
+        return [f"<{prefix}-{keysym}>" for keysym in _KEYSYMS[name]]
+    if len(name) == 1 and name.isalpha():
+        return [f"<{prefix}-{name.lower()}>", f"<{prefix}-{name.upper()}>"]
+    return [f"<{prefix}-{name}>"]
+
+
+def accelerator(item: Item, aqua: bool = False) -> str:
+    """The label shown beside a menu item for its first key."""
+    if not item.keys:
+        return ""
+    return item.keys[0].replace("Ctrl+", "Cmd+") if aqua else item.keys[0]
+
+
+class MenuBar:
+    """The window's menu bar; :meth:`paint` shows a view state's selections."""
+
+    def __init__(self, root: tk.Tk, dispatch: Dispatch) -> None:
+        self.root = root
+        self.aqua = is_aqua(root)
+        self.dispatch = dispatch
+        self.bar = tk.Menu(root, name="menubar")
+        self.menus: dict[str, tk.Menu] = {}
+        self.variables: dict[str, tk.Variable] = {}
+        #: (menu, index, item) of every entry that can be disabled or selected.
+        self.entries: list[tuple[tk.Menu, int, Item]] = []
+        for label, items in MENUS:
+            name = "help" if label == "Help" else label.lower()
+            menu = tk.Menu(self.bar, tearoff=False, name=name)
+            self._fill(menu, items)
+            self.bar.add_cascade(label=label, menu=menu, underline=0)
+            self.menus[label] = menu
+        root.configure(menu=self.bar)
+        self._bind_keys()
+
+    def _variable(self, group: str, kind: str) -> tk.Variable:
+        if group not in self.variables:
+            make = tk.BooleanVar if kind == "check" else tk.StringVar
+            self.variables[group] = make(self.root)
+        return self.variables[group]
+
+    def _fill(self, menu: tk.Menu, items: tuple[Item, ...]) -> None:
+        for item in items:
+            if item.kind == "separator":
+                menu.add_separator()
+                continue
+            if item.kind == "cascade":
+                submenu = tk.Menu(menu, tearoff=False)
+                self._fill(submenu, item.items)
+                menu.add_cascade(label=item.label, menu=submenu)
+                self.menus[item.label] = submenu
+                continue
+            chosen = functools.partial(self.dispatch, item)
+            label, keys = item.label, accelerator(item, self.aqua)
+            if item.kind == "radio":
+                variable = self._variable(item.group, "radio")
+                menu.add_radiobutton(
+                    label=label,
+                    accelerator=keys,
+                    command=chosen,
+                    variable=variable,
+                    value=str(item.value),
+                )
+            elif item.kind == "check":
+                variable = self._variable(item.group, "check")
+                menu.add_checkbutton(
+                    label=label, accelerator=keys, command=chosen, variable=variable
+                )
+            else:
+                menu.add_command(label=label, accelerator=keys, command=chosen)
+            self.entries.append((menu, int(menu.index("end") or 0), item))
+
+    def _bind_keys(self) -> None:
+        for _, _, item in self.entries:
+            for key in item.keys:
+                for sequence in key_sequences(key, self.aqua):
+                    self.root.bind(sequence, functools.partial(self._on_key, item))
+
+    def _on_key(self, item: Item, event: object = None) -> str:
+        self.dispatch(item)
+        return "break"
+
+    def paint(self, state: ViewState) -> None:
+        """Show the state's radio choices, check flags and disabled actions."""
+        for group, value in state.choices.items():
+            self.variables[group].set(str(value))
+        for group, flag in state.flags.items():
+            self.variables[group].set(flag)
+        for menu, index, item in self.entries:
+            wanted = "disabled" if item.action in state.disabled else "normal"
+            if menu.entrycget(index, "state") != wanted:
+                menu.entryconfigure(index, state=wanted)
+
+    def recolour(self, colours: dict[str, str]) -> None:
+        """Colour every menu (background, foreground, active, selector colours)."""
+        for menu in {str(m): m for m in (self.bar, *self.menus.values())}.values():
+            menu.configure(**colours)
+
+    def find(self, action: str, argument: object = None) -> tuple[tk.Menu, int]:
+        """The menu and index of the entry for ``action`` (tests use this)."""
+        for menu, index, item in self.entries:
+            if item.action == action and (argument is None or item.value == argument):
+                return menu, index
+        raise KeyError(f"no menu item for {action!r}")

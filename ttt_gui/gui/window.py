@@ -1,0 +1,261 @@
+"""The main window: widgets that paint one view state and forward events.
+
+Every menu item, key and click calls one presenter method through
+:meth:`Window.run`, which then paints :meth:`Presenter.view` in one place.
+Searches run in the presenter's worker thread; :meth:`Window._poll` collects
+their results with ``after()``, so Tk is only ever touched from its thread.
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import logging
+import tkinter as tk
+from tkinter import font as tkfont
+from tkinter import ttk
+from types import TracebackType
+from typing import Any
+
+from ttt_gui.commands import Item
+from ttt_gui.gui.board_view import BoardView
+from ttt_gui.gui.menus import MenuBar, is_aqua
+from ttt_gui.presenter import Presenter
+from ttt_gui.settings import WINDOW_SIZE
+from ttt_gui.theme import palette
+from ttt_gui.view_model import ViewState
+
+POLL_MS = 5
+BASE_CELL = 96  # pixels at 96 dpi and zoom 1
+HISTORY_WIDTH = 150  # pixels at 96 dpi
+
+
+def collect_garbage() -> None:
+    """Collect cyclic garbage here, on the Tk thread, about as often as Python
+    would: a collection in a search thread could finalise Tk objects there."""
+    if gc.get_count()[0] > gc.get_threshold()[0]:
+        gc.collect()
+
+
+class Window:
+    """The game window of one presenter, in ``root``."""
+
+    def __init__(self, root: tk.Tk, presenter: Presenter) -> None:
+        self.root = root
+        self.presenter = presenter
+        self.callback_errors: list[BaseException] = []
+        self.dpi_scale = max(1.0, root.winfo_fpixels("1i") / 96)
+        self._poll_id: str | None = None
+        self._painted: ViewState | None = None
+        root.title("Tic-tac-toe")
+        root.report_callback_exception = self.on_callback_error
+        root.protocol("WM_DELETE_WINDOW", lambda: self.run("quit"))
+        root.minsize(int(300 * self.dpi_scale), int(320 * self.dpi_scale))
+        root.columnconfigure(0, weight=1)
+        root.rowconfigure(1, weight=1)
+        self.text_font = tkfont.nametofont("TkDefaultFont").copy()
+        self.score_label = tk.Label(root, anchor="center", padx=8, pady=4, font=self.text_font)
+        self.score_label.grid(row=0, column=0, sticky="ew")
+        self.board_area = tk.Frame(root, highlightthickness=0)
+        self.board_area.grid(row=1, column=0, sticky="nsew")
+        self.board = BoardView(
+            self.board_area,
+            on_activate=lambda cell: self.run("activate", cell),
+            on_step=lambda: self.run("step"),
+        )
+        self.status_bar = tk.Frame(root)
+        self.status_bar.grid(row=2, column=0, sticky="ew")
+        self.status_bar.columnconfigure(0, weight=1)
+        self.status_label = tk.Label(
+            self.status_bar, anchor="w", justify="left", padx=8, pady=4, font=self.text_font
+        )
+        self.status_label.grid(row=0, column=0, sticky="ew")
+        self.status_bar.bind(
+            "<Configure>", lambda event: self.status_label.configure(wraplength=event.width - 24)
+        )
+        self.progress = ttk.Progressbar(self.status_bar, mode="indeterminate", length=80)
+        self.history_panel = tk.Frame(root, padx=6, pady=4)
+        self.history_title = tk.Label(self.history_panel, text="Moves", anchor="w")
+        self.history_title.pack(fill="x")
+        self.history_list = tk.Listbox(
+            self.history_panel, width=12, activestyle="none", exportselection=False
+        )
+        self.history_list.pack(fill="both", expand=True)
+        self.history_list.bind("<<ListboxSelect>>", self.on_history_select)
+        self.menubar = MenuBar(root, self.dispatch)
+        for digit in range(1, 10):
+            root.bind(str(digit), functools.partial(self._digit, digit))
+        root.bind("<Configure>", self._on_configure)
+        if is_aqua(root):
+            root.createcommand("::tk::mac::Quit", lambda: self.run("quit"))
+            root.createcommand("tkAboutDialog", lambda: self.run("about"))
+        self.paint(presenter.view())
+        self._apply_geometry(first=True)
+        self.board.focus_cell()
+        self._ensure_polling()
+
+    # -- events -------------------------------------------------------------------
+
+    def dispatch(self, item: Item) -> None:
+        """A menu item was chosen or its key pressed."""
+        if item.argument is None:
+            self.run(item.action)
+        else:
+            self.run(item.action, item.argument)
+
+    def run(self, action: str, *arguments: Any) -> None:
+        """Call one presenter command, then show its outcome."""
+        getattr(self.presenter, action)(*arguments)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Paint the presenter's state, close if it quit, keep polling if busy."""
+        if self.presenter.is_closed:
+            self.close()
+            return
+        self.paint(self.presenter.view())
+        self._ensure_polling()
+
+    def _digit(self, digit: int, event: object = None) -> str | None:
+        if not self.presenter.play_digit(digit):
+            return None
+        self.refresh()
+        return "break"
+
+    def on_history_select(self, event: object = None) -> None:
+        selection: tuple[int, ...] = self.history_list.curselection()  # type: ignore[no-untyped-call]
+        if selection:
+            self.run("go_to", int(selection[0]))
+        self.board.focus_cell(self.board.focused_cell() or -1)
+
+    def _on_configure(self, event: tk.Event[tk.Misc]) -> None:
+        if event.widget is self.root:
+            self.presenter.set_window_size(event.width, event.height)
+
+    def on_callback_error(
+        self, kind: type[BaseException], error: BaseException, trace: TracebackType | None
+    ) -> None:
+        """Tk's hook for exceptions in callbacks: log, count, tell, keep running."""
+        self.callback_errors.append(error)
+        logging.getLogger("ttt_gui").error("error in a callback", exc_info=(kind, error, trace))
+        if self.root.winfo_exists():
+            self.presenter.report_error(error)
+            self.refresh()
+
+    # -- background work ------------------------------------------------------------
+
+    def _ensure_polling(self) -> None:
+        if self._poll_id is None and self.presenter.is_working:
+            self._poll_id = self.root.after(POLL_MS, self._poll)
+
+    def _poll(self) -> None:
+        self._poll_id = None
+        collect_garbage()
+        self.presenter.tick()
+        self.refresh()
+
+    def close(self) -> None:
+        """Stop polling and searching, destroy the window."""
+        if self._poll_id is not None:
+            self.root.after_cancel(self._poll_id)
+            self._poll_id = None
+        self.presenter.close()
+        self.root.destroy()
+        gc.collect()  # the window's garbage goes here, on the Tk thread
+
+    # -- painting ---------------------------------------------------------------------
+
+    def paint(self, state: ViewState) -> None:
+        """Show ``state`` in every widget (unchanged parts are left alone)."""
+        previous = self._painted
+        if state == previous:
+            return
+        self._painted = state
+        colours = palette(state.theme)
+        if previous is None or previous.theme != state.theme:
+            self._apply_theme(colours)
+        self.board.paint(state, colours)
+        self.status_label.configure(text=state.status)
+        self.score_label.configure(text=state.scores)
+        self.root.title(state.title)
+        self.menubar.paint(state)
+        if state.show_progress:
+            self.progress.grid(row=0, column=1, padx=8)
+            self.progress.start(15)
+        else:
+            self.progress.stop()
+            self.progress.grid_remove()
+        self._paint_history(state, colours)
+        if previous is not None and (
+            previous.size,
+            previous.zoom,
+            previous.show_history,
+        ) != (state.size, state.zoom, state.show_history):
+            self._apply_geometry()
+
+    def _paint_history(self, state: ViewState, colours: dict[str, str]) -> None:
+        if not state.show_history:
+            self.history_panel.grid_remove()
+            return
+        self.history_panel.grid(row=0, column=1, rowspan=3, sticky="ns")
+        listbox = self.history_list
+        if tuple(listbox.get(0, "end")) != state.history:
+            listbox.delete(0, "end")
+            listbox.insert("end", *state.history)
+        for index in range(len(state.history)):
+            colour = colours["text"] if index <= state.history_cursor else colours["even"]
+            listbox.itemconfigure(index, foreground=colour)
+        listbox.selection_clear(0, "end")
+        listbox.selection_set(state.history_cursor)
+        listbox.see(state.history_cursor)
+
+    def _apply_theme(self, colours: dict[str, str]) -> None:
+        background = colours["background"]
+        for widget in (self.root, self.board_area, self.status_bar, self.history_panel):
+            widget.configure(background=background)
+        self.history_title.configure(background=background, foreground=colours["muted"])
+        self.history_list.configure(
+            background=colours["cell"],
+            foreground=colours["text"],
+            selectbackground=colours["hint"],
+            selectforeground=colours["text"],
+            highlightthickness=0,
+            relief="flat",
+        )
+        self.score_label.configure(background=background, foreground=colours["muted"])
+        self.status_label.configure(background=background, foreground=colours["text"])
+        self.menubar.recolour(
+            {
+                "background": background,
+                "foreground": colours["text"],
+                "activebackground": colours["cell_active"],
+                "activeforeground": colours["text"],
+                "selectcolor": colours["text"],
+            }
+        )
+        style = ttk.Style(self.root)
+        style.configure(
+            "Horizontal.TProgressbar", background=colours["focus"], troughcolor=colours["cell"]
+        )
+
+    # -- geometry -----------------------------------------------------------------------
+
+    def preferred_size(self) -> tuple[int, int]:
+        """The window size that fits the board at the current zoom."""
+        state = self._painted
+        size = state.size if state else 3
+        zoom = state.zoom if state else 1.0
+        cell = BASE_CELL * self.dpi_scale * zoom * (3 / size) ** 0.5
+        side = int(cell * size + 20 * self.dpi_scale)
+        width = max(side, int(420 * self.dpi_scale))
+        if state is not None and state.show_history:
+            width += int(HISTORY_WIDTH * self.dpi_scale)
+        return width, side + int(90 * self.dpi_scale)
+
+    def _apply_geometry(self, first: bool = False) -> None:
+        """Size the window for the board; the saved size at start. Keeps its position."""
+        saved = self.presenter.settings.window
+        if first and WINDOW_SIZE.fullmatch(saved):
+            self.root.geometry(saved)
+        else:
+            self.root.geometry("{}x{}".format(*self.preferred_size()))

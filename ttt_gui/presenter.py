@@ -1,0 +1,421 @@
+"""Every user command, Tk-free: the presenter between the window and the game.
+
+The window forwards each menu item, key and click to one method here, then
+paints :meth:`Presenter.view`. Questions to the person go through a
+:class:`Dialogs` object (the Tk one lives in ``gui``; tests pass a fake), time
+comes from a ``clock`` callable, and searches run through a job runner
+(:mod:`ttt_gui.jobs`) whose results :meth:`Presenter.tick` collects: the
+window calls it from ``after()`` while :attr:`Presenter.is_working`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ttt_gui import __version__
+from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, Player
+from ttt_gui.commands import shortcut_rows
+from ttt_gui.config import ConfigError, GameConfig, Mode
+from ttt_gui.dialogs import Dialogs, SaveSettings
+from ttt_gui.engine import MoveAnalysis, SearchResult, describe_score
+from ttt_gui.file_commands import FileCommands
+from ttt_gui.jobs import JobRunner, JobTag, Runner
+from ttt_gui.session import Refused, SearchRequest, Session
+from ttt_gui.settings import MAX_ZOOM, MIN_ZOOM, Settings
+from ttt_gui.theme import THEMES
+from ttt_gui.view_model import ViewState, build_view
+
+#: Least time (s) between the person's move and the computer's reply on 3x3.
+COMPUTER_PAUSE = 0.3
+#: A search running this long (s) shows the progress bar.
+PROGRESS_DELAY = 0.3
+ZOOM_STEP = 1.15
+
+HOW_TO_PLAY = (
+    "Take turns marking empty cells; X moves first.\n\n"
+    "The first player with {k} marks in a row, column or diagonal wins. "
+    "A full board with no such line is a draw.\n\n"
+    "Play against the computer or a friend (Mode menu). The Difficulty menu "
+    "sets how many moves ahead the computer looks; Perfect never loses."
+)
+ABOUT = (
+    f"ttt_gui {__version__}\n\nTic-tac-toe and m,n,k games.\n\n"
+    "The computer plays by negamax search with alpha-beta pruning and a "
+    "transposition table shared by the board's 8 symmetries. At Perfect "
+    "it solves the game exactly where it can; on large boards it "
+    "deepens its search until its think time runs out."
+)
+
+
+@dataclass(frozen=True)
+class PendingMove:
+    """A computed move waiting for its moment (pacing on 3x3, watch speed)."""
+
+    generation: int
+    move: int
+    due: float
+
+
+class Presenter(FileCommands):
+    """One window's commands over one :class:`Session` and its settings."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        dialogs: Dialogs,
+        *,
+        save_settings: SaveSettings | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        runner: Runner | None = None,
+        computer_pause: float = COMPUTER_PAUSE,
+        message: str | None = None,
+    ) -> None:
+        self.settings = settings
+        self.dialogs = dialogs
+        self.clock = clock
+        self.runner: Runner = runner if runner is not None else JobRunner()
+        self.computer_pause = computer_pause
+        self.session = Session(settings.game, settings.scores)
+        self.session.analysis_wanted = settings.analysis
+        self.message = message
+        self.is_closed = False
+        self.errors: list[BaseException] = []
+        self._save = save_settings
+        self._saved_scores_version = 0
+        self._pending: PendingMove | None = None
+        self._job_started = 0.0
+        self._schedule()
+
+    # -- state ----------------------------------------------------------------
+
+    def view(self) -> ViewState:
+        """Everything the window shows now."""
+        progress = (
+            self.runner.tag is not None and self.clock() - self._job_started >= PROGRESS_DELAY
+        )
+        return build_view(self.session, self.settings, self.message, progress)
+
+    @property
+    def is_working(self) -> bool:
+        """Whether a search runs or a move waits: :meth:`tick` has work to do."""
+        return self.runner.tag is not None or self._pending is not None
+
+    def _say(self, outcome: Refused | str | None) -> None:
+        """Show a refusal or message in the status bar; None clears it."""
+        self.message = outcome.reason if isinstance(outcome, Refused) else outcome
+
+    # -- background work ----------------------------------------------------------
+
+    def _schedule(self) -> None:
+        """Start the search the position needs next; stop one no longer needed."""
+        session, runner = self.session, self.runner
+        pending = self._pending
+        if pending is not None and (pending.generation != session.generation or session.is_paused):
+            self._pending = pending = None
+        request = session.next_search()
+        if request is None or pending is not None:
+            if runner.tag is not None and (request is None or runner.tag.kind == "analysis"):
+                runner.cancel()
+            return
+        tag = JobTag(request.kind, request.generation)
+        if runner.tag != tag:
+            self._job_started = self.clock()
+            runner.start(tag, _job(request))
+
+    def tick(self) -> None:
+        """Collect a finished search and play a move whose time has come."""
+        finished = self.runner.poll()
+        if finished is not None:
+            self._finish(finished.tag, finished.result)
+        pending = self._pending
+        if pending is not None and self.clock() >= pending.due:
+            self._pending = None
+            if self.session.apply_computer_move(pending.generation, pending.move):
+                self._after_move()
+        self._schedule()
+
+    def _finish(self, tag: JobTag, result: object) -> None:
+        session = self.session
+        if tag.generation != session.generation:
+            return  # an answer for an older position: dropped
+        if isinstance(result, BaseException):
+            self.report_error(result)
+        elif isinstance(result, SearchResult) and session.is_computer_turn:
+            if session.config.mode is Mode.WATCH:
+                wait = 0.0 if session.step_wanted else self.settings.watch_delay / 1000
+            elif session.board.size == 3:
+                wait = max(0.0, self.computer_pause - (self.clock() - self._job_started))
+            else:
+                wait = 0.0
+            self._pending = PendingMove(tag.generation, result.move, self.clock() + wait)
+            if not wait:
+                self.tick()
+        elif isinstance(result, MoveAnalysis) and session.accept_analysis(tag.generation, result):
+            if session.hint:
+                self._say(self.hint_text(result))
+
+    def _after_move(self) -> None:
+        if self.session.scores_version != self._saved_scores_version:
+            self.save_settings()
+
+    def cancel_search(self) -> None:
+        """Stop any search and drop a move on its way."""
+        self.runner.cancel()
+        self._pending = None
+
+    def close(self) -> None:
+        """Stop the search thread (bounded wait)."""
+        self._pending = None
+        self.runner.close()
+
+    # -- the board ------------------------------------------------------------------
+
+    def play(self, cell: int) -> None:
+        """The person clicks ``cell`` (or presses Enter on it)."""
+        refused = self.session.play(cell)
+        self._say(refused)
+        if refused is None:
+            self._after_move()
+        self._schedule()
+
+    def activate(self, cell: int) -> None:
+        """Enter or Space on ``cell``: plays it, or plays/pauses when the computer
+        plays both sides."""
+        if self.session.config.mode is Mode.WATCH:
+            self.play_pause()
+        else:
+            self.play(cell)
+
+    def play_digit(self, digit: int) -> bool:
+        """Digit keys 1 to 9 play a cell on 3x3 (1 = top left); False elsewhere."""
+        if self.session.board.size != 3 or not 1 <= digit <= 9:
+            return False
+        self.play(digit - 1)
+        return True
+
+    def _move_to(self, outcome: Refused | None) -> None:
+        if outcome is None:
+            self._say(None)
+            self._after_move()
+        self._schedule()
+
+    def undo(self) -> None:
+        self._move_to(self.session.undo())
+
+    def redo(self) -> None:
+        self._move_to(self.session.redo())
+
+    def go_to(self, index: int) -> None:
+        """Show the position after ``index`` moves (the move list)."""
+        if index != self.session.history.cursor:
+            self._move_to(self.session.go_to(index))
+
+    def hint(self) -> None:
+        refused = self.session.request_hint()
+        if refused is not None:
+            self._say(refused)
+        elif self.session.analysis is not None:
+            self._say(self.hint_text(self.session.analysis))
+        else:
+            self._say("Looking for a hint…")
+        self._schedule()
+
+    def hint_text(self, analysis: MoveAnalysis) -> str:
+        """Words for the best moves of an analysis, e.g. ``Hint: b2 (draw)``."""
+        board = self.session.board
+        cells = ", ".join(board.coordinate(move) for move in sorted(analysis.best))
+        words = describe_score(analysis.scores[analysis.best[0]], analysis.exact)
+        depth = "" if analysis.exact else f", depth {analysis.depth}"
+        return f"Hint: {cells} ({words}{depth})"
+
+    def play_pause(self) -> None:
+        self._say(self.session.play_pause())
+        self._schedule()
+
+    def step(self) -> None:
+        self._say(self.session.step())
+        self._schedule()
+
+    # -- games and configuration ---------------------------------------------------------
+
+    def new_game(self) -> None:
+        self.change_config(start=None, force_new=True)
+
+    def change_config(
+        self, start: Board | None = None, force_new: bool = False, **changes: Any
+    ) -> bool:
+        """Apply ``changes`` to the configuration; start a new game (from ``start``)
+        when they change the game being played, asking first if one is in
+        progress. Returns False if the person declined or a value was refused."""
+        session = self.session
+        try:
+            config = session.config.changed(**changes)
+        except ConfigError as error:
+            self._say(f"Not possible: {error}.")
+            return False
+        if start is None and not force_new and not session.config.changes_game(config):
+            session.reconfigure(config)
+            self._store_config()
+            self._schedule()
+            return True
+        if session.has_moves_to_lose and not self.dialogs.confirm(
+            "New game",
+            "This starts a new game. Abandon the game in progress?",
+            "Abandon game",
+            "Keep playing",
+        ):
+            return False
+        self.cancel_search()
+        session.new_game(config, start)
+        self._say(None)
+        self._store_config()
+        self._schedule()
+        return True
+
+    def _store_config(self) -> None:
+        self.settings.game = self.session.config
+        self.save_settings()
+
+    def set_mode(self, mode: str) -> None:
+        self.change_config(mode=Mode(mode))
+
+    def set_human(self, side: str) -> None:
+        self.change_config(human=Player(side))
+
+    def set_level(self, name: str) -> None:
+        self.change_config(level=name, depth=None)
+
+    def set_x_level(self, name: str) -> None:
+        self.change_config(x_level=name)
+
+    def set_o_level(self, name: str) -> None:
+        self.change_config(o_level=name)
+
+    def set_think_time(self, seconds: float) -> None:
+        self.change_config(think_time=float(seconds))
+
+    def set_board(self, shape: tuple[int, int]) -> None:
+        self.change_config(size=shape[0], win_length=shape[1], depth=None)
+
+    def ask_custom_depth(self) -> None:
+        config = self.session.config
+        cells = config.size * config.size
+        depth = self.dialogs.ask_integer(
+            "Custom depth",
+            f"How many moves ahead should the computer look? (1 to {cells})",
+            config.max_depth or cells,
+            1,
+            cells,
+        )
+        if depth is not None and 1 <= depth <= cells:
+            self.change_config(depth=depth)
+
+    def ask_custom_board(self) -> None:
+        config = self.session.config
+        size = self.dialogs.ask_integer(
+            "Custom board",
+            f"Board size: {MIN_SIZE} to {MAX_SIZE} cells a side",
+            config.size,
+            MIN_SIZE,
+            MAX_SIZE,
+        )
+        if size is None or not MIN_SIZE <= size <= MAX_SIZE:
+            return
+        default = GameConfig().changed(size=size).win_length
+        win_length = self.dialogs.ask_integer(
+            "Custom board",
+            f"Marks in a row to win: {MIN_SIZE} to {size}",
+            default,
+            MIN_SIZE,
+            size,
+        )
+        if win_length is not None and MIN_SIZE <= win_length <= size:
+            self.change_config(size=size, win_length=win_length, depth=None)
+
+    def reset_scores(self) -> None:
+        self.session.reset_scores()
+        self.save_settings()
+        self._say("Scores reset.")
+
+    # -- display settings ----------------------------------------------------------------
+
+    def toggle_analysis(self) -> None:
+        self.settings.analysis = self.session.analysis_wanted = not self.settings.analysis
+        self.save_settings()
+        self._schedule()
+
+    def toggle_history(self) -> None:
+        self.settings.history = not self.settings.history
+        self.save_settings()
+
+    def set_theme(self, name: str) -> None:
+        if name in THEMES:
+            self.settings.theme = name
+            self.save_settings()
+
+    def set_speed(self, delay_ms: int) -> None:
+        self.settings.watch_delay = int(delay_ms)
+        self.save_settings()
+
+    def set_zoom(self, zoom: float) -> None:
+        self.settings.zoom = min(MAX_ZOOM, max(MIN_ZOOM, round(zoom, 3)))
+        self.save_settings()
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self.settings.zoom * ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self.settings.zoom / ZOOM_STEP)
+
+    def zoom_reset(self) -> None:
+        self.set_zoom(1.0)
+
+    def set_window_size(self, width: int, height: int) -> None:
+        """Remember the window's size (saved when the window closes)."""
+        if width > 1 and height > 1:
+            self.settings.window = f"{width}x{height}"
+
+    # -- help, errors, quitting ---------------------------------------------------------------
+
+    def how_to_play(self) -> None:
+        self.dialogs.show_info("How to play", HOW_TO_PLAY.format(k=self.session.config.win_length))
+
+    def show_shortcuts(self) -> None:
+        self.dialogs.show_table("Keyboard shortcuts", shortcut_rows())
+
+    def about(self) -> None:
+        self.dialogs.show_info("About", ABOUT)
+
+    def report_error(self, error: BaseException) -> None:
+        """An unexpected error: counted, shown, and the game goes on."""
+        self.errors.append(error)
+        text = f"{type(error).__name__}: {error}"
+        self._say(f"Something went wrong: {text}")
+        self.dialogs.show_error("Unexpected error", f"{text}\n\nThe game goes on.")
+
+    def quit(self) -> None:
+        """Stop searching, save the settings; the window then closes."""
+        self.close()
+        self.save_settings()
+        self.is_closed = True
+
+    def save_settings(self) -> None:
+        """Persist settings and scores; a failure is shown, never raised."""
+        self._saved_scores_version = self.session.scores_version
+        if self._save is None:
+            return
+        try:
+            self._save(self.settings)
+        except OSError as error:
+            self._say(f"Could not save settings: {error.strerror or error}")
+
+
+def _job(request: SearchRequest) -> Callable[[Any], object]:
+    """The engine call for ``request``, taking the job's stop token."""
+    engine, board = request.engine, request.board
+    if request.kind == "move":
+        return lambda stop: engine.search(board, stop=stop)
+    return lambda stop: engine.evaluate_moves(board, stop=stop)

@@ -1,0 +1,74 @@
+"""The smoke test of an installed or packaged app: scripted games in a real window."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+import tkinter as tk
+from collections.abc import Callable
+
+from ttt_gui.gui.window import Window
+
+SMOKE_TEST_DEADLINE = 20.0
+
+
+def pump_until(root: tk.Misc, condition: Callable[[], bool], timeout: float) -> bool:
+    """Process Tk events until ``condition()`` holds or ``timeout`` seconds pass."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        root.update()
+        if condition():
+            return True
+        time.sleep(0.005)
+    return False
+
+
+def run_smoke_test(window: Window) -> int:
+    """Play a hot-seat game and one move against the computer through the
+    window's own cells and menus; 0 if all went right, 1 otherwise.
+
+    A watchdog ends the process with status 1 if the test ever hangs.
+    """
+
+    def give_up() -> None:
+        sys.stdout.write("smoke test failed: deadline exceeded\n")
+        sys.stdout.flush()
+        os._exit(1)
+
+    watchdog = threading.Timer(SMOKE_TEST_DEADLINE, give_up)
+    watchdog.daemon = True
+    watchdog.start()
+    root, presenter = window.root, window.presenter
+    session = presenter.session
+    try:
+        cells = window.board.cells
+        if not pump_until(root, lambda: bool(cells) and cells[0].winfo_viewable(), 5):
+            raise AssertionError("the window never appeared")
+        presenter.computer_pause = 0
+        window.run("set_mode", "hotseat")
+        window.run("set_board", (3, 3))
+        for cell in (0, 3, 1, 4, 2):
+            window.run("activate", cell)
+        status = window.status_label.cget("text")
+        if status != "X wins!" or str(session.board) != "XXX/OO./...":
+            raise AssertionError(f"expected X to win, the window says {status!r}")
+        window.run("set_mode", "computer")
+        window.run("set_level", "perfect")
+        window.run("activate", 4)
+        if not pump_until(root, lambda: session.board.move_count == 2, 5):
+            raise AssertionError("the computer did not answer the opening move")
+        reply = session.history.moves[1]
+        print(
+            f"smoke test passed: X wins; the computer answered {session.board.coordinate(reply)}"
+        )
+        code = 0
+    except Exception as error:  # any failure is reported, not raised
+        print(f"smoke test failed: {error}")
+        code = 1
+    finally:
+        watchdog.cancel()
+    if root.winfo_exists():
+        window.run("quit")
+    return code

@@ -1,0 +1,201 @@
+"""The view state: everything the window shows, as one immutable value; no Tk.
+
+:func:`build_view` turns a session and the display settings into a
+:class:`ViewState`; the window paints it and nothing else. Colours are named
+by their role in the palette (``"win"``, ``"good"``), never as literals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ttt_gui.config import BOARD_CHOICES, Mode
+from ttt_gui.engine import MoveAnalysis, describe_score
+from ttt_gui.session import Session
+from ttt_gui.settings import Settings
+
+TITLE = "Tic-tac-toe"
+SCORE_NAMES = {"X": "X", "O": "O", "you": "You", "computer": "Computer", "draw": "Draws"}
+
+
+@dataclass(frozen=True)
+class CellView:
+    """One cell: its mark (``"X"``, ``"O"`` or None), background role, the
+    analysis words for an empty cell (``""`` if none) and their tone role, and
+    whether the person can play it now."""
+
+    mark: str | None
+    background: str
+    note: str = ""
+    tone: str = "even"
+    playable: bool = False
+
+
+@dataclass(frozen=True)
+class ViewState:
+    """What the window shows. ``choices`` maps a radio group of the menus to
+    its selected value, ``flags`` a check item to its state; ``disabled``
+    holds the presenter actions that do not apply now."""
+
+    size: int
+    win_length: int
+    cells: tuple[CellView, ...]
+    winning_line: tuple[int, ...]
+    status: str
+    scores: str
+    title: str
+    theme: str
+    zoom: float
+    is_busy: bool
+    show_progress: bool
+    show_history: bool
+    history: tuple[str, ...]
+    history_cursor: int
+    is_watch: bool
+    choices: dict[str, object]
+    flags: dict[str, bool]
+    disabled: frozenset[str]
+
+
+def score_tone(score: int, exact: bool) -> str:
+    """The palette role for a move's value: ``"good"``, ``"even"`` or ``"bad"``;
+    the same words always get the same tone."""
+    if describe_score(score, exact) in ("draw", "about even"):
+        return "even"
+    return "good" if score > 0 else "bad"
+
+
+def compact_words(words: str) -> str:
+    """Short analysis words for small cells: ``"W3"``, ``"L2"``, ``"="``, ``"≈0"``.
+
+    >>> [compact_words(w) for w in ("win in 3", "draw", "ahead (≈+12)", "about even")]
+    ['W3', '=', '≈+12', '≈0']
+    """
+    words = words.replace("win in ", "W").replace("loss in ", "L")
+    words = words.replace("draw", "=").replace("about even", "≈0")
+    return words.replace("ahead (", "").replace("behind (", "").rstrip(")")
+
+
+def analysis_notes(analysis: MoveAnalysis | None) -> dict[int, tuple[str, str]]:
+    """Cell -> (words, tone role) for every move an analysis scored."""
+    if analysis is None:
+        return {}
+    return {
+        cell: (describe_score(score, analysis.exact), score_tone(score, analysis.exact))
+        for cell, score in analysis.scores.items()
+    }
+
+
+def status_text(session: Session) -> str:
+    """What happens next, or the result, in words for the status bar."""
+    board, config = session.board, session.config
+    computer = config.mode is Mode.COMPUTER
+    if board.is_over:
+        winner = board.winner
+        if winner is None:
+            return "Draw."
+        if computer:
+            return "You win!" if winner is config.human else "The computer wins."
+        return f"{config.player_name(winner)} wins!"
+    if computer:
+        return (
+            "Computer is thinking…"
+            if session.is_computer_turn
+            else (f"Your move ({config.human.value})")
+        )
+    text = f"{config.player_name(board.turn)} to move"
+    if config.mode is Mode.WATCH and not session.watch_running:
+        text += " — paused (Space plays, Right steps)"
+    return text
+
+
+def title_text(session: Session) -> str:
+    config = session.config
+    if config.mode is Mode.COMPUTER:
+        who = f"you play {config.human.value} vs computer ({config.level_name()})"
+    elif config.mode is Mode.WATCH:
+        who = "computer vs computer"
+    else:
+        who = "two players"
+    return f"{TITLE} — {config.board_label}, {who}"
+
+
+def build_view(
+    session: Session, settings: Settings, message: str | None, show_progress: bool
+) -> ViewState:
+    """The view state of ``session`` with the display ``settings``; ``message``
+    (if any) follows the result of a finished game, or replaces the status."""
+    board, config = session.board, session.config
+    winning = board.winning_line or ()
+    last = session.history.last_move
+    busy = session.is_computer_turn
+    analysis = session.analysis if settings.analysis else None
+    notes = analysis_notes(analysis)
+    hint = set(session.hint)
+    can_play = not busy and not board.is_over and config.mode is not Mode.WATCH
+    cells = []
+    for cell in range(board.size * board.size):
+        if cell in winning:
+            background = "win"
+        elif cell in hint:
+            background = "hint"
+        elif cell == last:
+            background = "last"
+        elif busy or board.is_over:
+            background = "cell_busy"
+        else:
+            background = "cell"
+        mark = board[cell]
+        note, tone = notes.get(cell, ("", "even"))
+        cells.append(
+            CellView(
+                mark.value if mark else None, background, note, tone, can_play and mark is None
+            )
+        )
+    status = status_text(session)
+    if analysis is not None and not analysis.exact:
+        status += f"   Analysis: approximate, depth {analysis.depth}"
+    if message:
+        status = f"{status}  {message}" if board.is_over else message
+    disabled = set()
+    if not session.can_undo:
+        disabled.add("undo")
+    if not session.can_redo:
+        disabled.add("redo")
+    if config.mode is not Mode.COMPUTER:
+        disabled.update(("set_human", "set_level", "ask_custom_depth"))
+    if config.mode is not Mode.WATCH:
+        disabled.update(("play_pause", "step"))
+    shape = (config.size, config.win_length)
+    return ViewState(
+        size=board.size,
+        win_length=board.win_length,
+        cells=tuple(cells),
+        winning_line=tuple(winning),
+        status=status,
+        scores="   ".join(
+            f"{SCORE_NAMES[label]} {count}" for label, count in session.tally().items()
+        ),
+        title=title_text(session),
+        theme=settings.theme,
+        zoom=settings.zoom,
+        is_busy=busy,
+        show_progress=show_progress,
+        show_history=settings.history,
+        history=("Start", *session.move_list()),
+        history_cursor=session.history.cursor,
+        is_watch=config.mode is Mode.WATCH,
+        choices={
+            "mode": config.mode.value,
+            "human": config.human.value,
+            "level": "custom" if config.depth is not None else config.level,
+            "board": shape if shape in BOARD_CHOICES else "custom",
+            "think": config.think_time,
+            "theme": settings.theme,
+            "x_level": config.x_level,
+            "o_level": config.o_level,
+            "speed": settings.watch_delay,
+        },
+        flags={"analysis": settings.analysis, "history": settings.history},
+        disabled=frozenset(disabled),
+    )
