@@ -70,13 +70,14 @@ def measure(case: str, board: Board, make_engine: Callable[[], Engine], runs: in
 
 
 def solve_with_watchdog(case: str, board: Board, limit: float) -> Row:
-    """One unlimited search, stopped through Engine.stop() if it runs past ``limit``."""
+    """One unlimited search, stopped through its stop token if it runs past ``limit``."""
     engine = Engine(randomize=False, table_limit=10**8)
-    watchdog = threading.Timer(limit, engine.stop)
+    stop = threading.Event()
+    watchdog = threading.Timer(limit, stop.set)
     watchdog.start()
     started = time.perf_counter()
     try:
-        result = engine.search(board)
+        result = engine.search(board, stop=stop)
     finally:
         watchdog.cancel()
     seconds = time.perf_counter() - started

@@ -16,6 +16,7 @@ from ttt_gui.board import (
     MIN_SIZE,
     Board,
     IllegalMoveError,
+    InvalidCoordinateError,
     InvalidPositionError,
     Player,
 )
@@ -374,6 +375,60 @@ def test_three_is_not_four_on_5x5() -> None:
 def test_coordinates() -> None:
     board = Board.empty(3)
     assert [board.coordinate(cell) for cell in (0, 2, 4, 6, 8)] == ["a1", "c1", "b2", "a3", "c3"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_cell_name_reads_back_as_its_cell(size: int) -> None:
+    board = Board.empty(size)
+    for cell in range(size * size):
+        name = board.coordinate(cell)
+        assert board.parse_coordinate(name) == cell
+        assert board.parse_coordinate(f"  {name.upper()}\t") == cell
+
+
+def test_cell_names_are_column_letter_then_row_number() -> None:
+    board = Board.empty(9)
+    assert board.parse_coordinate("a1") == 0
+    assert board.parse_coordinate("i1") == 8  # last column, top row
+    assert board.parse_coordinate("a9") == 72  # first column, bottom row
+    assert board.parse_coordinate("I9") == 80
+
+
+@pytest.mark.parametrize(
+    ("size", "name", "last"),
+    [
+        (3, "z9", "c3"),
+        (3, "d1", "c3"),  # a column past the edge
+        (3, "a4", "c3"),  # a row past the edge
+        (3, "a0", "c3"),
+        (3, "", "c3"),
+        (3, "   ", "c3"),
+        (3, "a", "c3"),
+        (3, "1a", "c3"),
+        (3, "aa1", "c3"),
+        (3, "a1b", "c3"),
+        (3, "a 1", "c3"),
+        (3, "a-1", "c3"),
+        (3, "a01", "c3"),  # not how cells are named
+        (3, "a\u00b2", "c3"),  # a superscript two is a digit, but not a row number
+        (3, "b\u0661", "c3"),  # so is an Arabic-Indic one
+        (4, "e4", "d4"),
+        (9, "j1", "i9"),
+        (9, "a10", "i9"),
+    ],
+)
+def test_bad_cell_names_are_refused(size: int, name: str, last: str) -> None:
+    board = Board.empty(size)
+    expected = f"{name!r} is not a cell of this {size}x{size} board (a1 to {last})"
+    with pytest.raises(InvalidCoordinateError) as error:
+        board.parse_coordinate(name)
+    assert str(error.value) == expected
+    assert isinstance(error.value, ValueError)
+
+
+def test_parse_coordinate_refuses_non_text() -> None:
+    with pytest.raises(InvalidCoordinateError, match="not a cell"):
+        Board.empty(3).parse_coordinate(4)  # type: ignore[arg-type]
 
 
 # -- properties on random boards of every size ----------------------------------------

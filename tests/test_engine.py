@@ -19,14 +19,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from ttt_gui.board import DEFAULT_WIN_LENGTH, MAX_SIZE, MIN_SIZE, Board, Player
-from ttt_gui.engine import (
-    LEVELS,
-    MATE_THRESHOLD,
-    WIN,
-    Engine,
-    SearchResult,
-    describe_score,
-)
+from ttt_gui.config import LEVELS
+from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine, SearchResult, describe_score
 
 SIZES = range(MIN_SIZE, MAX_SIZE + 1)
 
@@ -579,12 +573,35 @@ def test_time_limited_search_on_9x9_returns_a_legal_move() -> None:
     assert not result.exact
 
 
-def test_stop_ends_a_running_search() -> None:
+def search_in_a_thread(
+    engine: Engine, board: Board, stop: threading.Event | None = None
+) -> tuple[threading.Thread, list[SearchResult]]:
+    """Start ``engine.search(board, stop=stop)`` in a thread; its result lands in the list."""
+    results: list[SearchResult] = []
+    thread = threading.Thread(
+        target=lambda: results.append(engine.search(board, stop=stop)), daemon=True
+    )
+    thread.start()
+    return thread, results
+
+
+def test_setting_the_stop_token_ends_a_running_search() -> None:
+    board = Board.empty(7)  # far too large to solve: without the stop it runs on
+    stop = threading.Event()
+    thread, results = search_in_a_thread(Engine(randomize=False), board, stop)
+    time.sleep(0.1)
+    stop.set()
+    thread.join(timeout=5)
+    assert not thread.is_alive(), "the search did not stop"
+    assert len(results) == 1
+    assert results[0].move in board.legal_moves()
+    assert not results[0].exact
+
+
+def test_engine_stop_ends_the_running_search() -> None:
     board = Board.empty(9)
     engine = Engine()
-    results: list[SearchResult] = []
-    thread = threading.Thread(target=lambda: results.append(engine.search(board)), daemon=True)
-    thread.start()
+    thread, results = search_in_a_thread(engine, board)
     time.sleep(0.1)
     engine.stop()
     thread.join(timeout=5)
@@ -592,6 +609,59 @@ def test_stop_ends_a_running_search() -> None:
     assert len(results) == 1
     assert results[0].move in board.legal_moves()
     assert not results[0].exact
+
+
+def test_engine_stop_with_no_search_running_is_forgotten() -> None:
+    engine = Engine(randomize=False)
+    engine.stop()
+    result = engine.search(Board.from_moves([4]))
+    assert result.exact and result.score == 0
+
+
+def stopped_token() -> threading.Event:
+    stop = threading.Event()
+    stop.set()
+    return stop
+
+
+@pytest.mark.parametrize("size", [3, 7, 9])
+def test_a_stop_token_set_before_the_search_returns_at_once(size: int) -> None:
+    board = Board.empty(size)
+    engine = Engine(randomize=False)
+    result = engine.search(board, stop=stopped_token())
+    assert result.nodes < 256  # less than one interval between checks of the token
+    assert result.move in board.legal_moves()
+    assert result.depth == 0 and not result.exact
+    analysis = engine.evaluate_moves(board, stop=stopped_token())
+    assert analysis.nodes < 256 and not analysis.exact
+    assert set(engine.analyse(board, stop=stopped_token())) <= set(board.legal_moves())
+    # The token belongs to those searches only: the next one runs to the end.
+    if size == 3:
+        assert engine.search(board).exact
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("XX./OO./...", 2),  # 3x3, X to move: c1 wins (O's threat at c2 does not matter)
+        ("XX./.O./...", 2),  # 3x3, O to move: c1 blocks X's top row
+        # 7x7, O to move: only c5 (cell 30) blocks X's four on the anti-diagonal.
+        ("O.....X/...O.X./....X../...X.../......./.O.O.../......X", 30),
+        # 9x9, X to move: e1 (cell 4) completes the top row.
+        (
+            "XXXX...../OOOO...../........./........./........./"
+            "........./........./........./.........",
+            4,
+        ),
+    ],
+    ids=["win 3x3", "block 3x3", "block 7x7", "win 9x9"],
+)
+def test_a_search_stopped_before_it_starts_still_wins_or_blocks(text: str, move: int) -> None:
+    board = Board.parse(text)
+    for engine in (Engine(), Engine(seed=1), Engine(time_limit=10.0, randomize=False)):
+        result = engine.search(board, stop=stopped_token())
+        assert result.move == move
+        assert result.nodes < 256
 
 
 def test_clear_empties_the_table_and_keeps_results() -> None:
@@ -645,7 +715,12 @@ def play_game(x_player: str, o_player: str, rng: random.Random) -> Player | None
     engines = {
         side: None
         if name == "random"
-        else Engine.for_level(name, seed=rng.randrange(2**32), randomize=True)
+        else Engine(
+            max_depth=LEVELS[name].depth,
+            mistake_rate=LEVELS[name].mistake_rate,
+            seed=rng.randrange(2**32),
+            randomize=True,
+        )
         for side, name in ((Player.X, x_player), (Player.O, o_player))
     }
     board = Board.empty(3)
@@ -676,11 +751,13 @@ def match(upper: str, lower: str) -> tuple[int, int, int]:
 
 
 def test_levels_are_increasing_depths() -> None:
-    assert list(LEVELS) == ["easy", "medium", "hard", "perfect"]
-    assert LEVELS["perfect"] is None
-    depths = [LEVELS[name] for name in ("easy", "medium", "hard")]
-    assert all(isinstance(depth, int) and depth >= 1 for depth in depths)
-    assert depths == sorted(set(depths))  # type: ignore[type-var]
+    assert list(LEVELS) == LADDER[1:]
+    perfect = LEVELS["perfect"]
+    assert perfect.depth is None and perfect.mistake_rate == 0
+    limited = [LEVELS[name] for name in ("easy", "medium", "hard")]
+    for weaker, stronger in zip(limited, limited[1:]):
+        assert weaker.depth is not None and stronger.depth is not None
+        assert 1 <= weaker.depth < stronger.depth, (weaker, stronger)
 
 
 @pytest.mark.parametrize(("upper", "lower"), list(zip(LADDER[1:], LADDER[:-1])))

@@ -46,6 +46,10 @@ class InvalidPositionError(ValueError):
     """Text or bitboards that describe no reachable position."""
 
 
+class InvalidCoordinateError(ValueError):
+    """A cell name, such as ``'b2'``, that names no cell of the board."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended: ``winner`` is None for a draw."""
@@ -75,9 +79,7 @@ class Geometry:
 def check_shape(size: int, win_length: int) -> None:
     """Raise InvalidPositionError unless 3 <= size <= 9 and 3 <= win_length <= size."""
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise InvalidPositionError(
-            f"board size {size} is out of range ({MIN_SIZE} to {MAX_SIZE})"
-        )
+        raise InvalidPositionError(f"board size {size} is out of range ({MIN_SIZE} to {MAX_SIZE})")
     if not MIN_SIZE <= win_length <= size:
         raise InvalidPositionError(
             f"win length {win_length} is out of range ({MIN_SIZE} to {size}) "
@@ -101,8 +103,7 @@ def geometry(size: int, win_length: int) -> Geometry:
                         mask |= 1 << ((row + d_row * step) * size + col + d_col * step)
                     lines.append(mask)
     through = tuple(
-        tuple(i for i, mask in enumerate(lines) if mask >> cell & 1)
-        for cell in range(size * size)
+        tuple(i for i, mask in enumerate(lines) if mask >> cell & 1) for cell in range(size * size)
     )
     return Geometry(size, win_length, tuple(lines), through)
 
@@ -176,8 +177,7 @@ class Board:
                     o_bits |= bit
                 elif char != ".":
                     raise InvalidPositionError(
-                        f"unknown character {char!r} in row {row_index + 1} "
-                        "(use X, O or .)"
+                        f"unknown character {char!r} in row {row_index + 1} (use X, O or .)"
                     )
         if win_length is None:
             win_length = DEFAULT_WIN_LENGTH[size]
@@ -209,9 +209,7 @@ class Board:
             (Player.O, o_lines, x_count == o_count),
         ):
             if won and not moved_last:
-                raise InvalidPositionError(
-                    f"{player.value} has a line but play went on after it"
-                )
+                raise InvalidPositionError(f"{player.value} has a line but play went on after it")
             common = -1
             for mask in won:
                 common &= mask
@@ -324,3 +322,30 @@ class Board:
     def coordinate(self, cell: int) -> str:
         """A cell's name: column letter and row number, ``a1`` at the top left."""
         return f"{chr(ord('a') + cell % self.size)}{cell // self.size + 1}"
+
+    def parse_coordinate(self, name: str) -> int:
+        """The cell named ``name``: the inverse of :meth:`coordinate`.
+
+        Case and surrounding whitespace are ignored. Raises
+        InvalidCoordinateError, naming the text and the board's range.
+
+        >>> board = Board.empty(3)
+        >>> board.parse_coordinate("a1"), board.parse_coordinate(" B2 ")
+        (0, 4)
+        >>> board.parse_coordinate("z9")
+        Traceback (most recent call last):
+        ...
+        ttt_gui.board.InvalidCoordinateError: 'z9' is not a cell of this 3x3 board (a1 to c3)
+        """
+        text = name.strip().lower() if isinstance(name, str) else ""
+        digits = text[1:]
+        if digits.isascii() and digits.isdigit():
+            col, row = ord(text[0]) - ord("a"), int(digits) - 1
+            if 0 <= col < self.size and 0 <= row < self.size:
+                cell = row * self.size + col
+                if self.coordinate(cell) == text:  # no leading zeros
+                    return cell
+        last = self.coordinate(self.size * self.size - 1)
+        raise InvalidCoordinateError(
+            f"{name!r} is not a cell of this {self.size}x{self.size} board (a1 to {last})"
+        )

@@ -18,9 +18,9 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 
 from ttt_gui.board import Board, Geometry, Player, cells_of
+from ttt_gui.engine_tables import Tables, symmetric_keys, tables_for
 
 WIN = 1_000_000
 #: Scores above this (or below its negative) are proven wins (losses).
@@ -28,23 +28,23 @@ MATE_THRESHOLD = WIN - 1_000
 _INFINITY = WIN + 1
 _UNLIMITED = 1_000  # a depth beyond any game's length: "search to the end"
 
-#: Difficulty levels: the engine's max depth in plies (None = perfect play).
-LEVELS: dict[str, int | None] = {"easy": 1, "medium": 2, "hard": 4, "perfect": None}
-#: How often each level plays a random move instead of its best (never a
-#: missed immediate win). On 3x3 every depth from 2 on plays perfectly, so
-#: without these the lower levels could not differ there.
-MISTAKE_RATES: dict[str, float] = {"easy": 0.4, "medium": 0.15, "hard": 0.05, "perfect": 0.0}
-
-
-
-
 #: Order moves positionally only where this many cells or more are empty.
 _ORDER_MIN_EMPTY = 4
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
+#: A search state: (side: 0 for X, me, opp: bitboards of the side to move and
+#: the other, my_threats, opp_threats: cells where each completes a line at
+#: once, live_me, live_opp: bit sets of line indices still free of the other
+#: side, eval_me: the heuristic value, keys: see engine_tables.symmetric_keys).
+_State = tuple[int, int, int, int, int, int, int, int, list[int]]
+#: A table entry: (depth, flag, score, best move in the canonical orientation).
+_Entry = tuple[int, int, int, int]
+_Search = Callable[[_State, int, int, int, int], int]
+_Play = Callable[[_State, int], _State]
+
 
 class _SearchAborted(Exception):
-    """Raised inside the search when stop() was called or time ran out."""
+    """Raised inside the search when its stop token was set or time ran out."""
 
 
 @dataclass(frozen=True)
@@ -85,11 +85,6 @@ class MoveAnalysis:
     best: list[int] = field(default_factory=list)
 
 
-def level_strength(level: str) -> tuple[int | None, float]:
-    """(max depth, mistake rate) of one of the LEVELS; KeyError for others."""
-    return LEVELS[level], MISTAKE_RATES[level]
-
-
 def is_mate_score(score: int) -> bool:
     return abs(score) > MATE_THRESHOLD
 
@@ -116,61 +111,6 @@ def describe_score(score: int, exact: bool = True) -> str:
     return f"ahead (≈+{score})" if score > 0 else f"behind (≈{score})"
 
 
-@dataclass(frozen=True)
-class _Tables:
-    """Per-geometry data the search uses: line masks, symmetries, ordering."""
-
-    geometry: Geometry
-    through_masks: tuple[tuple[int, ...], ...]  # line masks containing each cell
-    through_bits: tuple[int, ...]  # the same lines as a bit set of line indices
-    symmetry_adds: tuple[tuple[tuple[int, ...], ...], ...]  # [side][cell] -> per symmetry
-    inverse: tuple[tuple[int, ...], ...]  # [symmetry][canonical cell] -> cell
-    forward: tuple[tuple[int, ...], ...]  # [symmetry][cell] -> canonical cell
-    order: tuple[int, ...]  # cells, most lines through them first
-    weights: tuple[int, ...]  # heuristic value of an open line holding c marks
-
-
-@cache
-def _tables(geometry: Geometry) -> _Tables:
-    size, cells = geometry.size, geometry.cells
-
-    def transform(index: int, cell: int) -> int:
-        row, col = divmod(cell, size)
-        if index & 4:
-            row, col = col, row
-        if index & 1:
-            row = size - 1 - row
-        if index & 2:
-            col = size - 1 - col
-        return row * size + col
-
-    forward = tuple(tuple(transform(t, c) for c in range(cells)) for t in range(8))
-    inverse = tuple(
-        tuple(forward[t].index(c) for c in range(cells)) for t in range(8)
-    )
-    adds = tuple(
-        tuple(tuple(1 << (forward[t][c] + shift) for t in range(8)) for c in range(cells))
-        for shift in (0, cells)
-    )
-    lines = geometry.lines
-    through_masks = tuple(tuple(lines[i] for i in idx) for idx in geometry.lines_through)
-    through_bits = tuple(sum(1 << i for i in idx) for idx in geometry.lines_through)
-    center = (size - 1) / 2
-    order = tuple(
-        sorted(
-            range(cells),
-            key=lambda c: (
-                -len(geometry.lines_through[c]),
-                abs(c // size - center) + abs(c % size - center),
-                c,
-            ),
-        )
-    )
-    k = geometry.win_length
-    weights = tuple(0 if c == 0 else 4 ** (c - 1) for c in range(k + 1))
-    return _Tables(geometry, through_masks, through_bits, adds, inverse, forward, order, weights)
-
-
 def _side_bits(board: Board) -> tuple[int, int]:
     """(bits of the side to move, bits of the other side)."""
     if board.turn is Player.X:
@@ -178,7 +118,7 @@ def _side_bits(board: Board) -> tuple[int, int]:
     return board.o_bits, board.x_bits
 
 
-def _evaluate(board: Board, tables: _Tables) -> int:
+def _evaluate(board: Board, tables: Tables) -> int:
     """Heuristic value of the open lines, from the side to move."""
     me, opp = _side_bits(board)
     weights = tables.weights
@@ -191,23 +131,8 @@ def _evaluate(board: Board, tables: _Tables) -> int:
     return total
 
 
-def _symmetric_keys(board: Board, tables: _Tables) -> list[int]:
-    """The position's bits under each of the 8 symmetries; the least is its key."""
-    keys = [0] * 8
-    for side, bits in ((0, board.x_bits), (1, board.o_bits)):
-        for cell in cells_of(bits):
-            keys = [key | add for key, add in zip(keys, tables.symmetry_adds[side][cell])]
-    return keys
-
-
-def _root_state(board: Board, tables: _Tables) -> tuple:
-    """The search state of ``board``, built from scratch.
-
-    (side: 0 for X, me, opp: bitboards of the side to move and the other,
-    my_threats, opp_threats: cells where each completes a line at once,
-    live_me, live_opp: bit sets of line indices still free of the other side,
-    eval_me: the heuristic value, keys: see :func:`_symmetric_keys`).
-    """
+def _root_state(board: Board, tables: Tables) -> _State:
+    """The search state of ``board``, built from scratch."""
     geometry = tables.geometry
     side = 0 if board.turn is Player.X else 1
     me, opp = _side_bits(board)
@@ -226,11 +151,49 @@ def _root_state(board: Board, tables: _Tables) -> tuple:
         live_me,
         live_opp,
         _evaluate(board, tables),
-        _symmetric_keys(board, tables),
+        symmetric_keys(board, tables),
     )
 
 
-def _root_candidates(board: Board, tables: _Tables, all_moves: bool) -> list[int]:
+def _make_play(tables: Tables) -> _Play:
+    """The move function of the search, tables bound as locals."""
+    k = tables.geometry.win_length
+    weights = tables.weights
+    through_masks = tables.through_masks
+    through_bits = tables.through_bits
+    symmetry_adds = tables.symmetry_adds
+
+    def play(state: _State, move: int) -> _State:
+        """The state after the side to move plays ``move`` (not a win)."""
+        side, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
+        bit = 1 << move
+        new_me = me | bit
+        threats = my_threats & ~bit
+        delta = 0
+        for mask in through_masks[move]:
+            if not opp & mask:
+                count = (new_me & mask).bit_count()
+                delta += weights[count] - weights[count - 1]
+                if count == k - 1:
+                    threats |= mask & ~new_me
+            elif not me & mask:
+                delta += weights[(opp & mask).bit_count()]
+        return (
+            1 - side,
+            opp,
+            new_me,
+            opp_threats & ~bit,
+            threats,
+            live_opp & ~through_bits[move],
+            live_me,
+            -(eval_me + delta),
+            [key | add for key, add in zip(keys, symmetry_adds[side][move])],
+        )
+
+    return play
+
+
+def _root_candidates(board: Board, tables: Tables, all_moves: bool) -> list[int]:
     """The moves worth searching at the root, best first by position.
 
     Every empty cell with ``all_moves``; otherwise the winning cells if any,
@@ -256,6 +219,25 @@ def _threats(bits: int, other: int, geometry: Geometry) -> int:
     return cells
 
 
+def _principal_variation(board: Board, move: int, table: dict[int, _Entry]) -> tuple[int, ...]:
+    """The expected line of play from the table, starting with ``move``."""
+    tables = tables_for(board.geometry)
+    line = [move]
+    board = board.play(move)
+    while not board.is_over and len(line) < board.size * board.size:
+        keys = symmetric_keys(board, tables)
+        key = min(keys)
+        entry = table.get(key)
+        if entry is None or entry[3] < 0 or entry[1] != _EXACT:
+            break
+        next_move = tables.inverse[keys.index(key)][entry[3]]
+        if board[next_move] is not None:
+            break
+        line.append(next_move)
+        board = board.play(next_move)
+    return tuple(line)
+
+
 class Engine:
     """Negamax with alpha-beta pruning and a symmetric transposition table.
 
@@ -266,8 +248,9 @@ class Engine:
     (reproducibly from ``seed``); otherwise the first in the engine's order.
     The table is kept between searches; ``table_limit`` entries at most.
 
-    One search runs at a time per engine; :meth:`stop` may be called from any
-    thread.
+    One search runs at a time per engine (a second caller waits). Each search
+    takes an optional stop token, a :class:`threading.Event` that any thread
+    may set, before or during the search, to make it return within a few ms.
     """
 
     def __init__(
@@ -291,19 +274,13 @@ class Engine:
         self.table_limit = table_limit
         self.mistake_rate = mistake_rate
         self._random = random.Random(seed)
-        self._table: dict[int, tuple[int, int, int, int]] = {}
+        self._table: dict[int, _Entry] = {}
         self._table_geometry: Geometry | None = None
-        self._stop_requested = False
         self._search_lock = threading.Lock()
+        self._running_stop: threading.Event | None = None  # the running search's token
         self._deadline = float("inf")
         self._nodes = 0
         self._horizon_hits = 0
-
-    @classmethod
-    def for_level(cls, level: str, **options: object) -> Engine:
-        """An engine playing at one of the LEVELS (its depth and mistake rate)."""
-        max_depth, mistake_rate = level_strength(level)
-        return cls(max_depth=max_depth, mistake_rate=mistake_rate, **options)  # type: ignore[arg-type]
 
     # -- public API ---------------------------------------------------------
 
@@ -312,20 +289,25 @@ class Engine:
         self._table.clear()
 
     def stop(self) -> None:
-        """Make the running search return within a few ms with the best move of
-        its last finished iteration (a win or a block if it finished none).
+        """Set the stop token of the search running now, if any; else do nothing.
 
-        A stop that comes before a search starts is forgotten when it starts:
-        a caller that may race with the start repeats it until its thread ends,
-        as :class:`~ttt_gui.controllers.SearchWorker` does.
+        A convenience for a caller that knows a search is running: nothing is
+        remembered for a search that has not started yet, so a caller that may
+        race with the start passes its own token to the search and sets that
+        (as :mod:`ttt_gui.jobs` does, with one token per job).
         """
-        self._stop_requested = True
+        running = self._running_stop
+        if running is not None:
+            running.set()
 
-    def search(self, board: Board) -> SearchResult:
+    def search(self, board: Board, *, stop: threading.Event | None = None) -> SearchResult:
         """The best move for the side to move, with its score and statistics.
 
-        With a ``mistake_rate``, that share of searches plays a random legal
-        move instead (scored like any other), unless a move wins at once.
+        Once ``stop`` is set (before or during the search) the search returns
+        the best move of its last finished iteration, or if it finished none a
+        win, else a block, else the first move in its order, scored 0 and not
+        exact. With a ``mistake_rate``, that share of searches plays a random
+        legal move instead (scored like any other), unless a move wins at once.
         Raises ValueError if the game is already over.
         """
         if board.is_over:
@@ -335,50 +317,61 @@ class Engine:
             me, opp = _side_bits(board)
             if not _threats(me, opp, board.geometry):
                 only = [self._random.choice(board.legal_moves())]
-        analysis = self._run(board, all_moves=False, only=only)
+        analysis = self._run(board, all_moves=False, stop=stop, only=only)
         move = self._random.choice(analysis.best) if self.randomize else analysis.best[0]
         score = analysis.scores[move]
-        pv = self._principal_variation(board, move)
+        pv = _principal_variation(board, move, self._table)
         return SearchResult(
             move, score, analysis.depth, analysis.nodes, analysis.elapsed, analysis.exact, pv
         )
 
-    def analyse(self, board: Board) -> dict[int, int]:
+    def analyse(self, board: Board, *, stop: threading.Event | None = None) -> dict[int, int]:
         """The score of every legal move, from the side to move.
 
-        Exact for every move when the search is unlimited and not stopped.
+        Exact for every move when the search is unlimited and not stopped
+        (``stop`` as for :meth:`search`).
         """
-        return self.evaluate_moves(board).scores
+        return self.evaluate_moves(board, stop=stop).scores
 
-    def evaluate_moves(self, board: Board) -> MoveAnalysis:
+    def evaluate_moves(self, board: Board, *, stop: threading.Event | None = None) -> MoveAnalysis:
         """Like :meth:`analyse`, with the depth reached and whether it is exact."""
-        return self._run(board, all_moves=True)
+        return self._run(board, all_moves=True, stop=stop)
 
     # -- search -------------------------------------------------------------
 
-    def _prepare(self, board: Board) -> _Tables:
+    def _prepare(self, board: Board) -> Tables:
         geometry = board.geometry
         if self._table_geometry is not geometry:
             self._table.clear()
             self._table_geometry = geometry
         elif len(self._table) > self.table_limit:
             self._table.clear()
-        return _tables(geometry)
+        return tables_for(geometry)
 
-    def _run(self, board: Board, all_moves: bool, only: list[int] | None = None) -> MoveAnalysis:
+    def _run(
+        self,
+        board: Board,
+        all_moves: bool,
+        stop: threading.Event | None,
+        only: list[int] | None = None,
+    ) -> MoveAnalysis:
         if board.is_over:
             raise ValueError("the game is over: there is no move to search")
+        stop = stop if stop is not None else threading.Event()
         with self._search_lock:  # one search at a time, even if a caller errs
-            self._stop_requested = False
-            return self._deepen(board, all_moves, only)
+            self._running_stop = stop
+            try:
+                return self._deepen(board, all_moves, only, stop)
+            finally:
+                self._running_stop = None
 
-    def _deepen(self, board: Board, all_moves: bool, only: list[int] | None) -> MoveAnalysis:
+    def _deepen(
+        self, board: Board, all_moves: bool, only: list[int] | None, stop: threading.Event
+    ) -> MoveAnalysis:
         """Search ``board`` at increasing depths (only the last without a time limit)."""
         started = time.perf_counter()
         self._nodes = 0
-        self._deadline = (
-            started + self.time_limit if self.time_limit is not None else float("inf")
-        )
+        self._deadline = started + self.time_limit if self.time_limit is not None else float("inf")
         tables = self._prepare(board)
         empties = board.empty_bits.bit_count()
         limit = empties if self.max_depth is None else min(self.max_depth, empties)
@@ -387,9 +380,11 @@ class Engine:
         reached = 0
         preferred: list[int] = []
         for depth in depths:
+            if stop.is_set():
+                break
             try:
                 self._horizon_hits = 0
-                scores, best = self._root(board, tables, depth, all_moves, preferred, only)
+                scores, best = self._root(board, tables, depth, all_moves, preferred, only, stop)
             except _SearchAborted:
                 break
             result = (scores, best, self._horizon_hits == 0)
@@ -408,11 +403,12 @@ class Engine:
     def _root(
         self,
         board: Board,
-        tables: _Tables,
+        tables: Tables,
         depth: int,
         all_moves: bool,
         preferred: list[int],
-        only: list[int] | None = None,
+        only: list[int] | None,
+        stop: threading.Event,
     ) -> tuple[dict[int, int], list[int]]:
         """Score the root moves at ``depth``; returns (scores, moves of the best score).
 
@@ -420,7 +416,8 @@ class Engine:
         the best ones are (others are upper bounds), ties included when
         randomizing. ``only`` restricts the moves considered.
         """
-        search, play = self._make_search(tables)
+        play = _make_play(tables)
+        search = self._make_search(tables, play, stop)
         state = _root_state(board, tables)
         mine = state[3]
         empty = board.empty_bits
@@ -443,7 +440,7 @@ class Engine:
                 else:
                     alpha = best_score
 
-                def value(low: int, high: int, child: tuple = child) -> int:
+                def value(low: int, high: int, child: _State = child) -> int:
                     return -search(child, depth - 1, -high, -low, 1)
 
                 if solving and alpha < 0:
@@ -463,57 +460,28 @@ class Engine:
                 best.append(move)  # else it may only be an upper bound equal to the best
         return scores, best
 
-    def _make_search(self, tables: _Tables) -> tuple[Callable[..., int], Callable[..., tuple]]:
-        """The recursive negamax and its move function, tables bound as locals.
+    def _make_search(self, tables: Tables, play: _Play, stop: threading.Event) -> _Search:
+        """The recursive negamax, tables bound as locals.
 
-        A search state is the tuple (side, me, opp, my_threats, opp_threats,
-        live_me, live_opp, eval_me, keys) described in :func:`_root_state`.
         ``search(state, depth, alpha, beta, ply)`` returns a fail-soft score
-        from the side to move; mate scores count plies from the root.
+        from the side to move; mate scores count plies from the root. It
+        raises _SearchAborted once ``stop`` is set or the deadline passes.
         """
         cells = tables.geometry.cells
-        k = tables.geometry.win_length
         weights = tables.weights
         through_masks = tables.through_masks
-        through_bits = tables.through_bits
-        symmetry_adds = tables.symmetry_adds
         forward = tables.forward
         inverse = tables.inverse
         order = tables.order
         table = self._table
+        is_stopped = stop.is_set
+        deadline = self._deadline
         engine = self
 
-        def play(state: tuple, move: int) -> tuple:
-            """The state after the side to move plays ``move`` (not a win)."""
-            side, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
-            bit = 1 << move
-            new_me = me | bit
-            threats = my_threats & ~bit
-            delta = 0
-            for mask in through_masks[move]:
-                if not opp & mask:
-                    count = (new_me & mask).bit_count()
-                    delta += weights[count] - weights[count - 1]
-                    if count == k - 1:
-                        threats |= mask & ~new_me
-                elif not me & mask:
-                    delta += weights[(opp & mask).bit_count()]
-            return (
-                1 - side,
-                opp,
-                new_me,
-                opp_threats & ~bit,
-                threats,
-                live_opp & ~through_bits[move],
-                live_me,
-                -(eval_me + delta),
-                [key | add for key, add in zip(keys, symmetry_adds[side][move])],
-            )
-
-        def search(state: tuple, depth: int, alpha: int, beta: int, ply: int) -> int:
+        def search(state: _State, depth: int, alpha: int, beta: int, ply: int) -> int:
             engine._nodes += 1
             if not engine._nodes & 255:  # about every 2-10 ms
-                if engine._stop_requested or time.perf_counter() > engine._deadline:
+                if is_stopped() or time.perf_counter() > deadline:
                     raise _SearchAborted
                 if len(table) > engine.table_limit:
                     table.clear()  # bounds memory; only costs re-search
@@ -555,8 +523,7 @@ class Engine:
                 elif score < -MATE_THRESHOLD:
                     score += ply
                 if entry_depth >= depth and (
-                    flag == _EXACT
-                    or (score >= beta if flag == _LOWER else score <= alpha)
+                    flag == _EXACT or (score >= beta if flag == _LOWER else score <= alpha)
                 ):
                     if entry_depth < _UNLIMITED:  # the entry rests on the heuristic
                         engine._horizon_hits += 1
@@ -613,22 +580,4 @@ class Engine:
             table[key] = (stored_depth, flag, stored, forward[symmetry][best_move])
             return best_score
 
-        return search, play
-
-    def _principal_variation(self, board: Board, move: int) -> tuple[int, ...]:
-        """The expected line of play from the table, starting with ``move``."""
-        tables = _tables(board.geometry)
-        line = [move]
-        board = board.play(move)
-        while not board.is_over and len(line) < board.size * board.size:
-            keys = _symmetric_keys(board, tables)
-            key = min(keys)
-            entry = self._table.get(key)
-            if entry is None or entry[3] < 0 or entry[1] != _EXACT:
-                break
-            next_move = tables.inverse[keys.index(key)][entry[3]]
-            if board[next_move] is not None:
-                break
-            line.append(next_move)
-            board = board.play(next_move)
-        return tuple(line)
+        return search
