@@ -159,28 +159,20 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     prepare_process()
-    import tkinter as tk  # here, so that --help and --version never load Tk
+    from ttt_gui.gui.window import launch  # here, so --help and --version never load Tk
 
-    from ttt_gui.gui.dialogs import TkDialogs
-    from ttt_gui.gui.window import Window
-    from ttt_gui.presenter import Presenter
-
-    try:
-        root = tk.Tk(className="ttt-gui")
-    except tk.TclError as error:
-        print(f"ttt-gui: cannot open a window: {error}", file=sys.stderr)
-        return 1
     store = path if can_save else None
 
     def save_settings(current: Settings) -> None:
         if store is not None:
             save(current, store)
 
-    presenter = Presenter(settings, TkDialogs(root), save_settings=save_settings, message=message)
-    window = Window(root, presenter)
+    window = launch(settings, save_settings, message)
+    if window is None:
+        return 1
     if args.smoke_test:
         from ttt_gui.smoke import run_smoke_test
 
         return run_smoke_test(window)
-    root.mainloop()
+    window.mainloop()
     return 0

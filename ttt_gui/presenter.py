@@ -20,13 +20,13 @@ from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, Player
 from ttt_gui.commands import shortcut_rows
 from ttt_gui.config import ConfigError, GameConfig, Mode
 from ttt_gui.dialogs import Dialogs, SaveSettings
-from ttt_gui.engine import MoveAnalysis, SearchResult, describe_score
+from ttt_gui.engine import MoveAnalysis, SearchResult
 from ttt_gui.file_commands import FileCommands
 from ttt_gui.jobs import JobRunner, JobTag, Runner
 from ttt_gui.session import Refused, SearchRequest, Session
 from ttt_gui.settings import MAX_ZOOM, MIN_ZOOM, Settings
 from ttt_gui.theme import THEMES
-from ttt_gui.view_model import ViewState, build_view
+from ttt_gui.view_model import ViewState, build_view, hint_text
 
 #: Least time (s) between the person's move and the computer's reply on 3x3.
 COMPUTER_PAUSE = 0.3
@@ -155,7 +155,7 @@ class Presenter(FileCommands):
                 self.tick()
         elif isinstance(result, MoveAnalysis) and session.accept_analysis(tag.generation, result):
             if session.hint:
-                self._say(self.hint_text(result))
+                self._say(hint_text(session.board, result))
 
     def _after_move(self) -> None:
         if self.session.scores_version != self._saved_scores_version:
@@ -218,18 +218,10 @@ class Presenter(FileCommands):
         if refused is not None:
             self._say(refused)
         elif self.session.analysis is not None:
-            self._say(self.hint_text(self.session.analysis))
+            self._say(hint_text(self.session.board, self.session.analysis))
         else:
             self._say("Looking for a hint…")
         self._schedule()
-
-    def hint_text(self, analysis: MoveAnalysis) -> str:
-        """Words for the best moves of an analysis, e.g. ``Hint: b2 (draw)``."""
-        board = self.session.board
-        cells = ", ".join(board.coordinate(move) for move in sorted(analysis.best))
-        words = describe_score(analysis.scores[analysis.best[0]], analysis.exact)
-        depth = "" if analysis.exact else f", depth {analysis.depth}"
-        return f"Hint: {cells} ({words}{depth})"
 
     def play_pause(self) -> None:
         self._say(self.session.play_pause())

@@ -5,24 +5,12 @@ from __future__ import annotations
 import os
 import sys
 import threading
-import time
-import tkinter as tk
-from collections.abc import Callable
 
-from ttt_gui.gui.window import Window
+from ttt_gui.gui.window import Window, pump_until
+
+__all__ = ["pump_until", "run_smoke_test"]
 
 SMOKE_TEST_DEADLINE = 20.0
-
-
-def pump_until(root: tk.Misc, condition: Callable[[], bool], timeout: float) -> bool:
-    """Process Tk events until ``condition()`` holds or ``timeout`` seconds pass."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        root.update()
-        if condition():
-            return True
-        time.sleep(0.005)
-    return False
 
 
 def run_smoke_test(window: Window) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ttt_gui.board import Board
 from ttt_gui.config import BOARD_CHOICES, Mode
 from ttt_gui.engine import MoveAnalysis, describe_score
 from ttt_gui.session import Session
@@ -84,6 +85,14 @@ def analysis_notes(analysis: MoveAnalysis | None) -> dict[int, tuple[str, str]]:
         cell: (describe_score(score, analysis.exact), score_tone(score, analysis.exact))
         for cell, score in analysis.scores.items()
     }
+
+
+def hint_text(board: Board, analysis: MoveAnalysis) -> str:
+    """Words for the best moves of an analysis, e.g. ``Hint: b2 (draw)``."""
+    cells = ", ".join(board.coordinate(move) for move in sorted(analysis.best))
+    words = describe_score(analysis.scores[analysis.best[0]], analysis.exact)
+    depth = "" if analysis.exact else f", depth {analysis.depth}"
+    return f"Hint: {cells} ({words}{depth})"
 
 
 def status_text(session: Session) -> str:

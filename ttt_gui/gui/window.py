@@ -11,23 +11,52 @@ from __future__ import annotations
 import functools
 import gc
 import logging
+import sys
+import time
 import tkinter as tk
+from collections.abc import Callable
 from tkinter import font as tkfont
 from tkinter import ttk
 from types import TracebackType
 from typing import Any
 
 from ttt_gui.commands import Item
+from ttt_gui.dialogs import SaveSettings
 from ttt_gui.gui.board_view import BoardView
+from ttt_gui.gui.dialogs import TkDialogs
 from ttt_gui.gui.menus import MenuBar, is_aqua
 from ttt_gui.presenter import Presenter
-from ttt_gui.settings import WINDOW_SIZE
+from ttt_gui.settings import WINDOW_SIZE, Settings
 from ttt_gui.theme import palette
 from ttt_gui.view_model import ViewState
 
 POLL_MS = 5
 BASE_CELL = 96  # pixels at 96 dpi and zoom 1
 HISTORY_WIDTH = 150  # pixels at 96 dpi
+
+
+def pump_until(root: tk.Misc, condition: Callable[[], bool], timeout: float) -> bool:
+    """Process Tk events until ``condition()`` holds or ``timeout`` seconds pass."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        root.update()
+        if condition():
+            return True
+        time.sleep(0.005)
+    return False
+
+
+def launch(
+    settings: Settings, save_settings: SaveSettings | None, message: str | None
+) -> Window | None:
+    """Open the game window; None (after saying why on stderr) if there is no display."""
+    try:
+        root = tk.Tk(className="ttt-gui")
+    except tk.TclError as error:
+        print(f"ttt-gui: cannot open a window: {error}", file=sys.stderr)
+        return None
+    presenter = Presenter(settings, TkDialogs(root), save_settings=save_settings, message=message)
+    return Window(root, presenter)
 
 
 def collect_garbage() -> None:
@@ -153,6 +182,10 @@ class Window:
         collect_garbage()
         self.presenter.tick()
         self.refresh()
+
+    def mainloop(self) -> None:
+        """Run Tk's event loop until the window closes."""
+        self.root.mainloop()
 
     def close(self) -> None:
         """Stop polling and searching, destroy the window."""

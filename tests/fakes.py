@@ -1,0 +1,94 @@
+"""Test doubles for the presenter's seams: dialogs, clock, settings store."""
+
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+
+from ttt_gui.settings import Settings
+
+
+class FakeDialogs:
+    """Records every question and message; answers from scripted queues.
+
+    ``confirm`` answers ``confirm_answer`` unless ``confirm_answers`` has
+    queued answers; ``ask_integer``, ``ask_open_path`` and ``ask_save_path``
+    take answers from their queues (None when empty, as when cancelled).
+    """
+
+    def __init__(self) -> None:
+        self.confirm_answer = True
+        self.confirm_answers: deque[bool] = deque()
+        self.integers: deque[int | None] = deque()
+        self.open_paths: deque[Path | None] = deque()
+        self.save_paths: deque[Path | None] = deque()
+        self.clipboard: str | None = None
+        self.calls: list[tuple[str, tuple[object, ...]]] = []
+
+    def _record(self, name: str, *arguments: object) -> None:
+        self.calls.append((name, arguments))
+
+    def names(self) -> list[str]:
+        """The names of the dialog methods called, in order."""
+        return [name for name, _ in self.calls]
+
+    def confirm(self, title: str, text: str, yes: str, no: str) -> bool:
+        self._record("confirm", title, text, yes, no)
+        return self.confirm_answers.popleft() if self.confirm_answers else self.confirm_answer
+
+    def ask_integer(
+        self, title: str, prompt: str, initial: int, minimum: int, maximum: int
+    ) -> int | None:
+        self._record("ask_integer", title, prompt, initial, minimum, maximum)
+        return self.integers.popleft() if self.integers else None
+
+    def show_info(self, title: str, text: str) -> None:
+        self._record("show_info", title, text)
+
+    def show_table(self, title: str, rows: list[tuple[str, str]]) -> None:
+        self._record("show_table", title, rows)
+
+    def show_error(self, title: str, text: str) -> None:
+        self._record("show_error", title, text)
+
+    def ask_open_path(self) -> Path | None:
+        self._record("ask_open_path")
+        return self.open_paths.popleft() if self.open_paths else None
+
+    def ask_save_path(self) -> Path | None:
+        self._record("ask_save_path")
+        return self.save_paths.popleft() if self.save_paths else None
+
+    def get_clipboard(self) -> str | None:
+        self._record("get_clipboard")
+        return self.clipboard
+
+    def set_clipboard(self, text: str) -> None:
+        self._record("set_clipboard", text)
+        self.clipboard = text
+
+
+class FakeClock:
+    """A clock that moves only when told to."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class FakeStore:
+    """Keeps every saved copy of the settings (as JSON text)."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.saved: list[str] = []
+        self.fail = fail
+
+    def __call__(self, settings: Settings) -> None:
+        if self.fail:
+            raise PermissionError(13, "Permission denied")
+        self.saved.append(settings.to_json())
