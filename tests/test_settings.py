@@ -9,17 +9,83 @@ from pathlib import Path
 
 import pytest
 
-from ttt_gui.settings import Settings, SettingsError, load, save
+from ttt_gui.board import Player
+from ttt_gui.config import GameConfig, Mode
+from ttt_gui.settings import FORMAT, Settings, SettingsError, load, save
+
+#: A settings file as written before the format marker existed.
+OLD_FILE = {
+    "analysis": True,
+    "depth": None,
+    "history": False,
+    "human": "O",
+    "level": "hard",
+    "mode": "computer",
+    "o_level": "easy",
+    "scores": {"computer:4x4:4": {"X": 1, "O": 0, "draw": 2}},
+    "size": 4,
+    "theme": "dark",
+    "think_time": 2.0,
+    "watch_delay": 100,
+    "win_length": 4,
+    "window": "640x480",
+    "x_level": "perfect",
+    "zoom": 1.25,
+}
 
 
 def test_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "settings.json"
-    settings = Settings(mode="hotseat", size=5, win_length=4, theme="dark", zoom=1.5)
+    game = GameConfig(mode=Mode.HOTSEAT, size=5, win_length=4)
+    settings = Settings(game, theme="dark", zoom=1.5)
     settings.scores = {"hotseat:5x5:4": {"X": 2, "O": 1, "draw": 0}}
     save(settings, path)
     loaded, message, can_save = load(path)
     assert (loaded, message, can_save) == (settings, None, True)
     assert [p.name for p in path.parent.iterdir()] == ["settings.json"], "no temporary left"
+
+
+def test_the_file_is_one_flat_object_with_a_format_marker() -> None:
+    data = json.loads(Settings(GameConfig(size=4, win_length=3)).to_json())
+    assert data["format"] == FORMAT
+    assert (data["size"], data["win_length"], data["mode"], data["zoom"]) == (
+        4,
+        3,
+        "computer",
+        1.0,
+    )
+    assert "game" not in data
+    assert set(data) == {"format", *OLD_FILE}
+
+
+def test_files_written_before_the_format_marker_still_load() -> None:
+    settings = Settings.from_json(json.dumps(OLD_FILE))
+    assert settings.game == GameConfig(
+        mode=Mode.COMPUTER,
+        human=Player.O,
+        level="hard",
+        size=4,
+        win_length=4,
+        think_time=2.0,
+        x_level="perfect",
+        o_level="easy",
+    )
+    assert (settings.theme, settings.zoom, settings.window) == ("dark", 1.25, "640x480")
+    assert (settings.watch_delay, settings.analysis, settings.history) == (100, True, False)
+    assert settings.scores == OLD_FILE["scores"]
+
+
+def test_a_file_of_another_format_is_refused() -> None:
+    with pytest.raises(SettingsError, match="not a settings file"):
+        Settings.from_json('{"format": "ttt-gui game", "size": 3}')
+
+
+def test_settings_hold_the_game_configuration_they_are_given() -> None:
+    game = GameConfig(mode=Mode.WATCH, x_level="easy")
+    settings = Settings(game)
+    assert settings.game is game
+    assert Settings().game == GameConfig()
+    assert Settings().scores is not Settings().scores
 
 
 def test_missing_file_gives_defaults_silently(tmp_path: Path) -> None:
@@ -63,13 +129,25 @@ def test_huge_file_is_not_read(tmp_path: Path) -> None:
 
 
 def test_unknown_keys_ignored_and_missing_keys_default() -> None:
-    settings = Settings.from_json('{"size": 7, "future_option": 1}')
-    assert settings.size == 7 and settings.win_length == 5
+    settings = Settings.from_json('{"size": 7, "future_option": 1, "game": 3}')
+    assert settings.game.size == 7 and settings.game.win_length == 5
+    assert settings.theme == "light" and settings.scores == {}
 
 
-def test_validate_names_the_field() -> None:
-    with pytest.raises(SettingsError, match="theme"):
-        Settings.from_json('{"theme": "neon"}')
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ('{"theme": "neon"}', "theme"),
+        ('{"level": "godlike"}', "level"),
+        ('{"mode": "online"}', "mode"),
+        ('{"think_time": 1' + "0" * 400 + "}", "think_time"),
+        ('{"watch_delay": 5001}', "watch_delay"),
+        ('{"window": "big"}', "window"),
+    ],
+)
+def test_validate_names_the_field(text: str, name: str) -> None:
+    with pytest.raises(SettingsError, match=f"^setting '{name}' has an invalid value: "):
+        Settings.from_json(text)
     assert issubclass(SettingsError, ValueError)
 
 

@@ -175,7 +175,10 @@ class GameConfig:
             bad = "mode" if "mode" in values and not isinstance(values["mode"], Mode) else "human"
             raise ConfigError(f"{bad!r} has an invalid value: {short_repr(data[bad])}") from None
         if "think_time" in values and is_number(values["think_time"]):
-            values["think_time"] = float(values["think_time"])
+            try:
+                values["think_time"] = float(values["think_time"])
+            except OverflowError:  # an integer too large for a float
+                raise ConfigError("'think_time' has an invalid value: too large") from None
         if "win_length" not in values and "size" in values and is_int(values["size"]):
             values["win_length"] = DEFAULT_WIN_LENGTH.get(values["size"], 3)
         return dataclasses.replace(base, **values)

@@ -2,10 +2,11 @@
 
 A file holds a format name and version, the board's size and win length, an
 optional start position (``Board.parse`` text), the moves as coordinates
-(``a1`` is the top left) and how the game was played (mode, levels). Loading
-replays the moves, so a file that describes an impossible game is refused.
+(``a1`` is the top left) and how the game was played (the other fields of
+:class:`~ttt_gui.config.GameConfig`). Loading replays the moves, so a file
+that describes an impossible game is refused.
 
->>> game = SavedGame(size=3, win_length=3, moves=(4, 0))
+>>> game = SavedGame(GameConfig(size=3), moves=(4, 0))
 >>> parse_game(game.to_json()) == game
 True
 """
@@ -17,23 +18,34 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ttt_gui.board import (
-    DEFAULT_WIN_LENGTH,
-    MAX_SIZE,
-    MIN_SIZE,
-    Board,
-    IllegalMoveError,
-    InvalidPositionError,
+from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, IllegalMoveError, InvalidPositionError
+from ttt_gui.config import (
+    MAX_THINK_TIME,
+    MIN_THINK_TIME,
+    ConfigError,
+    GameConfig,
+    Mode,
+    is_number,
+    short_repr,
 )
-from ttt_gui.engine import LEVELS
-from ttt_gui.settings import read_limited, short_repr, write_atomically
+from ttt_gui.files import read_limited, write_atomically
 
 FORMAT = "ttt-gui game"
 VERSION = 1
 SUFFIX = ".ttt"
 #: Files larger than this are refused without being read.
 MAX_FILE_BYTES = 64 * 1024
-MODES = ("hotseat", "computer", "watch")
+#: What a file leaves out: files written before levels were saved meant "perfect".
+_BASE = GameConfig(mode=Mode.HOTSEAT, level="perfect", x_level="perfect", o_level="perfect")
+#: The type of each field a file may hold (float: any number), checked before its range.
+_TYPES: dict[str, type] = {
+    **dict.fromkeys(("size", "win_length", "depth"), int),
+    **dict.fromkeys(("mode", "human", "level", "x_level", "o_level", "start"), str),
+    "think_time": float,
+    "moves": list,
+}
+_REQUIRED = ("size", "moves")
+_NULLABLE = ("depth", "start")
 
 
 class GameFileError(ValueError):
@@ -42,60 +54,34 @@ class GameFileError(ValueError):
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A game as stored: ``moves`` are cell indices played from ``start``."""
+    """A game as stored: ``moves`` are cell indices played from ``start``
+    (``Board.parse`` text; None for the empty board of ``config``)."""
 
-    size: int
-    win_length: int
+    config: GameConfig
     moves: tuple[int, ...] = ()
     start: str | None = None
-    mode: str = "hotseat"
-    human: str = "X"
-    level: str = "perfect"
-    depth: int | None = None
-    x_level: str = "perfect"
-    o_level: str = "perfect"
 
     def start_board(self) -> Board:
+        """The position before the first move; raises InvalidPositionError."""
         if self.start is None:
-            return Board.empty(self.size, self.win_length)
-        return Board.parse(self.start, win_length=self.win_length)
+            return Board.empty(self.config.size, self.config.win_length)
+        return Board.parse(self.start, win_length=self.config.win_length)
 
     def to_json(self) -> str:
+        """The file's text, read back by :func:`parse_game`."""
         start = self.start_board()
-        data: dict[str, Any] = {
-            "format": FORMAT,
-            "version": VERSION,
-            "size": self.size,
-            "win_length": self.win_length,
-            "moves": [start.coordinate(move) for move in self.moves],
-            "mode": self.mode,
-            "human": self.human,
-            "level": self.level,
-            "depth": self.depth,
-            "x_level": self.x_level,
-            "o_level": self.o_level,
-        }
+        data: dict[str, Any] = {"format": FORMAT, "version": VERSION, **self.config.to_dict()}
+        data["moves"] = [start.coordinate(move) for move in self.moves]
         if self.start is not None:
             data["start"] = self.start
         return json.dumps(data, indent=2) + "\n"
 
 
-def _field(
-    data: dict[str, Any], name: str, kind: type, default: Any = None, optional: bool = False
-) -> Any:
-    """``data[name]``, checked to be of ``kind`` (or None, if ``optional``)."""
-    value = data.get(name, default)
-    if value is None and optional:
-        return None
-    if not isinstance(value, kind) or isinstance(value, bool):
-        raise GameFileError(f"'{name}' should be {kind.__name__}, not {short_repr(value)}")
-    return value
-
-
 def parse_game(text: str | bytes) -> SavedGame:
     """Read and check a saved game; raises GameFileError naming the problem.
 
-    The moves are replayed through the rules: every one must be legal.
+    Missing fields mean a two-player game and perfect levels. The moves are
+    replayed through the rules: every one must be legal.
     """
     if len(text) > MAX_FILE_BYTES:
         raise GameFileError(f"the file is larger than {MAX_FILE_BYTES // 1024} KB")
@@ -115,39 +101,24 @@ def parse_game(text: str | bytes) -> SavedGame:
         raise GameFileError(
             f"unsupported version {short_repr(version)} (this game reads {VERSION})"
         )
-    size = _field(data, "size", int)
-    if not MIN_SIZE <= size <= MAX_SIZE:
-        raise GameFileError(
-            f"board size {short_repr(size)} is out of range ({MIN_SIZE} to {MAX_SIZE})"
-        )
-    win_length = _field(data, "win_length", int, DEFAULT_WIN_LENGTH[size])
-    if not MIN_SIZE <= win_length <= size:
-        raise GameFileError(
-            f"win length {short_repr(win_length)} does not fit a {size}x{size} board"
-        )
-    mode = _field(data, "mode", str, "hotseat")
-    human = _field(data, "human", str, "X")
-    levels = [_field(data, name, str, "perfect") for name in ("level", "x_level", "o_level")]
-    depth = _field(data, "depth", int, optional=True)
-    if mode not in MODES or human not in ("X", "O") or any(lv not in LEVELS for lv in levels):
-        raise GameFileError("unknown mode, side or level")
-    if depth is not None and not 1 <= depth <= size * size:
-        raise GameFileError(f"depth {short_repr(depth)} is out of range (1 to {size * size})")
-    start_text = _field(data, "start", str, optional=True)
+    for name, kind in _TYPES.items():
+        value = data.get(name)
+        if (name not in data and name not in _REQUIRED) or (value is None and name in _NULLABLE):
+            continue
+        if kind is float and not is_number(value):
+            raise GameFileError(f"{name!r} should be a number, not {short_repr(value)}")
+        if kind is not float and (not isinstance(value, kind) or isinstance(value, bool)):
+            raise GameFileError(f"{name!r} should be {kind.__name__}, not {short_repr(value)}")
+    config = _config(data)
     try:
-        board = (
-            Board.parse(start_text, win_length=win_length)
-            if start_text is not None
-            else Board.empty(size, win_length)
-        )
+        board = SavedGame(config, start=data.get("start")).start_board()
     except InvalidPositionError as error:
         raise GameFileError(f"bad start position: {error}") from None
-    if board.size != size:
+    if board.size != config.size:
         raise GameFileError("the start position does not match the board size")
-    names = _field(data, "moves", list)
-    coordinates = {board.coordinate(cell): cell for cell in range(size * size)}
+    coordinates = {board.coordinate(cell): cell for cell in range(config.size**2)}
     moves = []
-    for number, name in enumerate(names, start=1):
+    for number, name in enumerate(data["moves"], start=1):
         if not isinstance(name, str) or name.lower() not in coordinates:
             raise GameFileError(f"move {number} is not a cell of the board: {short_repr(name)}")
         move = coordinates[name.lower()]
@@ -156,9 +127,35 @@ def parse_game(text: str | bytes) -> SavedGame:
         except IllegalMoveError as error:
             raise GameFileError(f"move {number} ({name}) is impossible: {error}") from None
         moves.append(move)
-    return SavedGame(
-        size, win_length, tuple(moves), start_text, mode, human, levels[0], depth, *levels[1:]
-    )
+    return SavedGame(config, tuple(moves), data.get("start"))
+
+
+def _config(data: dict[str, Any]) -> GameConfig:
+    """The configuration of a file whose fields have the right types; raises
+    GameFileError saying in words which value is out of range."""
+    try:
+        return GameConfig.from_dict(data, base=_BASE)
+    except OverflowError:  # an integer think time too large for a float
+        name, problem = "think_time", ""
+    except ConfigError as error:
+        name = next((name for name in _TYPES if str(error).startswith(f"{name!r} ")), "")
+        problem = str(error)
+    value, size = short_repr(data.get(name)), data["size"]
+    if name == "size":
+        problem = f"board size {value} is out of range ({MIN_SIZE} to {MAX_SIZE})"
+    elif name == "win_length":  # the size is valid: it is checked first
+        problem = f"win length {value} does not fit a {size}x{size} board"
+    elif name == "depth":
+        problem = f"depth {value} is out of range (1 to {size * size})"
+    elif name == "think_time":
+        problem = f"think time {value} is out of range ({MIN_THINK_TIME} to {MAX_THINK_TIME} s)"
+    elif name == "human":
+        problem = f"unknown side {value} (X or O)"
+    elif name in ("mode", "level"):
+        problem = f"unknown {name} {value}"
+    elif name in ("x_level", "o_level"):
+        problem = f"unknown level {value} for {name[0].upper()}"
+    raise GameFileError(problem) from None
 
 
 def read_game(path: Path) -> SavedGame:

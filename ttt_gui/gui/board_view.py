@@ -25,19 +25,24 @@ FOCUS_RING = 3
 class BoardView:
     """A square grid of cell canvases inside ``parent``.
 
-    ``on_activate(cell)`` is called for a click, Enter or Space on a cell;
-    ``on_step()`` for the Right key when the computer plays both sides.
+    ``on_click(cell)`` is called for a click on a cell, ``on_activate(cell)``
+    for Enter or Space on it, ``on_step()`` for the Right key when the
+    computer plays both sides.
     """
 
     def __init__(
         self,
         parent: tk.Misc,
+        on_click: Callable[[int], None],
         on_activate: Callable[[int], None],
         on_step: Callable[[], None],
     ) -> None:
         self.parent = parent
         self.frame = tk.Frame(parent, highlightthickness=0)
+        self.on_click = on_click
         self.on_activate = on_activate
+        #: The cell that last had the keyboard focus: it gets it back.
+        self.last_focused = -1
         self.on_step = on_step
         self.cells: list[tk.Canvas] = []
         self.size = 0
@@ -56,6 +61,7 @@ class BoardView:
         for canvas in self.cells:
             canvas.destroy()
         self.size, self.cells, self._painted = size, [], []
+        self.last_focused = -1
         for cell in range(size * size):
             canvas = tk.Canvas(
                 self.frame,
@@ -89,8 +95,13 @@ class BoardView:
             on(f"<{key}>", functools.partial(self._arrow, cell, step))
         on("<Enter>", lambda: self._hover(cell))
         on("<Leave>", lambda: self._hover(None))
-        for sequence in ("<Configure>", "<FocusIn>", "<FocusOut>"):
+        for sequence in ("<Configure>", "<FocusOut>"):
             on(sequence, lambda: self._draw(cell, force=True))
+        on("<FocusIn>", lambda: self._focus_in(cell))
+
+    def _focus_in(self, cell: int) -> None:
+        self.last_focused = cell
+        self._draw(cell, force=True)
 
     def layout(self) -> None:
         """Centre a square board in the space the parent has; scale the fonts."""
@@ -106,7 +117,7 @@ class BoardView:
 
     def _click(self, cell: int) -> str:
         self.cells[cell].focus_set()
-        self.on_activate(cell)
+        self.on_click(cell)
         return "break"
 
     def _key_activate(self, cell: int) -> str:
@@ -128,19 +139,14 @@ class BoardView:
             if index is not None and index < len(self.cells):
                 self._draw(index)
 
-    def focus_cell(self, cell: int = -1) -> None:
-        """Give the keyboard focus to ``cell`` (the centre if -1)."""
+    def focus_cell(self, cell: int | None = None) -> None:
+        """Give the keyboard focus to ``cell``; by default the cell that had it
+        last, or the centre."""
+        if cell is None:
+            cell = self.last_focused
         if self.cells:
             index = cell if 0 <= cell < len(self.cells) else len(self.cells) // 2
             self.cells[index].focus_set()
-
-    def focused_cell(self) -> int | None:
-        focus = self.frame.focus_get()
-        return (
-            self.cells.index(focus)
-            if isinstance(focus, tk.Canvas) and focus in self.cells
-            else None
-        )
 
     # -- painting -------------------------------------------------------------------
 

@@ -89,6 +89,7 @@ class Window:
         self.board_area.grid(row=1, column=0, sticky="nsew")
         self.board = BoardView(
             self.board_area,
+            on_click=lambda cell: self.run("play", cell),
             on_activate=lambda cell: self.run("activate", cell),
             on_step=lambda: self.run("step"),
         )
@@ -155,7 +156,7 @@ class Window:
         selection: tuple[int, ...] = self.history_list.curselection()  # type: ignore[no-untyped-call]
         if selection:
             self.run("go_to", int(selection[0]))
-        self.board.focus_cell(self.board.focused_cell() or -1)
+        self.board.focus_cell()
 
     def _on_configure(self, event: tk.Event[tk.Misc]) -> None:
         if event.widget is self.root:
@@ -167,7 +168,7 @@ class Window:
         """Tk's hook for exceptions in callbacks: log, count, tell, keep running."""
         self.callback_errors.append(error)
         logging.getLogger("ttt_gui").error("error in a callback", exc_info=(kind, error, trace))
-        if self.root.winfo_exists():
+        if not self.presenter.is_closed:
             self.presenter.report_error(error)
             self.refresh()
 
@@ -219,12 +220,10 @@ class Window:
             self.progress.stop()
             self.progress.grid_remove()
         self._paint_history(state, colours)
-        if previous is not None and (
-            previous.size,
-            previous.zoom,
-            previous.show_history,
-        ) != (state.size, state.zoom, state.show_history):
+        if previous is not None and (previous.size, previous.zoom) != (state.size, state.zoom):
             self._apply_geometry()
+        elif previous is not None and previous.show_history != state.show_history:
+            self._resize_for_history(state.show_history)
 
     def _paint_history(self, state: ViewState, colours: dict[str, str]) -> None:
         if not state.show_history:
@@ -284,6 +283,12 @@ class Window:
         if state is not None and state.show_history:
             width += int(HISTORY_WIDTH * self.dpi_scale)
         return width, side + int(90 * self.dpi_scale)
+
+    def _resize_for_history(self, shown: bool) -> None:
+        """Widen or narrow the window by the move list, keeping the user's size."""
+        panel = int(HISTORY_WIDTH * self.dpi_scale)
+        width, height = self.root.winfo_width(), self.root.winfo_height()
+        self.root.geometry(f"{max(width + (panel if shown else -panel), 1)}x{height}")
 
     def _apply_geometry(self, first: bool = False) -> None:
         """Size the window for the board; the saved size at start. Keeps its position."""

@@ -1,0 +1,149 @@
+"""Safe file I/O for settings and saved games: bounded reads, atomic writes; no Tk.
+
+A file is written to a temporary file beside it, flushed to disk, then renamed
+over the old one, so a crash or a power loss leaves either the old or the new
+file, never a mixture. A file that cannot be read is renamed aside, never
+overwritten.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+import time
+from pathlib import Path
+
+#: Temporary files older than this (seconds) were left by a writer that died.
+STALE_SECONDS = 60.0
+_SUFFIX = ".tmp"
+#: The characters of the 8 random ones in ``tempfile.mkstemp`` names.
+_RANDOM_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+class NotAFileError(OSError):
+    """A path that exists but is not a regular file (a folder, a pipe, a device)."""
+
+
+def read_limited(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, which must hold at most ``limit``.
+
+    Raises FileNotFoundError, NotAFileError, another OSError if it cannot be
+    read, or ValueError if it is larger than ``limit``. Never blocks on a pipe
+    and never reads more than ``limit + 1`` bytes.
+    """
+    if not path.name:
+        raise NotAFileError(f"{str(path)!r} names no file")
+    info = path.stat()
+    if not stat.S_ISREG(info.st_mode):
+        raise NotAFileError(f"{path.name} is not a regular file")
+    too_large = ValueError(f"the file is larger than {limit // 1024} KB")
+    if info.st_size > limit:
+        raise too_large
+    with open(path, "rb") as file:
+        data = file.read(limit + 1)
+    if len(data) > limit:
+        raise too_large
+    return data
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename an unusable file so it is kept but not read again; None if that fails."""
+    aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+    counter = 1
+    while aside.exists():
+        aside = aside.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{counter}")
+        counter += 1
+    try:
+        path.rename(aside)
+    except OSError:
+        return None
+    return aside
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace the file ``path`` with ``text`` (UTF-8) so that readers see the
+    old or the new file; missing folders are created.
+
+    The file keeps its permission bits; a new one gets those of any new file
+    (0o666 less the umask). If ``path`` is a symbolic link, the file it points
+    to is replaced and the link stays. Raises OSError (UnicodeEncodeError for
+    text that UTF-8 cannot hold), leaving no temporary file behind.
+    """
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    if not target.name:
+        raise NotAFileError(f"{str(path)!r} names no file")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = _new_file_mode()
+    # mkstemp picks an unpredictable name and creates it exclusively, so a
+    # link planted in the folder is never followed.
+    descriptor, name = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.", suffix=_SUFFIX
+    )
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            if hasattr(os, "fchmod"):
+                os.fchmod(file.fileno(), mode)
+            else:  # Windows before Python 3.13
+                os.chmod(name, mode)
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+    _sync_folder(target.parent)
+    _remove_stale_temporaries(target)
+
+
+def _new_file_mode() -> int:
+    """The permission bits ``open()`` gives a new file: 0o666 less the umask."""
+    # The umask can only be read by setting it; a strict value meanwhile keeps
+    # a file another thread creates in that instant private, not open.
+    umask = os.umask(0o077)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the folder, so the rename survives a power loss, where the system
+    allows opening a folder (not on Windows)."""
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+
+
+def _is_temporary_of(name: str, target: str) -> bool:
+    """Whether ``name`` is a temporary file of :func:`write_atomically` for
+    ``target``: ``.<target>.<8 random characters>.tmp``, or the
+    ``.<target>.<process>.<thread>.tmp`` of earlier versions. Plain string
+    comparisons: a file name is never a pattern."""
+    prefix = f".{target}."
+    if not (name.startswith(prefix) and name.endswith(_SUFFIX)):
+        return False
+    middle = name[len(prefix) : len(name) - len(_SUFFIX)]
+    if len(middle) == 8 and set(middle) <= _RANDOM_CHARACTERS:
+        return True
+    process, _, thread = middle.partition(".")
+    return process.isascii() and process.isdigit() and thread.isascii() and thread.isdigit()
+
+
+def _remove_stale_temporaries(target: Path, age: float = STALE_SECONDS) -> None:
+    """Delete temporary files of ``target`` left by writers that died mid-write."""
+    now = time.time()
+    with contextlib.suppress(OSError), os.scandir(target.parent) as entries:
+        for entry in entries:
+            if _is_temporary_of(entry.name, target.name):
+                with contextlib.suppress(OSError):
+                    info = entry.stat(follow_symlinks=False)
+                    if stat.S_ISREG(info.st_mode) and now - info.st_mtime > age:
+                        os.unlink(entry.path)
