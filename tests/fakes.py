@@ -1,10 +1,18 @@
-"""Test doubles for the presenter's seams: dialogs, clock, settings store."""
+"""Test doubles for the presenter's seams: dialogs, clock, settings store; and
+a presenter wired to them."""
 
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from ttt_gui.board import Board
+from ttt_gui.config import GameConfig
+from ttt_gui.jobs import InlineRunner, Runner
+from ttt_gui.presenter import Presenter
+from ttt_gui.session import Session
 from ttt_gui.settings import Settings
 
 
@@ -92,3 +100,65 @@ class FakeStore:
         if self.fail:
             raise PermissionError(13, "Permission denied")
         self.saved.append(settings.to_json())
+
+
+@dataclass
+class Rig:
+    """A presenter wired to fakes: scripted dialogs, a fake clock, a settings
+    store that keeps every save, and a runner that runs each search at once."""
+
+    presenter: Presenter
+    dialogs: FakeDialogs
+    clock: FakeClock
+    store: FakeStore
+    runner: Runner
+
+    @property
+    def session(self) -> Session:
+        return self.presenter.session
+
+    @property
+    def board(self) -> Board:
+        return self.presenter.session.board
+
+    def settle(self, step: float = 10.0, limit: int = 200) -> None:
+        """Tick, moving the clock on by ``step`` each time, until nothing is
+        left to do (every search collected, every paced move played)."""
+        for _ in range(limit):
+            if not self.presenter.is_working:
+                return
+            self.presenter.tick()
+            self.clock.advance(step)
+        raise AssertionError("the presenter never settled")
+
+
+def make_presenter(
+    settings: Settings | None = None,
+    *,
+    computer_pause: float = 0.0,
+    store: FakeStore | None = None,
+    runner: Runner | None = None,
+    **config: Any,
+) -> Rig:
+    """A :class:`Rig` for ``settings``, or for default settings whose game has
+    the fields ``config`` (``mode`` and ``human`` may be given as text).
+
+    The runner defaults to an :class:`InlineRunner` (each search runs at once;
+    :meth:`Presenter.tick` collects it) and the computer's pause to none.
+    """
+    if settings is None:
+        settings = Settings(game=GameConfig.from_dict(config))
+    elif config:
+        raise TypeError("give settings or game fields, not both")
+    dialogs, clock = FakeDialogs(), FakeClock()
+    store = store if store is not None else FakeStore()
+    runner = runner if runner is not None else InlineRunner()
+    presenter = Presenter(
+        settings,
+        dialogs,
+        save_settings=store,
+        clock=clock,
+        runner=runner,
+        computer_pause=computer_pause,
+    )
+    return Rig(presenter, dialogs, clock, store, runner)

@@ -1,334 +1,488 @@
-"""Hardening in a real window: a storm of random input, cancellation, a soak of
-computer-vs-computer games.
+"""A seeded storm of random input through the presenter, without Tk: every
+command, scripted dialog answers, clipboard text good and bad, files good and
+bad, and a fake clock. After every action the view state, the board, the
+history and the scores are checked against what they must be.
 
-The storm and the soak are sized for CI; set TTT_STORM_ACTIONS, TTT_STORM_SEED
-and TTT_SOAK_GAMES for the long runs (e.g. 5000 actions, 1000 games).
+The storm is sized for CI: 50,000 actions, in well under half a minute. Set
+TTT_STORM_ACTIONS and TTT_STORM_SEED to run it longer or with another seed;
+a failure prints both, to replay it. The engines are seeded too, so one seed
+always plays the same storm.
 """
 
 from __future__ import annotations
 
-import gc
+import itertools
+import json
 import os
 import random
-import subprocess
-import sys
-import threading
-import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import press, real_click, wait
+from fakes import FakeClock, FakeDialogs, FakeStore
 
-from ttt_gui.app import App
-from ttt_gui.board import Board
-from ttt_gui.controllers import Mode
-from ttt_gui.games import SavedGame, write_game
+import ttt_gui.session
+from ttt_gui.board import Board, Player
+from ttt_gui.config import LEVELS, THINK_TIMES, WATCH_SPEEDS, GameConfig, Mode
+from ttt_gui.engine import Engine
+from ttt_gui.games import GameFileError, SavedGame, read_game, write_game
+from ttt_gui.jobs import InlineRunner
+from ttt_gui.presenter import Presenter
+from ttt_gui.session import GameHistory
 from ttt_gui.settings import Settings
+from ttt_gui.theme import THEMES
+from ttt_gui.view_model import ViewState
 
-STORM_ACTIONS = int(os.environ.get("TTT_STORM_ACTIONS", "800"))
+STORM_ACTIONS = int(os.environ.get("TTT_STORM_ACTIONS", "50000"))
 STORM_SEED = int(os.environ.get("TTT_STORM_SEED", "20261122"))
-SOAK_GAMES = int(os.environ.get("TTT_SOAK_GAMES", "120"))
+
+#: Positions to paste: good ones on 3x3 and 4x4 (kept small so every search
+#: is quick and needs no think time), and text that is no position.
+PASTES = (
+    "x.o/.x./...",
+    "x.o/.x./..o",
+    "xxx/oo./...",  # already won: never counts
+    "xox/xoo/oxx",  # a full board
+    "..../.x../..o./....",
+    "x.../.o../..x./...o",
+    "x.o/.x./... ",
+    " x . o / . x . / . . . ",
+    "xxx/ooo/...",
+    "nonsense",
+    "",
+    "   ",
+    "x../..../...",
+    "/".join(["." * 10] * 10),
+    "\x00\xff",
+)
 
 
-def pending_afters(app: App) -> int:
-    return len(app.root.tk.splitlist(app.root.tk.call("after", "info")))
+class StormDialogs(FakeDialogs):
+    """Answers every question at random, from the storm's generator."""
+
+    def __init__(self, rng: random.Random, folder: Path) -> None:
+        super().__init__()
+        self.rng = rng
+        self.folder = folder
+        self.files = storm_files(folder)
+        self.guard: Guard | None = None
+
+    def confirm(self, title: str, text: str, yes: str, no: str) -> bool:
+        super().confirm(title, text, yes, no)
+        return self.rng.random() < 0.8
+
+    def ask_integer(
+        self, title: str, prompt: str, initial: int, minimum: int, maximum: int
+    ) -> int | None:
+        super().ask_integer(title, prompt, initial, minimum, maximum)
+        if title == "Custom board":  # sizes beyond 4x4 would need think time
+            answers = [None, 0, 2, 3, 3, 4, 4, 10, minimum]
+            if maximum == 4 and self.guard is not None and not self.guard.may_enter_slow():
+                answers = [None, 0, 2, 3, 5]  # no win length of 4 on 4x4
+            return self.rng.choice(answers)
+        return self.rng.choice([None, 0, 1, 2, 3, 4, 100, minimum])
+
+    def ask_open_path(self) -> Path | None:
+        super().ask_open_path()
+        files = self.files
+        if self.guard is not None:
+            files = [path for path in files if self.guard.may_open(path)]
+        return self.rng.choice([None, *files])
+
+    def ask_save_path(self) -> Path | None:
+        super().ask_save_path()
+        return self.rng.choice(
+            [None, self.folder / "saved0.ttt", self.folder / "saved1", self.folder / "nowhere/x"]
+        )
+
+
+def is_slow(size: int, win_length: int) -> bool:
+    """Whether solving positions of this board takes long (up to half a second)."""
+    return (size, win_length) == (4, 4)
+
+
+class Guard:
+    """Keeps the storm quick: on 4x4 with 4 in a row, every level is depth
+    limited and the analysis (which solves positions exactly) stays off."""
+
+    def __init__(self, presenter: Presenter) -> None:
+        self.presenter = presenter
+
+    @property
+    def on_slow_board(self) -> bool:
+        config = self.presenter.session.config
+        return is_slow(config.size, config.win_length)
+
+    def may_enter_slow(self, config: GameConfig | None = None) -> bool:
+        config = config or self.presenter.session.config
+        levels = (config.level, config.x_level, config.o_level)
+        return (
+            not self.presenter.settings.analysis
+            and all(LEVELS[name].depth is not None for name in levels)
+            and (config.depth is None or config.depth <= 4)
+        )
+
+    def may_open(self, path: Path) -> bool:
+        try:
+            config = read_game(path).config
+        except GameFileError:
+            return True
+        return not is_slow(config.size, config.win_length) or self.may_enter_slow(config)
+
+    def may_paste(self, text: str) -> bool:
+        rows = "".join(text.split()).count("/") + 1
+        config = self.presenter.session.config
+        win_length = config.win_length if rows == config.size else 4
+        return not is_slow(rows, win_length) or self.on_slow_board or self.may_enter_slow()
+
+
+def storm_files(folder: Path) -> list[Path]:
+    """Games to open: good ones of every kind, and files that are no game."""
+    games = {
+        "good.ttt": SavedGame(GameConfig(mode=Mode.HOTSEAT), (4, 0, 8)),
+        "won.ttt": SavedGame(GameConfig(mode=Mode.HOTSEAT), (0, 3, 1, 4, 2)),
+        "large.ttt": SavedGame(GameConfig(mode=Mode.HOTSEAT, size=4, win_length=4), (5, 6)),
+        "small k.ttt": SavedGame(GameConfig(mode=Mode.COMPUTER, size=4, win_length=3), (5,)),
+        "computer.ttt": SavedGame(GameConfig(mode=Mode.COMPUTER, human=Player.O), (4,)),
+        "watch.ttt": SavedGame(GameConfig(mode=Mode.WATCH, x_level="easy"), (0,)),
+        "start.ttt": SavedGame(GameConfig(mode=Mode.HOTSEAT), (8,), "x../.o./..."),
+    }
+    for name, game in games.items():
+        write_game(folder / name, game)
+    (folder / "bad.ttt").write_bytes(
+        b'{"format": "ttt-gui game", "version": 1, "size": 3, "moves": ["b2","b2"]}'
+    )
+    (folder / "junk.ttt").write_bytes(bytes(range(256)))
+    (folder / "a folder.ttt").mkdir()
+    names = [*games, "bad.ttt", "junk.ttt", "a folder.ttt", "missing.ttt", "saved0.ttt"]
+    return [folder / name for name in names]
 
 
 class TallyModel:
-    """An independent account of the scores, from what the window shows: a game
-    counts when a move ends it and is taken back when an undo reopens it; games
-    that start (or are opened) finished never count, nor does a finished game
-    on the board after the scores are reset."""
+    """An independent account of the scores, from the positions the presenter
+    shows: a game counts when a move ends it and is taken back when an undo
+    reopens it; games that start (opened or pasted) finished never count, nor
+    does a finished game on the board once the scores are reset."""
 
-    def __init__(self, app: App) -> None:
-        self.expected: dict[str, dict[str, int]] = {}
-        self.game = app.controller.history
+    def __init__(self, presenter: Presenter) -> None:
+        self.expected: dict[str, dict[str, int]] = {
+            key: dict(counts) for key, counts in presenter.session.scores.items()
+        }
+        self.game: GameHistory = presenter.session.history
         self.position = (self.game.cursor, len(self.game.moves))
-        self.key = app.controller.config.score_key
+        self.key = presenter.session.config.score_key
         self.result: str | None = None  # what this game has counted
-        self.counting = True
+        self.counting = not presenter.session.board.is_over
+        self.finished = 0  # games counted, over the whole storm
 
     @staticmethod
-    def result_of(app: App) -> str | None:
-        board = app.controller.board
+    def result_of(presenter: Presenter) -> str | None:
+        board, config = presenter.session.board, presenter.session.config
         if not board.is_over:
             return None
         if board.winner is None:
             return "draw"
-        if app.controller.config.mode is Mode.COMPUTER:
-            return "you" if board.winner is app.controller.config.human else "computer"
+        if config.mode is Mode.COMPUTER:
+            return "you" if board.winner is config.human else "computer"
         return board.winner.value
 
-    def observe(self, app: App) -> None:
-        game = app.controller.history
+    def observe(self, presenter: Presenter) -> None:
+        game = presenter.session.history
         position = (game.cursor, len(game.moves))
         if game is not self.game:
             self.result = None
-            self.counting = not app.controller.board.is_over
+            self.counting = not presenter.session.board.is_over
         elif position != self.position:
-            result = self.result_of(app) if self.counting else None
+            result = self.result_of(presenter) if self.counting else None
             if result != self.result:
                 counts = self.expected.setdefault(self.key, {})
                 if self.result is not None:
                     counts[self.result] = counts.get(self.result, 0) - 1
                 if result is not None:
                     counts[result] = counts.get(result, 0) + 1
+                    self.finished += 1
                 self.result = result
         self.game, self.position = game, position
-        self.key = app.controller.config.score_key
+        self.key = presenter.session.config.score_key
 
     def reset(self, key: str) -> None:
         self.expected.pop(key, None)
         self.result = None
 
-    def matches(self, scores: dict[str, dict[str, int]]) -> bool:
-        keys = set(self.expected) | set(scores)
-        return all(
-            {k: v for k, v in self.expected.get(key, {}).items() if v}
-            == {k: v for k, v in scores.get(key, {}).items() if v}
-            for key in keys
-        )
+    def differences(self, scores: dict[str, dict[str, int]]) -> list[str]:
+        found = []
+        for key in set(self.expected) | set(scores):
+            expected = {k: v for k, v in self.expected.get(key, {}).items() if v}
+            actual = {k: v for k, v in scores.get(key, {}).items() if v}
+            if expected != actual:
+                found.append(f"{key}: expected {expected}, found {actual}")
+        return found
 
 
-def check_invariants(app: App, before: Board, action: str, model: TallyModel) -> None:
-    controller = app.controller
-    board = controller.board
-    x, o = board.x_bits.bit_count(), board.o_bits.bit_count()
-    assert 0 <= x - o <= 1, f"after {action}: {x} X and {o} O"
-    assert board.turn.value == ("X" if x == o else "O")
-    if before.is_over and action in ("click", "real click", "digit", "wait", "hint"):
-        assert board == before, f"{action} changed a finished game"
-    shown = [cell.cget("text") for cell in app.cells]
-    for cell, text in enumerate(shown):
-        mark = board[cell]
-        if mark is not None:
-            assert text == mark.value, f"after {action}: cell {cell} shows {text!r}"
+def nonzero(scores: object) -> dict[str, dict[str, int]]:
+    assert isinstance(scores, dict)
+    return {
+        key: {label: count for label, count in counts.items() if count}
+        for key, counts in scores.items()
+        if any(counts.values())
+    }
+
+
+def word_tone(words: str) -> str:
+    """The tone the analysis words must have (see view_model.score_tone)."""
+    if words.startswith(("win in", "ahead")):
+        return "good"
+    if words.startswith(("loss in", "behind")):
+        return "bad"
+    assert words in ("draw", "about even"), words
+    return "even"
+
+
+class Checker:
+    """The invariants that hold after every action."""
+
+    def __init__(self, presenter: Presenter, store: FakeStore) -> None:
+        self.presenter = presenter
+        self.store = store
+        self.model = TallyModel(presenter)
+        self.initial_scores = nonzero(presenter.session.scores)
+        self._read = 0
+        self._saved_scores: object = None
+        self._saved_game: GameConfig | None = None
+
+    def check(self, action: str, before: Board) -> None:
+        presenter = self.presenter
+        session = presenter.session
+        board = session.board
+        assert presenter.errors == [], presenter.errors
+        view = presenter.view()
+        self.check_view(view)
+        history = session.history
+        replayed = history.start
+        for move in history.moves[: history.cursor]:
+            replayed = replayed.play(move)
+        assert board == replayed, f"the board is not the history replayed: {board} {replayed}"
+        position = history.start
+        for index, move in enumerate(history.moves):
+            position = position.play(move)
+            assert history.boards[index + 1] == position
+        clicks = ("play", "digit", "hint", "activate cell")
+        if before.is_over and action in clicks and session.config.mode is not Mode.WATCH:
+            assert board == before, f"{action} changed a finished game"
+        self.model.observe(presenter)
+        assert self.model.differences(session.scores) == []
+        assert all(count >= 0 for counts in session.scores.values() for count in counts.values())
+        settings = presenter.settings
+        assert settings.game == session.config, "the settings hold another game"
+        assert settings.analysis is session.analysis_wanted
+        saved_game = self.saved_game()
+        assert saved_game is None or saved_game == session.config, "the saved game lags behind"
+        saved = self.saved_scores()
+        if saved is None:
+            assert nonzero(session.scores) == self.initial_scores, "scores changed unsaved"
         else:
-            assert text not in ("X", "O"), f"after {action}: empty cell {cell} shows {text!r}"
-    expected_status = app._message or app._status_text()
-    assert app.status_label.cget("text") == expected_status
-    model.observe(app)
-    assert model.matches(controller.scores), (action, model.expected, controller.scores)
-    assert all(count >= 0 for counts in controller.scores.values() for count in counts.values())
+            assert nonzero(saved) == nonzero(session.scores), "the saved scores lag behind"
+
+    def _read_saved(self) -> None:
+        if len(self.store.saved) != self._read:
+            self._read = len(self.store.saved)
+            text = self.store.saved[-1]
+            self._saved_scores = json.loads(text)["scores"]
+            self._saved_game = Settings.from_json(text).game
+
+    def saved_scores(self) -> object:
+        """The scores of the last settings saved (None before the first save)."""
+        self._read_saved()
+        return self._saved_scores
+
+    def saved_game(self) -> GameConfig | None:
+        """The game of the last settings saved (None before the first save)."""
+        self._read_saved()
+        return self._saved_game
+
+    def check_view(self, view: ViewState) -> None:
+        session = self.presenter.session
+        board, config = session.board, session.config
+        assert (view.size, view.win_length) == (board.size, board.win_length)
+        assert len(view.cells) == board.size * board.size
+        for cell, shown in enumerate(view.cells):
+            mark = board[cell]
+            assert shown.mark == (mark.value if mark else None), f"cell {cell}"
+            if mark is not None:
+                assert shown.note == "" and not shown.playable
+            elif shown.note:
+                assert shown.tone == word_tone(shown.note), shown
+        assert view.winning_line == (board.winning_line or ())
+        assert len(view.history) == len(session.history.moves) + 1
+        assert view.history_cursor == session.history.cursor
+        assert view.choices["mode"] == config.mode.value
+        assert view.choices["human"] == config.human.value
+        assert view.choices["level"] == ("custom" if config.depth is not None else config.level)
+        assert view.flags["analysis"] is self.presenter.settings.analysis
+        assert ("undo" in view.disabled) is not session.can_undo
+        assert ("redo" in view.disabled) is not session.can_redo
+        assert ("play_pause" in view.disabled) is (config.mode is not Mode.WATCH)
+        assert view.is_busy is session.is_computer_turn
+        message = self.presenter.message
+        if message:
+            assert view.status.endswith(message)
 
 
-def storm_files(folder: Path) -> list[Path]:
-    good = folder / "good.ttt"
-    write_game(good, SavedGame(3, 3, (4, 0, 8)))
-    bad = folder / "bad.ttt"
-    bad.write_bytes(b'{"format": "ttt-gui game", "version": 1, "size": 3, "moves": ["b2","b2"]}')
-    junk = folder / "junk.ttt"
-    junk.write_bytes(bytes(range(256)))
-    return [good, bad, junk, folder / "missing.ttt"]
+def actions_for(
+    presenter: Presenter,
+    dialogs: StormDialogs,
+    clock: FakeClock,
+    rng: random.Random,
+    checker: Checker,
+) -> list[tuple[int, str, Callable[[], None]]]:
+    """(weight, name, action) for every kind of input."""
+    guard = Guard(presenter)
+    dialogs.guard = guard
 
+    def cells() -> int:
+        return presenter.session.board.size**2
 
-def test_input_storm(make_app, tmp_path: Path) -> None:
-    rng = random.Random(STORM_SEED)
-    app = make_app(Settings(mode="computer", think_time=0.2))
-    app.confirm = lambda title, text: rng.random() < 0.8
-    app.ask_integer = lambda title, prompt, **limits: rng.choice(
-        [None, 0, 1, 2, 3, 5, 9, 100, limits.get("minvalue", 1), limits.get("maxvalue", 9)]
-    )
-    files = storm_files(tmp_path)
-    app.ask_open_path = lambda: rng.choice(files)
-    app.ask_save_path = lambda: tmp_path / f"saved{rng.randrange(3)}.ttt"
-    pastes = ["x.o/.x./...", "xxx/ooo/...", "nonsense", "..../..../..../...x", ""]
-    menus = app.menus
+    def play() -> None:
+        """Mostly an empty cell; sometimes a taken one or one off the board."""
+        empty = presenter.session.board.legal_moves()
+        if empty and rng.random() < 0.7:
+            presenter.play(rng.choice(empty))
+        else:
+            presenter.play(rng.randrange(-1, cells() + 1))
 
-    def menu(name: str, label: str) -> None:
-        menus[name].invoke(menus[name].index(label))
-
-    def submenu(name: str, cascade: str, label: str) -> None:
-        parent = menus[name]
-        child = app.root.nametowidget(parent.entrycget(parent.index(cascade), "menu"))
-        child.invoke(child.index(label))
+    def advance() -> None:
+        clock.advance(rng.choice([0.0, 0.05, 0.125, 0.3, 0.5, 1.0, 5.0]))
+        presenter.tick()
 
     def paste() -> None:
-        app.root.clipboard_clear()
-        app.root.clipboard_append(rng.choice(pastes))
-        press(app.root, "<Control-v>")
+        dialogs.clipboard = rng.choice([text for text in PASTES if guard.may_paste(text)])
+        presenter.paste_position()
 
-    def click() -> None:
-        rng.choice(app.cells).invoke()
+    def reset_scores() -> None:
+        presenter.reset_scores()
+        checker.model.reset(presenter.session.config.score_key)
 
-    def pump() -> None:
-        end = time.monotonic() + rng.choice([0.0, 0.01, 0.05])
-        while True:
-            app.root.update()
-            if time.monotonic() >= end:
-                break
-            time.sleep(0.002)
+    def levels() -> list[str]:
+        return [name for name, level in LEVELS.items() if level.depth or not guard.on_slow_board]
 
-    actions = [
-        (30, "click", click),
-        (4, "real click", lambda: real_click(rng.choice(app.cells))),
-        (5, "digit", lambda: press(app.root, f"<KeyPress-{rng.randint(1, 9)}>")),
-        (12, "wait", pump),
-        (4, "new game", lambda: press(app.root, "<Control-n>")),
-        (5, "undo", lambda: press(app.root, "<Control-z>")),
-        (3, "redo", lambda: menu("Game", "Redo")),
-        (3, "hint", lambda: press(app.root, "<Control-h>")),
-        (1, "reset scores", lambda: menu("Game", "Reset scores")),
-        (
-            3,
-            "mode",
-            lambda: menu(
-                "Mode", rng.choice(["Two players", "Against the computer", "Computer vs computer"])
-            ),
-        ),
-        (2, "side", lambda: menu("Mode", rng.choice(["You play X", "You play O"]))),
-        (
-            2,
-            "level",
-            lambda: menu("Difficulty", rng.choice(["Easy", "Medium", "Hard", "Perfect"])),
-        ),
-        (1, "custom depth", lambda: menu("Difficulty", "Custom depth…")),
-        (
-            2,
-            "board",
-            lambda: menu(
-                "Board",
-                rng.choice(["3×3 (3 in a row)"] * 4 + ["4×4 (4 in a row)", "9×9 (5 in a row)"]),
-            ),
-        ),
-        (2, "analysis", lambda: press(app.root, "<F5>")),
-        (1, "history", lambda: menu("View", "Move history")),
-        (1, "theme", lambda: menu("View", rng.choice(["Light theme", "Dark theme"]))),
-        (1, "zoom", lambda: press(app.root, rng.choice(["<Control-plus>", "<Control-minus>"]))),
-        (1, "copy", lambda: press(app.root, "<Control-c>")),
-        (1, "paste", paste),
-        (1, "open", lambda: press(app.root, "<Control-o>")),
-        (1, "save", lambda: press(app.root, "<Control-s>")),
-        (2, "play/pause", lambda: press(app.root, "<space>")),
-        (2, "step", lambda: press(app.root, "<Right>")),
-        (
-            1,
-            "watch level",
-            lambda: submenu("Mode", rng.choice(["X plays at", "O plays at"]), "Easy"),
-        ),
+    def board() -> None:
+        shapes = [(3, 3), (3, 3), (4, 3)]
+        if guard.may_enter_slow():
+            shapes.append((4, 4))
+        presenter.set_board(rng.choice(shapes))
+
+    def analysis() -> None:
+        if presenter.settings.analysis or not guard.on_slow_board:
+            presenter.toggle_analysis()
+
+    def hint() -> None:
+        if not guard.on_slow_board or presenter.session.board.move_count >= 6:
+            presenter.hint()
+
+    def digit() -> None:
+        presenter.play_digit(rng.randint(0, 10))
+
+    def go_to() -> None:
+        presenter.go_to(rng.randint(-1, len(presenter.session.history.moves) + 1))
+
+    def zoom() -> None:
+        rng.choice([presenter.zoom_in, presenter.zoom_out, presenter.zoom_reset])()
+
+    def help_text() -> None:
+        rng.choice([presenter.how_to_play, presenter.show_shortcuts, presenter.about])()
+
+    return [
+        (30, "play", play),
+        (4, "activate cell", lambda: presenter.activate(rng.randrange(cells()))),
+        (5, "digit", digit),
+        (10, "tick", presenter.tick),
+        (14, "advance clock", advance),
+        (3, "new game", presenter.new_game),
+        (5, "undo", presenter.undo),
+        (3, "redo", presenter.redo),
+        (3, "go to", go_to),
+        (3, "hint", hint),
+        (2, "analysis", analysis),
+        (1, "history", presenter.toggle_history),
+        (1, "reset scores", reset_scores),
+        (3, "mode", lambda: presenter.set_mode(rng.choice([m.value for m in Mode]))),
+        (2, "side", lambda: presenter.set_human(rng.choice("XO"))),
+        (2, "level", lambda: presenter.set_level(rng.choice(levels()))),
+        (1, "custom depth", presenter.ask_custom_depth),
+        (2, "board", board),
+        (1, "custom board", presenter.ask_custom_board),
+        (1, "think time", lambda: presenter.set_think_time(rng.choice([*THINK_TIMES, 0.0]))),
+        (1, "x level", lambda: presenter.set_x_level(rng.choice(levels()))),
+        (1, "o level", lambda: presenter.set_o_level(rng.choice(levels()))),
+        (1, "speed", lambda: presenter.set_speed(rng.choice(list(WATCH_SPEEDS.values())))),
+        (3, "play/pause", presenter.play_pause),
+        (3, "step", presenter.step),
+        (1, "copy", presenter.copy_position),
+        (2, "paste", paste),
+        (1, "save", presenter.save_game),
+        (1, "open", presenter.open_game),
+        (1, "zoom", zoom),
+        (1, "theme", lambda: presenter.set_theme(rng.choice([*THEMES, "no such theme"]))),
+        (1, "help", help_text),
+        (1, "window size", lambda: presenter.set_window_size(rng.randint(0, 2000), 700)),
     ]
-    weights = [weight for weight, _, _ in actions]
-    model = TallyModel(app)
-    after_change = app.after_change
-
-    def observed_after_change() -> None:  # see every position, even mid-action ones
-        model.observe(app)
-        after_change()
-
-    app.after_change = observed_after_change  # type: ignore[method-assign]
-    counts: dict[str, int] = {}
-    for _ in range(STORM_ACTIONS):
-        _, name, action = rng.choices(actions, weights)[0]
-        before = app.controller.board
-        action()
-        if name == "reset scores":  # before a pending computer move can end a game
-            model.reset(app.controller.config.score_key)
-        app.root.update()
-        counts[name] = counts.get(name, 0) + 1
-        check_invariants(app, before, name, model)
-    assert app.callback_errors == [], app.callback_errors
-    assert app.errors == []
-    assert len(counts) == len(actions), f"some actions never ran: {counts}"
-    print(f"storm: {STORM_ACTIONS} actions, seed {STORM_SEED}: {sorted(counts.items())}")
 
 
-CANCEL_SETTINGS = dict(mode="computer", human="O", size=9, win_length=5, think_time=30.0)
+@pytest.fixture
+def seeded_engines(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Engines that break ties and make mistakes reproducibly, so that a seed
+    replays the same storm."""
+    seeds = itertools.count(STORM_SEED)
+
+    class SeededEngine(Engine):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs.setdefault("seed", next(seeds))
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(ttt_gui.session, "Engine", SeededEngine)
+    yield
 
 
-@pytest.mark.parametrize("action", ["new game", "undo", "mode", "board"])
-def test_actions_cancel_a_9x9_search_and_no_stale_move_lands(make_app, action: str) -> None:
-    app = make_app(Settings(**CANCEL_SETTINGS))
-    if action == "undo":
-        assert wait(app.root, lambda: app.controller.board.move_count == 0 and app.worker.is_busy)
-        app.cancel_search()
-        app.controller.apply_computer_move(app.controller.generation, 40)
-        app.cells[0].invoke()  # the computer now thinks about its second move
-    assert wait(app.root, lambda: app.worker.is_busy, 5)
-    generation = app.controller.generation
-    thread = app.worker._thread
-    started = time.monotonic()
-    if action == "new game":
-        press(app.root, "<Control-n>")
-    elif action == "undo":
-        press(app.root, "<Control-z>")
-    elif action == "mode":
-        app.menus["Mode"].invoke(app.menus["Mode"].index("Two players"))
-    else:
-        app.menus["Board"].invoke(app.menus["Board"].index("9×9 (5 in a row)"))
-        app.menus["Board"].invoke(app.menus["Board"].index("7×7 (5 in a row)"))
-    stopped = time.monotonic() - started
-    assert thread is not None and not thread.is_alive(), "the old search still runs"
-    assert stopped < 5.0  # a hang detector; benchmarks/ui.py measures the real time
-    assert app.controller.generation != generation
-    board = app.controller.board
-    end = time.monotonic() + 0.3
-    while time.monotonic() < end:
-        app.root.update()
-        time.sleep(0.005)
-    if action == "mode":
-        assert app.controller.board == board, "a stale move landed"
-    assert not (app.controller.board.move_count > 1 and action != "undo")
-
-
-CLOSE_DURING_SEARCH = """
-import sys, time, tkinter as tk
-from ttt_gui.app import App, pump_until
-from ttt_gui.settings import Settings
-root = tk.Tk()
-app = App(root, Settings(mode="computer", human="O", size=9, win_length=5, think_time=30.0), None)
-pump_until(root, lambda: app.worker.is_busy, 5)
-root.after(300, app.on_quit)
-root.mainloop()
-"""
-
-
-def test_closing_during_a_9x9_search_exits_cleanly() -> None:
-    result = subprocess.run(
-        [sys.executable, "-c", CLOSE_DURING_SEARCH], capture_output=True, text=True, timeout=30
+def test_input_storm(tmp_path: Path, seeded_engines: None) -> None:
+    rng = random.Random(STORM_SEED)
+    dialogs = StormDialogs(rng, tmp_path)
+    clock, store = FakeClock(), FakeStore()
+    settings = Settings(
+        game=GameConfig(mode=Mode.COMPUTER, level="perfect", think_time=0.5),
+        scores={"hotseat:3x3:3": {"X": 2, "draw": 1}},
     )
-    assert result.returncode == 0
-    assert result.stderr == ""
-
-
-def rss_mb() -> float:
-    with open("/proc/self/statm") as statm:
-        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-
-
-def test_soak_of_computer_vs_computer_games(make_app) -> None:
-    app = make_app(Settings(mode="watch", watch_delay=0, x_level="medium", o_level="easy"))
-    threads_before = threading.active_count()
-    afters_before = pending_afters(app)
-    plan = []
-    for game in range(SOAK_GAMES):
-        if game % 25 == 24:
-            plan.append(((7, 5), ("easy", "easy"), 0.05))
-        elif game % 2:
-            plan.append(((4, 4), ("medium", "easy"), 1.0))
-        else:
-            plan.append(((3, 3), ("hard", "medium"), 1.0))
-    finished = 0
-    samples = []
-    for index, ((size, win_length), (x_level, o_level), think) in enumerate(plan):
-        app.change_config(
-            size=size, win_length=win_length, x_level=x_level, o_level=o_level, think_time=think
+    presenter = Presenter(
+        settings, dialogs, save_settings=store, clock=clock, runner=InlineRunner()
+    )
+    checker = Checker(presenter, store)
+    actions = actions_for(presenter, dialogs, clock, rng, checker)
+    weights = [weight for weight, _, _ in actions]
+    counts: dict[str, int] = {}
+    recent: list[str] = []
+    number = 0
+    try:
+        for number in range(1, STORM_ACTIONS + 1):
+            _, name, action = rng.choices(actions, weights)[0]
+            before = presenter.session.board
+            recent = [*recent[-11:], f"{number}. {name} on {before}"]
+            action()
+            counts[name] = counts.get(name, 0) + 1
+            checker.check(name, before)
+    except BaseException:
+        print(
+            f"storm failed at action {number} of {STORM_ACTIONS}; replay it with "
+            f"TTT_STORM_SEED={STORM_SEED} TTT_STORM_ACTIONS={number}. "
+            f"The last actions: {recent}"
         )
-        app.on_play_pause()
-        assert wait(app.root, lambda: app.controller.board.is_over, 60), f"game {index} stuck"
-        finished += 1
-        if index % max(1, SOAK_GAMES // 10) == 0:
-            gc.collect()
-            samples.append(rss_mb())
-    gc.collect()
-    samples.append(rss_mb())
-    assert finished == SOAK_GAMES
-    assert app.callback_errors == [] and app.errors == []
-    assert wait(app.root, lambda: not app.worker.is_busy, 5)
-    assert threading.active_count() == threads_before, "a search thread leaked"
-    assert pending_afters(app) <= afters_before, "after() callbacks leaked"
-    tallies = sum(sum(counts.values()) for counts in app.controller.scores.values())
-    assert tallies == SOAK_GAMES
-    half = samples[len(samples) // 2 :]
-    growth = max(half) - min(half)
-    print(f"soak: {SOAK_GAMES} games, RSS samples {[round(s, 1) for s in samples]} MB")
-    assert growth < 20, f"memory still grows in the second half: {samples}"
+        raise
+    if STORM_ACTIONS >= 5000:  # long enough for every kind of action and many games
+        assert len(counts) == len(actions), f"some actions never ran: {counts}"
+        assert checker.model.finished > STORM_ACTIONS // 250, "few games were finished"
+    presenter.quit()
+    assert presenter.is_closed
+    assert nonzero(json.loads(store.saved[-1])["scores"]) == nonzero(presenter.session.scores)
+    print(
+        f"storm: {STORM_ACTIONS} actions, seed {STORM_SEED}, "
+        f"{checker.model.finished} games counted: {sorted(counts.items())}"
+    )

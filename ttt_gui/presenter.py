@@ -87,6 +87,7 @@ class Presenter(FileCommands):
         self._saved_scores_version = 0
         self._pending: PendingMove | None = None
         self._job_started = 0.0
+        self._failed: JobTag | None = None  # a search that raised is not run again
         self._schedule()
 
     # -- state ----------------------------------------------------------------
@@ -121,7 +122,7 @@ class Presenter(FileCommands):
                 runner.cancel()
             return
         tag = JobTag(request.kind, request.generation)
-        if runner.tag != tag:
+        if runner.tag != tag and tag != self._failed:
             self._job_started = self.clock()
             runner.start(tag, _job(request))
 
@@ -142,6 +143,7 @@ class Presenter(FileCommands):
         if tag.generation != session.generation:
             return  # an answer for an older position: dropped
         if isinstance(result, BaseException):
+            self._failed = tag
             self.report_error(result)
         elif isinstance(result, SearchResult) and session.is_computer_turn:
             if session.config.mode is Mode.WATCH:
