@@ -28,6 +28,7 @@ class FakeDialogs:
         self.confirm_answer = True
         self.confirm_answers: deque[bool] = deque()
         self.integers: deque[int | None] = deque()
+        self.boards: deque[tuple[int, int] | None] = deque()
         self.open_paths: deque[Path | None] = deque()
         self.save_paths: deque[Path | None] = deque()
         self.clipboard: str | None = None
@@ -50,6 +51,10 @@ class FakeDialogs:
         self._record("ask_integer", title, prompt, initial, minimum, maximum)
         return self.integers.popleft() if self.integers else None
 
+    def ask_board(self, size: int, win_length: int) -> tuple[int, int] | None:
+        self._record("ask_board", size, win_length)
+        return self.boards.popleft() if self.boards else None
+
     def show_info(self, title: str, text: str) -> None:
         self._record("show_info", title, text)
 
@@ -59,12 +64,12 @@ class FakeDialogs:
     def show_error(self, title: str, text: str) -> None:
         self._record("show_error", title, text)
 
-    def ask_open_path(self) -> Path | None:
-        self._record("ask_open_path")
+    def ask_open_path(self, folder: Path) -> Path | None:
+        self._record("ask_open_path", folder)
         return self.open_paths.popleft() if self.open_paths else None
 
-    def ask_save_path(self) -> Path | None:
-        self._record("ask_save_path")
+    def ask_save_path(self, folder: Path, name: str) -> Path | None:
+        self._record("ask_save_path", folder, name)
         return self.save_paths.popleft() if self.save_paths else None
 
     def get_clipboard(self) -> str | None:

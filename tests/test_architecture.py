@@ -27,6 +27,7 @@ LAYERS: dict[str, int] = {
     "dialogs": 6,
     "view_model": 6,
     "file_commands": 7,
+    "display_commands": 7,
     "presenter": 8,
     "gui": 9,
     "smoke": 10,

@@ -108,7 +108,7 @@ def test_files_written_before_the_think_time_was_saved_still_load() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"format": "chess", "version": 1, "size": 3}, "not a saved tic-tac-toe game"),
+        ({"format": "chess", "version": 1, "size": 3}, "this file is not a saved game"),
         ({"version": 2, "size": 3, "moves": []}, "unsupported version"),
         ({"version": 1, "size": 10, "moves": []}, "out of range"),
         ({"version": 1, "size": 3, "win_length": 4, "moves": []}, "does not fit"),
@@ -142,7 +142,7 @@ def test_bad_games_name_the_problem(data: dict, message: str) -> None:
 
 
 def test_deeply_nested_and_huge_inputs_are_refused() -> None:
-    with pytest.raises(GameFileError, match="not valid JSON"):
+    with pytest.raises(GameFileError, match="this file is not a saved game"):
         parse_game("[" * 30_000)
     with pytest.raises(GameFileError, match="larger than"):
         parse_game(" " * 100_000)

@@ -52,7 +52,7 @@ def test_hot_seat_game_won_by_x() -> None:
     assert rig.presenter.view().status == "X to move"
     play_all(rig, X_WINS)
     view = rig.presenter.view()
-    assert view.status == "X wins!"
+    assert view.status == "X wins! Ctrl+N plays again."
     assert view.scores == "X 1   O 0   Draws 0"
     assert view.winning_line == (0, 1, 2)
     assert [cell.background for cell in view.cells[:3]] == ["win"] * 3
@@ -159,7 +159,10 @@ def play_against_perfect(human: str, choose: object) -> Board:
         board = rig.board
         if board.is_over:
             status = rig.presenter.view().status
-            assert status in ("Draw.", "The computer wins."), status
+            assert status in (
+                "Draw. Ctrl+N plays again.",
+                "The computer wins. Ctrl+N plays again.",
+            ), status
             return board
         assert board.turn is Player(human), "the computer did not answer"
         rig.presenter.play(choose(board))  # type: ignore[operator]
@@ -268,8 +271,8 @@ def test_the_move_list_against_the_computer_stops_on_your_turn() -> None:
     rig.settle()
     rig.presenter.play(next(c for c in (0, 2, 6, 8) if rig.board[c] is None))
     rig.settle()
-    rig.presenter.go_to(3)  # your second move: the computer would answer it
-    assert rig.board.move_count == 2
+    rig.presenter.go_to(1)  # your first move: shown with the computer's reply
+    assert rig.board.move_count == 2 and rig.board[4] is not None
     assert not rig.session.is_computer_turn and not rig.presenter.is_working
 
 
@@ -378,7 +381,7 @@ def test_play_pause_plays_a_whole_game_at_the_watch_speed() -> None:
         assert moves[-1] == moves[-2] + 1, "one move per delay"
     assert rig.board.is_over and rig.board.winner is None, "perfect against perfect draws"
     view = rig.presenter.view()
-    assert view.status == "Draw."
+    assert view.status == "Draw. Ctrl+N plays again."
     assert view.scores == "X 0   O 0   Draws 1"
     assert rig.session.config.score_key.startswith("watch:")
     assert not rig.presenter.is_working
@@ -498,12 +501,15 @@ def test_a_hint_is_immediate_when_the_analysis_is_shown() -> None:
     assert rig.presenter.view().status == "Hint: c1 (win in 1)"
 
 
-def test_a_hint_on_the_empty_board_lists_every_drawing_move() -> None:
+def test_a_hint_suggests_one_move_among_equally_good_ones() -> None:
     rig = make_presenter(mode="hotseat")
     rig.presenter.hint()
     rig.presenter.tick()
-    status = rig.presenter.view().status
-    assert status == "Hint: a1, b1, c1, a2, b2, c2, a3, b3, c3 (draw)"
+    view = rig.presenter.view()
+    hinted = [cell for cell, shown in enumerate(view.cells) if shown.background == "hint"]
+    assert len(hinted) == 1
+    assert rig.session.analysis is not None and hinted[0] in rig.session.analysis.best
+    assert view.status == f"Hint: {rig.board.coordinate(hinted[0])} (draw)"
 
 
 def test_no_hint_after_the_game() -> None:
@@ -641,7 +647,7 @@ def test_scores_are_saved_when_the_computer_wins() -> None:
     rig.settle()
     assert rig.board.winner is Player.O
     assert last_saved(rig)["scores"] == {"computer:3x3:3": {"computer": 1}}
-    assert rig.presenter.view().status == "The computer wins."
+    assert rig.presenter.view().status == "The computer wins. Ctrl+N plays again."
 
 
 def test_reset_scores_zeroes_and_saves() -> None:
@@ -823,25 +829,25 @@ def test_custom_depth_is_asked_and_validated() -> None:
     assert rig.session.config.depth is None and rig.session.config.max_depth == 4
 
 
-def test_custom_board_is_asked_and_validated() -> None:
+def test_custom_board_is_one_question_and_checked() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.dialogs.integers.extend([6, 5])
+    rig.dialogs.boards.append((6, 5))
     rig.presenter.ask_custom_board()
     assert (rig.session.config.size, rig.session.config.win_length) == (6, 5)
     view = rig.presenter.view()
     assert len(view.cells) == 36 and view.choices["board"] == "custom"
-    prompts = [arguments for name, arguments in rig.dialogs.calls if name == "ask_integer"]
-    assert prompts[1][2:] == (4, 3, 6), "the win length defaults to the size's usual one"
-    for answers in ([None], [4, None], [10], [4, 5]):
-        rig.dialogs.integers.extend(answers)
+    assert view.labels["ask_custom_board"] == "Custom: 6×6 (5 in a row)…"
+    assert [name for name in rig.dialogs.names() if name.startswith("ask")] == ["ask_board"]
+    assert rig.dialogs.calls[0] == ("ask_board", (3, 3)), "it starts from the current board"
+    for answer in (None, (10, 5), (4, 5), (4, 2)):
+        rig.dialogs.boards.append(answer)
         rig.presenter.ask_custom_board()
-        assert (rig.session.config.size, rig.session.config.win_length) == (6, 5), answers
-        rig.dialogs.integers.clear()
+        assert (rig.session.config.size, rig.session.config.win_length) == (6, 5), answer
 
 
 def test_a_custom_board_of_a_standard_shape_selects_it() -> None:
     rig = make_presenter(mode="hotseat", size=5)
-    rig.dialogs.integers.extend([3, 3])
+    rig.dialogs.boards.append((3, 3))
     rig.presenter.ask_custom_board()
     assert rig.presenter.view().choices["board"] == (3, 3)
 
@@ -945,7 +951,12 @@ def test_choices_and_flags_match_the_settings(settings: Settings) -> None:
         "o_level": config.o_level,
         "speed": settings.watch_delay,
     }
-    assert view.flags == {"analysis": settings.analysis, "history": settings.history}
+    assert view.flags == {
+        "analysis": settings.analysis,
+        "history": settings.history,
+        "coordinates": config.size >= 4,
+        "alternate": settings.alternate,
+    }
     assert view.show_history is settings.history
 
 

@@ -167,7 +167,7 @@ def test_a_pasted_position_against_the_computer_gets_its_answer() -> None:
     paste(rig, "xx./oo./x..")  # O to move: the computer wins at once
     rig.settle()
     assert rig.board.winner is Player.O
-    assert rig.presenter.view().status == "The computer wins."
+    assert rig.presenter.view().status == "The computer wins. Ctrl+N plays again."
     assert rig.session.tally()["computer"] == 1
 
 
@@ -270,8 +270,8 @@ def test_an_opened_game_where_the_computer_moves_gets_its_answer(tmp_path: Path)
 
 
 BAD_FILES = {
-    "not JSON": (b"{moves: [", "not valid JSON"),
-    "not UTF-8": (b"\xff\xfe\x00{", "not UTF-8"),
+    "not JSON": (b"{moves: [", "this file is not a saved game"),
+    "not UTF-8": (b"\xff\xfe\x00{", "this file is not a saved game (it is not text)"),
     "wrong version": (b'{"format": "ttt-gui game", "version": 99, "size": 3}', "version"),
     "wrong type": (
         b'{"format": "ttt-gui game", "version": 1, "size": "3", "moves": []}',
@@ -290,7 +290,7 @@ BAD_FILES = {
         "not a cell",
     ),
     "too large": (b"[" + b" " * 70_000 + b"]", "larger than"),
-    "another JSON": (b'{"hello": "world"}', "not a saved tic-tac-toe game"),
+    "another JSON": (b'{"hello": "world"}', "this file is not a saved game"),
     "bad start": (
         b'{"format": "ttt-gui game", "version": 1, "size": 3, "moves": [], "start": "xxx"}',
         "bad start position",

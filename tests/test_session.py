@@ -321,21 +321,38 @@ def test_go_to_against_the_computer_stops_on_your_turn() -> None:
     computer_moves(session, 0)
     session.play(8)
     computer_moves(session, 2)
-    assert session.go_to(3) is None  # your second move: the computer would answer it
+    session.undo()
+    session.undo()
+    assert session.go_to(1) is None  # your first move: shown with the reply to it
     assert session.history.cursor == 2
+    assert session.board == Board.from_moves([4, 0])
     assert not session.is_computer_turn
     assert session.go_to(2) == Refused("That position is already shown.")
     assert session.go_to(100) is None
     assert session.history.cursor == 4
 
 
-def test_go_to_refuses_when_no_earlier_position_is_yours() -> None:
+def test_the_move_list_shows_the_chosen_move_not_the_position_before_it() -> None:
+    """Choosing "1. X b2" against the computer shows b2 on the board (with the
+    computer's reply), not the empty start."""
+    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.X))
+    session.play(4)
+    computer_moves(session, 0)
+    session.play(8)
+    computer_moves(session, 2)
+    session.go_to(0)
+    assert session.go_to(1) is None
+    assert session.board[4] is Player.X and session.board.move_count == 2
+
+
+def test_go_to_refuses_when_no_position_is_yours() -> None:
     session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O))
-    computer_moves(session, 4)
-    session.play(0)
     refused = session.go_to(0)
     assert isinstance(refused, Refused) and "your turn" in refused.reason
-    assert session.board.move_count == 2
+    computer_moves(session, 4)
+    session.play(0)
+    assert session.go_to(0) is None  # the computer's opening stays on the board
+    assert session.board.move_count == 1
 
 
 def test_a_finished_game_against_the_computer_can_be_reviewed() -> None:

@@ -76,22 +76,25 @@ class StormDialogs(FakeDialogs):
         self, title: str, prompt: str, initial: int, minimum: int, maximum: int
     ) -> int | None:
         super().ask_integer(title, prompt, initial, minimum, maximum)
-        if title == "Custom board":  # sizes beyond 4x4 would need think time
-            answers = [None, 0, 2, 3, 3, 4, 4, 10, minimum]
-            if maximum == 4 and self.guard is not None and not self.guard.may_enter_slow():
-                answers = [None, 0, 2, 3, 5]  # no win length of 4 on 4x4
-            return self.rng.choice(answers)
         return self.rng.choice([None, 0, 1, 2, 3, 4, 100, minimum])
 
-    def ask_open_path(self) -> Path | None:
-        super().ask_open_path()
+    def ask_board(self, size: int, win_length: int) -> tuple[int, int] | None:
+        super().ask_board(size, win_length)
+        # Sizes beyond 4x4 would need think time; 4 in a row on 4x4 only when allowed.
+        answers: list[tuple[int, int] | None] = [None, (0, 3), (2, 2), (3, 3), (4, 3), (10, 3)]
+        if self.guard is None or self.guard.may_enter_slow():
+            answers.append((4, 4))
+        return self.rng.choice(answers)
+
+    def ask_open_path(self, folder: Path) -> Path | None:
+        super().ask_open_path(folder)
         files = self.files
         if self.guard is not None:
             files = [path for path in files if self.guard.may_open(path)]
         return self.rng.choice([None, *files])
 
-    def ask_save_path(self) -> Path | None:
-        super().ask_save_path()
+    def ask_save_path(self, folder: Path, name: str) -> Path | None:
+        super().ask_save_path(folder, name)
         return self.rng.choice(
             [None, self.folder / "saved0.ttt", self.folder / "saved1", self.folder / "nowhere/x"]
         )
@@ -360,8 +363,10 @@ def actions_for(
         presenter.paste_position()
 
     def reset_scores() -> None:
+        version = presenter.session.scores_version
         presenter.reset_scores()
-        checker.model.reset(presenter.session.config.score_key)
+        if presenter.session.scores_version != version:  # not declined
+            checker.model.reset(presenter.session.config.score_key)
 
     def levels() -> list[str]:
         return [name for name, level in LEVELS.items() if level.depth or not guard.on_slow_board]

@@ -69,7 +69,8 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                 command("Open…", "open_game", "Ctrl+O"),
                 command("Save…", "save_game", "Ctrl+S"),
                 SEPARATOR,
-                command("Reset scores", "reset_scores"),
+                command("Reset scores…", "reset_scores"),
+                Item("check", "Change sides after each game", "toggle_alternate", (), "alternate"),
                 SEPARATOR,
                 command("Quit", "quit", "Ctrl+Q"),
             ],
@@ -130,6 +131,7 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
             [
                 Item("check", "Show analysis", "toggle_analysis", ("F5",), "analysis"),
                 Item("check", "Move history", "toggle_history", (), "history"),
+                Item("check", "Show coordinates", "toggle_coordinates", (), "coordinates"),
                 SEPARATOR,
                 *(
                     radio(f"{name.capitalize()} theme", "theme", name, "set_theme")
@@ -157,6 +159,7 @@ BOARD_KEYS: tuple[tuple[str, str], ...] = (
     ("Arrow keys", "Move between cells"),
     ("Enter or Space", "Play the focused cell"),
     ("1 to 9", "Play a cell on 3×3 (1 = top left)"),
+    ("Keypad 1 to 9", "Play a cell on 3×3 in the keypad's layout (7 = top left)"),
     ("Space / Right", "Play-pause / step, computer vs computer"),
     ("Alt+letter", "Open a menu"),
 )

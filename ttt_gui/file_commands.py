@@ -9,12 +9,15 @@ files that come from outside, which may be anything.
 from __future__ import annotations
 
 import dataclasses
+import time
+from pathlib import Path
 from typing import Any
 
 from ttt_gui.board import Board, InvalidPositionError
 from ttt_gui.dialogs import Dialogs
 from ttt_gui.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
 from ttt_gui.session import Refused, Session
+from ttt_gui.settings import Settings
 
 
 class FileCommands:
@@ -22,6 +25,10 @@ class FileCommands:
 
     session: Session
     dialogs: Dialogs
+    settings: Settings
+
+    def save_settings(self) -> None:
+        raise NotImplementedError
 
     def _say(self, outcome: Refused | str | None) -> None:
         raise NotImplementedError
@@ -62,8 +69,21 @@ class FileCommands:
             return
         self.change_config(start=board, size=board.size, win_length=board.win_length)
 
+    def _games_folder(self) -> Path:
+        """The folder of the last game saved or opened, else the documents folder."""
+        if self.settings.folder and Path(self.settings.folder).is_dir():
+            return Path(self.settings.folder)
+        from platformdirs import user_documents_path
+
+        return user_documents_path()
+
+    def _remember_folder(self, path: Path) -> None:
+        self.settings.folder = str(path.parent)
+        self.save_settings()
+
     def save_game(self) -> None:
-        path = self.dialogs.ask_save_path()
+        name = time.strftime(f"Tic-tac-toe %Y-%m-%d %H%M{SUFFIX}")
+        path = self.dialogs.ask_save_path(self._games_folder(), name)
         if path is None:
             return
         if not path.suffix:
@@ -80,10 +100,11 @@ class FileCommands:
         except OSError as error:
             self._say(f"Could not save the game as {path.name}: {error.strerror or error}.")
             return
+        self._remember_folder(path)
         self._say(f"Saved the game as {path.name}.")
 
     def open_game(self) -> None:
-        path = self.dialogs.ask_open_path()
+        path = self.dialogs.ask_open_path(self._games_folder())
         if path is None:
             return
         try:
@@ -102,5 +123,6 @@ class FileCommands:
         self.cancel_search()
         self.session.replay(config, game.start_board(), game.moves)
         self._store_config()
+        self._remember_folder(path)
         self._say(f"Opened {path.name}: {len(game.moves)} moves.")
         self._schedule()

@@ -89,13 +89,13 @@ def parse_game(text: str | bytes) -> SavedGame:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise GameFileError("the file is not UTF-8 text") from None
+            raise GameFileError("this file is not a saved game (it is not text)") from None
     try:
         data = json.loads(text.removeprefix("\ufeff"))  # a byte-order mark is allowed
     except (ValueError, RecursionError):  # also over-long integers
-        raise GameFileError("the file is not valid JSON") from None
+        raise GameFileError("this file is not a saved game") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise GameFileError("this is not a saved tic-tac-toe game")
+        raise GameFileError("this file is not a saved game")
     version = data.get("version")
     if type(version) is not int or version != VERSION:
         raise GameFileError(

@@ -18,21 +18,20 @@ from typing import Any
 from ttt_gui import __version__
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, Player
 from ttt_gui.commands import shortcut_rows
-from ttt_gui.config import ConfigError, GameConfig, Mode
+from ttt_gui.config import ConfigError, Mode
 from ttt_gui.dialogs import Dialogs, SaveSettings
+from ttt_gui.display_commands import DisplayCommands
 from ttt_gui.engine import MoveAnalysis, SearchResult
 from ttt_gui.file_commands import FileCommands
 from ttt_gui.jobs import JobRunner, JobTag, Runner
 from ttt_gui.session import Refused, SearchRequest, Session
-from ttt_gui.settings import MAX_ZOOM, MIN_ZOOM, Settings
-from ttt_gui.theme import THEMES
+from ttt_gui.settings import Settings
 from ttt_gui.view_model import ViewState, build_view, hint_text
 
 #: Least time (s) between the person's move and the computer's reply on 3x3.
 COMPUTER_PAUSE = 0.3
 #: A search running this long (s) shows the progress bar.
 PROGRESS_DELAY = 0.3
-ZOOM_STEP = 1.15
 
 HOW_TO_PLAY = (
     "Take turns marking empty cells; X moves first.\n\n"
@@ -59,7 +58,7 @@ class PendingMove:
     due: float
 
 
-class Presenter(FileCommands):
+class Presenter(FileCommands, DisplayCommands):
     """One window's commands over one :class:`Session` and its settings."""
 
     def __init__(
@@ -191,11 +190,13 @@ class Presenter(FileCommands):
         else:
             self.play(cell)
 
-    def play_digit(self, digit: int) -> bool:
-        """Digit keys 1 to 9 play a cell on 3x3 (1 = top left); False elsewhere."""
+    def play_digit(self, digit: int, keypad: bool = False) -> bool:
+        """Digit keys 1 to 9 play a cell on 3x3: in reading order (1 = top left),
+        or on the keypad in its layout (7 = top left); False elsewhere."""
         if self.session.board.size != 3 or not 1 <= digit <= 9:
             return False
-        self.play(digit - 1)
+        row, column = divmod(digit - 1, 3)
+        self.play((2 - row) * 3 + column if keypad else digit - 1)
         return True
 
     def _move_to(self, outcome: Refused | None) -> None:
@@ -236,7 +237,13 @@ class Presenter(FileCommands):
     # -- games and configuration ---------------------------------------------------------
 
     def new_game(self) -> None:
-        self.change_config(start=None, force_new=True)
+        """Start again; against the computer with "alternate" set, a finished
+        game is followed by one in which the person plays the other side."""
+        config = self.session.config
+        if self.settings.alternate and config.mode is Mode.COMPUTER and self.session.board.is_over:
+            self.change_config(force_new=True, human=config.human.other)
+        else:
+            self.change_config(force_new=True)
 
     def change_config(
         self, start: Board | None = None, force_new: bool = False, **changes: Any
@@ -309,68 +316,24 @@ class Presenter(FileCommands):
 
     def ask_custom_board(self) -> None:
         config = self.session.config
-        size = self.dialogs.ask_integer(
-            "Custom board",
-            f"Board size: {MIN_SIZE} to {MAX_SIZE} cells a side",
-            config.size,
-            MIN_SIZE,
-            MAX_SIZE,
-        )
-        if size is None or not MIN_SIZE <= size <= MAX_SIZE:
-            return
-        default = GameConfig().changed(size=size).win_length
-        win_length = self.dialogs.ask_integer(
-            "Custom board",
-            f"Marks in a row to win: {MIN_SIZE} to {size}",
-            default,
-            MIN_SIZE,
-            size,
-        )
-        if win_length is not None and MIN_SIZE <= win_length <= size:
-            self.change_config(size=size, win_length=win_length, depth=None)
+        shape = self.dialogs.ask_board(config.size, config.win_length)
+        if shape is not None:
+            size, win_length = shape
+            if MIN_SIZE <= win_length <= size <= MAX_SIZE:
+                self.change_config(size=size, win_length=win_length, depth=None)
 
     def reset_scores(self) -> None:
+        config = self.session.config
+        if not self.dialogs.confirm(
+            "Reset scores",
+            f"Set the scores of {config.mode.label.lower()} on {config.board_label} to zero?",
+            "Reset scores",
+            "Keep scores",
+        ):
+            return
         self.session.reset_scores()
         self.save_settings()
         self._say("Scores reset.")
-
-    # -- display settings ----------------------------------------------------------------
-
-    def toggle_analysis(self) -> None:
-        self.settings.analysis = self.session.analysis_wanted = not self.settings.analysis
-        self.save_settings()
-        self._schedule()
-
-    def toggle_history(self) -> None:
-        self.settings.history = not self.settings.history
-        self.save_settings()
-
-    def set_theme(self, name: str) -> None:
-        if name in THEMES:
-            self.settings.theme = name
-            self.save_settings()
-
-    def set_speed(self, delay_ms: int) -> None:
-        self.settings.watch_delay = int(delay_ms)
-        self.save_settings()
-
-    def set_zoom(self, zoom: float) -> None:
-        self.settings.zoom = min(MAX_ZOOM, max(MIN_ZOOM, round(zoom, 3)))
-        self.save_settings()
-
-    def zoom_in(self) -> None:
-        self.set_zoom(self.settings.zoom * ZOOM_STEP)
-
-    def zoom_out(self) -> None:
-        self.set_zoom(self.settings.zoom / ZOOM_STEP)
-
-    def zoom_reset(self) -> None:
-        self.set_zoom(1.0)
-
-    def set_window_size(self, width: int, height: int) -> None:
-        """Remember the window's size (saved when the window closes)."""
-        if width > 1 and height > 1:
-            self.settings.window = f"{width}x{height}"
 
     # -- help, errors, quitting ---------------------------------------------------------------
 
@@ -391,7 +354,12 @@ class Presenter(FileCommands):
         self.dialogs.show_error("Unexpected error", f"{text}\n\nThe game goes on.")
 
     def quit(self) -> None:
-        """Stop searching, save the settings; the window then closes."""
+        """Stop searching, save the settings; the window then closes. Asks first
+        if a game in which the person has moved would be abandoned."""
+        if self.session.has_moves_to_lose and not self.dialogs.confirm(
+            "Quit", "Quit and abandon the game in progress?", "Quit", "Keep playing"
+        ):
+            return
         self.close()
         self.save_settings()
         self.is_closed = True

@@ -103,6 +103,7 @@ class Session:
         self.analysis_wanted = False
         self.hint_wanted = False
         self.analysis: MoveAnalysis | None = None  # of the current position, when known
+        #: The move a hint suggests (the engine's choice among the best), if any.
         self.hint: tuple[int, ...] = ()
         self._recorded: str | None = None  # the result counted for this game
         self._counting = True  # False for a game that was already over when opened
@@ -265,14 +266,19 @@ class Session:
 
     def go_to(self, cursor: int) -> Refused | None:
         """Show the position after ``cursor`` moves (the one mechanism behind
-        undo, redo and the move list); against the computer, the nearest
-        earlier position where it is the person's turn."""
-        allowed = [index for index in self._turn_positions() if index <= cursor]
-        if not allowed:
-            return Refused("There is no earlier position where it is your turn.")
-        if allowed[-1] == self.history.cursor:
+        undo, redo and the move list). Against the computer, a position where
+        the computer is to move is passed for the first later one where it is
+        the person's turn, so the chosen move stays on the board (else the
+        nearest earlier one)."""
+        allowed = self._turn_positions()
+        later = [index for index in allowed if index >= cursor]
+        earlier = [index for index in allowed if index <= cursor]
+        if not later and not earlier:
+            return Refused("There is no position where it is your turn.")
+        target = later[0] if later else earlier[-1]
+        if target == self.history.cursor:
             return Refused("That position is already shown.")
-        self.history.go_to(allowed[-1])
+        self.history.go_to(target)
         self.watch_running = self.step_wanted = False
         self._changed()
         return None
@@ -347,7 +353,7 @@ class Session:
         if self.is_computer_turn:
             return Refused("Wait for the computer's move.")
         if self.analysis is not None:
-            self.hint = tuple(self.analysis.best)
+            self.hint = tuple(self.analysis.best[:1])
         else:
             self.hint_wanted = True
         return None
@@ -371,7 +377,7 @@ class Session:
         self.analysis = analysis
         if self.hint_wanted:
             self.hint_wanted = False
-            self.hint = tuple(analysis.best)
+            self.hint = tuple(analysis.best[:1])
         return True
 
     def move_list(self) -> list[str]:

@@ -40,7 +40,18 @@ MAX_FILE_BYTES = 256 * 1024
 MIN_ZOOM, MAX_ZOOM = 0.5, 3.0
 WINDOW_SIZE = re.compile(r"[0-9]{1,5}x[0-9]{1,5}", re.ASCII)
 #: The display settings stored next to the game's fields, in file order.
-_DISPLAY_KEYS = ("theme", "zoom", "window", "watch_delay", "analysis", "history", "scores")
+_DISPLAY_KEYS = (
+    "theme",
+    "zoom",
+    "window",
+    "watch_delay",
+    "analysis",
+    "history",
+    "coordinates",
+    "alternate",
+    "folder",
+    "scores",
+)
 
 
 class SettingsError(ValueError):
@@ -58,6 +69,12 @@ class Settings:
     watch_delay: int = 400
     analysis: bool = False
     history: bool = False
+    #: Row and column labels on the board; None: shown from 4x4 up.
+    coordinates: bool | None = None
+    #: Against the computer, the person's side changes after every finished game.
+    alternate: bool = False
+    #: The folder of the last game saved or opened ("" before the first).
+    folder: str = ""
     scores: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def validate(self) -> None:
@@ -79,6 +96,12 @@ class Settings:
             ),
             ("analysis", lambda: isinstance(self.analysis, bool)),
             ("history", lambda: isinstance(self.history, bool)),
+            (
+                "coordinates",
+                lambda: self.coordinates is None or isinstance(self.coordinates, bool),
+            ),
+            ("alternate", lambda: isinstance(self.alternate, bool)),
+            ("folder", lambda: isinstance(self.folder, str) and len(self.folder) <= 4096),
             ("scores", lambda: _valid_scores(self.scores)),
         ]
         for name, is_valid in checks:

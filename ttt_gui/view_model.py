@@ -7,15 +7,21 @@ by their role in the palette (``"win"``, ``"good"``), never as literals.
 
 from __future__ import annotations
 
+import dataclasses
+import sys
 from dataclasses import dataclass
 
-from ttt_gui.board import Board
+from ttt_gui.board import Board, Player
 from ttt_gui.config import BOARD_CHOICES, Mode
-from ttt_gui.engine import MoveAnalysis, describe_score
+from ttt_gui.engine import MoveAnalysis, describe_score, is_mate_score
 from ttt_gui.session import Session
 from ttt_gui.settings import Settings
 
 TITLE = "Tic-tac-toe"
+#: The key of New game, named in the status when a game ends.
+NEW_GAME_KEY = "Cmd+N" if sys.platform == "darwin" else "Ctrl+N"
+#: Heuristic values (not proven) in words: (least size, words).
+_ADVANTAGES = ((100, "much better"), (25, "better"), (2, "slightly better"))
 SCORE_NAMES = {"X": "X", "O": "O", "you": "You", "computer": "Computer", "draw": "Draws"}
 
 
@@ -36,7 +42,8 @@ class CellView:
 class ViewState:
     """What the window shows. ``choices`` maps a radio group of the menus to
     its selected value, ``flags`` a check item to its state; ``disabled``
-    holds the presenter actions that do not apply now."""
+    holds the presenter actions that do not apply now, and ``labels`` the menu
+    labels that say the current choice (action -> label)."""
 
     size: int
     win_length: int
@@ -56,43 +63,70 @@ class ViewState:
     choices: dict[str, object]
     flags: dict[str, bool]
     disabled: frozenset[str]
+    show_coordinates: bool = False
+    labels: dict[str, str] = dataclasses.field(default_factory=dict)
+
+
+def value_words(score: int, exact: bool, mover: Player) -> str:
+    """A move's value in words, from ``mover``'s side: ``"win in 3"``, ``"draw"``,
+    ``"loss in 2"``; heuristic values name the side they favour.
+
+    >>> value_words(40, False, Player.O), value_words(-5, False, Player.O)
+    ('O better', 'X slightly better')
+    """
+    if exact or is_mate_score(score):
+        return describe_score(score, exact=True)
+    for least, words in _ADVANTAGES:
+        if abs(score) >= least:
+            return f"{(mover if score > 0 else mover.other).value} {words}"
+    return "about even"
 
 
 def score_tone(score: int, exact: bool) -> str:
     """The palette role for a move's value: ``"good"``, ``"even"`` or ``"bad"``;
     the same words always get the same tone."""
-    if describe_score(score, exact) in ("draw", "about even"):
+    if describe_score(score, exact) in ("draw", "about even") or (
+        not exact and not is_mate_score(score) and abs(score) < _ADVANTAGES[-1][0]
+    ):
         return "even"
     return "good" if score > 0 else "bad"
 
 
 def compact_words(words: str) -> str:
-    """Short analysis words for small cells: ``"W3"``, ``"L2"``, ``"="``, ``"≈0"``.
+    """Short analysis words for small cells: ``"W3"``, ``"L2"``, ``"="``, ``"≈"``,
+    ``"X+"`` (slightly better) to ``"X+++"`` (much better).
 
-    >>> [compact_words(w) for w in ("win in 3", "draw", "ahead (≈+12)", "about even")]
-    ['W3', '=', '≈+12', '≈0']
+    >>> [compact_words(w) for w in ("win in 3", "draw", "O better", "about even")]
+    ['W3', '=', 'O++', '≈']
     """
     words = words.replace("win in ", "W").replace("loss in ", "L")
-    words = words.replace("draw", "=").replace("about even", "≈0")
-    return words.replace("ahead (", "").replace("behind (", "").rstrip(")")
+    words = words.replace("draw", "=").replace("about even", "≈")
+    for plus, (_, advantage) in zip(("+++", "++", "+"), _ADVANTAGES):
+        words = words.replace(f" {advantage}", plus)
+    return words
 
 
-def analysis_notes(analysis: MoveAnalysis | None) -> dict[int, tuple[str, str]]:
+def analysis_notes(analysis: MoveAnalysis | None, mover: Player) -> dict[int, tuple[str, str]]:
     """Cell -> (words, tone role) for every move an analysis scored."""
     if analysis is None:
         return {}
     return {
-        cell: (describe_score(score, analysis.exact), score_tone(score, analysis.exact))
+        cell: (value_words(score, analysis.exact, mover), score_tone(score, analysis.exact))
         for cell, score in analysis.scores.items()
     }
 
 
 def hint_text(board: Board, analysis: MoveAnalysis) -> str:
-    """Words for the best moves of an analysis, e.g. ``Hint: b2 (draw)``."""
-    cells = ", ".join(board.coordinate(move) for move in sorted(analysis.best))
-    words = describe_score(analysis.scores[analysis.best[0]], analysis.exact)
+    """Words for the engine's choice among the best moves, e.g. ``Hint: b2 (draw)``."""
+    move = analysis.best[0]
+    words = value_words(analysis.scores[move], analysis.exact, board.turn)
     depth = "" if analysis.exact else f", depth {analysis.depth}"
-    return f"Hint: {cells} ({words}{depth})"
+    return f"Hint: {board.coordinate(move)} ({words}{depth})"
+
+
+def shows_coordinates(settings: Settings, size: int) -> bool:
+    """Whether the board shows row and column labels: as set, else from 4x4 up."""
+    return settings.coordinates if settings.coordinates is not None else size >= 4
 
 
 def status_text(session: Session) -> str:
@@ -102,10 +136,12 @@ def status_text(session: Session) -> str:
     if board.is_over:
         winner = board.winner
         if winner is None:
-            return "Draw."
-        if computer:
-            return "You win!" if winner is config.human else "The computer wins."
-        return f"{config.player_name(winner)} wins!"
+            result = "Draw."
+        elif computer:
+            result = "You win!" if winner is config.human else "The computer wins."
+        else:
+            result = f"{config.player_name(winner)} wins!"
+        return f"{result} {NEW_GAME_KEY} plays again."
     if computer:
         return (
             "Computer is thinking…"
@@ -129,6 +165,16 @@ def title_text(session: Session) -> str:
     return f"{TITLE} — {config.board_label}, {who}"
 
 
+def menu_labels(session: Session) -> dict[str, str]:
+    """Labels of the custom menu items that show the current custom choice."""
+    config = session.config
+    board = "Custom…"
+    if (config.size, config.win_length) not in BOARD_CHOICES:
+        board = f"Custom: {config.board_label}…"
+    depth = "Custom depth…" if config.depth is None else f"Custom depth: {config.depth}…"
+    return {"ask_custom_board": board, "ask_custom_depth": depth}
+
+
 def build_view(
     session: Session, settings: Settings, message: str | None, show_progress: bool
 ) -> ViewState:
@@ -139,7 +185,7 @@ def build_view(
     last = session.history.last_move
     busy = session.is_computer_turn
     analysis = session.analysis if settings.analysis else None
-    notes = analysis_notes(analysis)
+    notes = analysis_notes(analysis, board.turn)
     hint = set(session.hint)
     can_play = not busy and not board.is_over and config.mode is not Mode.WATCH
     cells = []
@@ -205,6 +251,13 @@ def build_view(
             "o_level": config.o_level,
             "speed": settings.watch_delay,
         },
-        flags={"analysis": settings.analysis, "history": settings.history},
+        flags={
+            "analysis": settings.analysis,
+            "history": settings.history,
+            "coordinates": shows_coordinates(settings, board.size),
+            "alternate": settings.alternate,
+        },
         disabled=frozenset(disabled),
+        show_coordinates=shows_coordinates(settings, board.size),
+        labels=menu_labels(session),
     )

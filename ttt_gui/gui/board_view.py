@@ -17,8 +17,6 @@ from tkinter import font as tkfont
 from ttt_gui.view_model import CellView, ViewState, compact_words
 
 ARROWS = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
-#: Analysis words are shortened in cells narrower than this (pixels).
-COMPACT_BELOW = 72
 FOCUS_RING = 3
 
 
@@ -50,8 +48,10 @@ class BoardView:
         self.palette: dict[str, str] = {}
         self._painted: list[tuple[object, ...]] = []
         self._hovered: int | None = None
-        self.mark_font = tkfont.Font(root=parent, family="Helvetica", size=-12)
-        self.note_font = tkfont.Font(root=parent, family="Helvetica", size=-12)
+        self.ui_font = tkfont.nametofont("TkDefaultFont")
+        self.note_font = self.ui_font.copy()
+        #: Row and column labels (a–i above, 1–9 to the left), when shown.
+        self.labels: list[tk.Label] = []
         parent.bind("<Configure>", lambda event: self.layout())
 
     # -- building ---------------------------------------------------------------
@@ -104,14 +104,38 @@ class BoardView:
         self._draw(cell, force=True)
 
     def layout(self) -> None:
-        """Centre a square board in the space the parent has; scale the fonts."""
+        """Centre a square board in the space the parent has, leaving room for
+        the coordinates when shown; scale the analysis font (never below the
+        UI font)."""
         width, height = self.parent.winfo_width(), self.parent.winfo_height()
         if width <= 1 or height <= 1:
             return
-        side = max(60, min(width, height) - 16)
-        self.frame.place(relx=0.5, rely=0.5, anchor="center", width=side, height=side)
+        margin = self.ui_font.metrics("linespace") + 6 if self.labels else 0
+        side = max(60, min(width - margin, height - margin) - 16)
+        left = (width - side - margin) // 2 + margin
+        top = (height - side - margin) // 2 + margin
+        self.frame.place(x=left, y=top, width=side, height=side)
         cell = side / max(1, self.size)
-        self.note_font.configure(size=-max(11, min(22, int(cell * 0.16))))
+        ui_pixels = int(self.ui_font.metrics("linespace") * 0.75)
+        self.note_font.configure(size=-max(ui_pixels, min(22, int(cell * 0.16))))
+        for index, label in enumerate(self.labels):
+            position = (index % self.size + 0.5) * cell
+            if index < self.size:  # a column letter, above the board
+                label.place(x=left + position, y=top - 3, anchor="s")
+            else:  # a row number, left of the board
+                label.place(x=left - 4, y=top + position, anchor="e")
+
+    def _show_coordinates(self, shown: bool) -> None:
+        if shown == bool(self.labels):
+            return
+        for label in self.labels:
+            label.destroy()
+        self.labels = []
+        if shown:
+            texts = [chr(ord("a") + i) for i in range(self.size)]
+            texts += [str(i + 1) for i in range(self.size)]
+            self.labels = [tk.Label(self.parent, text=text, font=self.ui_font) for text in texts]
+        self.layout()
 
     # -- input --------------------------------------------------------------------
 
@@ -153,10 +177,14 @@ class BoardView:
     def paint(self, state: ViewState, palette: dict[str, str]) -> None:
         """Show ``state``: redraw the cells whose look changed."""
         if state.size != self.size:
+            self._show_coordinates(False)
             self.rebuild(state.size)
         force = palette is not self.palette
         self.state, self.palette = state, palette
+        self._show_coordinates(state.show_coordinates)
         self.frame.configure(background=palette["grid"])
+        for label in self.labels:
+            label.configure(background=palette["background"], foreground=palette["muted"])
         for cell in range(len(self.cells)):
             self._draw(cell, force)
 
@@ -205,13 +233,17 @@ class BoardView:
             canvas.create_oval(left, top, right, bottom, outline=colour, width=line)
 
     def _draw_note(self, canvas: tk.Canvas, view: CellView, width: int, height: int) -> None:
-        words = view.note
-        if min(width, height) < COMPACT_BELOW:
-            words = compact_words(words)
-        elif " (" in words:
-            words = words.replace(" (", "\n(")
-        elif " in " in words:
-            words = words.replace(" in ", "\nin ")
+        """The analysis words, on two lines where they fit, else in short form."""
+        words = view.note.replace(" in ", "\nin ", 1) if " in " in view.note else view.note
+        if " " in words and "\n" not in words:
+            words = words.replace(" ", "\n", 1)
+        lines = words.split("\n")
+        fits = (
+            max(self.note_font.measure(line) for line in lines) <= width - 8
+            and len(lines) * self.note_font.metrics("linespace") <= height - 8
+        )
+        if not fits:
+            words = compact_words(view.note)
         canvas.create_text(
             width / 2,
             height / 2,
@@ -219,7 +251,6 @@ class BoardView:
             fill=self.palette[view.tone],
             font=self.note_font,
             justify="center",
-            width=max(10, width - 8),
         )
 
     def _draw_strike(

@@ -140,6 +140,9 @@ class MenuBar:
             wanted = "disabled" if item.action in state.disabled else "normal"
             if menu.entrycget(index, "state") != wanted:
                 menu.entryconfigure(index, state=wanted)
+            label = state.labels.get(item.action, item.label)
+            if menu.entrycget(index, "label") != label:
+                menu.entryconfigure(index, label=label)
 
     def recolour(self, colours: dict[str, str]) -> None:
         """Colour every menu (background, foreground, active, selector colours)."""

@@ -31,6 +31,18 @@ from ttt_gui.theme import palette
 from ttt_gui.view_model import ViewState
 
 POLL_MS = 5
+#: The keypad's digit keys with Num Lock off, 1 to 9.
+KEYPAD_KEYSYMS = (
+    "KP_End",
+    "KP_Down",
+    "KP_Next",
+    "KP_Left",
+    "KP_Begin",
+    "KP_Right",
+    "KP_Home",
+    "KP_Up",
+    "KP_Prior",
+)
 BASE_CELL = 96  # pixels at 96 dpi and zoom 1
 HISTORY_WIDTH = 150  # pixels at 96 dpi
 
@@ -78,11 +90,11 @@ class Window:
         self._painted: ViewState | None = None
         root.title("Tic-tac-toe")
         root.report_callback_exception = self.on_callback_error
-        root.protocol("WM_DELETE_WINDOW", lambda: self.run("quit"))
-        root.minsize(int(300 * self.dpi_scale), int(320 * self.dpi_scale))
+        root.protocol("WM_DELETE_WINDOW", self.request_close)
         root.columnconfigure(0, weight=1)
         root.rowconfigure(1, weight=1)
         self.text_font = tkfont.nametofont("TkDefaultFont").copy()
+        self._text_size = int(self.text_font.actual("size"))
         self.score_label = tk.Label(root, anchor="center", padx=8, pady=4, font=self.text_font)
         self.score_label.grid(row=0, column=0, sticky="ew")
         self.board_area = tk.Frame(root, highlightthickness=0)
@@ -113,11 +125,15 @@ class Window:
         self.history_list.pack(fill="both", expand=True)
         self.history_list.bind("<<ListboxSelect>>", self.on_history_select)
         self.menubar = MenuBar(root, self.dispatch)
+        root.minsize(int(300 * self.dpi_scale), int(320 * self.dpi_scale))
+        root.after_idle(self._fit_minimum_size)
         for digit in range(1, 10):
-            root.bind(str(digit), functools.partial(self._digit, digit))
+            root.bind(str(digit), functools.partial(self._digit, digit, False))
+            for keysym in (f"KP_{digit}", KEYPAD_KEYSYMS[digit - 1]):
+                root.bind(f"<{keysym}>", functools.partial(self._digit, digit, True))
         root.bind("<Configure>", self._on_configure)
         if is_aqua(root):
-            root.createcommand("::tk::mac::Quit", lambda: self.run("quit"))
+            root.createcommand("::tk::mac::Quit", self.request_close)
             root.createcommand("tkAboutDialog", lambda: self.run("about"))
         self.paint(presenter.view())
         self._apply_geometry(first=True)
@@ -146,8 +162,18 @@ class Window:
         self.paint(self.presenter.view())
         self._ensure_polling()
 
-    def _digit(self, digit: int, event: object = None) -> str | None:
-        if not self.presenter.play_digit(digit):
+    def request_close(self) -> None:
+        """The window manager (or Cmd+Q) asks to close: quit as Game > Quit does;
+        while a dialog is open, once it has been answered."""
+        dialogs = self.presenter.dialogs
+        if isinstance(dialogs, TkDialogs) and dialogs.open_count:
+            dialogs.on_all_closed = self.request_close
+            self.root.bell()
+            return
+        self.run("quit")
+
+    def _digit(self, digit: int, keypad: bool, event: object = None) -> str | None:
+        if not self.presenter.play_digit(digit, keypad):
             return None
         self.refresh()
         return "break"
@@ -208,6 +234,9 @@ class Window:
         colours = palette(state.theme)
         if previous is None or previous.theme != state.theme:
             self._apply_theme(colours)
+        if previous is None or previous.zoom != state.zoom:
+            size = max(1, round(abs(self._text_size) * state.zoom))
+            self.text_font.configure(size=size if self._text_size > 0 else -size)
         self.board.paint(state, colours)
         self.status_label.configure(text=state.status)
         self.score_label.configure(text=state.scores)
@@ -220,8 +249,10 @@ class Window:
             self.progress.stop()
             self.progress.grid_remove()
         self._paint_history(state, colours)
-        if previous is not None and (previous.size, previous.zoom) != (state.size, state.zoom):
+        if previous is not None and previous.zoom != state.zoom:
             self._apply_geometry()
+        elif previous is not None and previous.size != state.size:
+            self._grow_for_board()
         elif previous is not None and previous.show_history != state.show_history:
             self._resize_for_history(state.show_history)
 
@@ -279,10 +310,25 @@ class Window:
         zoom = state.zoom if state else 1.0
         cell = BASE_CELL * self.dpi_scale * zoom * (3 / size) ** 0.5
         side = int(cell * size + 20 * self.dpi_scale)
-        width = max(side, int(420 * self.dpi_scale))
+        width = max(side, int(420 * self.dpi_scale), self.menubar.bar.winfo_reqwidth())
         if state is not None and state.show_history:
             width += int(HISTORY_WIDTH * self.dpi_scale)
         return width, side + int(90 * self.dpi_scale)
+
+    def _grow_for_board(self) -> None:
+        """Keep the user's size and position; grow only as far as a board needs."""
+        width, height = self.preferred_size()
+        width = max(width, self.root.winfo_width())
+        height = max(height, self.root.winfo_height())
+        self.root.geometry(f"{width}x{height}")
+
+    def _fit_minimum_size(self) -> None:
+        """The smallest window keeps the menu bar on one line and fits the board,
+        the scores and the status."""
+        width = max(int(300 * self.dpi_scale), self.menubar.bar.winfo_reqwidth())
+        if self._painted is not None and self._painted.show_history:
+            width += int(HISTORY_WIDTH * self.dpi_scale)
+        self.root.minsize(width, int(320 * self.dpi_scale))
 
     def _resize_for_history(self, shown: bool) -> None:
         """Widen or narrow the window by the move list, keeping the user's size."""
