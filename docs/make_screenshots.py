@@ -1,11 +1,10 @@
 """Take the README's screenshots of real windows (run under Xvfb).
 
-    xvfb-run -a -s "-screen 0 1024x768x24" python docs/make_screenshots.py
+xvfb-run -a -s "-screen 0 1024x768x24" python docs/make_screenshots.py
 """
 
 from __future__ import annotations
 
-import gc
 import subprocess
 import sys
 import time
@@ -15,23 +14,31 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from ttt_gui.app import App, pump_until  # noqa: E402
+from ttt_gui.board import Player  # noqa: E402
+from ttt_gui.cli import prepare_process  # noqa: E402
+from ttt_gui.config import GameConfig, Mode  # noqa: E402
+from ttt_gui.gui.dialogs import TkDialogs  # noqa: E402
+from ttt_gui.gui.window import Window, pump_until  # noqa: E402
+from ttt_gui.presenter import Presenter  # noqa: E402
 from ttt_gui.settings import Settings  # noqa: E402
 
 
 def shoot(settings: Settings, moves: list[int], out: Path, turns: int = 0) -> None:
-    """Play ``turns`` moves (all of ``moves`` by default), each the first free one."""
+    """Play ``turns`` moves (all of ``moves`` by default), each the first free one
+    of ``moves``, wait for the computer and the analysis, and take a screenshot."""
     turns = turns or len(moves)
     root = tk.Tk()
-    app = App(root, settings, None, computer_pause_ms=0)
-    pump_until(root, lambda: app.cells[0].winfo_viewable(), 5)
+    window = Window(root, Presenter(settings, TkDialogs(root), computer_pause=0))
+    session = window.presenter.session
+    pump_until(root, lambda: window.board.cells[0].winfo_viewable(), 5)
     for _ in range(turns):
-        pump_until(root, lambda: not app.controller.is_computer_turn, 10)
-        app.cells[next(c for c in moves if app.controller.board[c] is None)].invoke()
-    pump_until(root, lambda: not app.controller.is_computer_turn, 10)
+        pump_until(root, lambda: not session.is_computer_turn, 10)
+        window.run("play", next(cell for cell in moves if session.board[cell] is None))
+    pump_until(root, lambda: not session.is_computer_turn, 10)
     if settings.analysis:
-        pump_until(root, lambda: app.analysis is not None, 10)
-    subprocess.run(["xdotool", "mousemove", "--sync", "0", "0"], check=True)
+        pump_until(root, lambda: session.analysis is not None, 10)
+    subprocess.run(["xdotool", "mousemove", "--sync", "0", "0"], check=True)  # no hover colour
+    root.focus_set()  # no focus ring on a cell: it would look like a highlighted move
     end = time.monotonic() + 0.3
     while time.monotonic() < end:
         root.update()
@@ -40,24 +47,25 @@ def shoot(settings: Settings, moves: list[int], out: Path, turns: int = 0) -> No
         ["xdotool", "search", "--onlyvisible", "--name", "^Tic-tac-toe"], text=True
     ).split()[0]
     subprocess.run(["import", "-window", wrapper, str(out)], check=True)
-    print(out.name, app.status_label.cget("text"))
-    app.worker.cancel()
-    root.destroy()
+    print(out.name, window.status_label.cget("text"))
+    window.close()
 
 
 def main() -> None:
-    shoot(Settings(mode="hotseat"), [4, 1, 0, 2, 8], HERE / "screenshot-light.png")
-    shoot(Settings(mode="hotseat", theme="dark"), [4, 1, 0, 2, 8], HERE / "screenshot-dark.png")
-    gc.collect()  # finalise old windows' Tk objects here, never in a search thread
-    gc.collect()
+    prepare_process()
+    hotseat = GameConfig(mode=Mode.HOTSEAT)
+    shoot(Settings(hotseat), [4, 1, 0, 2, 8], HERE / "screenshot-light.png")
+    shoot(Settings(hotseat, theme="dark"), [4, 1, 0, 2, 8], HERE / "screenshot-dark.png")
     shoot(
-        Settings(mode="hotseat", analysis=True, history=True),
+        Settings(hotseat, analysis=True, history=True),
         [4, 1],
         HERE / "screenshot-analysis.png",
     )
-    gc.collect()
     shoot(
-        Settings(mode="computer", level="perfect", size=5, win_length=4, theme="dark"),
+        Settings(
+            GameConfig(mode=Mode.COMPUTER, human=Player.X, level="perfect", size=5, win_length=4),
+            theme="dark",
+        ),
         [12, 6, 18, 8, 16, 7],
         HERE / "screenshot-5x5.png",
         turns=3,

@@ -1,19 +1,31 @@
-"""Shared fixtures: a real Tk window (under Xvfb via pytest-xvfb) per test."""
+"""Shared fixtures and helpers: a real Tk window (under Xvfb via pytest-xvfb) per test,
+real pointer and key events (xdotool) and screenshots (ImageMagick)."""
 
 from __future__ import annotations
 
 import gc
 import os
+import re
 import subprocess
+import sys
 import time
 import tkinter as tk
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from fakes import FakeDialogs, FakeStore
 
-from ttt_gui.app import App, pump_until
-from ttt_gui.settings import Settings
+from ttt_gui.cli import prepare_process
+from ttt_gui.commands import Item, all_items
+from ttt_gui.gui.window import Window
+from ttt_gui.presenter import Presenter
+from ttt_gui.settings import Settings, save
+from ttt_gui.smoke import pump_until
+
+TITLE_PATTERN = "^Tic-tac-toe"
+#: Seconds any single xdotool or ImageMagick command may take.
+COMMAND_TIMEOUT = 20
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -22,85 +34,256 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         pytest.exit("no display: the GUI tests need Xvfb (install xvfb)", returncode=4)
 
 
+# -- windows ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def window_process() -> Iterator[None]:
+    """The process-wide settings of the app (switch interval, garbage collected
+    only on the Tk thread) while a test has windows; restored afterwards."""
+    was_enabled, interval = gc.isenabled(), sys.getswitchinterval()
+    prepare_process()
+    yield
+    gc.collect()
+    sys.setswitchinterval(interval)
+    if was_enabled:
+        gc.enable()
+
+
 @pytest.fixture
 def settings_path(tmp_path: Path) -> Path:
     return tmp_path / "config" / "settings.json"
 
 
 @pytest.fixture
-def make_app(settings_path: Path) -> Iterator[Callable[..., App]]:
-    """Build an App in a fresh root window; the window is destroyed afterwards."""
-    apps: list[App] = []
+def make_window(window_process: None, settings_path: Path) -> Iterator[Callable[..., Window]]:
+    """Build a visible Window over a Presenter with FakeDialogs (confirm answers
+    yes) and no pause before the computer's moves.
 
-    def make(settings: Settings | None = None, path: Path | None = settings_path) -> App:
+    Settings are saved to ``path`` (the test's settings file by default), or to
+    ``store`` if given (e.g. a FakeStore); ``path=None`` without a store keeps
+    them in a FakeStore. Every window is closed afterwards as by Quit.
+    """
+    windows: list[Window] = []
+
+    def make(
+        settings: Settings | None = None,
+        path: Path | None = settings_path,
+        store: Callable[[Settings], None] | None = None,
+        dialogs: FakeDialogs | None = None,
+    ) -> Window:
+        if store is None:
+            store = FakeStore() if path is None else saver(path)
         root = tk.Tk()
-        app = App(root, settings or Settings(), path, computer_pause_ms=0)
-        app.confirm = lambda title, text: True
-        app.infos = []  # type: ignore[attr-defined]
-        app.errors = []  # type: ignore[attr-defined]
-        app.show_info = lambda title, text: app.infos.append((title, text))  # type: ignore[attr-defined]
-        app.show_error = lambda title, text: app.errors.append((title, text))  # type: ignore[attr-defined]
-        apps.append(app)
-        assert pump_until(root, lambda: bool(app.cells) and app.cells[0].winfo_viewable(), 5)
-        return app
+        presenter = Presenter(
+            settings or Settings(),
+            dialogs or FakeDialogs(),
+            save_settings=store,
+            computer_pause=0,
+        )
+        window = Window(root, presenter)
+        windows.append(window)
+        assert pump_until(root, lambda: cells_viewable(window), 5), "the window never appeared"
+        return window
 
     yield make
-    for app in apps:
+    for window in windows:
         try:
-            if app.root.winfo_exists():
-                app.on_quit()  # cancels the search and pending callbacks, then closes
+            if window.root.winfo_exists():
+                window.run("quit")
+            if window.root.winfo_exists():  # quit was replaced by a test's spy
+                window.close()
         except tk.TclError:
-            app.worker.cancel()
-    apps.clear()
-    gc.collect()  # finalise Tk variables here, never in a search thread
+            pass
+        window.presenter.close()  # the search thread ends even if closing failed
+    windows.clear()
+    gc.collect()  # the windows' garbage goes here, on the Tk thread
 
 
-def wait_for_computer(app: App, timeout: float = 10.0) -> None:
-    """Pump events until the computer has moved (or the game is over)."""
-    assert pump_until(
-        app.root, lambda: not app.controller.is_computer_turn and not app.worker.is_busy, timeout
-    ), "the computer did not move in time"
+def saver(path: Path) -> Callable[[Settings], None]:
+    """A settings store that writes ``path`` as the app does."""
+    return lambda settings: save(settings, path)
 
 
-def real_click(widget: tk.Misc) -> None:
-    """Click the widget's centre with a real pointer event (xdotool)."""
-    root = widget.winfo_toplevel()
-    assert pump_until(root, widget.winfo_viewable, 3), "widget never became viewable"
-    x = widget.winfo_rootx() + widget.winfo_width() // 2
-    y = widget.winfo_rooty() + widget.winfo_height() // 2
-    move_pointer(x, y)
-    subprocess.run(["xdotool", "click", "1"], check=True, timeout=10)
-
-
-def move_pointer(x: int, y: int) -> None:
-    """Move the pointer and wait until it is there (``--sync`` alone would wait
-    forever for a pointer that is already in place)."""
-    where = subprocess.run(
-        ["xdotool", "getmouselocation", "--shell"], capture_output=True, text=True, timeout=10
-    ).stdout
-    if f"X={x}\n" in where and f"Y={y}\n" in where:
-        return
-    subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True, timeout=10)
-
-
-def move_pointer_away() -> None:
-    move_pointer(0, 0)
+def cells_viewable(window: Window) -> bool:
+    cells = window.board.cells
+    return bool(cells) and all(cell.winfo_viewable() for cell in cells)
 
 
 def wait(root: tk.Misc, condition: Callable[[], bool], timeout: float = 3.0) -> bool:
+    """Process events until ``condition()`` holds; False after ``timeout`` seconds."""
     return pump_until(root, condition, timeout)
 
 
 def sleep_pumping(root: tk.Misc, seconds: float) -> None:
+    """Process events for ``seconds``."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         root.update()
         time.sleep(0.005)
 
 
+def wait_for_computer(window: Window, timeout: float = 10.0) -> None:
+    """Process events until the computer has moved (or the game is over)."""
+    presenter = window.presenter
+    assert wait(
+        window.root,
+        lambda: not presenter.session.is_computer_turn and not presenter.is_working,
+        timeout,
+    ), "the computer did not move in time"
+
+
+def marks(window: Window) -> str:
+    """The position the presenter holds, as text (``"X../.O./..."``)."""
+    return str(window.presenter.session.board)
+
+
+def invoke(window: Window, action: str, argument: object = None) -> None:
+    """Choose the menu entry of ``action`` (with ``argument``), as a click on it would."""
+    menu, index = window.menubar.find(action, argument)
+    menu.invoke(index)
+    window.root.update()
+
+
+def spy_on_actions(window: Window) -> list[tuple[str, tuple[object, ...]]]:
+    """Record every call of a presenter method named in the menus; they still run,
+    except ``quit``, which is only recorded."""
+    calls: list[tuple[str, tuple[object, ...]]] = []
+    presenter = window.presenter
+    for action in {item.action for item in all_items() if item.action}:
+        method = getattr(presenter, action)
+
+        def spy(
+            *arguments: object, _action: str = action, _method: Callable[..., None] = method
+        ) -> None:
+            calls.append((_action, arguments))
+            if _action != "quit":
+                _method(*arguments)
+
+        setattr(presenter, action, spy)
+    return calls
+
+
+def expected_call(item: Item) -> tuple[str, tuple[object, ...]]:
+    return item.action, () if item.argument is None else (item.argument,)
+
+
+# -- real input ------------------------------------------------------------------------
+
+
+def xdotool(*arguments: str) -> str:
+    return subprocess.run(
+        ["xdotool", *arguments],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=COMMAND_TIMEOUT,
+    ).stdout
+
+
+def move_pointer(x: int, y: int) -> None:
+    """Move the pointer and wait until it is there (``--sync`` alone would wait
+    forever for a pointer that is already in place)."""
+    where = xdotool("getmouselocation", "--shell")
+    if f"X={x}\n" in where and f"Y={y}\n" in where:
+        return
+    xdotool("mousemove", "--sync", str(x), str(y))
+
+
+def move_pointer_away() -> None:
+    move_pointer(0, 0)
+
+
+def click_at(x: int, y: int) -> None:
+    move_pointer(x, y)
+    xdotool("click", "1")
+
+
+def real_click(widget: tk.Misc) -> None:
+    """Click the widget's centre with a real pointer event (xdotool)."""
+    root = widget.winfo_toplevel()
+    assert pump_until(root, widget.winfo_viewable, 3), "widget never became viewable"
+    click_at(
+        widget.winfo_rootx() + widget.winfo_width() // 2,
+        widget.winfo_rooty() + widget.winfo_height() // 2,
+    )
+
+
+def window_id(root: tk.Misc) -> str:
+    """The X window named after the title: Tk's wrapper, which holds the menu bar."""
+    found = xdotool("search", "--sync", "--onlyvisible", "--name", TITLE_PATTERN).split()
+    assert len(found) == 1, f"expected one game window, found {found}"
+    return found[0]
+
+
+def give_focus(root: tk.Misc) -> None:
+    """Give the window the X input focus (there is no window manager to do it)."""
+    xdotool("windowfocus", "--sync", window_id(root))
+
+
+def keys(root: tk.Misc, *names: str, settle: float = 0.05) -> None:
+    """Type keys (xdotool names: ``ctrl+z``, ``Right``, ``5``) into the window
+    as a person would, processing events after each."""
+    wrapper = window_id(root)
+    for name in names:
+        xdotool("windowfocus", "--sync", wrapper, "key", name)
+        sleep_pumping(root, settle)
+
+
 def press(widget: tk.Misc, sequence: str) -> None:
-    """Send a key event as Tk would: to the focused window of the toplevel."""
+    """Send a key event as Tk would: to ``widget``, given the focus first."""
     widget.focus_force()
     widget.update()
     widget.event_generate(sequence)
     widget.update()
+
+
+# -- screenshots --------------------------------------------------------------------------
+
+
+def screenshot(window_or_widget: str | tk.Misc, path: Path) -> Path:
+    """Save a PNG of an X window (an id) or of a widget's window."""
+    target = window_or_widget if isinstance(window_or_widget, str) else window_or_widget.winfo_id()
+    subprocess.run(
+        ["import", "-window", str(target), str(path)], check=True, timeout=COMMAND_TIMEOUT
+    )
+    return path
+
+
+def image_facts(path: Path) -> tuple[int, int, int]:
+    """Width, height and number of distinct colours of an image (identify)."""
+    width, height, colours = subprocess.check_output(
+        ["identify", "-format", "%w %h %k", str(path)], text=True, timeout=COMMAND_TIMEOUT
+    ).split()
+    return int(width), int(height), int(colours)
+
+
+def screen_pixels(widget: tk.Misc) -> tuple[int, int, bytes]:
+    """Width, height and RGB bytes (row by row) of what the widget shows on screen."""
+    data = subprocess.run(
+        ["import", "-window", str(widget.winfo_id()), "-depth", "8", "ppm:-"],
+        check=True,
+        capture_output=True,
+        timeout=COMMAND_TIMEOUT,
+    ).stdout
+    header = re.match(rb"P6\s+(\d+)\s+(\d+)\s+255\s", data)
+    assert header is not None, data[:20]
+    width, height = int(header[1]), int(header[2])
+    return width, height, data[header.end() : header.end() + width * height * 3]
+
+
+def pixel(image: tuple[int, int, bytes], x: int, y: int) -> str:
+    """The colour (``"#rrggbb"``) at ``x``, ``y`` of a :func:`screen_pixels` image."""
+    width, _, pixels = image
+    start = (y * width + x) * 3
+    return "#" + pixels[start : start + 3].hex()
+
+
+def pixel_colours(widget: tk.Misc) -> dict[str, int]:
+    """How many pixels of each colour (``"#rrggbb"``) the widget shows on screen."""
+    _, _, pixels = screen_pixels(widget)
+    counts: dict[str, int] = {}
+    for start in range(0, len(pixels), 3):
+        colour = "#" + pixels[start : start + 3].hex()
+        counts[colour] = counts.get(colour, 0) + 1
+    return counts

@@ -15,7 +15,6 @@ For example ``TTT_FUZZ_CASES=20000 TTT_KILL_ROUNDS=300 pytest tests/test_robustn
 from __future__ import annotations
 
 import dataclasses
-import gc
 import json
 import os
 import pickle
@@ -27,20 +26,21 @@ import sys
 import tempfile
 import threading
 import time
-import tkinter as tk
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, fields
 from pathlib import Path
 
 import pytest
+from conftest import invoke
+from fakes import FakeDialogs
 from hypothesis import HealthCheck, given, seed
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from ttt_gui import games, settings
-from ttt_gui.app import App, pump_until
-from ttt_gui.board import Board
+from ttt_gui.board import Board, Player
+from ttt_gui.config import ConfigError, GameConfig, Mode
 from ttt_gui.games import GameFileError, SavedGame, parse_game, read_game
 from ttt_gui.settings import Settings, load
 
@@ -71,12 +71,9 @@ FUZZ = hypothesis_settings(
 # -- real files, and the ways to spoil them -----------------------------------
 
 REAL_SETTINGS = Settings(
-    mode="hotseat",
-    human="O",
-    level="hard",
-    size=5,
-    win_length=4,
-    think_time=2.0,
+    GameConfig(
+        mode=Mode.HOTSEAT, human=Player.O, level="hard", size=5, win_length=4, think_time=2.0
+    ),
     theme="dark",
     zoom=1.5,
     window="640x480",
@@ -85,10 +82,13 @@ REAL_SETTINGS = Settings(
     scores={"hotseat:5x5:4": {"X": 2, "O": 1, "draw": 3}},
 )
 REAL_GAME = SavedGame(
-    4, 3, moves=(6, 2, 10), start="X.../.O../..../....", mode="computer", human="O",
-    level="hard", depth=5,
+    GameConfig(mode=Mode.COMPUTER, human=Player.O, level="hard", depth=5, size=4, win_length=3),
+    moves=(6, 2, 10),
+    start="X.../.O../..../....",
 )
-SETTING_NAMES = [field.name for field in fields(Settings)]
+#: The keys of a settings file: the game's fields, then the display settings.
+GAME_NAMES = [field.name for field in fields(GameConfig)]
+SETTING_NAMES = [*GAME_NAMES, *(field.name for field in fields(Settings) if field.name != "game")]
 
 #: JSON values of the wrong type or out of range, for every setting of REAL_SETTINGS.
 SETTINGS_WRONG: dict[str, list[str]] = {
@@ -107,9 +107,21 @@ SETTINGS_WRONG: dict[str, list[str]] = {
     "watch_delay": ['"400"', "400.0", "true", "null", "-1", "5001", "[]"],
     "analysis": ["0", "1", '"true"', "null", "[]", '"false"'],
     "history": ["0", '"yes"', "null", "{}"],
+    "coordinates": ["0", '"yes"', "[]", "{}"],
+    "alternate": ["0", '"no"', "null", "[]"],
+    "folder": ["1", "null", "[]", "{}", json.dumps("x" * 5000)],
     "scores": [
-        "[]", '"x"', "1", "null", '{"k": []}', '{"k": {"X": -1}}', '{"k": {"X": "1"}}',
-        '{"k": {"X": true}}', '{"k": {"X": 1e9}}', '{"k": {"X": 1000000000}}', '{"k": null}',
+        "[]",
+        '"x"',
+        "1",
+        "null",
+        '{"k": []}',
+        '{"k": {"X": -1}}',
+        '{"k": {"X": "1"}}',
+        '{"k": {"X": true}}',
+        '{"k": {"X": 1e9}}',
+        '{"k": {"X": 1000000000}}',
+        '{"k": null}',
     ],
 }
 
@@ -120,11 +132,28 @@ GAME_WRONG: dict[str, list[str]] = {
     "size": ['"4"', "4.0", "true", "null", "2", "10", "[4]", "3", "5"],
     "win_length": ['"3"', "3.0", "true", "null", "5", "2", "[3]"],
     "moves": [
-        '"c2"', "{}", "null", "1", '["z9"]', "[1]", '["a1"]', "[null]", '[["c2"]]',
-        '["c2", "c2"]', '["e1"]', '["a5"]', '[""]',
+        '"c2"',
+        "{}",
+        "null",
+        "1",
+        '["z9"]',
+        "[1]",
+        '["a1"]',
+        "[null]",
+        '[["c2"]]',
+        '["c2", "c2"]',
+        '["e1"]',
+        '["a5"]',
+        '[""]',
     ],
     "start": [
-        "1", "[]", "true", '"xxx"', '"X.../...."', '""', '"XX../..../..../...."',
+        "1",
+        "[]",
+        "true",
+        '"xxx"',
+        '"X.../...."',
+        '""',
+        '"XX../..../..../...."',
         '"O.../..../..../...."',
     ],
     "mode": ['"online"', "1", "null", "[]", "true", '"Hotseat"'],
@@ -133,10 +162,11 @@ GAME_WRONG: dict[str, list[str]] = {
     "x_level": ['"godlike"', "null", '["easy"]'],
     "o_level": ['"godlike"', "true", "{}"],
     "depth": ["0", "-1", '"3"', "3.0", "true", "17", "[3]"],
+    "think_time": ['"1"', "true", "[1]", "{}", "0", "61", "0.01", "-1"],
 }
 #: Words one of which a message about each field of a game must contain.
 GAME_WORDS: dict[str, tuple[str, ...]] = {
-    "format": ("tic-tac-toe game", "format"),
+    "format": ("not a saved game", "format"),
     "version": ("version",),
     "size": ("size",),
     "win_length": ("win_length", "win length"),
@@ -148,18 +178,37 @@ GAME_WORDS: dict[str, tuple[str, ...]] = {
     "x_level": ("level",),
     "o_level": ("level",),
     "depth": ("depth",),
+    "think_time": ("think",),
 }
 
 HUGE_NUMBERS = [
-    "1" + "0" * 400, "-1" + "0" * 400, "1e999", "-1e999", "1E+400", "1e-999", "NaN",
-    "Infinity", "-Infinity", "9" * 4000, "1" + "0" * 5000, "0." + "0" * 400 + "1",
+    "1" + "0" * 400,
+    "-1" + "0" * 400,
+    "1e999",
+    "-1e999",
+    "1E+400",
+    "1e-999",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "9" * 4000,
+    "1" + "0" * 5000,
+    "0." + "0" * 400 + "1",
     "1" + "0" * 400 + ".5",
 ]
 NUMBER_WORDS = ("json", "number", "digit", "large")
 ENCODING_WORDS = ("utf-8", "json", "decode", "encod")
 NESTING_WORDS = ("json", "nest", "deep")
-BAD_UTF8 = [b"\xff", b"\xc3\x28", b"\xed\xa0\x80", b"\xc0\xaf", b"\xf4\x90\x80\x80", b"\xe2\x82",
-            b"\x80", b"\xfe\xfe\xff\xff"]
+BAD_UTF8 = [
+    b"\xff",
+    b"\xc3\x28",
+    b"\xed\xa0\x80",
+    b"\xc0\xaf",
+    b"\xf4\x90\x80\x80",
+    b"\xe2\x82",
+    b"\x80",
+    b"\xfe\xfe\xff\xff",
+]
 CONTROL_BYTES = [b"\x00", b"\x01", b"\x0b", b"\x0c", b"\x1b", b"\x7f\x00"]
 
 
@@ -224,7 +273,11 @@ def _mutate(data: bytes, rng: random.Random) -> bytes:
 
 
 def _common_cases(
-    kind: str, text: str, limit: int, value: object, wrong_shapes: list[str],
+    kind: str,
+    text: str,
+    limit: int,
+    value: object,
+    wrong_shapes: list[str],
     shape_words: tuple[str, ...],
 ) -> Iterator[Case]:
     """Fixed cases that do not depend on the fields: prefixes, encodings,
@@ -232,28 +285,50 @@ def _common_cases(
     yield from _prefixes(text, value)
     for encoding in ("utf-16", "utf-16-le", "utf-16-be", "utf-32"):
         yield Case("encoding", encoding, text.encode(encoding), "bad", ENCODING_WORDS)
-    yield Case("encoding", "UTF-8 with a BOM", b"\xef\xbb\xbf" + text.encode(), "either",
-               value=value)
-    yield Case("encoding", "UTF-16 BOM then UTF-8", b"\xff\xfe" + text.encode(), "bad",
-               ENCODING_WORDS)
+    yield Case(
+        "encoding", "UTF-8 with a BOM", b"\xef\xbb\xbf" + text.encode(), "either", value=value
+    )
+    yield Case(
+        "encoding", "UTF-16 BOM then UTF-8", b"\xff\xfe" + text.encode(), "bad", ENCODING_WORDS
+    )
     for bad in BAD_UTF8:
         yield Case("encoding", f"{bad!r} first", bad + text.encode(), "bad", ENCODING_WORDS)
         yield Case("encoding", f"{bad!r} last", text.encode() + bad, "bad", ENCODING_WORDS)
     for depth in (1000, 10_000, 100_000):
-        yield Case("nesting", f"[ x {depth}", _nested(depth, "list").encode(), "bad",
-                   NESTING_WORDS + shape_words)
-        yield Case("nesting", f"{{ x {depth}", _nested(depth, "dict").encode(), "bad",
-                   NESTING_WORDS + shape_words)
+        yield Case(
+            "nesting",
+            f"[ x {depth}",
+            _nested(depth, "list").encode(),
+            "bad",
+            NESTING_WORDS + shape_words,
+        )
+        yield Case(
+            "nesting",
+            f"{{ x {depth}",
+            _nested(depth, "dict").encode(),
+            "bad",
+            NESTING_WORDS + shape_words,
+        )
         yield Case("nesting", f"unclosed [ x {depth}", b"[" * depth, "bad", NESTING_WORDS)
     padded = text[:-2] + " " * (limit - len(text.encode())) + text[-2:]
     yield Case("huge", "exactly at the limit", padded.encode(), "either", value=value)
     yield Case("huge", "one byte over the limit", padded.encode() + b" ", "bad", ("larger",))
-    yield Case("huge", "10 MB of JSON", (text[:-2] + " " * TEN_MB + text[-2:]).encode(), "bad",
-               ("larger",))
+    yield Case(
+        "huge",
+        "10 MB of JSON",
+        (text[:-2] + " " * TEN_MB + text[-2:]).encode(),
+        "bad",
+        ("larger",),
+    )
     yield Case("huge", "10 MB of zero bytes", bytes(TEN_MB), "bad", ("larger",))
     for number in HUGE_NUMBERS:
-        yield Case("huge number", f"a file that is {number[:12]}", number.encode(), "bad",
-                   NUMBER_WORDS + shape_words)
+        yield Case(
+            "huge number",
+            f"a file that is {number[:12]}",
+            number.encode(),
+            "bad",
+            NUMBER_WORDS + shape_words,
+        )
     for shape in wrong_shapes:
         yield Case("wrong shape", shape[:40], shape.encode(), "bad", shape_words)
     yield Case("random bytes", "empty", b"", "bad", ("json",))
@@ -261,68 +336,119 @@ def _common_cases(
 
 
 def _field_cases(
-    base: dict, wrong: dict[str, list[str]], words: Callable[[str], tuple[str, ...]],
+    base: dict,
+    wrong: dict[str, list[str]],
+    words: Callable[[str], tuple[str, ...]],
 ) -> Iterator[Case]:
     """Fixed cases per field: every wrong value, every huge number, deep nesting."""
     for name, values in wrong.items():
         for snippet in values:
-            yield Case("wrong type", f"{name} = {snippet}",
-                       _with_field(base, name, snippet).encode(), "bad", words(name))
+            yield Case(
+                "wrong type",
+                f"{name} = {snippet}",
+                _with_field(base, name, snippet).encode(),
+                "bad",
+                words(name),
+            )
         for number in HUGE_NUMBERS:
-            yield Case("huge number", f"{name} = {number[:12]}...",
-                       _with_field(base, name, number).encode(), "bad",
-                       words(name) + NUMBER_WORDS)
+            yield Case(
+                "huge number",
+                f"{name} = {number[:12]}...",
+                _with_field(base, name, number).encode(),
+                "bad",
+                words(name) + NUMBER_WORDS,
+            )
         for depth in (2000, 100_000):
             for style in ("list", "dict"):
-                yield Case("nesting", f"{name} nested {style} x {depth}",
-                           _with_field(base, name, _nested(depth, style)).encode(), "bad",
-                           words(name) + NESTING_WORDS)
+                yield Case(
+                    "nesting",
+                    f"{name} nested {style} x {depth}",
+                    _with_field(base, name, _nested(depth, style)).encode(),
+                    "bad",
+                    words(name) + NESTING_WORDS,
+                )
 
 
 def _random_cases(
-    rng: random.Random, count: int, text: str, base: dict, wrong: dict[str, list[str]],
-    words: Callable[[str], tuple[str, ...]], limit: int, wrong_shapes: list[str],
-    shape_words: tuple[str, ...], latin1: Callable[[], str],
+    rng: random.Random,
+    count: int,
+    text: str,
+    base: dict,
+    wrong: dict[str, list[str]],
+    words: Callable[[str], tuple[str, ...]],
+    limit: int,
+    wrong_shapes: list[str],
+    shape_words: tuple[str, ...],
+    latin1: Callable[[], str],
 ) -> Iterator[Case]:
     """``count`` seeded cases, a random category each."""
     names = list(wrong)
     for number in range(count):
         category = rng.choice(
-            ["wrong type", "several wrong", "huge number", "nesting", "encoding", "huge",
-             "random bytes", "wrong shape", "mutation", "mutation"]
+            [
+                "wrong type",
+                "several wrong",
+                "huge number",
+                "nesting",
+                "encoding",
+                "huge",
+                "random bytes",
+                "wrong shape",
+                "mutation",
+                "mutation",
+            ]
         )
         name = rng.choice(names)
         label = f"#{number} {category}"
         if category == "wrong type":
             snippet = rng.choice(wrong[name])
-            yield Case(category, f"{label}: {name} = {snippet}",
-                       _with_field(base, name, snippet).encode(), "bad", words(name))
+            yield Case(
+                category,
+                f"{label}: {name} = {snippet}",
+                _with_field(base, name, snippet).encode(),
+                "bad",
+                words(name),
+            )
         elif category == "several wrong":
             chosen = rng.sample(names, rng.randint(2, 4))
-            document = json.dumps({**base, **{other: f"@@{other}@@" for other in chosen}},
-                                  indent=rng.choice([None, 1, 2, 4]))
+            document = json.dumps(
+                {**base, **{other: f"@@{other}@@" for other in chosen}},
+                indent=rng.choice([None, 1, 2, 4]),
+            )
             for other in chosen:
                 document = document.replace(f'"@@{other}@@"', rng.choice(wrong[other]), 1)
             all_words = tuple(word for other in chosen for word in words(other))
-            yield Case(category, f"{label}: {', '.join(chosen)}", document.encode(), "bad",
-                       all_words)
+            yield Case(
+                category, f"{label}: {', '.join(chosen)}", document.encode(), "bad", all_words
+            )
         elif category == "huge number":
             number = rng.choice(HUGE_NUMBERS)
-            yield Case(category, f"{label}: {name} = {number[:12]}",
-                       _with_field(base, name, number).encode(), "bad",
-                       words(name) + NUMBER_WORDS)
+            yield Case(
+                category,
+                f"{label}: {name} = {number[:12]}",
+                _with_field(base, name, number).encode(),
+                "bad",
+                words(name) + NUMBER_WORDS,
+            )
         elif category == "nesting":
             depth = rng.choice([rng.randint(2, 3000), 10_000, 100_000])
             style = rng.choice(["list", "dict"])
-            yield Case(category, f"{label}: {name} {style} x {depth}",
-                       _with_field(base, name, _nested(depth, style)).encode(), "bad",
-                       words(name) + NESTING_WORDS)
+            yield Case(
+                category,
+                f"{label}: {name} {style} x {depth}",
+                _with_field(base, name, _nested(depth, style)).encode(),
+                "bad",
+                words(name) + NESTING_WORDS,
+            )
         elif category == "encoding":
             data = text.encode()
             way = rng.randrange(4)
             if way == 0:
-                encoded = _mutate(data, rng).decode("utf-8", "replace").encode(
-                    rng.choice(["utf-16", "utf-16-be", "utf-32-le"]))
+                encoded = (
+                    _mutate(data, rng)
+                    .decode("utf-8", "replace")
+                    .encode(rng.choice(["utf-16", "utf-16-be", "utf-32-le"]))
+                )
             elif way == 1:
                 encoded = latin1().encode("latin-1")
             else:
@@ -333,8 +459,13 @@ def _random_cases(
         elif category == "huge":
             extra = rng.randint(1, 100_000)
             filler = rng.choice([" ", "\n", "\t"]) * (limit - len(text) + extra)
-            yield Case(category, f"{label}: {extra} bytes over",
-                       (text[:-2] + filler + text[-2:]).encode(), "bad", ("larger",))
+            yield Case(
+                category,
+                f"{label}: {extra} bytes over",
+                (text[:-2] + filler + text[-2:]).encode(),
+                "bad",
+                ("larger",),
+            )
         elif category == "random bytes":
             size = rng.choice([1, 2, 10, 100, 1000, 10_000])
             yield Case(category, f"{label}: {size} bytes", rng.randbytes(size), "either")
@@ -347,8 +478,16 @@ def _random_cases(
 SETTINGS_TEXT = REAL_SETTINGS.to_json()
 SETTINGS_BASE = json.loads(SETTINGS_TEXT)
 SETTINGS_SHAPES = [
-    "[]", f"[{SETTINGS_TEXT}]", '"settings"', "0", "null", "true", "3.5",
-    json.dumps(SETTINGS_TEXT), '[{"size": 3}]', "1" + "0" * 400,
+    "[]",
+    f"[{SETTINGS_TEXT}]",
+    '"settings"',
+    "0",
+    "null",
+    "true",
+    "3.5",
+    json.dumps(SETTINGS_TEXT),
+    '[{"size": 3}]',
+    "1" + "0" * 400,
 ]
 SETTINGS_SHAPE_WORDS = ("json object", "expected")
 
@@ -358,25 +497,49 @@ def _setting_words(name: str) -> tuple[str, ...]:
 
 
 def settings_cases(count: int, rng: random.Random) -> Iterator[Case]:
-    yield from _common_cases("settings", SETTINGS_TEXT, settings.MAX_FILE_BYTES, REAL_SETTINGS,
-                             SETTINGS_SHAPES, SETTINGS_SHAPE_WORDS)
+    yield from _common_cases(
+        "settings",
+        SETTINGS_TEXT,
+        settings.MAX_FILE_BYTES,
+        REAL_SETTINGS,
+        SETTINGS_SHAPES,
+        SETTINGS_SHAPE_WORDS,
+    )
     yield from _field_cases(SETTINGS_BASE, SETTINGS_WRONG, _setting_words)
 
     def latin1() -> str:
         return _with_field(SETTINGS_BASE, rng.choice(["window", "mode"]), '"caf\u00e9"')
 
-    yield from _random_cases(rng, count, SETTINGS_TEXT, SETTINGS_BASE, SETTINGS_WRONG,
-                             _setting_words, settings.MAX_FILE_BYTES, SETTINGS_SHAPES,
-                             SETTINGS_SHAPE_WORDS, latin1)
+    yield from _random_cases(
+        rng,
+        count,
+        SETTINGS_TEXT,
+        SETTINGS_BASE,
+        SETTINGS_WRONG,
+        _setting_words,
+        settings.MAX_FILE_BYTES,
+        SETTINGS_SHAPES,
+        SETTINGS_SHAPE_WORDS,
+        latin1,
+    )
 
 
 GAME_TEXT = REAL_GAME.to_json()
 GAME_BASE = json.loads(GAME_TEXT)
 GAME_SHAPES = [
-    "[]", f"[{GAME_TEXT}]", '"game"', "0", "null", "true", "{}", SETTINGS_TEXT,
-    json.dumps({"game": GAME_BASE}), json.dumps(GAME_TEXT), "1" + "0" * 400,
+    "[]",
+    f"[{GAME_TEXT}]",
+    '"game"',
+    "0",
+    "null",
+    "true",
+    "{}",
+    SETTINGS_TEXT,
+    json.dumps({"game": GAME_BASE}),
+    json.dumps(GAME_TEXT),
+    "1" + "0" * 400,
 ]
-GAME_SHAPE_WORDS = ("tic-tac-toe game", "json")
+GAME_SHAPE_WORDS = ("not a saved game", "json")
 
 
 def _game_words(name: str) -> tuple[str, ...]:
@@ -384,15 +547,26 @@ def _game_words(name: str) -> tuple[str, ...]:
 
 
 def game_cases(count: int, rng: random.Random) -> Iterator[Case]:
-    yield from _common_cases("game", GAME_TEXT, games.MAX_FILE_BYTES, REAL_GAME, GAME_SHAPES,
-                             GAME_SHAPE_WORDS)
+    yield from _common_cases(
+        "game", GAME_TEXT, games.MAX_FILE_BYTES, REAL_GAME, GAME_SHAPES, GAME_SHAPE_WORDS
+    )
     yield from _field_cases(GAME_BASE, GAME_WRONG, _game_words)
 
     def latin1() -> str:
         return _with_field(GAME_BASE, rng.choice(["mode", "start", "level"]), '"\u00e9t\u00e9"')
 
-    yield from _random_cases(rng, count, GAME_TEXT, GAME_BASE, GAME_WRONG, _game_words,
-                             games.MAX_FILE_BYTES, GAME_SHAPES, GAME_SHAPE_WORDS, latin1)
+    yield from _random_cases(
+        rng,
+        count,
+        GAME_TEXT,
+        GAME_BASE,
+        GAME_WRONG,
+        _game_words,
+        games.MAX_FILE_BYTES,
+        GAME_SHAPES,
+        GAME_SHAPE_WORDS,
+        latin1,
+    )
 
 
 # -- checking one case ---------------------------------------------------------
@@ -437,19 +611,37 @@ def check_settings_case(case: Case, folder: Path) -> Problem | None:
         return "empty message", what
     if len(message) > MESSAGE_CHARS:
         return f"message longer than {MESSAGE_CHARS} characters", f"{what}: {len(message)}"
-    reason = re.match(r"Settings file could not be read \((.+)\); it was kept as "
-                      r"(settings\.json\.corrupt-[0-9-]+)\. Using defaults\.$", message, re.S)
+    reason = re.match(
+        r"Settings file could not be read \((.+)\); it was kept as "
+        r"(settings\.json\.corrupt-[0-9-]+)\. Using defaults\.$",
+        message,
+        re.S,
+    )
     if reason is None:
         return "message not in the usual form", f"{what}: {message[:150]}"
     words = ("larger",) if len(case.content) > settings.MAX_FILE_BYTES else case.words
     if words and not any(word.lower() in reason[1].lower() for word in words):
-        return ("message does not say what was wrong",
-                f"{what}: {reason[1][:150]!r} (expected one of {words[:3]})")
+        return (
+            "message does not say what was wrong",
+            f"{what}: {reason[1][:150]!r} (expected one of {words[:3]})",
+        )
     if names != [reason[2]] or (folder / reason[2]).read_bytes() != case.content:
         return "the bad file was not kept byte for byte", f"{what}: {names[:3]}"
     if not can_save:
         return "can_save is False although the bad file was set aside", what
     return None
+
+
+#: Kinds of broken files that are no saved game at all.
+NOT_A_GAME = (
+    "truncated",
+    "encoding",
+    "nesting",
+    "random bytes",
+    "numbers",
+    "shape",
+    "huge number",
+)
 
 
 def check_game_case(case: Case, folder: Path) -> Problem | None:
@@ -491,9 +683,14 @@ def check_game_case(case: Case, folder: Path) -> Problem | None:
         if len(message) > MESSAGE_CHARS:
             return f"message longer than {MESSAGE_CHARS} characters", f"{what}: {len(message)}"
         words = ("larger",) if len(case.content) > games.MAX_FILE_BYTES else case.words
+        # A file that is not JSON text at all is "not a saved game", in the
+        # person's words, whatever its bytes were.
+        words = (*words, "not a saved game") if words and case.category in NOT_A_GAME else words
         if words and not any(word.lower() in message.lower() for word in words):
-            return ("message does not say what was wrong",
-                    f"{what}: {message[:150]!r} (expected one of {words[:3]})")
+            return (
+                "message does not say what was wrong",
+                f"{what}: {message[:150]!r} (expected one of {words[:3]})",
+            )
         if not isinstance(results[1], GameFileError) or str(results[1]) != message:
             return "read_game and parse_game disagree", what
         return None
@@ -541,8 +738,10 @@ def run_cases(
         folder.rmdir()
         tried += 1
         per_category[case.category] = per_category.get(case.category, 0) + 1
-    print(f"{tried} inputs in {time.monotonic() - started:.1f} s, {len(problems)} went wrong; "
-          f"slowest {slowest[0]:.3f} s ({slowest[1]}); by category {per_category}")
+    print(
+        f"{tried} inputs in {time.monotonic() - started:.1f} s, {len(problems)} went wrong; "
+        f"slowest {slowest[0]:.3f} s ({slowest[1]}); by category {per_category}"
+    )
     return tried, problems, per_category
 
 
@@ -580,24 +779,48 @@ def test_game_loader_survives_bad_files(tmp_path: Path) -> None:
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=12,
 )
 
 
+def _settings_with(changes: dict) -> Settings | None:
+    """REAL_SETTINGS with the given values (those that are not settings
+    ignored); None if the game's values do not make a configuration."""
+    game = {name: value for name, value in changes.items() if name in GAME_NAMES}
+    display = {
+        name: value
+        for name, value in changes.items()
+        if name in SETTING_NAMES and name not in GAME_NAMES
+    }
+    try:
+        config = GameConfig.from_dict(game, base=REAL_SETTINGS.game)
+    except (ConfigError, OverflowError):
+        return None
+    return dataclasses.replace(REAL_SETTINGS, game=config, **display)
+
+
 @seed(SEED)
 @FUZZ
-@given(changes=st.dictionaries(st.sampled_from([*SETTING_NAMES, "other"]), json_values,
-                               min_size=1, max_size=4))
+@given(
+    changes=st.dictionaries(
+        st.sampled_from([*SETTING_NAMES, "other"]), json_values, min_size=1, max_size=4
+    )
+)
 def test_settings_with_any_json_values(tmp_path: Path, changes: dict) -> None:
     """Real settings with some values replaced by any JSON: loaded as given, or
     refused with a message that names a setting."""
     text = json.dumps({**SETTINGS_BASE, **changes}, indent=2)
-    known = {name: value for name, value in changes.items() if name != "other"}
-    case = Case("any JSON", f"{changes!r:.150}", text.encode(), "either",
-                tuple(f"'{name}'" for name in SETTING_NAMES),
-                dataclasses.replace(REAL_SETTINGS, **known))
+    case = Case(
+        "any JSON",
+        f"{changes!r:.150}",
+        text.encode(),
+        "either",
+        tuple(f"'{name}'" for name in SETTING_NAMES),
+        _settings_with(changes),
+    )
     problem = check_settings_case(case, Path(tempfile.mkdtemp(dir=tmp_path)))
     assert problem is None, problem
 
@@ -606,15 +829,20 @@ def test_settings_with_any_json_values(tmp_path: Path, changes: dict) -> None:
 @FUZZ
 @given(content=st.binary(max_size=3000))
 def test_settings_from_any_bytes(tmp_path: Path, content: bytes) -> None:
-    problem = check_settings_case(Case("any bytes", f"{content[:60]!r}", content, "either"),
-                                  Path(tempfile.mkdtemp(dir=tmp_path)))
+    problem = check_settings_case(
+        Case("any bytes", f"{content[:60]!r}", content, "either"),
+        Path(tempfile.mkdtemp(dir=tmp_path)),
+    )
     assert problem is None, problem
 
 
 @seed(SEED)
 @FUZZ
-@given(changes=st.dictionaries(st.sampled_from([*GAME_BASE, "other"]), json_values,
-                               min_size=1, max_size=4))
+@given(
+    changes=st.dictionaries(
+        st.sampled_from([*GAME_BASE, "other"]), json_values, min_size=1, max_size=4
+    )
+)
 def test_games_with_any_json_values(tmp_path: Path, changes: dict) -> None:
     text = json.dumps({**GAME_BASE, **changes}, indent=2)
     case = Case("any JSON", f"{changes!r:.150}", text.encode(), "either")
@@ -626,8 +854,10 @@ def test_games_with_any_json_values(tmp_path: Path, changes: dict) -> None:
 @FUZZ
 @given(content=st.binary(max_size=3000) | st.text(max_size=3000).map(str.encode))
 def test_games_from_any_bytes(tmp_path: Path, content: bytes) -> None:
-    problem = check_game_case(Case("any bytes", f"{content[:60]!r}", content, "either"),
-                              Path(tempfile.mkdtemp(dir=tmp_path)))
+    problem = check_game_case(
+        Case("any bytes", f"{content[:60]!r}", content, "either"),
+        Path(tempfile.mkdtemp(dir=tmp_path)),
+    )
     assert problem is None, problem
 
 
@@ -717,23 +947,27 @@ GUI_BAD_FILES: dict[str, bytes] = {
 
 
 @pytest.mark.parametrize("kind", list(GUI_BAD_FILES))
-def test_opening_a_bad_file_keeps_the_current_game(make_app, tmp_path: Path, kind: str) -> None:
+def test_opening_a_bad_file_keeps_the_current_game(make_window, tmp_path: Path, kind: str) -> None:
     content = GUI_BAD_FILES[kind]
-    app = make_app(Settings(mode="hotseat", size=4, win_length=3, depth=7))
+    dialogs = FakeDialogs()
+    window = make_window(
+        Settings(GameConfig(mode=Mode.HOTSEAT, size=4, win_length=3, depth=7)), dialogs=dialogs
+    )
+    session = window.presenter.session
     for cell in (5, 0, 10):
-        app.cells[cell].invoke()
-    before = (app.controller.board, list(app.controller.history.moves), app.controller.config)
+        window.run("play", cell)
+    before = (session.board, list(session.history.moves), session.config)
     path = tmp_path / "bad.ttt"
     path.write_bytes(content)
-    app.ask_open_path = lambda: path
-    app.menus["Game"].invoke(app.menus["Game"].index("Open…"))
-    app.root.update()
-    after = (app.controller.board, list(app.controller.history.moves), app.controller.config)
+    dialogs.open_paths.append(path)
+    invoke(window, "open_game")
+    assert dialogs.names() == ["ask_open_path"]
+    after = (session.board, list(session.history.moves), session.config)
     assert after == before
-    status = app.status_label.cget("text")
+    status = window.status_label.cget("text")
     assert status.startswith("Could not open bad.ttt: "), status[:200]
     assert len(status) <= MESSAGE_CHARS + 40
-    assert not app.callback_errors
+    assert not window.callback_errors and not window.presenter.errors
     assert path.read_bytes() == content
 
 
@@ -754,12 +988,15 @@ while True:
     write_game(folder / "game.ttt", games[turn % 2])
     turn += 1
 """
-TEMPORARY_NAME = re.compile(r"\.(settings\.json|game\.ttt)\.\d+\.\d+\.tmp")
+TEMPORARY_NAME = re.compile(r"\.(settings\.json|game\.ttt)\.[a-z0-9_]{8}\.tmp")
 
 
 def _many_scores(count: int) -> dict[str, dict[str, int]]:
-    return {f"hotseat:{n}x{n}:{k}#{i}": {"X": i, "O": 2 * i, "draw": 3}
-            for i in range(count) for n, k in [(3 + i % 7, 3)]}
+    return {
+        f"hotseat:{n}x{n}:{k}#{i}": {"X": i, "O": 2 * i, "draw": 3}
+        for i in range(count)
+        for n, k in [(3 + i % 7, 3)]
+    }
 
 
 def _long_game(length: int) -> SavedGame:
@@ -772,13 +1009,14 @@ def _long_game(length: int) -> SavedGame:
             moves.append(move)
         if len(moves) == length:
             break
-    return SavedGame(9, 5, tuple(moves), mode="watch", depth=12)
+    return SavedGame(GameConfig(mode=Mode.WATCH, depth=12, size=9, win_length=5), tuple(moves))
 
 
 def _child_environment() -> dict[str, str]:
     environment = dict(os.environ)
     environment["PYTHONPATH"] = os.pathsep.join(
-        [str(ROOT), *filter(None, [environment.get("PYTHONPATH")])])
+        [str(ROOT), *filter(None, [environment.get("PYTHONPATH")])]
+    )
     environment.pop("DISPLAY", None)
     return environment
 
@@ -793,10 +1031,14 @@ def test_killed_writer_leaves_the_old_or_the_new_file(tmp_path: Path) -> None:
     old_game = REAL_GAME
     new_game = _long_game(30)
     versions = tmp_path / "versions.json"
-    versions.write_text(json.dumps({
-        "settings": [old_settings.to_json(), new_settings.to_json()],
-        "games": [old_game.to_json(), new_game.to_json()],
-    }))
+    versions.write_text(
+        json.dumps(
+            {
+                "settings": [old_settings.to_json(), new_settings.to_json()],
+                "games": [old_game.to_json(), new_game.to_json()],
+            }
+        )
+    )
     settings_texts = {old_settings.to_json().encode(), new_settings.to_json().encode()}
     game_texts = {old_game.to_json().encode(), new_game.to_json().encode()}
     folder = tmp_path / "data"
@@ -808,7 +1050,9 @@ def test_killed_writer_leaves_the_old_or_the_new_file(tmp_path: Path) -> None:
     for round_number in range(KILL_ROUNDS):
         writer = subprocess.Popen(
             [sys.executable, "-c", WRITER, str(folder), str(rng.randrange(2)), str(versions)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_child_environment(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=_child_environment(),
         )
         try:
             assert writer.stdout is not None
@@ -871,8 +1115,11 @@ class _Exploit:
 
 
 def _created(top: Path, allowed: Callable[[Path], bool]) -> list[str]:
-    return sorted(str(path.relative_to(top)) for path in top.rglob("*")
-                  if path.is_file() and not allowed(path))
+    return sorted(
+        str(path.relative_to(top))
+        for path in top.rglob("*")
+        if path.is_file() and not allowed(path)
+    )
 
 
 def test_loaded_strings_are_never_run_or_used_as_paths(tmp_path: Path, monkeypatch) -> None:
@@ -912,18 +1159,29 @@ def test_loaded_strings_are_never_run_or_used_as_paths(tmp_path: Path, monkeypat
         game_path.write_bytes(exploit)
         with pytest.raises(GameFileError):
             read_game(game_path)
-    created = _created(tmp_path, lambda path: path.parent == work and (
-        path.name in ("settings.json", "game.ttt") or ".corrupt-" in path.name))
+    created = _created(
+        tmp_path,
+        lambda path: (
+            path.parent == work
+            and (path.name in ("settings.json", "game.ttt") or ".corrupt-" in path.name)
+        ),
+    )
     assert created == []
     assert not list(tmp_path.rglob("PWNED*"))
 
 
 @pytest.mark.parametrize(
-    "window", ["__import__('os').system('touch PWNED')", "../../PWNED", "\u00b2x\u00b2",
-               "\u0663\u0660\u0660x\u0663\u0660\u0660", "640x480x1"],
+    "window",
+    [
+        "__import__('os').system('touch PWNED')",
+        "../../PWNED",
+        "\u00b2x\u00b2",
+        "\u0663\u0660\u0660x\u0663\u0660\u0660",
+        "640x480x1",
+    ],
 )
 def test_the_window_opens_with_any_window_setting(
-    tmp_path: Path, monkeypatch, window: str
+    make_window, tmp_path: Path, monkeypatch, window: str
 ) -> None:
     """A ``window`` text that is not a plain WIDTHxHEIGHT is refused by load() or
     ignored by the window: either way the window opens at a usable size, and
@@ -938,14 +1196,10 @@ def test_the_window_opens_with_any_window_setting(
         assert loaded.window == window
     else:
         assert "'window'" in message and loaded == Settings()
-    root = tk.Tk()
-    try:
-        app = App(root, loaded, None, computer_pause_ms=0)
-        assert pump_until(root, lambda: app.cells[0].winfo_viewable(), 5)
-        assert root.winfo_width() > 100 and root.winfo_height() > 100
-    finally:
-        root.destroy()
-        gc.collect()
+    opened = make_window(loaded, path=None)
+    root = opened.root
+    assert root.winfo_width() > 100 and root.winfo_height() > 100
+    opened.run("quit")
     assert _created(tmp_path, lambda p: p == path or ".corrupt-" in p.name) == []
 
 
@@ -1029,8 +1283,9 @@ def test_bad_command_lines_exit_2_with_one_error_line(tmp_path: Path) -> None:
     def run(case: tuple[list[str | bytes], str]) -> str | None:
         arguments, expected = case
         command = [sys.executable, "-m", "ttt_gui", "--settings", str(settings_path), *arguments]
-        result = subprocess.run(command, capture_output=True, timeout=30, env=environment,
-                                cwd=folder)
+        result = subprocess.run(
+            command, capture_output=True, timeout=30, env=environment, cwd=folder
+        )
         stderr = result.stderr.decode("utf-8", "replace")
         errors = [line for line in stderr.splitlines() if line.startswith("ttt-gui: error: ")]
         shown = f"{arguments!r}: status {result.returncode}, {stderr.strip()[-200:]!r}"
@@ -1044,8 +1299,7 @@ def test_bad_command_lines_exit_2_with_one_error_line(tmp_path: Path) -> None:
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         failures = [failure for failure in pool.map(run, cases) if failure]
-    assert not failures, f"{len(failures)} of {len(cases)} command lines:\n" + "\n".join(
-        failures)
+    assert not failures, f"{len(failures)} of {len(cases)} command lines:\n" + "\n".join(failures)
     assert not settings_path.exists()
     assert not (folder / "config").exists() and not (folder / "home").exists()
     assert (folder / "a folder").is_dir()

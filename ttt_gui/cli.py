@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ttt_gui import __version__
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
@@ -75,7 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="settings file (default: user config folder)",
     )
     parser.add_argument(
-        "--reset-settings", action="store_true", help="start from default settings"
+        "--reset-settings",
+        action="store_true",
+        help="start this run from the default settings (scores are kept)",
     )
     parser.add_argument(
         "--smoke-test", action="store_true", help="play a scripted game in the window and exit"
@@ -121,6 +124,33 @@ def settings_for_run(args: argparse.Namespace, settings: Settings) -> Settings:
     )
 
 
+def settings_to_save(current: Settings, stored: Settings, run: Settings) -> Settings:
+    """What to write when the window saves ``current``: the command line's
+    overrides are for this run only, so every setting still as the run began
+    (``run``) keeps its ``stored`` value; what the person changed, and the
+    scores, are saved."""
+
+    def layered(now: Any, began: Any, before: Any) -> Any:
+        return before if now == began else now
+
+    game: dict[str, Any] = {
+        name: layered(value, getattr(run.game, name), getattr(stored.game, name))
+        for name, value in vars(current.game).items()
+    }
+    try:
+        game_config = dataclasses.replace(current.game, **game)
+    except ConfigError:  # stored and changed fields that do not fit together
+        game_config = current.game
+    display: dict[str, Any] = {
+        field.name: layered(
+            getattr(current, field.name), getattr(run, field.name), getattr(stored, field.name)
+        )
+        for field in dataclasses.fields(current)
+        if field.name not in ("game", "scores", "window")
+    }
+    return dataclasses.replace(current, game=game_config, **display)
+
+
 def prepare_process() -> None:
     """Process-wide settings for a Tk window with a search thread."""
     sys.setswitchinterval(SWITCH_INTERVAL)
@@ -147,15 +177,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     path: Path | None
     if args.smoke_test:
-        path, settings, message, can_save = None, Settings(), None, False
+        path, stored, message, can_save = None, Settings(), None, False
     else:
         path = args.settings or default_path()
-        if args.reset_settings:
-            settings, message, can_save = Settings(), None, True
-        else:
-            settings, message, can_save = load(path)
+        stored, message, can_save = load(path)
+    start = Settings(scores=stored.scores) if args.reset_settings else stored
     try:
-        settings = settings_for_run(args, settings)
+        settings = settings_for_run(args, start)
     except ValueError as error:
         parser.error(str(error))
     prepare_process()
@@ -165,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def save_settings(current: Settings) -> None:
         if store is not None:
-            save(current, store)
+            save(settings_to_save(current, stored, settings), store)
 
     window = launch(settings, save_settings, message)
     if window is None:

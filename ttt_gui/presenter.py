@@ -87,6 +87,10 @@ class Presenter(FileCommands, DisplayCommands):
         self._pending: PendingMove | None = None
         self._job_started = 0.0
         self._failed: JobTag | None = None  # a search that raised is not run again
+        #: Commands start searches at once; a window that paints first turns
+        #: this off and calls :meth:`start_work` when :attr:`is_work_wanted`.
+        self.start_work_in_commands = True
+        self.is_work_wanted = False
         self._schedule()
 
     # -- state ----------------------------------------------------------------
@@ -110,7 +114,16 @@ class Presenter(FileCommands, DisplayCommands):
     # -- background work ----------------------------------------------------------
 
     def _schedule(self) -> None:
+        """After a command: start the work it calls for now, or (when the window
+        wants to paint first) mark it wanted for :meth:`start_work`."""
+        if self.start_work_in_commands:
+            self.start_work()
+        else:
+            self.is_work_wanted = True
+
+    def start_work(self) -> None:
         """Start the search the position needs next; stop one no longer needed."""
+        self.is_work_wanted = False
         session, runner = self.session, self.runner
         pending = self._pending
         if pending is not None and (pending.generation != session.generation or session.is_paused):
@@ -135,7 +148,7 @@ class Presenter(FileCommands, DisplayCommands):
             self._pending = None
             if self.session.apply_computer_move(pending.generation, pending.move):
                 self._after_move()
-        self._schedule()
+        self.start_work()
 
     def _finish(self, tag: JobTag, result: object) -> None:
         session = self.session

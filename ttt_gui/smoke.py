@@ -58,5 +58,5 @@ def run_smoke_test(window: Window) -> int:
     finally:
         watchdog.cancel()
     if root.winfo_exists():
-        window.run("quit")
+        window.close()
     return code

@@ -68,7 +68,7 @@ class BoardView:
                 width=1,
                 height=1,
                 borderwidth=0,
-                highlightthickness=FOCUS_RING,
+                highlightthickness=0,
                 takefocus=True,
                 cursor="hand2",
             )
@@ -195,7 +195,7 @@ class BoardView:
         canvas = self.cells[cell]
         view = state.cells[cell]
         width, height = canvas.winfo_width(), canvas.winfo_height()
-        focused = canvas is canvas.focus_get()
+        focused = str(canvas.tk.call("focus")) == str(canvas)
         hovered = self._hovered == cell and view.playable
         key = (view, width, height, focused, hovered, state.winning_line, state.size)
         if not force and self._painted[cell] == key:
@@ -205,8 +205,6 @@ class BoardView:
         background = palette["cell_active"] if hovered else palette[view.background]
         canvas.configure(
             background=background,
-            highlightbackground=background,
-            highlightcolor=palette["focus"],
             cursor="hand2" if view.playable else ("watch" if state.is_busy else ""),
         )
         canvas.delete("all")
@@ -218,6 +216,16 @@ class BoardView:
             self._draw_note(canvas, view, width, height)
         if cell in state.winning_line:
             self._draw_strike(canvas, cell, state.winning_line, width, height)
+        if focused:  # drawn, not a border: the stroke through a win stays whole
+            inset = FOCUS_RING / 2
+            canvas.create_rectangle(
+                inset,
+                inset,
+                width - inset,
+                height - inset,
+                outline=palette["focus"],
+                width=FOCUS_RING,
+            )
 
     def _draw_mark(self, canvas: tk.Canvas, mark: str, width: int, height: int) -> None:
         side = min(width, height)

@@ -130,12 +130,21 @@ class MenuBar:
         self.dispatch(item)
         return "break"
 
+    def show_choices(self, state: ViewState | None) -> None:
+        """Tick the state's radio choices and check flags (Tk moves a tick on a
+        click, even one the presenter then declined)."""
+        if state is None:
+            return
+        wanted = {group: str(value) for group, value in state.choices.items()}
+        wanted.update((group, "1" if flag else "0") for group, flag in state.flags.items())
+        for group, value in wanted.items():
+            variable = self.variables[group]
+            if str(self.root.getvar(str(variable))) != value:
+                variable.set(value)
+
     def paint(self, state: ViewState) -> None:
-        """Show the state's radio choices, check flags and disabled actions."""
-        for group, value in state.choices.items():
-            self.variables[group].set(str(value))
-        for group, flag in state.flags.items():
-            self.variables[group].set(flag)
+        """Show the state's choices, flags, disabled actions and labels."""
+        self.show_choices(state)
         for menu, index, item in self.entries:
             wanted = "disabled" if item.action in state.disabled else "normal"
             if menu.entrycget(index, "state") != wanted:

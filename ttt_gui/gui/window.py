@@ -8,6 +8,7 @@ their results with ``after()``, so Tk is only ever touched from its thread.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import gc
 import logging
@@ -72,10 +73,21 @@ def launch(
 
 
 def collect_garbage() -> None:
-    """Collect cyclic garbage here, on the Tk thread, about as often as Python
-    would: a collection in a search thread could finalise Tk objects there."""
-    if gc.get_count()[0] > gc.get_threshold()[0]:
-        gc.collect()
+    """Collect cyclic garbage here, on the Tk thread, as Python would (the oldest
+    generation over its threshold): a collection in a search thread could
+    finalise Tk objects there."""
+    counts, thresholds = gc.get_count(), gc.get_threshold()
+    over = [generation for generation in range(3) if counts[generation] > thresholds[generation]]
+    if over:
+        gc.collect(over[-1])
+
+
+def _changed_fields(previous: ViewState | None, state: ViewState) -> set[str]:
+    """The names of the view state's fields that differ from ``previous``."""
+    names = {field.name for field in dataclasses.fields(state)}
+    if previous is None:
+        return names
+    return {name for name in names if getattr(previous, name) != getattr(state, name)}
 
 
 class Window:
@@ -84,6 +96,7 @@ class Window:
     def __init__(self, root: tk.Tk, presenter: Presenter) -> None:
         self.root = root
         self.presenter = presenter
+        presenter.start_work_in_commands = False  # the board is drawn before a search starts
         self.callback_errors: list[BaseException] = []
         self.dpi_scale = max(1.0, root.winfo_fpixels("1i") / 96)
         self._poll_id: str | None = None
@@ -160,6 +173,11 @@ class Window:
             self.close()
             return
         self.paint(self.presenter.view())
+        self.menubar.show_choices(self._painted)  # undo a radio tick the state refused
+        if self.presenter.is_work_wanted:
+            self.root.update_idletasks()  # the person's move is drawn before a search starts
+            self.presenter.start_work()
+            self.paint(self.presenter.view())
         self._ensure_polling()
 
     def request_close(self) -> None:
@@ -220,6 +238,7 @@ class Window:
             self.root.after_cancel(self._poll_id)
             self._poll_id = None
         self.presenter.close()
+        self.progress.stop()  # its animation timer must not outlive the window
         self.root.destroy()
         gc.collect()  # the window's garbage goes here, on the Tk thread
 
@@ -238,17 +257,23 @@ class Window:
             size = max(1, round(abs(self._text_size) * state.zoom))
             self.text_font.configure(size=size if self._text_size > 0 else -size)
         self.board.paint(state, colours)
-        self.status_label.configure(text=state.status)
-        self.score_label.configure(text=state.scores)
-        self.root.title(state.title)
-        self.menubar.paint(state)
-        if state.show_progress:
+        changed = _changed_fields(previous, state)
+        if "status" in changed:
+            self.status_label.configure(text=state.status)
+        if "scores" in changed:
+            self.score_label.configure(text=state.scores)
+        if "title" in changed:
+            self.root.title(state.title)
+        if changed & {"choices", "flags", "disabled", "labels"}:
+            self.menubar.paint(state)
+        if "show_progress" in changed and state.show_progress:
             self.progress.grid(row=0, column=1, padx=8)
             self.progress.start(15)
-        else:
+        elif "show_progress" in changed:
             self.progress.stop()
             self.progress.grid_remove()
-        self._paint_history(state, colours)
+        if changed & {"show_history", "history", "history_cursor", "theme"}:
+            self._paint_history(state, colours)
         if previous is not None and previous.zoom != state.zoom:
             self._apply_geometry()
         elif previous is not None and previous.size != state.size:

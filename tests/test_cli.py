@@ -1,0 +1,288 @@
+"""The command line: bad values, --version and --help, the overrides of the saved
+settings, the settings file of a real run, and --smoke-test under the test display."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import xdotool
+
+from ttt_gui import __version__
+from ttt_gui.board import Player
+from ttt_gui.cli import build_parser, main, settings_for_run, settings_to_save
+from ttt_gui.config import GameConfig, Mode
+from ttt_gui.settings import Settings, load, save
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def child_environment(home: Path) -> dict[str, str]:
+    """The environment of a child ``python -m ttt_gui``: this display, this
+    source tree, and a home of its own so that no real settings are touched."""
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = str(ROOT)
+    environment["HOME"] = str(home)
+    environment["XDG_CONFIG_HOME"] = str(home / "config")
+    return environment
+
+
+def run_ttt(home: Path, *arguments: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ttt_gui", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=home,
+        env=child_environment(home),
+    )
+
+
+# -- bad values ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        (["--bogus"], "--bogus"),
+        (["--size", "12"], "--size"),
+        (["--size", "three"], "--size"),
+        (["--level", "godlike"], "--level"),
+        (["--mode", "online"], "--mode"),
+        (["--play", "z"], "--play"),
+        (["--depth", "0"], "--depth"),
+        (["--theme", "neon"], "--theme"),
+        (["--size", "3", "--win-length", "4"], "--win-length"),
+        (["--win-length", "4"], "--win-length"),  # the saved board is 3x3
+        (["--depth", "10"], "--depth"),
+        (["--size", "4", "--depth", "17"], "--depth"),
+        (["--settings", ""], "--settings"),
+    ],
+)
+def test_bad_values_exit_2_with_the_usage_and_one_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], arguments: list[str], named: str
+) -> None:
+    path = tmp_path / "settings.json"
+    with pytest.raises(SystemExit) as exited:
+        main(["--settings", str(path), *arguments])
+    assert exited.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("usage: ttt-gui")
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("ttt-gui: error: ") and named in last, last
+    assert not path.exists()
+
+
+def test_a_bad_value_exits_2_from_the_installed_entry_point(tmp_path: Path) -> None:
+    result = run_ttt(tmp_path, "--size", "3", "--win-length", "4")
+    assert result.returncode == 2
+    assert result.stdout == "" and "Traceback" not in result.stderr
+    assert result.stderr.startswith("usage: ttt-gui")
+    assert result.stderr.strip().splitlines()[-1] == (
+        "ttt-gui: error: --win-length 4 is longer than the board size 3"
+    )
+
+
+# -- --version and --help ------------------------------------------------------------------
+
+
+def test_version_prints_the_version_and_exits_0(tmp_path: Path) -> None:
+    result = run_ttt(tmp_path, "--version")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"ttt-gui {__version__}\n"
+    assert result.stderr == ""
+
+
+def test_help_lists_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--help"])
+    assert exited.value.code == 0
+    shown = capsys.readouterr().out
+    options = ["--mode", "--play", "--level", "--depth", "--size", "--win-length", "--theme"]
+    options += ["--settings", "--reset-settings", "--smoke-test", "--version"]
+    for option in options:
+        assert option in shown
+
+
+NO_TK_FOR = """
+import sys
+from ttt_gui.cli import main
+try:
+    main([sys.argv[1]])
+except SystemExit as exited:
+    print("status", exited.code)
+print("tkinter loaded:", "tkinter" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize("option", ["--version", "--help"])
+def test_version_and_help_never_load_tk(tmp_path: Path, option: str) -> None:
+    environment = child_environment(tmp_path)
+    environment.pop("DISPLAY", None)
+    result = subprocess.run(
+        [sys.executable, "-c", NO_TK_FOR, option],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment,
+        cwd=tmp_path,
+    )
+    assert result.stdout.splitlines()[-2:] == ["status 0", "tkinter loaded: False"]
+
+
+# -- the overrides of the saved settings ---------------------------------------------
+
+
+SAVED = Settings(
+    GameConfig(mode=Mode.HOTSEAT, human=Player.O, level="easy", depth=5, size=4, win_length=3),
+    theme="light",
+    zoom=1.5,
+    window="600x500",
+    analysis=True,
+    scores={"hotseat:4x4:3": {"X": 2}},
+)
+
+
+def overridden(*arguments: str, saved: Settings = SAVED) -> Settings:
+    args: argparse.Namespace = build_parser().parse_args(list(arguments))
+    return settings_for_run(args, saved)
+
+
+def test_no_options_keep_the_saved_settings() -> None:
+    assert overridden() == SAVED
+
+
+@pytest.mark.parametrize(
+    ("arguments", "changes"),
+    [
+        (["--mode", "computer"], {"mode": Mode.COMPUTER}),
+        (["--play", "x"], {"mode": Mode.COMPUTER, "human": Player.X}),
+        (["--play", "X", "--mode", "watch"], {"mode": Mode.WATCH, "human": Player.X}),
+        (["--level", "hard"], {"level": "hard", "depth": None}),
+        (["--depth", "9"], {"depth": 9}),
+        (["--size", "5"], {"size": 5, "win_length": 4}),
+        (["--size", "9"], {"size": 9, "win_length": 5}),
+        (["--size", "7", "--win-length", "3"], {"size": 7, "win_length": 3}),
+        (["--win-length", "4"], {"win_length": 4}),
+        (["--size", "3", "--depth", "9"], {"size": 3, "win_length": 3, "depth": 9}),
+    ],
+)
+def test_options_override_the_game_of_the_saved_settings(
+    arguments: list[str], changes: dict[str, Any]
+) -> None:
+    settings = overridden(*arguments)
+    assert settings.game == dataclasses.replace(SAVED.game, **changes)
+    assert dataclasses.replace(settings, game=SAVED.game) == SAVED, "nothing else changes"
+
+
+def test_the_theme_option_overrides_the_saved_theme() -> None:
+    assert overridden("--theme", "dark") == dataclasses.replace(SAVED, theme="dark")
+
+
+def test_overrides_keep_the_scores_and_leave_the_saved_settings_alone() -> None:
+    before = dataclasses.replace(SAVED, scores={"hotseat:4x4:3": {"X": 2}})
+    settings = overridden("--size", "5", "--theme", "dark", saved=before)
+    assert settings.scores is before.scores, "scores are counted on in the same table"
+    assert before.game == SAVED.game and before.theme == "light"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        (["--win-length", "5"], "--win-length 5 is longer than the board size 4"),
+        (["--size", "3", "--win-length", "4"], "--win-length 4 is longer than the board size 3"),
+        (["--depth", "17"], "--depth 17 is more than the 16 cells of the board"),
+    ],
+)
+def test_overrides_that_do_not_fit_the_board_are_refused(arguments: list[str], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        overridden(*arguments)
+
+
+# -- real runs ------------------------------------------------------------------------------
+
+
+def test_the_smoke_test_passes_under_the_test_display(tmp_path: Path) -> None:
+    result = run_ttt(tmp_path, "--smoke-test", timeout=30)  # its own deadline is 20 s
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith("smoke test passed")
+    assert result.stderr == ""
+    assert list(tmp_path.iterdir()) == [], "the smoke test writes no settings"
+
+
+def run_window_and_quit(home: Path, *arguments: str) -> None:
+    """Start the game window, wait for it, quit with Ctrl+Q; it must exit cleanly."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ttt_gui", *arguments],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=home,
+        env=child_environment(home),
+    )
+    try:
+        window = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
+        time.sleep(0.2)
+        xdotool("windowfocus", "--sync", window, "key", "ctrl+q")
+        stdout, stderr = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 0 and stdout == "" and stderr == "", (stdout, stderr)
+
+
+def test_a_run_reads_and_saves_its_settings_file(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    save(SAVED, path)
+    run_window_and_quit(tmp_path, "--settings", str(path))
+    saved, message, _ = load(path)
+    assert message is None
+    assert saved.game == SAVED.game and saved.scores == SAVED.scores
+    assert (saved.theme, saved.zoom, saved.analysis) == ("light", 1.5, True)
+    assert not (tmp_path / "config").exists(), "the default settings file is not touched"
+
+
+def test_options_override_the_saved_settings_for_this_run_only(tmp_path: Path) -> None:
+    """``--help`` says: "Options override the saved settings for this run only."
+    So after a run with options, the file still holds the settings it held."""
+    path = tmp_path / "settings.json"
+    save(SAVED, path)
+    run_window_and_quit(tmp_path, "--settings", str(path), "--size", "5", "--theme", "dark")
+    saved, message, _ = load(path)
+    assert message is None
+    assert (saved.game.size, saved.game.win_length, saved.theme) == (4, 3, "light")
+
+
+def test_reset_settings_starts_from_the_defaults_for_this_run_and_keeps_the_scores(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "settings.json"
+    save(SAVED, path)
+    run_window_and_quit(tmp_path, "--settings", str(path), "--reset-settings")
+    saved, message, _ = load(path)
+    assert message is None
+    assert saved.game == SAVED.game and saved.zoom == SAVED.zoom
+    assert saved.scores == SAVED.scores
+
+
+def test_what_the_person_changes_is_saved_and_the_options_are_not() -> None:
+    stored = SAVED
+    run = settings_for_run(build_parser().parse_args(["--size", "5", "--theme", "dark"]), stored)
+    assert (run.game.size, run.theme) == (5, "dark")
+    current = dataclasses.replace(run, zoom=2.0, scores={"hotseat:5x5:4": {"X": 1}})
+    current.game = current.game.changed(level="hard")
+    written = settings_to_save(current, stored, run)
+    assert (written.game.size, written.game.win_length, written.theme) == (4, 3, "light")
+    assert (written.game.level, written.zoom) == ("hard", 2.0), "the person's changes"
+    assert written.scores == {"hotseat:5x5:4": {"X": 1}}
+    changed_board = dataclasses.replace(run, game=run.game.changed(size=3))
+    assert settings_to_save(changed_board, stored, run).game.size == 3
