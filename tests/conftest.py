@@ -287,3 +287,20 @@ def pixel_colours(widget: tk.Misc) -> dict[str, int]:
         colour = "#" + pixels[start : start + 3].hex()
         counts[colour] = counts.get(colour, 0) + 1
     return counts
+
+
+@pytest.fixture
+def window_manager() -> Iterator[None]:
+    """Openbox on the test display, ended by its process id afterwards."""
+    manager = subprocess.Popen(
+        ["openbox", "--sm-disable"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        end = time.monotonic() + 10
+        while subprocess.run(["wmctrl", "-m"], capture_output=True).returncode != 0:
+            assert manager.poll() is None and time.monotonic() < end, "openbox did not start"
+            time.sleep(0.05)
+        yield
+    finally:
+        manager.terminate()
+        manager.wait(timeout=10)

@@ -98,11 +98,14 @@ def compact_words(words: str) -> str:
 
     >>> [compact_words(w) for w in ("win in 3", "draw", "O better", "about even")]
     ['W3', '=', 'O++', '≈']
+    >>> [compact_words(w) for w in ("X slightly better", "X much better")]
+    ['X+', 'X+++']
     """
     words = words.replace("win in ", "W").replace("loss in ", "L")
     words = words.replace("draw", "=").replace("about even", "≈")
-    for plus, (_, advantage) in zip(("+++", "++", "+"), _ADVANTAGES):
-        words = words.replace(f" {advantage}", plus)
+    pluses = dict(zip((advantage for _, advantage in _ADVANTAGES), ("+++", "++", "+")))
+    for advantage in sorted(pluses, key=len, reverse=True):  # "slightly better" first
+        words = words.replace(f" {advantage}", pluses[advantage])
     return words
 
 

@@ -20,6 +20,19 @@ ARROWS = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
 FOCUS_RING = 3
 
 
+def two_lines(words: str) -> str:
+    r"""``words`` broken at the space that makes the longer line shortest.
+
+    >>> two_lines("X slightly better"), two_lines("win in 5"), two_lines("draw")
+    ('X slightly\nbetter', 'win\nin 5', 'draw')
+    """
+    spaces = [index for index, character in enumerate(words) if character == " "]
+    if not spaces:
+        return words
+    best = min(spaces, key=lambda index: max(index, len(words) - index - 1))
+    return f"{words[:best]}\n{words[best + 1 :]}"
+
+
 class BoardView:
     """A square grid of cell canvases inside ``parent``.
 
@@ -242,9 +255,7 @@ class BoardView:
 
     def _draw_note(self, canvas: tk.Canvas, view: CellView, width: int, height: int) -> None:
         """The analysis words, on two lines where they fit, else in short form."""
-        words = view.note.replace(" in ", "\nin ", 1) if " in " in view.note else view.note
-        if " " in words and "\n" not in words:
-            words = words.replace(" ", "\n", 1)
+        words = two_lines(view.note)
         lines = words.split("\n")
         fits = (
             max(self.note_font.measure(line) for line in lines) <= width - 8

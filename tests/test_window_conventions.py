@@ -1,0 +1,236 @@
+"""The window as a desktop game under a real window manager: closing while a
+dialog is open, focus at launch, a window that stays where it is put, dark
+menus, the shortcuts window, readable messages and labels, zoomed text."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+import tkinter as tk
+from pathlib import Path
+from tkinter import ttk
+
+from conftest import move_pointer_away, sleep_pumping, wait, xdotool
+from fakes import FakeDialogs
+
+from ttt_gui.commands import shortcut_rows
+from ttt_gui.config import GameConfig, Mode
+from ttt_gui.gui.dialogs import TkDialogs
+from ttt_gui.gui.window import Window
+from ttt_gui.settings import Settings, load, save
+from ttt_gui.theme import PALETTES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def start_game(tmp_path: Path, settings: Settings) -> tuple[subprocess.Popen[str], str, Path]:
+    """``python -m ttt_gui`` on its own settings file; (process, window id, path)."""
+    path = tmp_path / "settings.json"
+    save(settings, path)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ttt_gui", "--settings", str(path)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    window = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
+    return process, window, path
+
+
+def visible_window(name: str) -> str:
+    return xdotool("search", "--sync", "--onlyvisible", "--name", name).split()[0]
+
+
+def finish(process: subprocess.Popen[str]) -> tuple[str, str]:
+    try:
+        return process.communicate(timeout=15)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+def test_closing_while_the_save_dialog_is_open_waits_for_it_then_exits_cleanly(
+    tmp_path: Path, window_manager: None
+) -> None:
+    """Ctrl+S, Esc, Ctrl+S again, then a close request from the title bar: the
+    close waits for the dialog, and once it is dismissed the game exits 0
+    with nothing on stderr."""
+    process, window, _ = start_game(tmp_path, Settings(GameConfig(mode=Mode.HOTSEAT)))
+    try:
+        xdotool("windowactivate", "--sync", window, "key", "ctrl+s")
+        dialog = visible_window("^Save game$")
+        xdotool("windowactivate", "--sync", dialog, "key", "Escape")
+        time.sleep(0.3)
+        xdotool("windowactivate", "--sync", window, "key", "ctrl+s")
+        dialog = visible_window("^Save game$")
+        subprocess.run(["wmctrl", "-i", "-c", window], check=True, timeout=10)
+        time.sleep(0.5)
+        assert process.poll() is None, "the close waits for the dialog"
+        xdotool("windowactivate", "--sync", dialog, "key", "Escape")
+        stdout, stderr = finish(process)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0 and stderr == "" and stdout == ""
+
+
+def test_closing_with_a_game_in_progress_asks_and_keep_playing_keeps_it(
+    tmp_path: Path, window_manager: None
+) -> None:
+    """At launch a cell has the keyboard focus: Return plays it. Closing then
+    asks; "Keep playing" keeps the window, "Quit" ends the game cleanly."""
+    process, window, path = start_game(tmp_path, Settings(GameConfig(mode=Mode.HOTSEAT)))
+    try:
+        xdotool("windowactivate", "--sync", window)
+        time.sleep(0.3)
+        xdotool("key", "Return")  # to whatever has the focus: the centre cell
+        time.sleep(0.3)
+        subprocess.run(["wmctrl", "-i", "-c", window], check=True, timeout=10)
+        question = visible_window("^Quit$")
+        xdotool("windowactivate", "--sync", question, "key", "Escape")  # Keep playing
+        time.sleep(0.5)
+        assert process.poll() is None, "Keep playing keeps the game"
+        subprocess.run(["wmctrl", "-i", "-c", window], check=True, timeout=10)
+        question = visible_window("^Quit$")
+        xdotool("windowactivate", "--sync", question, "key", "Tab", "Return")  # Quit
+        stdout, stderr = finish(process)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0 and stderr == "" and stdout == ""
+    saved, message, _ = load(path)
+    assert message is None and saved.game.mode is Mode.HOTSEAT
+
+
+def test_the_window_stays_where_it_was_put(make_window, window_manager: None) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    root = window.root
+    root.geometry("+220+40")
+    sleep_pumping(root, 0.5)
+    place = (root.winfo_rootx(), root.winfo_rooty())
+    for action, arguments in (
+        ("zoom_in", ()),
+        ("set_board", ((5, 4),)),
+        ("toggle_history", ()),
+        ("zoom_out", ()),
+        ("set_board", ((3, 3),)),
+    ):
+        window.run(action, *arguments)
+        sleep_pumping(root, 0.4)
+        assert (root.winfo_rootx(), root.winfo_rooty()) == place, action
+
+
+def test_a_smaller_board_keeps_the_size_the_person_chose(
+    make_window, window_manager: None
+) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    root = window.root
+    root.geometry("900x800")
+    sleep_pumping(root, 0.5)
+    window.run("set_board", (4, 4))
+    sleep_pumping(root, 0.5)
+    assert (root.winfo_width(), root.winfo_height()) == (900, 800)
+
+
+def test_the_dark_theme_colours_every_menu_and_its_selection_marks(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    window.run("set_theme", "dark")
+    colours = PALETTES["dark"]
+    menus = [window.menubar.bar, *window.menubar.menus.values()]
+    assert len(menus) > 8, "submenus included"
+    for menu in menus:
+        assert str(menu.cget("background")) == colours["background"], menu
+        assert str(menu.cget("foreground")) == colours["text"], menu
+        assert str(menu.cget("selectcolor")) == colours["text"], menu
+    style = ttk.Style(window.root)
+    assert str(style.lookup("Horizontal.TProgressbar", "troughcolor")) == colours["cell"]
+
+
+def test_the_shortcuts_window_is_two_aligned_columns_and_escape_closes_it(
+    make_window,
+) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)), dialogs=None)
+    dialogs = TkDialogs(window.root)
+    found: dict[str, object] = {}
+
+    def inspect() -> None:
+        tables = [w for w in window.root.winfo_children() if isinstance(w, tk.Toplevel)]
+        if not tables or not tables[0].winfo_viewable():
+            window.root.after(50, inspect)
+            return
+        frame = tables[0].winfo_children()[0]
+        labels = [w for w in frame.winfo_children() if w.winfo_class() == "TLabel"]
+        found["left"] = {w.winfo_x() for w in labels if int(w.grid_info()["column"]) == 0}
+        found["right"] = {w.winfo_x() for w in labels if int(w.grid_info()["column"]) == 1}
+        found["texts"] = [str(w.cget("text")) for w in labels]
+        named = visible_window("^Keyboard shortcuts$")
+        xdotool("windowfocus", "--sync", named, "key", "Escape")
+        window.root.after(500, give_up, tables[0])
+
+    def give_up(table: tk.Toplevel) -> None:
+        if table.winfo_exists():
+            found["escaped"] = False
+            table.destroy()
+
+    window.root.after(50, inspect)
+    dialogs.show_table("Keyboard shortcuts", shortcut_rows())
+    assert "escaped" not in found, "Escape closed the window"
+    assert len(found["left"]) == 1 and len(found["right"]) == 1, "each column is aligned"  # type: ignore[arg-type]
+    texts = found["texts"]
+    assert isinstance(texts, list) and "Ctrl+Z" in texts and "Undo" in texts
+
+
+def test_a_long_message_wraps_in_the_status_bar(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    sleep_pumping(window.root, 0.2)
+    one_line = window.status_label.winfo_reqheight()
+    window.presenter.message = "A long message. " * 20
+    window.refresh()
+    sleep_pumping(window.root, 0.2)
+    assert window.status_label.winfo_reqheight() > 2 * one_line
+    assert window.status_label.winfo_reqwidth() <= window.root.winfo_width()
+
+
+def test_analysis_words_grow_back_when_the_window_grows(make_window) -> None:
+    """Small cells show short forms ("X+", "="); once the window is enlarged
+    the same cells show words again."""
+    settings = Settings(
+        GameConfig(mode=Mode.HOTSEAT, size=7, win_length=5, think_time=0.2), analysis=True
+    )
+    window: Window = make_window(settings, dialogs=FakeDialogs())
+    root = window.root
+    window.run("play", 24)
+    root.geometry("480x420")
+    assert wait(root, lambda: window.presenter.session.analysis is not None, 20)
+    short = re.compile(r"(W[0-9]+|L[0-9]+|=|≈|[XO]\+{1,3})")
+
+    def notes() -> list[str]:
+        found = []
+        for canvas in window.board.cells:
+            for item in canvas.find_all():
+                if canvas.type(item) == "text":
+                    found.append(str(canvas.itemcget(item, "text")))
+        return found
+
+    sleep_pumping(root, 0.5)
+    assert len(notes()) == 48
+    assert not any("better" in note for note in notes()), "long words are shortened"
+    assert any(short.fullmatch(note) for note in notes())
+    root.geometry("1000x1000")
+    sleep_pumping(root, 0.8)
+    assert len(notes()) == 48 and not any(short.fullmatch(note) for note in notes()), notes()
+    assert any("better" in note for note in notes())
+
+
+def test_zoom_scales_the_status_and_score_text(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    before = abs(int(window.text_font.actual("size")))
+    window.run("zoom_in")
+    window.run("zoom_in")
+    move_pointer_away()
+    assert abs(int(window.text_font.actual("size"))) > before
+    assert window.status_label.cget("font") == str(window.text_font)
