@@ -91,6 +91,7 @@ class Presenter(FileCommands, DisplayCommands):
         #: this off and calls :meth:`start_work` when :attr:`is_work_wanted`.
         self.start_work_in_commands = True
         self.is_work_wanted = False
+        self._progress_shown = False
         self._schedule()
 
     # -- state ----------------------------------------------------------------
@@ -118,8 +119,11 @@ class Presenter(FileCommands, DisplayCommands):
         wants to paint first) mark it wanted for :meth:`start_work`."""
         if self.start_work_in_commands:
             self.start_work()
-        else:
-            self.is_work_wanted = True
+            return
+        self.is_work_wanted = True
+        tag = self.runner.tag
+        if tag is not None and tag.generation != self.session.generation:
+            self.runner.cancel()  # at once: a stale search must not slow the repaint
 
     def start_work(self) -> None:
         """Start the search the position needs next; stop one no longer needed."""
@@ -138,17 +142,31 @@ class Presenter(FileCommands, DisplayCommands):
             self._job_started = self.clock()
             runner.start(tag, _job(request))
 
-    def tick(self) -> None:
-        """Collect a finished search and play a move whose time has come."""
+    def tick(self) -> bool:
+        """Collect a finished search and play a move whose time has come.
+
+        Returns whether the view may have changed (a result, a move, the
+        progress bar), so a window repaints only then."""
+        changed = False
         finished = self.runner.poll()
         if finished is not None:
             self._finish(finished.tag, finished.result)
+            changed = True
         pending = self._pending
         if pending is not None and self.clock() >= pending.due:
             self._pending = None
+            changed = True
             if self.session.apply_computer_move(pending.generation, pending.move):
                 self._after_move()
-        self.start_work()
+        if changed:
+            self.start_work()
+        progress = (
+            self.runner.tag is not None and self.clock() - self._job_started >= PROGRESS_DELAY
+        )
+        if progress != self._progress_shown:
+            self._progress_shown = progress
+            changed = True
+        return changed
 
     def _finish(self, tag: JobTag, result: object) -> None:
         session = self.session

@@ -61,6 +61,8 @@ class BoardView:
         self.palette: dict[str, str] = {}
         self._painted: list[tuple[object, ...]] = []
         self._hovered: int | None = None
+        self._focused: int | None = None  # the cell with the keyboard focus
+        self._board_key: tuple[object, ...] = ()
         self.ui_font = tkfont.nametofont("TkDefaultFont")
         self.note_font = self.ui_font.copy()
         #: Row and column labels (a–i above, 1–9 to the left), when shown.
@@ -74,7 +76,7 @@ class BoardView:
         for canvas in self.cells:
             canvas.destroy()
         self.size, self.cells, self._painted = size, [], []
-        self.last_focused = -1
+        self.last_focused, self._focused, self._board_key = -1, None, ()
         for cell in range(size * size):
             canvas = tk.Canvas(
                 self.frame,
@@ -108,12 +110,15 @@ class BoardView:
             on(f"<{key}>", functools.partial(self._arrow, cell, step))
         on("<Enter>", lambda: self._hover(cell))
         on("<Leave>", lambda: self._hover(None))
-        for sequence in ("<Configure>", "<FocusOut>"):
-            on(sequence, lambda: self._draw(cell, force=True))
-        on("<FocusIn>", lambda: self._focus_in(cell))
+        on("<Configure>", lambda: self._draw(cell, force=True))
+        on("<FocusIn>", lambda: self._focus_changed(cell, True))
+        on("<FocusOut>", lambda: self._focus_changed(cell, False))
 
-    def _focus_in(self, cell: int) -> None:
-        self.last_focused = cell
+    def _focus_changed(self, cell: int, focused: bool) -> None:
+        if focused:
+            self.last_focused = self._focused = cell
+        elif self._focused == cell:
+            self._focused = None
         self._draw(cell, force=True)
 
     def layout(self) -> None:
@@ -194,6 +199,12 @@ class BoardView:
             self.rebuild(state.size)
         force = palette is not self.palette
         self.state, self.palette = state, palette
+        # Only what the board shows matters here: a repaint for the status bar
+        # alone makes no Tk call (each one waits while a search runs).
+        key = (state.cells, state.winning_line, state.is_busy, state.show_coordinates, id(palette))
+        if key == self._board_key and not force:
+            return
+        self._board_key = key
         self._show_coordinates(state.show_coordinates)
         self.frame.configure(background=palette["grid"])
         for label in self.labels:
@@ -208,7 +219,7 @@ class BoardView:
         canvas = self.cells[cell]
         view = state.cells[cell]
         width, height = canvas.winfo_width(), canvas.winfo_height()
-        focused = str(canvas.tk.call("focus")) == str(canvas)
+        focused = self._focused == cell
         hovered = self._hovered == cell and view.playable
         key = (view, width, height, focused, hovered, state.winning_line, state.size)
         if not force and self._painted[cell] == key:

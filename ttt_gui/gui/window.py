@@ -129,6 +129,8 @@ class Window:
             "<Configure>", lambda event: self.status_label.configure(wraplength=event.width - 24)
         )
         self.progress = ttk.Progressbar(self.status_bar, mode="indeterminate", length=80)
+        # Room for the progress bar is kept, so showing it never resizes the board.
+        self.status_bar.rowconfigure(0, minsize=self.progress.winfo_reqheight() + 8)
         self.history_panel = tk.Frame(root, padx=6, pady=4)
         self.history_title = tk.Label(self.history_panel, text="Moves", anchor="w")
         self.history_title.pack(fill="x")
@@ -225,8 +227,10 @@ class Window:
     def _poll(self) -> None:
         self._poll_id = None
         collect_garbage()
-        self.presenter.tick()
-        self.refresh()
+        if self.presenter.tick() or self.presenter.is_closed:
+            self.refresh()
+        else:
+            self._ensure_polling()
 
     def mainloop(self) -> None:
         """Run Tk's event loop until the window closes."""
