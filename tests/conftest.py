@@ -304,3 +304,29 @@ def window_manager() -> Iterator[None]:
     finally:
         manager.terminate()
         manager.wait(timeout=10)
+
+
+def start_game(tmp_path: Path, settings: Settings) -> tuple[subprocess.Popen[str], str, Path]:
+    """``python -m ttt_gui`` on a settings file of its own, once its window is
+    visible: (process, the window's X id, the settings path)."""
+    path = tmp_path / "settings.json"
+    save(settings, path)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ttt_gui", "--settings", str(path)],
+        cwd=Path(__file__).resolve().parent.parent,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    window = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
+    return process, window, path
+
+
+def finish(process: subprocess.Popen[str]) -> tuple[str, str]:
+    """The process's output once it has ended (killed after 15 s)."""
+    try:
+        return process.communicate(timeout=15)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()

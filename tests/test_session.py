@@ -299,12 +299,18 @@ def test_undo_against_the_computer_returns_to_the_persons_turn() -> None:
     assert session.redo() == Refused("Nothing to redo.")
 
 
-def test_undo_as_x_takes_back_your_move_and_the_reply() -> None:
+def two_moves_each_against_the_computer() -> Session:
+    """You (X) played b2 and c3; the computer answered a1 and c1."""
     session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.X))
     session.play(4)
     computer_moves(session, 0)
     session.play(8)
     computer_moves(session, 2)
+    return session
+
+
+def test_undo_as_x_takes_back_your_move_and_the_reply() -> None:
+    session = two_moves_each_against_the_computer()
     session.undo()
     assert session.board.move_count == 2 and session.board.turn is Player.X
     session.undo()
@@ -316,11 +322,7 @@ def test_undo_as_x_takes_back_your_move_and_the_reply() -> None:
 
 
 def test_go_to_against_the_computer_stops_on_your_turn() -> None:
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.X))
-    session.play(4)
-    computer_moves(session, 0)
-    session.play(8)
-    computer_moves(session, 2)
+    session = two_moves_each_against_the_computer()
     session.undo()
     session.undo()
     assert session.go_to(1) is None  # your first move: shown with the reply to it
@@ -335,11 +337,7 @@ def test_go_to_against_the_computer_stops_on_your_turn() -> None:
 def test_the_move_list_shows_the_chosen_move_not_the_position_before_it() -> None:
     """Choosing "1. X b2" against the computer shows b2 on the board (with the
     computer's reply), not the empty start."""
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.X))
-    session.play(4)
-    computer_moves(session, 0)
-    session.play(8)
-    computer_moves(session, 2)
+    session = two_moves_each_against_the_computer()
     session.go_to(0)
     assert session.go_to(1) is None
     assert session.board[4] is Player.X and session.board.move_count == 2

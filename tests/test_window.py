@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import random
 import subprocess
-import sys
 import time
 import tkinter as tk
 from collections.abc import Callable, Iterator
@@ -23,6 +22,7 @@ from conftest import (
     cells_viewable,
     click_at,
     expected_call,
+    finish,
     give_focus,
     image_facts,
     invoke,
@@ -35,6 +35,7 @@ from conftest import (
     screenshot,
     sleep_pumping,
     spy_on_actions,
+    start_game,
     wait,
     wait_for_computer,
     window_id,
@@ -49,7 +50,7 @@ from ttt_gui.games import SavedGame, write_game
 from ttt_gui.gui.dialogs import TkDialogs
 from ttt_gui.gui.menus import accelerator, key_sequences
 from ttt_gui.gui.window import Window
-from ttt_gui.settings import Settings, load, save
+from ttt_gui.settings import Settings, load
 from ttt_gui.theme import PALETTES
 
 STORM_ACTIONS = int(os.environ.get("TTT_WINDOW_STORM_ACTIONS", "300"))
@@ -477,28 +478,16 @@ def cpu_seconds(pid: int) -> float:
 
 
 def close_while_searching(tmp_path: Path, close: Callable[[str], None]) -> None:
-    path = tmp_path / "settings.json"
-    save(CLOSE_SETTINGS, path)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ttt_gui", "--settings", str(path)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    process, window, path = start_game(tmp_path, CLOSE_SETTINGS)
     try:
-        window = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
         # The computer thinks for up to 30 s: the process keeps using the processor.
         shown, end = cpu_seconds(process.pid), time.monotonic() + 10
         while cpu_seconds(process.pid) < shown + 0.2:
             assert time.monotonic() < end, "the computer is not thinking"
             time.sleep(0.02)
         close(window)
-        stdout, stderr = process.communicate(timeout=15)
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
+        stdout, stderr = finish(process)
     assert process.returncode == 0, stderr
     assert stderr == "" and stdout == ""
     saved, message, _ = load(path)
@@ -525,28 +514,16 @@ def test_closing_from_the_window_manager_while_a_message_box_is_open(
 ) -> None:
     """A real close request while Help > How to play is open: the game ends
     cleanly, at once or once the box is answered."""
-    path = tmp_path / "settings.json"
-    save(Settings(GameConfig(mode=Mode.HOTSEAT)), path)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ttt_gui", "--settings", str(path)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    process, window, _ = start_game(tmp_path, Settings(GameConfig(mode=Mode.HOTSEAT)))
     try:
-        window = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
         xdotool("windowactivate", "--sync", window, "key", "F1")
         box = xdotool("search", "--sync", "--onlyvisible", "--name", "^How to play$").split()[0]
         subprocess.run(["wmctrl", "-i", "-c", window], check=True, timeout=10)
         time.sleep(0.5)
         if process.poll() is None:  # the close waits for the box: answer it
             xdotool("windowactivate", "--sync", box, "key", "Return")
-        stdout, stderr = process.communicate(timeout=15)
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
+        stdout, stderr = finish(process)
     assert process.returncode == 0, stderr
     assert stderr == "" and stdout == ""
 

@@ -5,51 +5,26 @@ menus, the shortcuts window, readable messages and labels, zoomed text."""
 from __future__ import annotations
 
 import subprocess
-import sys
 import time
 import tkinter as tk
 from pathlib import Path
 from tkinter import ttk
 
-from conftest import move_pointer_away, sleep_pumping, xdotool
+from conftest import finish, move_pointer_away, sleep_pumping, start_game, xdotool
 
 from ttt_gui.commands import shortcut_rows
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.engine import MoveAnalysis
 from ttt_gui.gui.dialogs import TkDialogs
 from ttt_gui.gui.window import Window
-from ttt_gui.settings import Settings, load, save
+from ttt_gui.settings import Settings, load
 from ttt_gui.theme import PALETTES
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def start_game(tmp_path: Path, settings: Settings) -> tuple[subprocess.Popen[str], str, Path]:
-    """``python -m ttt_gui`` on its own settings file; (process, window id, path)."""
-    path = tmp_path / "settings.json"
-    save(settings, path)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ttt_gui", "--settings", str(path)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    window = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
-    return process, window, path
-
-
 def visible_window(name: str) -> str:
     return xdotool("search", "--sync", "--onlyvisible", "--name", name).split()[0]
-
-
-def finish(process: subprocess.Popen[str]) -> tuple[str, str]:
-    try:
-        return process.communicate(timeout=15)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
 
 
 def test_closing_while_the_save_dialog_is_open_waits_for_it_then_exits_cleanly(
@@ -70,10 +45,8 @@ def test_closing_while_the_save_dialog_is_open_waits_for_it_then_exits_cleanly(
         time.sleep(0.5)
         assert process.poll() is None, "the close waits for the dialog"
         xdotool("windowactivate", "--sync", dialog, "key", "Escape")
-        stdout, stderr = finish(process)
     finally:
-        if process.poll() is None:
-            process.kill()
+        stdout, stderr = finish(process)
     assert process.returncode == 0 and stderr == "" and stdout == ""
 
 
@@ -96,10 +69,8 @@ def test_closing_with_a_game_in_progress_asks_and_keep_playing_keeps_it(
         subprocess.run(["wmctrl", "-i", "-c", window], check=True, timeout=10)
         question = visible_window("^Quit$")
         xdotool("windowactivate", "--sync", question, "key", "Tab", "Return")  # Quit
-        stdout, stderr = finish(process)
     finally:
-        if process.poll() is None:
-            process.kill()
+        stdout, stderr = finish(process)
     assert process.returncode == 0 and stderr == "" and stdout == ""
     saved, message, _ = load(path)
     assert message is None and saved.game.mode is Mode.HOTSEAT
