@@ -202,3 +202,54 @@ def test_zoom_scales_the_status_and_score_text(make_window) -> None:
     move_pointer_away()
     assert abs(int(window.text_font.actual("size"))) > before
     assert window.status_label.cget("font") == str(window.text_font)
+
+
+def run_form(window: Window, answer: object, fill: list[str]) -> dict[str, object]:
+    """Open a number form (``answer()`` shows it), type ``fill`` into its fields
+    one by one, note what it says after each, then accept it."""
+    seen: dict[str, object] = {"problems": [], "enabled": []}
+
+    def inspect() -> None:
+        forms = [w for w in window.root.winfo_children() if isinstance(w, tk.Toplevel)]
+        if not forms or not forms[0].winfo_viewable():
+            window.root.after(50, inspect)
+            return
+        frame = forms[0].winfo_children()[0]
+        boxes = [w for w in frame.winfo_children() if isinstance(w, ttk.Spinbox)]
+        labels = [w for w in frame.winfo_children() if isinstance(w, ttk.Label)]
+        ok = next(w for w in frame.winfo_children() if isinstance(w, ttk.Button))
+        for values in fill:
+            for box, value in zip(boxes, values.split()):
+                box.delete(0, "end")
+                box.insert(0, value)
+            seen["problems"].append(str(labels[-1].cget("text")))  # type: ignore[attr-defined]
+            seen["enabled"].append(not ok.instate(["disabled"]))  # type: ignore[attr-defined]
+        ok.invoke()
+
+    window.root.after(50, inspect)
+    seen["answer"] = answer()  # type: ignore[operator]
+    return seen
+
+
+def test_the_custom_board_form_says_what_is_wrong_as_you_type(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    dialogs = TkDialogs(window.root)
+    seen = run_form(window, lambda: dialogs.ask_board(3, 3), ["12 5", "6 7", "x 3", "6 5"])
+    assert seen["problems"] == [
+        "A side has 3 to 9 cells.",
+        "On a 6×6 board, 3 to 6 in a row can win.",
+        "Type whole numbers only.",
+        "",
+    ]
+    assert seen["enabled"] == [False, False, False, True]
+    assert seen["answer"] == (6, 5)
+
+
+def test_a_number_question_says_the_range_in_words(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    dialogs = TkDialogs(window.root)
+    seen = run_form(
+        window, lambda: dialogs.ask_integer("Custom depth", "Depth:", 9, 1, 9), ["0", "4"]
+    )
+    assert seen["problems"] == ["Choose a number from 1 to 9.", ""]
+    assert seen["answer"] == 4

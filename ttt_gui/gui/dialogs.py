@@ -94,79 +94,90 @@ class TkDialogs:
 
         return self._modal(title, build, False)
 
-    def ask_integer(
-        self, title: str, prompt: str, initial: int, minimum: int, maximum: int
-    ) -> int | None:
-        from tkinter import simpledialog
+    def _ask_numbers(
+        self,
+        title: str,
+        fields: list[tuple[str, int, int, int]],
+        check: Callable[[list[int]], str],
+        accept_label: str,
+    ) -> list[int] | None:
+        """A modal form of whole-number fields (label, initial, least, most),
+        checked as the person types: ``check(values)`` returns what is wrong in
+        words ("" if nothing), shown under the fields; the accept button works
+        only for values that pass."""
 
-        with self._open():
-            return simpledialog.askinteger(
-                title,
-                prompt,
-                parent=self.root,
-                initialvalue=initial,
-                minvalue=minimum,
-                maxvalue=maximum,
-            )
-
-    def ask_board(self, size: int, win_length: int) -> tuple[int, int] | None:
-        """One dialog with both fields; OK is enabled only for a board that exists."""
-
-        def build(window: tk.Toplevel, finish: Callable[[tuple[int, int] | None], None]) -> None:
+        def build(window: tk.Toplevel, finish: Callable[[list[int] | None], None]) -> None:
             frame = ttk.Frame(window, padding=16)
             frame.grid(sticky="nsew")
-            size_text, length_text = (
-                tk.StringVar(window, str(size)),
-                tk.StringVar(window, str(win_length)),
-            )
+            texts = [tk.StringVar(window, str(initial)) for _, initial, _, _ in fields]
             problem = tk.StringVar(window)
-            fields = (
-                (f"Cells a side ({MIN_SIZE} to {MAX_SIZE}):", size_text),
-                ("Marks in a row to win (3 to the side):", length_text),
-            )
-            for row, (label, variable) in enumerate(fields):
+            for row, ((label, _, least, most), text) in enumerate(zip(fields, texts)):
                 ttk.Label(frame, text=label).grid(row=row, column=0, sticky="w", pady=2)
-                ttk.Spinbox(
-                    frame, from_=MIN_SIZE, to=MAX_SIZE, width=4, textvariable=variable
-                ).grid(row=row, column=1, sticky="w", padx=(8, 0), pady=2)
+                ttk.Spinbox(frame, from_=least, to=most, width=4, textvariable=text).grid(
+                    row=row, column=1, sticky="w", padx=(8, 0), pady=2
+                )
             ttk.Label(frame, textvariable=problem, foreground="#b91c1c").grid(
-                row=2, column=0, columnspan=2, sticky="w", pady=(6, 6)
+                row=len(fields), column=0, columnspan=2, sticky="w", pady=(6, 6)
             )
-            ok = ttk.Button(frame, text="Play this board")
-            cancel = ttk.Button(frame, text="Cancel", command=lambda: finish(None))
-            ok.grid(row=3, column=0, sticky="e", padx=(0, 8))
-            cancel.grid(row=3, column=1, sticky="e")
+            ok = ttk.Button(frame, text=accept_label)
+            ok.grid(row=len(fields) + 1, column=0, sticky="e", padx=(0, 8))
+            ttk.Button(frame, text="Cancel", command=lambda: finish(None)).grid(
+                row=len(fields) + 1, column=1, sticky="e"
+            )
 
-            def shape() -> tuple[int, int] | None:
-                text = size_text.get().strip(), length_text.get().strip()
-                if not all(part.isdigit() for part in text):
-                    problem.set("Both must be whole numbers.")
+            def values() -> list[int] | None:
+                raw = [text.get().strip() for text in texts]
+                if not all(part.isdigit() for part in raw):
+                    problem.set("Type whole numbers only.")
                     return None
-                side, length = int(text[0]), int(text[1])
-                if not MIN_SIZE <= side <= MAX_SIZE:
-                    problem.set(f"A side has {MIN_SIZE} to {MAX_SIZE} cells.")
-                    return None
-                if not MIN_SIZE <= length <= side:
-                    problem.set(f"On a {side}×{side} board, 3 to {side} in a row can win.")
-                    return None
-                problem.set("")
-                return side, length
+                numbers = [int(part) for part in raw]
+                problem.set(check(numbers))
+                return None if problem.get() else numbers
 
-            def check(*_: object) -> None:
-                ok.state(["!disabled"] if shape() is not None else ["disabled"])
+            def update(*_: object) -> None:
+                ok.state(["!disabled"] if values() is not None else ["disabled"])
 
             def accept() -> None:
-                chosen = shape()
+                chosen = values()
                 if chosen is not None:
                     finish(chosen)
 
             ok.configure(command=accept)
-            for variable in (size_text, length_text):
-                variable.trace_add("write", check)
+            for text in texts:
+                text.trace_add("write", update)
             window.bind("<Return>", lambda event: accept())
             ok.focus_set()
 
-        return self._modal("Custom board", build, None)
+        return self._modal(title, build, None)
+
+    def ask_integer(
+        self, title: str, prompt: str, initial: int, minimum: int, maximum: int
+    ) -> int | None:
+        def check(numbers: list[int]) -> str:
+            if minimum <= numbers[0] <= maximum:
+                return ""
+            return f"Choose a number from {minimum} to {maximum}."
+
+        answer = self._ask_numbers(title, [(prompt, initial, minimum, maximum)], check, "OK")
+        return None if answer is None else answer[0]
+
+    def ask_board(self, size: int, win_length: int) -> tuple[int, int] | None:
+        """One dialog with both fields; the button works only for a board that exists."""
+
+        def check(numbers: list[int]) -> str:
+            side, length = numbers
+            if not MIN_SIZE <= side <= MAX_SIZE:
+                return f"A side has {MIN_SIZE} to {MAX_SIZE} cells."
+            if not MIN_SIZE <= length <= side:
+                return f"On a {side}×{side} board, {MIN_SIZE} to {side} in a row can win."
+            return ""
+
+        fields = [
+            (f"Cells a side ({MIN_SIZE} to {MAX_SIZE}):", size, MIN_SIZE, MAX_SIZE),
+            ("Marks in a row to win (3 to the side):", win_length, MIN_SIZE, MAX_SIZE),
+        ]
+        answer = self._ask_numbers("Custom board", fields, check, "Play this board")
+        return None if answer is None else (answer[0], answer[1])
 
     def show_info(self, title: str, text: str) -> None:
         from tkinter import messagebox
