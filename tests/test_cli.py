@@ -64,6 +64,8 @@ def run_ttt(home: Path, *arguments: str, timeout: float = 60) -> subprocess.Comp
         (["--depth", "10"], "--depth"),
         (["--size", "4", "--depth", "17"], "--depth"),
         (["--settings", ""], "--settings"),
+        (["--settings", "a" * 300], "--settings"),  # a name too long for the file system
+        (["--settings", "b" * 300 + "/settings.json"], "--settings"),
     ],
 )
 def test_bad_values_exit_2_with_the_usage_and_one_error_line(

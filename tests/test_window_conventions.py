@@ -99,11 +99,11 @@ def test_a_smaller_board_keeps_the_size_the_person_chose(
 ) -> None:
     window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
     root = window.root
-    root.geometry("900x800")
+    root.geometry("900x700")
     sleep_pumping(root, 0.5)
     window.run("set_board", (4, 4))
     sleep_pumping(root, 0.5)
-    assert (root.winfo_width(), root.winfo_height()) == (900, 800)
+    assert (root.winfo_width(), root.winfo_height()) == (900, 700)
 
 
 def test_the_dark_theme_colours_every_menu_and_its_selection_marks(make_window) -> None:
@@ -253,3 +253,22 @@ def test_a_number_question_says_the_range_in_words(make_window) -> None:
     )
     assert seen["problems"] == ["Choose a number from 1 to 9.", ""]
     assert seen["answer"] == 4
+
+
+def test_a_saved_window_larger_than_the_screen_opens_within_it(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT), window="40000x40000"))
+    root = window.root
+    sleep_pumping(root, 0.3)
+    assert root.winfo_width() <= root.winfo_screenwidth()
+    assert root.winfo_height() <= root.winfo_screenheight()
+
+
+def test_the_largest_zoom_on_9x9_stays_within_the_screen(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT, size=9, win_length=5)))
+    root = window.root
+    for _ in range(12):
+        window.run("zoom_in")
+    sleep_pumping(root, 0.3)
+    assert window.presenter.settings.zoom == 3.0
+    assert root.winfo_width() <= root.winfo_screenwidth()
+    assert root.winfo_height() <= root.winfo_screenheight()

@@ -17,7 +17,7 @@ from typing import Any
 
 from ttt_gui import __version__
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
-from ttt_gui.config import LEVELS, ConfigError, Mode
+from ttt_gui.config import LEVELS, ConfigError, Mode, shorten
 from ttt_gui.settings import Settings, default_path, load, save
 from ttt_gui.theme import THEMES
 
@@ -41,8 +41,13 @@ def _int_in(low: int, high: int) -> Callable[[str], int]:
 
 def _settings_file(text: str) -> Path:
     path = Path(text)
-    if not text.strip() or path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a file name")
+    try:
+        is_folder = path.is_dir()
+    except OSError as error:  # a name too long, a folder that cannot be searched
+        reason = error.strerror or str(error)
+        raise argparse.ArgumentTypeError(f"{shorten(text)!r} cannot be used: {reason}") from None
+    if not text.strip() or is_folder:
+        raise argparse.ArgumentTypeError(f"{shorten(text)!r} is not a file name")
     return path
 
 

@@ -344,12 +344,16 @@ class Window:
             width += int(HISTORY_WIDTH * self.dpi_scale)
         return width, side + int(90 * self.dpi_scale)
 
+    def _set_size(self, width: int, height: int) -> None:
+        """Resize the window (keeping its place), never beyond the screen it is on."""
+        width = max(1, min(width, self.root.winfo_screenwidth()))
+        height = max(1, min(height, self.root.winfo_screenheight()))
+        self.root.geometry(f"{width}x{height}")
+
     def _grow_for_board(self) -> None:
         """Keep the user's size and position; grow only as far as a board needs."""
         width, height = self.preferred_size()
-        width = max(width, self.root.winfo_width())
-        height = max(height, self.root.winfo_height())
-        self.root.geometry(f"{width}x{height}")
+        self._set_size(max(width, self.root.winfo_width()), max(height, self.root.winfo_height()))
 
     def _fit_minimum_size(self) -> None:
         """The smallest window keeps the menu bar on one line and fits the board,
@@ -363,12 +367,13 @@ class Window:
         """Widen or narrow the window by the move list, keeping the user's size."""
         panel = int(HISTORY_WIDTH * self.dpi_scale)
         width, height = self.root.winfo_width(), self.root.winfo_height()
-        self.root.geometry(f"{max(width + (panel if shown else -panel), 1)}x{height}")
+        self._set_size(width + (panel if shown else -panel), height)
 
     def _apply_geometry(self, first: bool = False) -> None:
         """Size the window for the board; the saved size at start. Keeps its position."""
         saved = self.presenter.settings.window
         if first and WINDOW_SIZE.fullmatch(saved):
-            self.root.geometry(saved)
+            width, height = (int(part) for part in saved.split("x"))
         else:
-            self.root.geometry("{}x{}".format(*self.preferred_size()))
+            width, height = self.preferred_size()
+        self._set_size(width, height)
