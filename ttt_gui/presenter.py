@@ -98,10 +98,11 @@ class Presenter(FileCommands, DisplayCommands):
 
     def view(self) -> ViewState:
         """Everything the window shows now."""
-        progress = (
-            self.runner.tag is not None and self.clock() - self._job_started >= PROGRESS_DELAY
-        )
-        return build_view(self.session, self.settings, self.message, progress)
+        return build_view(self.session, self.settings, self.message, self._shows_progress())
+
+    def _shows_progress(self) -> bool:
+        """Whether a search has run long enough to show the progress bar."""
+        return self.runner.tag is not None and self.clock() - self._job_started >= PROGRESS_DELAY
 
     @property
     def is_working(self) -> bool:
@@ -160,9 +161,7 @@ class Presenter(FileCommands, DisplayCommands):
                 self._after_move()
         if changed:
             self.start_work()
-        progress = (
-            self.runner.tag is not None and self.clock() - self._job_started >= PROGRESS_DELAY
-        )
+        progress = self._shows_progress()
         if progress != self._progress_shown:
             self._progress_shown = progress
             changed = True
@@ -182,9 +181,8 @@ class Presenter(FileCommands, DisplayCommands):
                 wait = max(0.0, self.computer_pause - (self.clock() - self._job_started))
             else:
                 wait = 0.0
+            # Played by tick(), at once if there is no wait.
             self._pending = PendingMove(tag.generation, result.move, self.clock() + wait)
-            if not wait:
-                self.tick()
         elif isinstance(result, MoveAnalysis) and session.accept_analysis(tag.generation, result):
             if session.hint:
                 self._say(hint_text(session.board, result))

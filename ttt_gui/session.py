@@ -162,11 +162,16 @@ class Session:
             return "you" if winner is self.config.human else "computer"
         return winner.value
 
-    def _changed(self) -> None:
-        """Bump the generation, forget the old analysis, keep the tally equal to
-        the results of the games played."""
+    def _new_position(self) -> None:
+        """Bump the generation (results for the old position are refused) and
+        forget the old position's analysis and hint."""
         self.generation += 1
         self.analysis, self.hint, self.hint_wanted = None, (), False
+
+    def _changed(self) -> None:
+        """After a move or a move through the history: a new position, and the
+        tally kept equal to the results of the games played."""
+        self._new_position()
         result = self._result_label() if self._counting else None
         if result != self._recorded:
             self.scores_version += 1
@@ -237,8 +242,7 @@ class Session:
         self._recorded = None
         self._counting = not history.board.is_over
         self.watch_running = self.step_wanted = False
-        self.generation += 1
-        self.analysis, self.hint, self.hint_wanted = None, (), False
+        self._new_position()
 
     def reconfigure(self, config: GameConfig) -> None:
         """Take ``config`` for the game in play; only for changes that do not

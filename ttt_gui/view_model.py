@@ -85,9 +85,7 @@ def value_words(score: int, exact: bool, mover: Player) -> str:
 def score_tone(score: int, exact: bool) -> str:
     """The palette role for a move's value: ``"good"``, ``"even"`` or ``"bad"``;
     the same words always get the same tone."""
-    if describe_score(score, exact) in ("draw", "about even") or (
-        not exact and not is_mate_score(score) and abs(score) < _ADVANTAGES[-1][0]
-    ):
+    if value_words(score, exact, Player.X) in ("draw", "about even"):
         return "even"
     return "good" if score > 0 else "bad"
 
