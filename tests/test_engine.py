@@ -585,17 +585,24 @@ def search_in_a_thread(
     return thread, results
 
 
+def assert_stopped_early(
+    thread: threading.Thread, results: list[SearchResult], board: Board
+) -> None:
+    """The search thread ends soon, with one legal move that is not proven."""
+    thread.join(timeout=5)
+    assert not thread.is_alive(), "the search did not stop"
+    assert len(results) == 1
+    assert results[0].move in board.legal_moves()
+    assert not results[0].exact
+
+
 def test_setting_the_stop_token_ends_a_running_search() -> None:
     board = Board.empty(7)  # far too large to solve: without the stop it runs on
     stop = threading.Event()
     thread, results = search_in_a_thread(Engine(randomize=False), board, stop)
     time.sleep(0.1)
     stop.set()
-    thread.join(timeout=5)
-    assert not thread.is_alive(), "the search did not stop"
-    assert len(results) == 1
-    assert results[0].move in board.legal_moves()
-    assert not results[0].exact
+    assert_stopped_early(thread, results, board)
 
 
 def test_engine_stop_ends_the_running_search() -> None:
@@ -604,11 +611,7 @@ def test_engine_stop_ends_the_running_search() -> None:
     thread, results = search_in_a_thread(engine, board)
     time.sleep(0.1)
     engine.stop()
-    thread.join(timeout=5)
-    assert not thread.is_alive(), "the search did not stop"
-    assert len(results) == 1
-    assert results[0].move in board.legal_moves()
-    assert not results[0].exact
+    assert_stopped_early(thread, results, board)
 
 
 def test_engine_stop_with_no_search_running_is_forgotten() -> None:

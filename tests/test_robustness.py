@@ -295,20 +295,14 @@ def _common_cases(
         yield Case("encoding", f"{bad!r} first", bad + text.encode(), "bad", ENCODING_WORDS)
         yield Case("encoding", f"{bad!r} last", text.encode() + bad, "bad", ENCODING_WORDS)
     for depth in (1000, 10_000, 100_000):
-        yield Case(
-            "nesting",
-            f"[ x {depth}",
-            _nested(depth, "list").encode(),
-            "bad",
-            NESTING_WORDS + shape_words,
-        )
-        yield Case(
-            "nesting",
-            f"{{ x {depth}",
-            _nested(depth, "dict").encode(),
-            "bad",
-            NESTING_WORDS + shape_words,
-        )
+        for opener, kind in (("[", "list"), ("{", "dict")):
+            yield Case(
+                "nesting",
+                f"{opener} x {depth}",
+                _nested(depth, kind).encode(),
+                "bad",
+                NESTING_WORDS + shape_words,
+            )
         yield Case("nesting", f"unclosed [ x {depth}", b"[" * depth, "bad", NESTING_WORDS)
     padded = text[:-2] + " " * (limit - len(text.encode())) + text[-2:]
     yield Case("huge", "exactly at the limit", padded.encode(), "either", value=value)

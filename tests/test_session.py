@@ -29,6 +29,28 @@ def computer_moves(session: Session, *moves: int) -> None:
         assert session.apply_computer_move(session.generation, move)
 
 
+def against_the_computer(human: Player, *moves: int) -> Session:
+    """A game against the computer with ``moves`` played in turn, each by the
+    person or the computer, whoever is to move."""
+    session = Session(GameConfig(mode=Mode.COMPUTER, human=human))
+    for move in moves:
+        if session.is_computer_turn:
+            computer_moves(session, move)
+        else:
+            assert session.play(move) is None
+    return session
+
+
+def computer_wins_against_o() -> Session:
+    """The computer (X) takes a1, b1, c1 while you (O) play a2 and b2."""
+    return against_the_computer(Player.O, 0, 3, 1, 4, 2)
+
+
+def two_moves_each_against_the_computer() -> Session:
+    """You (X) played b2 and c3; the computer answered a1 and c1."""
+    return against_the_computer(Player.X, 4, 0, 8, 2)
+
+
 def analysis_of(board: Board) -> MoveAnalysis:
     return Engine(randomize=False).evaluate_moves(board)
 
@@ -216,12 +238,7 @@ def test_draws_count_and_new_games_add_up() -> None:
 
 
 def test_scores_against_the_computer_name_you_and_the_computer() -> None:
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O))
-    computer_moves(session, 0)
-    session.play(3)
-    computer_moves(session, 1)
-    session.play(4)
-    computer_moves(session, 2)
+    session = computer_wins_against_o()
     assert session.tally() == {"you": 0, "computer": 1, "draw": 0}
     assert session.scores == {"computer:3x3:3": {"computer": 1}}
 
@@ -299,16 +316,6 @@ def test_undo_against_the_computer_returns_to_the_persons_turn() -> None:
     assert session.redo() == Refused("Nothing to redo.")
 
 
-def two_moves_each_against_the_computer() -> Session:
-    """You (X) played b2 and c3; the computer answered a1 and c1."""
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.X))
-    session.play(4)
-    computer_moves(session, 0)
-    session.play(8)
-    computer_moves(session, 2)
-    return session
-
-
 def test_undo_as_x_takes_back_your_move_and_the_reply() -> None:
     session = two_moves_each_against_the_computer()
     session.undo()
@@ -354,12 +361,7 @@ def test_go_to_refuses_when_no_position_is_yours() -> None:
 
 
 def test_a_finished_game_against_the_computer_can_be_reviewed() -> None:
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O))
-    computer_moves(session, 0)
-    session.play(3)
-    computer_moves(session, 1)
-    session.play(4)
-    computer_moves(session, 2)  # the computer wins
+    session = computer_wins_against_o()
     assert session.can_undo and not session.can_redo
     session.undo()  # takes back the winning reply and your move before it
     assert session.board.move_count == 3 and session.board.turn is Player.O

@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import time
 import tkinter as tk
+from collections.abc import Callable
 from pathlib import Path
 from tkinter import ttk
 
@@ -21,6 +22,20 @@ from ttt_gui.settings import Settings, load
 from ttt_gui.theme import PALETTES
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def when_a_dialog_shows(window: Window, inspect: Callable[[tk.Toplevel], None]) -> None:
+    """Call ``inspect(dialog)`` from the event loop once a dialog of the
+    window is on screen (the dialog's own loop runs meanwhile)."""
+
+    def look() -> None:
+        dialogs = [w for w in window.root.winfo_children() if isinstance(w, tk.Toplevel)]
+        if dialogs and dialogs[0].winfo_viewable():
+            inspect(dialogs[0])
+        else:
+            window.root.after(50, look)
+
+    window.root.after(50, look)
 
 
 def visible_window(name: str) -> str:
@@ -127,26 +142,22 @@ def test_the_shortcuts_window_is_two_aligned_columns_and_escape_closes_it(
     dialogs = TkDialogs(window.root)
     found: dict[str, object] = {}
 
-    def inspect() -> None:
-        tables = [w for w in window.root.winfo_children() if isinstance(w, tk.Toplevel)]
-        if not tables or not tables[0].winfo_viewable():
-            window.root.after(50, inspect)
-            return
-        frame = tables[0].winfo_children()[0]
+    def inspect(table: tk.Toplevel) -> None:
+        frame = table.winfo_children()[0]
         labels = [w for w in frame.winfo_children() if w.winfo_class() == "TLabel"]
         found["left"] = {w.winfo_x() for w in labels if int(w.grid_info()["column"]) == 0}
         found["right"] = {w.winfo_x() for w in labels if int(w.grid_info()["column"]) == 1}
         found["texts"] = [str(w.cget("text")) for w in labels]
         named = visible_window("^Keyboard shortcuts$")
         xdotool("windowfocus", "--sync", named, "key", "Escape")
-        window.root.after(500, give_up, tables[0])
+        window.root.after(500, give_up, table)
 
     def give_up(table: tk.Toplevel) -> None:
         if table.winfo_exists():
             found["escaped"] = False
             table.destroy()
 
-    window.root.after(50, inspect)
+    when_a_dialog_shows(window, inspect)
     dialogs.show_table("Keyboard shortcuts", shortcut_rows())
     assert "escaped" not in found, "Escape closed the window"
     assert len(found["left"]) == 1 and len(found["right"]) == 1, "each column is aligned"  # type: ignore[arg-type]
@@ -209,12 +220,8 @@ def run_form(window: Window, answer: object, fill: list[str]) -> dict[str, objec
     one by one, note what it says after each, then accept it."""
     seen: dict[str, object] = {"problems": [], "enabled": []}
 
-    def inspect() -> None:
-        forms = [w for w in window.root.winfo_children() if isinstance(w, tk.Toplevel)]
-        if not forms or not forms[0].winfo_viewable():
-            window.root.after(50, inspect)
-            return
-        frame = forms[0].winfo_children()[0]
+    def inspect(form: tk.Toplevel) -> None:
+        frame = form.winfo_children()[0]
         boxes = [w for w in frame.winfo_children() if isinstance(w, ttk.Spinbox)]
         labels = [w for w in frame.winfo_children() if isinstance(w, ttk.Label)]
         ok = next(w for w in frame.winfo_children() if isinstance(w, ttk.Button))
@@ -226,7 +233,7 @@ def run_form(window: Window, answer: object, fill: list[str]) -> dict[str, objec
             seen["enabled"].append(not ok.instate(["disabled"]))  # type: ignore[attr-defined]
         ok.invoke()
 
-    window.root.after(50, inspect)
+    when_a_dialog_shows(window, inspect)
     seen["answer"] = answer()  # type: ignore[operator]
     return seen
 
