@@ -20,6 +20,7 @@ LAYERS: dict[str, int] = {
     "theme": 3,
     "files": 3,
     "settings": 4,
+    "settings_store": 5,
     "games": 4,
     "session": 5,
     "jobs": 5,

@@ -17,9 +17,10 @@ from conftest import xdotool
 
 from ttt_gui import __version__
 from ttt_gui.board import Player
-from ttt_gui.cli import build_parser, main, settings_for_run, settings_to_save
+from ttt_gui.cli import build_parser, main, settings_for_run
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.settings import Settings, load, save
+from ttt_gui.settings_store import SettingsStore
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -276,15 +277,19 @@ def test_reset_settings_starts_from_the_defaults_for_this_run_and_keeps_the_scor
     assert saved.scores == SAVED.scores
 
 
-def test_what_the_person_changes_is_saved_and_the_options_are_not() -> None:
-    stored = SAVED
-    run = settings_for_run(build_parser().parse_args(["--size", "5", "--theme", "dark"]), stored)
+def test_what_the_person_changes_is_saved_and_the_options_are_not(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    save(SAVED, path)
+    run = settings_for_run(build_parser().parse_args(["--size", "5", "--theme", "dark"]), SAVED)
     assert (run.game.size, run.theme) == (5, "dark")
-    current = dataclasses.replace(run, zoom=2.0, scores={"hotseat:5x5:4": {"X": 1}})
+    store = SettingsStore(path, run)
+    scores = {**run.scores, "hotseat:5x5:4": {"X": 1}}
+    current = dataclasses.replace(run, zoom=2.0, scores=scores)
     current.game = current.game.changed(level="hard")
-    written = settings_to_save(current, stored, run)
+    store.save(current)
+    written = load(path)[0]
     assert (written.game.size, written.game.win_length, written.theme) == (4, 3, "light")
     assert (written.game.level, written.zoom) == ("hard", 2.0), "the person's changes"
-    assert written.scores == {"hotseat:5x5:4": {"X": 1}}
-    changed_board = dataclasses.replace(run, game=run.game.changed(size=3))
-    assert settings_to_save(changed_board, stored, run).game.size == 3
+    assert written.scores == {**SAVED.scores, "hotseat:5x5:4": {"X": 1}}
+    store.save(dataclasses.replace(current, game=current.game.changed(size=3)))
+    assert load(path)[0].game.size == 3

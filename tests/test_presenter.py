@@ -663,7 +663,7 @@ def test_reset_scores_zeroes_and_saves() -> None:
 def test_a_settings_store_that_fails_is_reported_and_the_game_goes_on() -> None:
     rig = make_presenter(mode="hotseat", store=FakeStore(fail=True))
     rig.presenter.set_theme("dark")
-    assert rig.presenter.view().status == "Could not save settings: Permission denied"
+    assert rig.presenter.view().status == "Settings not saved: Permission denied."
     rig.presenter.play(4)
     assert rig.board[4] is Player.X
     assert rig.presenter.errors == []

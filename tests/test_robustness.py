@@ -606,7 +606,7 @@ def check_settings_case(case: Case, folder: Path) -> Problem | None:
     if len(message) > MESSAGE_CHARS:
         return f"message longer than {MESSAGE_CHARS} characters", f"{what}: {len(message)}"
     reason = re.match(
-        r"Settings file could not be read \((.+)\); it was kept as "
+        r"The settings file settings\.json could not be read \((.+)\); it was kept as "
         r"(settings\.json\.corrupt-[0-9-]+)\. Using defaults\.$",
         message,
         re.S,

@@ -129,9 +129,28 @@ def test_huge_file_is_not_read(tmp_path: Path) -> None:
 
 
 def test_unknown_keys_ignored_and_missing_keys_default() -> None:
-    settings = Settings.from_json('{"size": 7, "future_option": 1, "game": 3}')
+    text = '{"format": "ttt-gui settings", "size": 7, "future_option": 1, "game": 3}'
+    settings = Settings.from_json(text)
     assert settings.game.size == 7 and settings.game.win_length == 5
     assert settings.theme == "light" and settings.scores == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"size": 7, "future_option": 1}',  # no marker and a key settings never had
+        '{"format": "ttt-gui game", "version": 1, "size": 3, "moves": []}',
+        '{"name": "package", "version": "1.0"}',
+    ],
+)
+def test_json_that_is_not_settings_is_refused(text: str) -> None:
+    with pytest.raises(SettingsError, match="not a settings file"):
+        Settings.from_json(text)
+
+
+def test_settings_written_before_the_format_marker_still_load() -> None:
+    settings = Settings.from_json('{"size": 5, "theme": "dark", "scores": {}}')
+    assert (settings.game.size, settings.theme) == (5, "dark")
 
 
 @pytest.mark.parametrize(

@@ -13,12 +13,12 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from ttt_gui import __version__
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
 from ttt_gui.config import LEVELS, ConfigError, Mode, shorten
-from ttt_gui.settings import Settings, default_path, load, save
+from ttt_gui.settings import Settings, SettingsError, default_path, load
+from ttt_gui.settings_store import SettingsStore
 from ttt_gui.theme import THEMES
 
 #: Seconds between the interpreter's thread switches: a search thread holds the
@@ -129,33 +129,6 @@ def settings_for_run(args: argparse.Namespace, settings: Settings) -> Settings:
     )
 
 
-def settings_to_save(current: Settings, stored: Settings, run: Settings) -> Settings:
-    """What to write when the window saves ``current``: the command line's
-    overrides are for this run only, so every setting still as the run began
-    (``run``) keeps its ``stored`` value; what the person changed, and the
-    scores, are saved."""
-
-    def layered(now: Any, began: Any, before: Any) -> Any:
-        return before if now == began else now
-
-    game: dict[str, Any] = {
-        name: layered(value, getattr(run.game, name), getattr(stored.game, name))
-        for name, value in vars(current.game).items()
-    }
-    try:
-        game_config = dataclasses.replace(current.game, **game)
-    except ConfigError:  # stored and changed fields that do not fit together
-        game_config = current.game
-    display: dict[str, Any] = {
-        field.name: layered(
-            getattr(current, field.name), getattr(run, field.name), getattr(stored, field.name)
-        )
-        for field in dataclasses.fields(current)
-        if field.name not in ("game", "scores", "window")
-    }
-    return dataclasses.replace(current, game=game_config, **display)
-
-
 def prepare_process() -> None:
     """Process-wide settings for a Tk window with a search thread."""
     sys.setswitchinterval(SWITCH_INTERVAL)
@@ -185,7 +158,11 @@ def main(argv: list[str] | None = None) -> int:
         path, stored, message, can_save = None, Settings(), None, False
     else:
         path = args.settings or default_path()
-        stored, message, can_save = load(path)
+        try:
+            # A file the person named is never set aside: only the app's own is.
+            stored, message, can_save = load(path, set_aside_bad=args.settings is None)
+        except SettingsError as error:
+            parser.error(f"--settings {shorten(str(path))}: {error}; the file was left as it is")
     start = Settings(scores=stored.scores) if args.reset_settings else stored
     try:
         settings = settings_for_run(args, start)
@@ -194,12 +171,9 @@ def main(argv: list[str] | None = None) -> int:
     prepare_process()
     from ttt_gui.gui.window import launch  # here, so --help and --version never load Tk
 
-    store = path if can_save else None
-
-    def save_settings(current: Settings) -> None:
-        if store is not None:
-            save(settings_to_save(current, stored, settings), store)
-
+    # The baseline is this run's settings: options and --reset-settings are
+    # never saved, only what the person changes (merged with other windows).
+    save_settings = SettingsStore(path, settings, can_write=can_save)
     window = launch(settings, save_settings, message)
     if window is None:
         return 1

@@ -9,10 +9,13 @@ overwritten.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
+import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 #: Temporary files older than this (seconds) were left by a writer that died.
@@ -24,6 +27,14 @@ _RANDOM_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 class NotAFileError(OSError):
     """A path that exists but is not a regular file (a folder, a pipe, a device)."""
+
+
+class ReadOnlyFileError(PermissionError):
+    """A file its owner made read-only: it is never replaced."""
+
+
+class LockTimeoutError(OSError):
+    """Another process held a file's lock for longer than the wait allowed."""
 
 
 def read_limited(path: Path, limit: int) -> bytes:
@@ -71,19 +82,24 @@ def write_atomically(path: Path, text: str) -> None:
     to is replaced and the link stays. Raises OSError (UnicodeEncodeError for
     text that UTF-8 cannot hold), leaving no temporary file behind.
     """
-    target = Path(os.path.realpath(path)) if path.is_symlink() else path
-    if not target.name:
-        raise NotAFileError(f"{str(path)!r} names no file")
+    target = resolve_link(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         mode = stat.S_IMODE(os.stat(target).st_mode)
     except FileNotFoundError:
         mode = _new_file_mode()
+    if not mode & stat.S_IWUSR:
+        # The owner's write bit, not os.access(): the owner said "read-only",
+        # and that holds for an administrator too.
+        raise ReadOnlyFileError(errno.EACCES, "the file is read-only", str(path))
     # mkstemp picks an unpredictable name and creates it exclusively, so a
     # link planted in the folder is never followed.
-    descriptor, name = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.", suffix=_SUFFIX
-    )
+    try:
+        descriptor, name = tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name}.", suffix=_SUFFIX
+        )
+    except OSError as error:
+        raise _naming(error, path) from None
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8") as file:
             if hasattr(os, "fchmod"):
@@ -94,12 +110,89 @@ def write_atomically(path: Path, text: str) -> None:
             file.flush()
             os.fsync(file.fileno())
         os.replace(name, target)
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(name)
+        if isinstance(error, OSError):
+            raise _naming(error, path) from None
         raise
     _sync_folder(target.parent)
     _remove_stale_temporaries(target)
+
+
+def _naming(error: OSError, path: Path) -> OSError:
+    """``error`` about the file the person knows, ``path``, not the temporary."""
+    return type(error)(error.errno, error.strerror or str(error), str(path))
+
+
+def resolve_link(path: Path) -> Path:
+    """The file a write to ``path`` changes: the target of a symbolic link
+    (followed to its end), else ``path``. Raises NotAFileError for a path that
+    names no file (an empty name, a trailing separator)."""
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    if not target.name:
+        raise NotAFileError(f"{str(path)!r} names no file")
+    return target
+
+
+@contextlib.contextmanager
+def locked(path: Path, timeout: float = 5.0) -> Iterator[None]:
+    """Hold the lock of the file ``path`` for the ``with`` block, so that
+    processes that read, change and write it take turns.
+
+    The lock is a lasting file ``.<name>.lock`` beside ``path`` (created if
+    needed, never removed: removing it would let two holders in), locked with
+    ``flock`` (``msvcrt.locking`` on Windows). It is opened without following
+    a symbolic link. Raises LockTimeoutError after ``timeout`` seconds, or
+    another OSError if the lock file cannot be opened.
+    """
+    lock_path = path.with_name(f".{path.name}.lock")
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    descriptor = os.open(lock_path, flags, 0o600)
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise NotAFileError(f"{lock_path.name} is not a regular file")
+        deadline = time.monotonic() + timeout
+        while not _try_lock(descriptor):
+            if time.monotonic() >= deadline:
+                raise LockTimeoutError(
+                    errno.EAGAIN, "another window kept the file locked", str(path)
+                )
+            time.sleep(0.01)
+        try:
+            yield
+        finally:
+            _unlock(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _try_lock(descriptor: int) -> bool:
+        try:
+            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(descriptor: int) -> None:
+        os.lseek(descriptor, 0, os.SEEK_SET)
+        msvcrt.locking(descriptor, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _try_lock(descriptor: int) -> bool:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _unlock(descriptor: int) -> None:
+        fcntl.flock(descriptor, fcntl.LOCK_UN)
 
 
 def _new_file_mode() -> int:
@@ -147,3 +240,13 @@ def _remove_stale_temporaries(target: Path, age: float = STALE_SECONDS) -> None:
                     info = entry.stat(follow_symlinks=False)
                     if stat.S_ISREG(info.st_mode) and now - info.st_mtime > age:
                         os.unlink(entry.path)
+
+
+def describe_file_error(error: BaseException) -> str:
+    """``error`` in words for a message, naming its file by its name only
+    (the file the person knows: :func:`write_atomically` never reports its
+    temporary)."""
+    if isinstance(error, OSError):
+        reason = error.strerror or str(error)
+        return f"{Path(error.filename).name}: {reason}" if error.filename else reason
+    return str(error)

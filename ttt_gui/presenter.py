@@ -23,6 +23,7 @@ from ttt_gui.dialogs import Dialogs, SaveSettings
 from ttt_gui.display_commands import DisplayCommands
 from ttt_gui.engine import MoveAnalysis, SearchResult
 from ttt_gui.file_commands import FileCommands
+from ttt_gui.files import describe_file_error
 from ttt_gui.jobs import JobRunner, JobTag, Runner
 from ttt_gui.session import Refused, SearchRequest, Session
 from ttt_gui.settings import Settings
@@ -84,6 +85,7 @@ class Presenter(FileCommands, DisplayCommands):
         self.errors: list[BaseException] = []
         self._save = save_settings
         self._saved_scores_version = 0
+        self._save_problem: str | None = None
         self._pending: PendingMove | None = None
         self._job_started = 0.0
         self._failed: JobTag | None = None  # a search that raised is not run again
@@ -400,8 +402,13 @@ class Presenter(FileCommands, DisplayCommands):
             return
         try:
             self._save(self.settings)
-        except OSError as error:
-            self._say(f"Could not save settings: {error.strerror or error}")
+        except (OSError, ValueError) as error:
+            problem = f"Settings not saved: {describe_file_error(error)}."
+            if problem != self._save_problem:  # said once, not after every change
+                self._save_problem = problem
+                self._say(problem)
+        else:
+            self._save_problem = None
 
 
 def _job(request: SearchRequest) -> Callable[[Any], object]:

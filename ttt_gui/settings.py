@@ -54,6 +54,10 @@ _DISPLAY_KEYS = (
 )
 
 
+#: Finished games per score key (mode and board), then per result label.
+Scores = dict[str, dict[str, int]]
+
+
 class SettingsError(ValueError):
     """A settings file that is not valid settings JSON; the message names the setting."""
 
@@ -75,7 +79,7 @@ class Settings:
     alternate: bool = False
     #: The folder of the last game saved or opened ("" before the first).
     folder: str = ""
-    scores: dict[str, dict[str, int]] = field(default_factory=dict)
+    scores: Scores = field(default_factory=dict)
 
     def validate(self) -> None:
         """Raise SettingsError naming the first setting out of range (of any type)."""
@@ -111,8 +115,12 @@ class Settings:
 
     @classmethod
     def from_json(cls, text: str) -> Settings:
-        """Settings from JSON text; unknown keys are ignored, missing ones default.
+        """Settings from JSON text; missing keys default.
 
+        A file with the ``"format"`` marker may hold keys this version does not
+        know (a later version wrote it): they are ignored. One without the
+        marker (written before there was one) must hold settings keys only,
+        so that no other JSON file is taken for settings and rewritten.
         Raises SettingsError for anything that is not a valid settings object.
         """
         try:
@@ -121,8 +129,13 @@ class Settings:
             raise SettingsError(f"not valid JSON ({str(error)[:80]})") from None
         if not isinstance(data, dict):
             raise SettingsError(f"expected a JSON object, found {type(data).__name__}")
-        if data.get("format", FORMAT) != FORMAT:
-            raise SettingsError(f"not a settings file (format {short_repr(data['format'])})")
+        if "format" in data:
+            if data["format"] != FORMAT:
+                raise SettingsError(f"not a settings file (format {short_repr(data['format'])})")
+        else:
+            unknown = sorted(set(data) - _KNOWN_KEYS)
+            if unknown:
+                raise SettingsError(f"not a settings file (it holds {shorten(repr(unknown), 60)})")
         try:
             game = GameConfig.from_dict(data)
         except ConfigError as error:
@@ -158,6 +171,25 @@ def _valid_scores(scores: object) -> bool:
     )
 
 
+_KNOWN_KEYS = frozenset(GameConfig().to_dict()) | frozenset(_DISPLAY_KEYS)
+
+
+def read_settings(path: Path) -> Settings:
+    """The settings in the file ``path``.
+
+    Raises FileNotFoundError, another OSError if it cannot be read (see
+    :func:`~ttt_gui.files.read_limited`), or SettingsError for contents that
+    are not settings."""
+    try:
+        data = read_limited(path, MAX_FILE_BYTES)
+    except ValueError as error:  # larger than the limit
+        raise SettingsError(str(error)) from None
+    try:
+        return Settings.from_json(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as error:
+        raise SettingsError(f"not UTF-8 text ({error.reason})") from None
+
+
 def default_path() -> Path:
     """The settings file in the user's config folder (platformdirs)."""
     from platformdirs import user_config_path
@@ -165,34 +197,38 @@ def default_path() -> Path:
     return user_config_path("ttt-gui", appauthor=False) / "settings.json"
 
 
-def load(path: Path) -> tuple[Settings, str | None, bool]:
+def load(path: Path, *, set_aside_bad: bool = True) -> tuple[Settings, str | None, bool]:
     """Settings from ``path``, a message for the user if it was unusable, and
     whether ``path`` may be written.
 
-    A missing file gives defaults silently. A file with bad contents is
-    renamed aside (``settings.json.corrupt-<time>``) and defaults are used. A
-    path that cannot be read, is not a regular file, or cannot be renamed is
-    left alone and must not be written.
+    A missing file gives defaults silently. A path that cannot be read or is
+    not a regular file is left alone and must not be written. A file whose
+    contents are not settings is renamed aside (``settings.json.corrupt-<time>``,
+    for the app's own file in its own folder) and defaults are used; with
+    ``set_aside_bad`` False (a file the person named) SettingsError is raised
+    instead and the file is left as it is.
     """
     try:
-        data = read_limited(path, MAX_FILE_BYTES)
-        return Settings.from_json(data.decode("utf-8-sig")), None, True
+        return read_settings(path), None, True
     except FileNotFoundError:
         return Settings(), None, True
     except OSError as error:
         reason = error.strerror or str(error)
         message = (
-            f"Settings file could not be read ({reason}); it was left as it is "
-            "and settings will not be saved. Using defaults."
+            f"The settings file {path.name} could not be read ({reason}); it was left "
+            "as it is and settings will not be saved. Using defaults."
         )
         return Settings(), message, False
-    except (ValueError, TypeError) as error:  # bad contents, UnicodeDecodeError included
+    except (SettingsError, TypeError) as error:
+        if not set_aside_bad:
+            raise SettingsError(str(error)) from None
         aside = set_aside(path)
         if aside is None:
             where = "; it was left as it is and settings will not be saved"
         else:
             where = f"; it was kept as {aside.name}"
-        message = f"Settings file could not be read ({shorten(str(error), 120)}){where}."
+        reason = shorten(str(error), 120)
+        message = f"The settings file {path.name} could not be read ({reason}){where}."
         return Settings(), f"{message} Using defaults.", aside is not None
 
 
