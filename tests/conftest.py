@@ -306,19 +306,43 @@ def window_manager() -> Iterator[None]:
         manager.wait(timeout=10)
 
 
-def start_game(tmp_path: Path, settings: Settings) -> tuple[subprocess.Popen[str], str, Path]:
-    """``python -m ttt_gui`` on a settings file of its own, once its window is
-    visible: (process, the window's X id, the settings path)."""
-    path = tmp_path / "settings.json"
-    save(settings, path)
+def game_windows() -> set[str]:
+    """The X ids of the visible game windows."""
+    found = subprocess.run(
+        ["xdotool", "search", "--onlyvisible", "--name", "^Tic-tac-toe"],
+        capture_output=True,
+        text=True,
+        timeout=COMMAND_TIMEOUT,
+    )
+    return set(found.stdout.split())
+
+
+def launch_game(path: Path, *arguments: str) -> tuple[subprocess.Popen[str], str]:
+    """``python -m ttt_gui --settings path`` once its window is visible:
+    (process, the new window's X id), also while other game windows are open."""
+    before = game_windows()
     process = subprocess.Popen(
-        [sys.executable, "-m", "ttt_gui", "--settings", str(path)],
+        [sys.executable, "-m", "ttt_gui", "--settings", str(path), *arguments],
         cwd=Path(__file__).resolve().parent.parent,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    window = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
+    end = time.monotonic() + COMMAND_TIMEOUT
+    while not (new := game_windows() - before):
+        if process.poll() is not None or time.monotonic() > end:
+            process.kill()
+            raise AssertionError(f"no window appeared: {process.communicate()}")
+        time.sleep(0.05)
+    return process, new.pop()
+
+
+def start_game(tmp_path: Path, settings: Settings) -> tuple[subprocess.Popen[str], str, Path]:
+    """``python -m ttt_gui`` on a settings file of its own, once its window is
+    visible: (process, the window's X id, the settings path)."""
+    path = tmp_path / "settings.json"
+    save(settings, path)
+    process, window = launch_game(path)
     return process, window, path
 
 

@@ -10,6 +10,7 @@ import argparse
 import dataclasses
 import gc
 import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -145,6 +146,21 @@ def prepare_process() -> None:
             pass
 
 
+def catch_quit_signals() -> Callable[[], int | None]:
+    """From now on SIGINT (Ctrl+C in the terminal) and SIGTERM are only noted,
+    never raised as KeyboardInterrupt in the middle of a callback; the
+    returned function gives the first one's number (None before any), for
+    the window to quit as Quit does."""
+    received: list[int] = []
+
+    def note(number: int, frame: object) -> None:
+        received.append(number)
+
+    for name in ("SIGINT", "SIGTERM"):
+        signal.signal(getattr(signal, name), note)
+    return lambda: received[0] if received else None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the process exit status (2 for bad options)."""
     if sys.stderr is None:  # a windowed build on Windows has no console
@@ -169,6 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     prepare_process()
+    received_signal = catch_quit_signals()
     from ttt_gui.gui.window import launch  # here, so --help and --version never load Tk
 
     # The baseline is this run's settings: options and --reset-settings are
@@ -181,5 +198,6 @@ def main(argv: list[str] | None = None) -> int:
         from ttt_gui.smoke import run_smoke_test
 
         return run_smoke_test(window)
+    window.quit_on_signal(received_signal)
     window.mainloop()
-    return 0
+    return window.exit_status

@@ -391,6 +391,11 @@ class Presenter(FileCommands, DisplayCommands):
             "Quit", "Quit and abandon the game in progress?", "Quit", "Keep playing"
         ):
             return
+        self.end()
+
+    def end(self) -> None:
+        """Stop searching and save the settings without asking; the window then
+        closes (Quit once answered, or a signal from the system)."""
         self.close()
         self.save_settings()
         self.is_closed = True

@@ -32,6 +32,8 @@ from ttt_gui.theme import palette
 from ttt_gui.view_model import ViewState
 
 POLL_MS = 5
+#: How often (ms) a signal from the system is looked for.
+SIGNAL_CHECK_MS = 100
 #: The keypad's digit keys with Num Lock off, 1 to 9.
 KEYPAD_KEYSYMS = (
     "KP_End",
@@ -98,6 +100,9 @@ class Window:
         self.presenter = presenter
         presenter.start_work_in_commands = False  # the board is drawn before a search starts
         self.callback_errors: list[BaseException] = []
+        #: The process's exit status: 0, or 128 plus a signal's number.
+        self.exit_status = 0
+        self.is_destroyed = False
         self.dpi_scale = max(1.0, root.winfo_fpixels("1i") / 96)
         self._poll_id: str | None = None
         self._painted: ViewState | None = None
@@ -211,7 +216,13 @@ class Window:
     def on_callback_error(
         self, kind: type[BaseException], error: BaseException, trace: TracebackType | None
     ) -> None:
-        """Tk's hook for exceptions in callbacks: log, count, tell, keep running."""
+        """Tk's hook for exceptions in callbacks: log, count, tell, keep running.
+
+        A Tk error after the window was destroyed (a message box that was open
+        when a signal closed the window finds its parent gone) is expected and
+        dropped."""
+        if self.is_destroyed and isinstance(error, tk.TclError):
+            return
         self.callback_errors.append(error)
         logging.getLogger("ttt_gui").error("error in a callback", exc_info=(kind, error, trace))
         if not self.presenter.is_closed:
@@ -236,8 +247,25 @@ class Window:
         """Run Tk's event loop until the window closes."""
         self.root.mainloop()
 
+    def quit_on_signal(self, received: Callable[[], int | None]) -> None:
+        """Close as Quit does, without asking, once ``received()`` gives a
+        signal's number (it is asked every :data:`SIGNAL_CHECK_MS`, which
+        also wakes Tk's event loop so that Python's signal handlers run);
+        :attr:`exit_status` becomes 128 plus that number."""
+        number = received()
+        if number is None:
+            self.root.after(SIGNAL_CHECK_MS, self.quit_on_signal, received)
+            return
+        self.exit_status = 128 + number
+        if not self.presenter.is_closed:
+            self.presenter.end()
+        self.close()
+
     def close(self) -> None:
-        """Stop polling and searching, destroy the window."""
+        """Stop polling and searching, destroy the window (once)."""
+        if self.is_destroyed:
+            return
+        self.is_destroyed = True
         if self._poll_id is not None:
             self.root.after_cancel(self._poll_id)
             self._poll_id = None
