@@ -94,6 +94,32 @@ def test_a_bad_value_exits_2_from_the_installed_entry_point(tmp_path: Path) -> N
     )
 
 
+@pytest.mark.parametrize(
+    ("name", "contents"),
+    [
+        ("game.ttt", '{"format": "ttt-gui game", "version": 1, "size": 3, "moves": [4]}\n'),
+        ("package.json", '{"name": "package", "version": "1.0"}\n'),
+        ("notes.txt", "shopping: eggs, milk\n"),
+        ("empty", ""),
+    ],
+)
+def test_a_named_file_that_is_not_settings_is_refused_and_left_as_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, contents: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(contents)
+    path.chmod(0o640)
+    with pytest.raises(SystemExit) as exited:
+        main(["--settings", str(path)])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: ttt-gui")
+    last = err.strip().splitlines()[-1]
+    assert last.startswith(f"ttt-gui: error: --settings {name}: ") and "left as it is" in last
+    assert path.read_text() == contents and oct(path.stat().st_mode & 0o777) == "0o640"
+    assert sorted(tmp_path.iterdir()) == [path], "nothing renamed aside, nothing created"
+
+
 # -- --version and --help ------------------------------------------------------------------
 
 

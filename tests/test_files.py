@@ -222,3 +222,12 @@ def test_set_aside_keeps_every_unusable_file(tmp_path: Path) -> None:
     assert not path.exists()
     assert [aside.read_bytes() for aside in asides] == [b"one", b"two"]
     assert set_aside(tmp_path / "missing") is None
+
+
+def test_a_failed_write_names_the_file_never_its_temporary(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    (path / "in the way").mkdir(parents=True)  # a folder that is not empty
+    with pytest.raises(OSError) as raised:
+        write_atomically(path, "text")
+    assert raised.value.filename == str(path) and ".tmp" not in str(raised.value)
+    assert [entry.name for entry in tmp_path.iterdir()] == ["settings.json"]

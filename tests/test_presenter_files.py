@@ -235,6 +235,34 @@ def test_save_to_an_unwritable_place_says_so(tmp_path: Path) -> None:
     assert rig.presenter.errors == []
 
 
+def test_a_game_file_made_read_only_is_not_replaced_and_the_message_says_why(
+    tmp_path: Path,
+) -> None:
+    rig = hotseat()
+    play_all(rig, (4,))
+    target = tmp_path / "kept.ttt"
+    target.write_text("the owner's")
+    target.chmod(0o444)
+    save_to(rig, target)
+    assert rig.presenter.view().status == (
+        "Could not save the game as kept.ttt: the file is read-only."
+    )
+    assert target.read_text() == "the owner's"
+    assert [path.name for path in tmp_path.iterdir()] == ["kept.ttt"]
+
+
+def test_a_private_game_file_stays_private_when_saved_again(tmp_path: Path) -> None:
+    rig = hotseat()
+    play_all(rig, (4,))
+    target = tmp_path / "private.ttt"
+    save_to(rig, target)
+    target.chmod(0o600)
+    play_all(rig, (0,))
+    save_to(rig, target)
+    assert target.stat().st_mode & 0o777 == 0o600
+    assert list(read_game(target).moves) == [4, 0]
+
+
 def test_cancelled_save_and_open_do_nothing(tmp_path: Path) -> None:
     rig = hotseat()
     play_all(rig, (4,))

@@ -12,8 +12,13 @@ import stat
 from pathlib import Path
 
 import pytest
+from fakes import FakeClock, FakeDialogs
 
+from ttt_gui.board import Player
+from ttt_gui.config import Mode
 from ttt_gui.files import LockTimeoutError, ReadOnlyFileError, locked
+from ttt_gui.jobs import InlineRunner
+from ttt_gui.presenter import Presenter
 from ttt_gui.settings import Settings, SettingsError, load, save
 from ttt_gui.settings_store import SettingsStore, merge
 
@@ -190,3 +195,47 @@ def test_the_lock_keeps_other_processes_out_until_released(tmp_path: Path) -> No
         holder.join(30)
     with locked(path, timeout=0.2):
         assert os.path.exists(tmp_path / ".settings.json.lock")
+
+
+def test_a_failed_save_is_told_once_naming_the_settings_file_not_its_temporary(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "settings.json"
+    store, settings = open_window(path)
+    presenter = Presenter(
+        settings, FakeDialogs(), save_settings=store, clock=FakeClock(), runner=InlineRunner()
+    )
+    (path / "in the way").mkdir(parents=True)  # os.replace cannot put a file there
+    presenter.zoom_in()
+    status = presenter.view().status
+    assert status == "Settings not saved: settings.json is not a regular file.", status
+    assert ".tmp" not in status and not [p for p in path.iterdir() if p.suffix == ".tmp"]
+    presenter.play(4)
+    presenter.zoom_in()
+    assert "Settings not saved" not in presenter.view().status, "said once, not again"
+
+
+def test_the_message_about_a_set_aside_file_stays_while_the_computer_opens(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text("{not json")
+    settings, message, _ = load(path)
+    assert message is not None and "settings.json.corrupt-" in message
+    clock = FakeClock()
+    presenter = Presenter(
+        dataclasses.replace(
+            settings, game=settings.game.changed(mode=Mode.COMPUTER, human=Player.O)
+        ),
+        FakeDialogs(),
+        clock=clock,
+        runner=InlineRunner(),
+        message=message,
+    )
+    for _ in range(20):
+        presenter.tick()
+        clock.advance(0.2)
+    assert presenter.session.board.move_count == 1, "the computer has opened"
+    assert presenter.view().status == message, "still there for the person to read"
+    presenter.play(presenter.session.board.legal_moves()[0])
+    assert message not in presenter.view().status, "the person's first move clears it"

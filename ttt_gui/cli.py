@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
             # A file the person named is never set aside: only the app's own is.
             stored, message, can_save = load(path, set_aside_bad=args.settings is None)
         except SettingsError as error:
-            parser.error(f"--settings {shorten(str(path))}: {error}; the file was left as it is")
+            parser.error(f"--settings {shorten(path.name)}: {error}; the file was left as it is")
     start = Settings(scores=stored.scores) if args.reset_settings else stored
     try:
         settings = settings_for_run(args, start)
