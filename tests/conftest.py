@@ -18,6 +18,7 @@ from fakes import FakeDialogs, FakeStore
 
 from ttt_gui.cli import prepare_process
 from ttt_gui.commands import Item, all_items
+from ttt_gui.gui.dialogs import TkDialogs
 from ttt_gui.gui.window import Window
 from ttt_gui.presenter import Presenter
 from ttt_gui.settings import Settings, save
@@ -58,7 +59,7 @@ def settings_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def make_window(window_process: None, settings_path: Path) -> Iterator[Callable[..., Window]]:
     """Build a visible Window over a Presenter with FakeDialogs (confirm answers
-    yes) and no pause before the computer's moves.
+    yes; ``real_dialogs`` for the Tk ones) and no pause before the computer's moves.
 
     Settings are saved to ``path`` (the test's settings file by default), or to
     ``store`` if given (e.g. a FakeStore); ``path=None`` without a store keeps
@@ -71,13 +72,14 @@ def make_window(window_process: None, settings_path: Path) -> Iterator[Callable[
         path: Path | None = settings_path,
         store: Callable[[Settings], None] | None = None,
         dialogs: FakeDialogs | None = None,
+        real_dialogs: bool = False,
     ) -> Window:
         if store is None:
             store = FakeStore() if path is None else saver(path)
         root = tk.Tk()
         presenter = Presenter(
             settings or Settings(),
-            dialogs or FakeDialogs(),
+            TkDialogs(root) if real_dialogs else (dialogs or FakeDialogs()),
             save_settings=store,
             computer_pause=0,
         )

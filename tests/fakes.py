@@ -10,6 +10,7 @@ from typing import Any
 
 from ttt_gui.board import Board
 from ttt_gui.config import GameConfig
+from ttt_gui.dialogs import ClipboardDelivery
 from ttt_gui.jobs import InlineRunner, Runner
 from ttt_gui.presenter import Presenter
 from ttt_gui.session import Session
@@ -32,6 +33,8 @@ class FakeDialogs:
         self.open_paths: deque[Path | None] = deque()
         self.save_paths: deque[Path | None] = deque()
         self.clipboard: str | None = None
+        self.clipboard_silent = False
+        self.unanswered: list[ClipboardDelivery] = []
         self.calls: list[tuple[str, tuple[object, ...]]] = []
 
     def _record(self, name: str, *arguments: object) -> None:
@@ -72,9 +75,14 @@ class FakeDialogs:
         self._record("ask_save_path", folder, name)
         return self.save_paths.popleft() if self.save_paths else None
 
-    def get_clipboard(self) -> str | None:
-        self._record("get_clipboard")
-        return self.clipboard
+    def read_clipboard(self, deliver: ClipboardDelivery) -> None:
+        """Answers at once with :attr:`clipboard`; with :attr:`clipboard_silent`
+        keeps ``deliver`` in :attr:`unanswered` (call it to answer late)."""
+        self._record("read_clipboard")
+        if self.clipboard_silent:
+            self.unanswered.append(deliver)
+        else:
+            deliver(self.clipboard, True)
 
     def set_clipboard(self, text: str) -> None:
         self._record("set_clipboard", text)

@@ -117,6 +117,29 @@ def test_paste_without_text_says_so(text: str | None) -> None:
     assert str(rig.board) == ".../.X./..."
 
 
+def test_a_clipboard_that_does_not_answer_is_said_plainly_and_changes_nothing() -> None:
+    rig = hotseat()
+    play_all(rig, (4,))
+    rig.dialogs.clipboard_silent = True
+    rig.presenter.paste_position()
+    rig.presenter.paste_position()
+    assert rig.presenter.view().status == "Still waiting for the clipboard…"
+    assert len(rig.dialogs.unanswered) == 1, "one read at a time"
+    rig.dialogs.unanswered.pop()(None, False)
+    assert rig.presenter.view().status == (
+        "The clipboard did not answer (the program that copied may be busy); nothing was pasted."
+    )
+    assert str(rig.board) == ".../.X./..."
+
+
+def test_a_late_clipboard_answer_is_pasted() -> None:
+    rig = hotseat()
+    rig.dialogs.clipboard_silent = True
+    rig.presenter.paste_position()
+    rig.dialogs.unanswered.pop()("x../.o./...", True)
+    assert str(rig.board) == "X../.O./..."
+
+
 def test_paste_of_a_larger_board_changes_the_board() -> None:
     rig = hotseat()
     paste(rig, "...../..x../...../...../.....")

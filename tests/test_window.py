@@ -390,7 +390,7 @@ def test_every_menu_entry_calls_the_presenter_method_of_its_item(make_window) ->
         assert calls == [expected_call(item)], item.label
         assert window.root.winfo_exists()
     names = dialogs.names()  # the commands behind the entries asked their questions
-    for dialog in ("ask_open_path", "ask_save_path", "set_clipboard", "get_clipboard"):
+    for dialog in ("ask_open_path", "ask_save_path", "set_clipboard", "read_clipboard"):
         assert dialog in names
     assert "ask_integer" in names and "show_table" in names and "show_info" in names
     assert window.callback_errors == []

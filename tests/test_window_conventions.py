@@ -5,6 +5,7 @@ menus, the shortcuts window, readable messages and labels, zoomed text."""
 from __future__ import annotations
 
 import subprocess
+import sys
 import time
 import tkinter as tk
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from ttt_gui.engine import MoveAnalysis
 from ttt_gui.gui.dialogs import TkDialogs
 from ttt_gui.gui.window import Window
 from ttt_gui.settings import Settings, load
+from ttt_gui.smoke import pump_until
 from ttt_gui.theme import PALETTES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -279,3 +281,73 @@ def test_the_largest_zoom_on_9x9_stays_within_the_screen(make_window) -> None:
     assert window.presenter.settings.zoom == 3.0
     assert root.winfo_width() <= root.winfo_screenwidth()
     assert root.winfo_height() <= root.winfo_screenheight()
+
+
+#: A program that takes the clipboard, then either answers requests for it
+#: (runs its event loop) or stops answering (sleeps, as a hung program does).
+CLIPBOARD_OWNER = """
+import sys, time, tkinter
+root = tkinter.Tk()
+root.withdraw()
+root.clipboard_clear()
+root.clipboard_append("x../.o./...")
+root.update()
+print("owner ready", flush=True)
+if sys.argv[1] == "answers":
+    root.after(30000, root.destroy)
+    root.mainloop()
+else:
+    time.sleep(30)
+"""
+
+
+def start_clipboard_owner(behaviour: str) -> subprocess.Popen[str]:
+    owner = subprocess.Popen(
+        [sys.executable, "-c", CLIPBOARD_OWNER, behaviour], stdout=subprocess.PIPE, text=True
+    )
+    assert owner.stdout is not None and owner.stdout.readline() == "owner ready\n"
+    return owner
+
+
+def status_text(window: Window) -> str:
+    return str(window.status_label.cget("text"))
+
+
+def test_a_clipboard_owner_that_never_answers_does_not_freeze_the_window(
+    make_window: Callable[..., Window],
+) -> None:
+    window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)), real_dialogs=True)
+    owner = start_clipboard_owner("hangs")
+    try:
+        beats: list[float] = []
+
+        def beat() -> None:
+            beats.append(time.monotonic())
+            window.root.after(20, beat)
+
+        beat()
+        started = time.monotonic()
+        window.run("paste_position")
+        returned = time.monotonic() - started
+        assert pump_until(window.root, lambda: "did not answer" in status_text(window), 15)
+        gaps = [later - earlier for earlier, later in zip(beats, beats[1:], strict=False)]
+    finally:
+        owner.kill()
+        owner.wait()
+    assert returned < 1.0, f"the paste command held the window for {returned:.1f} s"
+    assert max(gaps) < 1.0, f"the window stopped for {max(gaps):.1f} s"
+    assert str(window.presenter.session.board) == ".../.../...", "nothing was pasted"
+    assert window.callback_errors == [] and window.presenter.errors == []
+
+
+def test_the_clipboard_of_another_program_is_pasted(make_window: Callable[..., Window]) -> None:
+    window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)), real_dialogs=True)
+    owner = start_clipboard_owner("answers")
+    try:
+        window.run("paste_position")
+        assert pump_until(
+            window.root, lambda: str(window.presenter.session.board) == "X../.O./...", 10
+        ), status_text(window)
+    finally:
+        owner.kill()
+        owner.wait()

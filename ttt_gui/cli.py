@@ -7,12 +7,13 @@ interval, where cyclic garbage is collected, and DPI awareness on Windows.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import gc
 import os
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ttt_gui import __version__
@@ -146,27 +147,38 @@ def prepare_process() -> None:
             pass
 
 
-def catch_quit_signals() -> Callable[[], int | None]:
-    """From now on SIGINT (Ctrl+C in the terminal) and SIGTERM are only noted,
-    never raised as KeyboardInterrupt in the middle of a callback; the
-    returned function gives the first one's number (None before any), for
-    the window to quit as Quit does."""
+@contextlib.contextmanager
+def quit_signals_noted() -> Iterator[Callable[[], int | None]]:
+    """While in the block, SIGINT (Ctrl+C in the terminal) and SIGTERM are
+    only noted, never raised as KeyboardInterrupt in the middle of a callback;
+    the function given gives the first one's number (None before any), for
+    the window to quit as Quit does. The earlier handlers come back after."""
     received: list[int] = []
 
     def note(number: int, frame: object) -> None:
         received.append(number)
 
-    for name in ("SIGINT", "SIGTERM"):
-        signal.signal(getattr(signal, name), note)
-    return lambda: received[0] if received else None
+    numbers = [signal.SIGINT, signal.SIGTERM]
+    earlier = [signal.signal(number, note) for number in numbers]
+    try:
+        yield lambda: received[0] if received else None
+    finally:
+        for number, handler in zip(numbers, earlier, strict=True):
+            signal.signal(number, handler)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the game; returns the process exit status (2 for bad options)."""
+    """Run the game; returns the process exit status (2 for bad options, 128
+    plus the number of a signal that ended it)."""
     if sys.stderr is None:  # a windowed build on Windows has no console
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115
     if sys.stdout is None:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+    with quit_signals_noted() as received_signal:
+        return _run(argv, received_signal)
+
+
+def _run(argv: list[str] | None, received_signal: Callable[[], int | None]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     path: Path | None
@@ -185,12 +197,14 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     prepare_process()
-    received_signal = catch_quit_signals()
     from ttt_gui.gui.window import launch  # here, so --help and --version never load Tk
 
     # The baseline is this run's settings: options and --reset-settings are
     # never saved, only what the person changes (merged with other windows).
     save_settings = SettingsStore(path, settings, can_write=can_save)
+    number = received_signal()
+    if number is not None:  # before the window opened: nothing to save yet
+        return 128 + number
     window = launch(settings, save_settings, message)
     if window is None:
         return 1

@@ -38,10 +38,15 @@ class Dialogs(Protocol):
     def ask_save_path(self, folder: Path, name: str) -> Path | None:
         """Where to save a game, starting in ``folder`` with ``name``; None if cancelled."""
 
-    def get_clipboard(self) -> str | None: ...
+    def read_clipboard(self, deliver: ClipboardDelivery) -> None:
+        """Read the clipboard's text and give it to ``deliver``, at once or
+        later on the window's thread; never blocks for long."""
 
     def set_clipboard(self, text: str) -> None: ...
 
 
+#: Takes the clipboard's text (None: it holds no text) and whether the
+#: clipboard answered at all (False: its owner did not, in time).
+ClipboardDelivery = Callable[[str | None, bool], None]
 #: Persists settings; raises OSError when it cannot.
 SaveSettings = Callable[[Settings], None]

@@ -1,12 +1,15 @@
 """The commands that change how the window looks, not the game: analysis and
-move list, coordinates, theme, zoom, speed; no Tk.
+move list, coordinates, theme, zoom, speed; and the help; no Tk.
 
 :class:`DisplayCommands` is a part of :class:`~ttt_gui.presenter.Presenter`:
-each command changes one display setting and saves the settings.
+each display command changes one display setting and saves the settings.
 """
 
 from __future__ import annotations
 
+from ttt_gui import __version__
+from ttt_gui.commands import shortcut_rows
+from ttt_gui.dialogs import Dialogs
 from ttt_gui.session import Session
 from ttt_gui.settings import MAX_ZOOM, MIN_ZOOM, Settings
 from ttt_gui.theme import THEMES
@@ -14,12 +17,28 @@ from ttt_gui.view_model import shows_coordinates
 
 ZOOM_STEP = 1.15
 
+HOW_TO_PLAY = (
+    "Take turns marking empty cells; X moves first.\n\n"
+    "The first player with {k} marks in a row, column or diagonal wins. "
+    "A full board with no such line is a draw.\n\n"
+    "Play against the computer or a friend (Mode menu). The Difficulty menu "
+    "sets how many moves ahead the computer looks; Perfect never loses."
+)
+ABOUT = (
+    f"ttt_gui {__version__}\n\nTic-tac-toe and m,n,k games.\n\n"
+    "The computer plays by negamax search with alpha-beta pruning and a "
+    "transposition table shared by the board's 8 symmetries. At Perfect "
+    "it solves the game exactly where it can; on large boards it "
+    "deepens its search until its think time runs out."
+)
+
 
 class DisplayCommands:
     """Display settings, for a presenter that provides the members below."""
 
     settings: Settings
     session: Session
+    dialogs: Dialogs
 
     def save_settings(self) -> None:
         raise NotImplementedError
@@ -72,3 +91,14 @@ class DisplayCommands:
         """Remember the window's size (saved with the settings)."""
         if width > 1 and height > 1:
             self.settings.window = f"{width}x{height}"
+
+    # -- help -------------------------------------------------------------------------
+
+    def how_to_play(self) -> None:
+        self.dialogs.show_info("How to play", HOW_TO_PLAY.format(k=self.session.config.win_length))
+
+    def show_shortcuts(self) -> None:
+        self.dialogs.show_table("Keyboard shortcuts", shortcut_rows())
+
+    def about(self) -> None:
+        self.dialogs.show_info("About", ABOUT)

@@ -26,6 +26,9 @@ class FileCommands:
     session: Session
     dialogs: Dialogs
     settings: Settings
+    is_closed: bool
+    #: A clipboard read has been asked for and not yet answered.
+    _is_reading_clipboard = False
 
     def save_settings(self) -> None:
         raise NotImplementedError
@@ -53,7 +56,24 @@ class FileCommands:
         self._say(f"Copied the position: {text}")
 
     def paste_position(self) -> None:
-        text = self.dialogs.get_clipboard()
+        """Read the clipboard (the answer may come later) and play from the
+        position it holds."""
+        if self._is_reading_clipboard:
+            self._say("Still waiting for the clipboard…")
+            return
+        self._is_reading_clipboard = True
+        self.dialogs.read_clipboard(self._paste_text)
+
+    def _paste_text(self, text: str | None, answered: bool) -> None:
+        self._is_reading_clipboard = False
+        if self.is_closed:
+            return
+        if not answered:
+            self._say(
+                "The clipboard did not answer (the program that copied may be busy); "
+                "nothing was pasted."
+            )
+            return
         if text is None or not text.strip():
             self._say("The clipboard holds no text to read a position from.")
             return

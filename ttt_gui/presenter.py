@@ -15,9 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ttt_gui import __version__
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, Player
-from ttt_gui.commands import shortcut_rows
 from ttt_gui.config import ConfigError, Mode
 from ttt_gui.dialogs import Dialogs, SaveSettings
 from ttt_gui.display_commands import DisplayCommands
@@ -33,21 +31,6 @@ from ttt_gui.view_model import ViewState, build_view, hint_text
 COMPUTER_PAUSE = 0.3
 #: A search running this long (s) shows the progress bar.
 PROGRESS_DELAY = 0.3
-
-HOW_TO_PLAY = (
-    "Take turns marking empty cells; X moves first.\n\n"
-    "The first player with {k} marks in a row, column or diagonal wins. "
-    "A full board with no such line is a draw.\n\n"
-    "Play against the computer or a friend (Mode menu). The Difficulty menu "
-    "sets how many moves ahead the computer looks; Perfect never loses."
-)
-ABOUT = (
-    f"ttt_gui {__version__}\n\nTic-tac-toe and m,n,k games.\n\n"
-    "The computer plays by negamax search with alpha-beta pruning and a "
-    "transposition table shared by the board's 8 symmetries. At Perfect "
-    "it solves the game exactly where it can; on large boards it "
-    "deepens its search until its think time runs out."
-)
 
 
 @dataclass(frozen=True)
@@ -366,16 +349,7 @@ class Presenter(FileCommands, DisplayCommands):
         self.save_settings()
         self._say("Scores reset.")
 
-    # -- help, errors, quitting ---------------------------------------------------------------
-
-    def how_to_play(self) -> None:
-        self.dialogs.show_info("How to play", HOW_TO_PLAY.format(k=self.session.config.win_length))
-
-    def show_shortcuts(self) -> None:
-        self.dialogs.show_table("Keyboard shortcuts", shortcut_rows())
-
-    def about(self) -> None:
-        self.dialogs.show_info("About", ABOUT)
+    # -- errors, quitting ---------------------------------------------------------------
 
     def report_error(self, error: BaseException) -> None:
         """An unexpected error: counted, shown, and the game goes on."""

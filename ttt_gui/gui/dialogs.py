@@ -16,7 +16,9 @@ from tkinter import ttk
 from typing import TypeVar
 
 from ttt_gui.board import MAX_SIZE, MIN_SIZE
+from ttt_gui.dialogs import ClipboardDelivery
 from ttt_gui.games import SUFFIX
+from ttt_gui.gui.clipboard import ClipboardReader
 
 FILE_TYPES = [("Saved games", f"*{SUFFIX}"), ("All files", "*")]
 Answer = TypeVar("Answer")
@@ -30,6 +32,9 @@ class TkDialogs:
         self.open_count = 0
         #: Called when the last open dialog closes (the window's deferred quit).
         self.on_all_closed: Callable[[], None] | None = None
+        self.clipboard = ClipboardReader(root)
+        #: Called after a clipboard answer that came late (the window repaints).
+        self.after_late_answer: Callable[[], None] = lambda: None
 
     @contextmanager
     def _open(self) -> Iterator[None]:
@@ -234,11 +239,10 @@ class TkDialogs:
             )
         return Path(chosen) if chosen else None
 
-    def get_clipboard(self) -> str | None:
-        try:
-            return str(self.root.clipboard_get())
-        except tk.TclError:
-            return None
+    def read_clipboard(self, deliver: ClipboardDelivery) -> None:
+        """See :mod:`ttt_gui.gui.clipboard`: a late answer is followed by
+        :attr:`after_late_answer`."""
+        self.clipboard.read(deliver, lambda: self.after_late_answer())
 
     def set_clipboard(self, text: str) -> None:
         self.root.clipboard_clear()

@@ -109,6 +109,8 @@ class Window:
         root.title("Tic-tac-toe")
         root.report_callback_exception = self.on_callback_error
         root.protocol("WM_DELETE_WINDOW", self.request_close)
+        if isinstance(presenter.dialogs, TkDialogs):
+            presenter.dialogs.after_late_answer = self.refresh
         root.columnconfigure(0, weight=1)
         root.rowconfigure(1, weight=1)
         self.text_font = tkfont.nametofont("TkDefaultFont").copy()
