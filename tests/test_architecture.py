@@ -22,6 +22,7 @@ LAYERS: dict[str, int] = {
     "settings": 4,
     "settings_store": 5,
     "games": 4,
+    "resume": 5,
     "session": 5,
     "jobs": 5,
     "commands": 6,

@@ -646,7 +646,10 @@ def test_scores_are_saved_when_the_computer_wins() -> None:
         rig.presenter.play(next(c for c in (1, 3, 5, 7, 0, 2, 6, 8) if rig.board[c] is None))
     rig.settle()
     assert rig.board.winner is Player.O
-    assert last_saved(rig)["scores"] == {"computer:3x3:3": {"computer": 1}}
+    assert last_saved(rig)["scores"] == {
+        "computer:3x3:3": {"computer": 1},
+        "computer:3x3:3 vs perfect": {"computer": 1},
+    }
     assert rig.presenter.view().status == "The computer wins. Ctrl+N plays again."
 
 

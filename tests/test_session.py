@@ -240,7 +240,10 @@ def test_draws_count_and_new_games_add_up() -> None:
 def test_scores_against_the_computer_name_you_and_the_computer() -> None:
     session = computer_wins_against_o()
     assert session.tally() == {"you": 0, "computer": 1, "draw": 0}
-    assert session.scores == {"computer:3x3:3": {"computer": 1}}
+    assert session.scores == {
+        "computer:3x3:3": {"computer": 1},
+        "computer:3x3:3 vs medium": {"computer": 1},
+    }
 
 
 def test_scores_are_kept_per_mode_and_board() -> None:

@@ -174,10 +174,20 @@ class TallyModel:
         }
         self.game: GameHistory = presenter.session.history
         self.position = (self.game.cursor, len(self.game.moves))
-        self.key = presenter.session.config.score_key
+        self.keys = self.keys_of(presenter)
         self.result: str | None = None  # what this game has counted
         self.counting = not presenter.session.board.is_over
         self.finished = 0  # games counted, over the whole storm
+
+    @staticmethod
+    def keys_of(presenter: Presenter) -> list[str]:
+        """The match's score key, and against the computer its level's."""
+        config = presenter.session.config
+        keys = [config.score_key]
+        if config.mode is Mode.COMPUTER:
+            level = config.level if config.depth is None else f"depth {config.depth}"
+            keys.append(f"{config.score_key} vs {level}")
+        return keys
 
     @staticmethod
     def result_of(presenter: Presenter) -> str | None:
@@ -199,15 +209,16 @@ class TallyModel:
         elif position != self.position:
             result = self.result_of(presenter) if self.counting else None
             if result != self.result:
-                counts = self.expected.setdefault(self.key, {})
-                if self.result is not None:
-                    counts[self.result] = counts.get(self.result, 0) - 1
-                if result is not None:
-                    counts[result] = counts.get(result, 0) + 1
-                    self.finished += 1
+                for key in self.keys:
+                    counts = self.expected.setdefault(key, {})
+                    if self.result is not None:
+                        counts[self.result] = counts.get(self.result, 0) - 1
+                    if result is not None:
+                        counts[result] = counts.get(result, 0) + 1
+                self.finished += result is not None
                 self.result = result
         self.game, self.position = game, position
-        self.key = presenter.session.config.score_key
+        self.keys = self.keys_of(presenter)
 
     def reset(self, key: str) -> None:
         self.expected.pop(key, None)

@@ -12,14 +12,23 @@ from collections.abc import Callable
 from pathlib import Path
 from tkinter import ttk
 
-from conftest import finish, move_pointer_away, sleep_pumping, start_game, xdotool
+from conftest import (
+    finish,
+    launch_game,
+    move_pointer_away,
+    sleep_pumping,
+    start_game,
+    xdotool,
+)
 
 from ttt_gui.commands import shortcut_rows
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.engine import MoveAnalysis
+from ttt_gui.games import read_game
 from ttt_gui.gui.dialogs import TkDialogs
 from ttt_gui.gui.window import Window
-from ttt_gui.settings import Settings, load
+from ttt_gui.resume import unfinished_game_path
+from ttt_gui.settings import Settings
 from ttt_gui.smoke import pump_until
 from ttt_gui.theme import PALETTES
 
@@ -67,30 +76,35 @@ def test_closing_while_the_save_dialog_is_open_waits_for_it_then_exits_cleanly(
     assert process.returncode == 0 and stderr == "" and stdout == ""
 
 
-def test_closing_with_a_game_in_progress_asks_and_keep_playing_keeps_it(
+def test_closing_with_a_game_in_progress_keeps_it_for_the_next_start(
     tmp_path: Path, window_manager: None
 ) -> None:
     """At launch a cell has the keyboard focus: Return plays it. Closing then
-    asks; "Keep playing" keeps the window, "Quit" ends the game cleanly."""
+    asks nothing: the game is kept, and the next start plays on from it."""
     process, window, path = start_game(tmp_path, Settings(GameConfig(mode=Mode.HOTSEAT)))
+    kept = unfinished_game_path(path)
     try:
         xdotool("windowactivate", "--sync", window)
         time.sleep(0.3)
         xdotool("key", "Return")  # to whatever has the focus: the centre cell
         time.sleep(0.3)
         subprocess.run(["wmctrl", "-i", "-c", window], check=True, timeout=10)
-        question = visible_window("^Quit$")
-        xdotool("windowactivate", "--sync", question, "key", "Escape")  # Keep playing
-        time.sleep(0.5)
-        assert process.poll() is None, "Keep playing keeps the game"
-        subprocess.run(["wmctrl", "-i", "-c", window], check=True, timeout=10)
-        question = visible_window("^Quit$")
-        xdotool("windowactivate", "--sync", question, "key", "Tab", "Return")  # Quit
     finally:
         stdout, stderr = finish(process)
     assert process.returncode == 0 and stderr == "" and stdout == ""
-    saved, message, _ = load(path)
-    assert message is None and saved.game.mode is Mode.HOTSEAT
+    assert read_game(kept).moves == (4,)
+    process, window = launch_game(path)
+    try:
+        assert not kept.exists(), "taken back by the new window"
+        xdotool("windowactivate", "--sync", window)
+        time.sleep(0.3)
+        xdotool("key", "Escape", "Down", "Return")  # O below the centre
+        time.sleep(0.3)
+        xdotool("key", "ctrl+q")
+    finally:
+        stdout, stderr = finish(process)
+    assert process.returncode == 0 and stderr == "" and stdout == ""
+    assert read_game(kept).moves == (4, 7), "played on from the kept game, kept again"
 
 
 def test_the_window_stays_where_it_was_put(make_window, window_manager: None) -> None:

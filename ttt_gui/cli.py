@@ -19,6 +19,7 @@ from pathlib import Path
 from ttt_gui import __version__
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
 from ttt_gui.config import LEVELS, ConfigError, Mode, shorten
+from ttt_gui.resume import UnfinishedGame, unfinished_game_path
 from ttt_gui.settings import Settings, SettingsError, default_path, load
 from ttt_gui.settings_store import SettingsStore
 from ttt_gui.theme import THEMES
@@ -205,7 +206,12 @@ def _run(argv: list[str] | None, received_signal: Callable[[], int | None]) -> i
     number = received_signal()
     if number is not None:  # before the window opened: nothing to save yet
         return 128 + number
-    window = launch(settings, save_settings, message)
+    # The game the person was playing when the last run closed is played on,
+    # unless the command line asks for another game.
+    unfinished = UnfinishedGame(unfinished_game_path(path)) if path and can_save else None
+    game_options = (args.mode, args.play, args.level, args.depth, args.size, args.win_length)
+    resume = not args.reset_settings and not any(game_options)
+    window = launch(settings, save_settings, message, unfinished, resume)
     if window is None:
         return 1
     if args.smoke_test:

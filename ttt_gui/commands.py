@@ -69,6 +69,7 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                 command("Open…", "open_game", "Ctrl+O"),
                 command("Save…", "save_game", "Ctrl+S"),
                 SEPARATOR,
+                command("Statistics", "show_statistics"),
                 command("Reset scores…", "reset_scores"),
                 Item("check", "Change sides after each game", "toggle_alternate", (), "alternate"),
                 SEPARATOR,

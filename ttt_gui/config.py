@@ -85,6 +85,31 @@ MAX_WATCH_DELAY = 5000
 SOLVABLE_CELLS = 16
 
 
+#: Joins a score key and a level in :attr:`GameConfig.statistics_key`.
+STATISTICS_SEPARATOR = " vs "
+
+
+def statistics_labels(key: str) -> tuple[str, str] | None:
+    """(board, level) in words for a :attr:`GameConfig.statistics_key`; None
+    for any other key.
+
+    >>> statistics_labels("computer:4x4:3 vs hard")
+    ('4×4 (3 in a row)', 'Hard')
+    >>> statistics_labels("hotseat:3x3:3") is None
+    True
+    """
+    board_key, separator, level = key.partition(STATISTICS_SEPARATOR)
+    if not separator:
+        return None
+    _mode, _, shape = board_key.partition(":")
+    size_text, _, length_text = shape.partition(":")
+    rows, _, columns = size_text.partition("x")
+    if not (rows.isdigit() and columns == rows and length_text.isdigit()):
+        return board_key, level
+    words = LEVELS[level].label if level in LEVELS else level
+    return board_label(int(rows), int(length_text)), words
+
+
 def board_label(size: int, win_length: int) -> str:
     """``'3×3 (3 in a row)'``: a board shape as the menus name it."""
     return f"{size}×{size} ({win_length} in a row)"
@@ -242,6 +267,15 @@ class GameConfig:
     def score_key(self) -> str:
         """Scores are kept per mode and board shape."""
         return f"{self.mode.value}:{self.size}x{self.size}:{self.win_length}"
+
+    @property
+    def statistics_key(self) -> str | None:
+        """Against the computer, results are also kept per level and board
+        (``'computer:3x3:3 vs hard'``); None in the other modes."""
+        if self.mode is not Mode.COMPUTER:
+            return None
+        level = self.level if self.depth is None else f"depth {self.depth}"
+        return f"{self.score_key}{STATISTICS_SEPARATOR}{level}"
 
     @property
     def board_label(self) -> str:

@@ -13,7 +13,7 @@ from ttt_gui.dialogs import Dialogs
 from ttt_gui.session import Session
 from ttt_gui.settings import MAX_ZOOM, MIN_ZOOM, Settings
 from ttt_gui.theme import THEMES
-from ttt_gui.view_model import shows_coordinates
+from ttt_gui.view_model import shows_coordinates, statistics_rows
 
 ZOOM_STEP = 1.15
 
@@ -102,3 +102,12 @@ class DisplayCommands:
 
     def about(self) -> None:
         self.dialogs.show_info("About", ABOUT)
+
+    def show_statistics(self) -> None:
+        """Results against each level on each board (the score line shows the
+        current match only)."""
+        rows = statistics_rows(self.session.scores)
+        if rows:
+            self.dialogs.show_table("Statistics", rows)
+        else:
+            self.dialogs.show_info("Statistics", "No games against the computer finished yet.")

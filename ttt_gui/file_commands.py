@@ -1,5 +1,6 @@
 """The commands that move positions and games in and out of the window: copy and
-paste a position, save and open a game; no Tk.
+paste a position, save and open a game, keep the settings and the unfinished
+game; no Tk.
 
 :class:`FileCommands` is a part of :class:`~ttt_gui.presenter.Presenter`,
 kept in its own module because these commands share one concern: text and
@@ -8,16 +9,20 @@ files that come from outside, which may be anything.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import time
 from pathlib import Path
 from typing import Any
 
 from ttt_gui.board import Board, InvalidPositionError
-from ttt_gui.dialogs import Dialogs
+from ttt_gui.dialogs import Dialogs, SaveSettings
+from ttt_gui.files import describe_file_error
 from ttt_gui.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
+from ttt_gui.resume import UnfinishedGame
 from ttt_gui.session import Refused, Session
 from ttt_gui.settings import Settings
+from ttt_gui.view_model import NEW_GAME_KEY
 
 
 class FileCommands:
@@ -27,11 +32,29 @@ class FileCommands:
     dialogs: Dialogs
     settings: Settings
     is_closed: bool
+    message: str | None
+    _save: SaveSettings | None
+    _saved_scores_version: int
+    _save_problem: str | None
+    #: Where the game the person was playing is kept between runs (None: not kept).
+    unfinished: UnfinishedGame | None = None
     #: A clipboard read has been asked for and not yet answered.
     _is_reading_clipboard = False
 
     def save_settings(self) -> None:
-        raise NotImplementedError
+        """Persist settings and scores; a failure is shown, never raised."""
+        self._saved_scores_version = self.session.scores_version
+        if self._save is None:
+            return
+        try:
+            self._save(self.settings)
+        except (OSError, ValueError) as error:
+            problem = f"Settings not saved: {describe_file_error(error)}."
+            if problem != self._save_problem:  # said once, not after every change
+                self._save_problem = problem
+                self._say(problem)
+        else:
+            self._save_problem = None
 
     def _say(self, outcome: Refused | str | None) -> None:
         raise NotImplementedError
@@ -108,15 +131,8 @@ class FileCommands:
             return
         if not path.suffix:
             path = path.with_suffix(SUFFIX)
-        history = self.session.history
-        start = history.start
-        game = SavedGame(
-            self.session.config,
-            tuple(history.moves[: history.cursor]),
-            None if start.move_count == 0 else str(start),
-        )
         try:
-            write_game(path, game)
+            write_game(path, self.current_game())
         except OSError as error:
             self._say(f"Could not save the game as {path.name}: {error.strerror or error}.")
             return
@@ -139,10 +155,50 @@ class FileCommands:
             "Keep playing",
         ):
             return
+        self._replay(game)
+        self._remember_folder(path)
+        self._say(f"Opened {path.name}: {len(game.moves)} moves.")
+        self._schedule()
+
+    def current_game(self) -> SavedGame:
+        """The game up to the position shown, as a file keeps it."""
+        history = self.session.history
+        start = history.start
+        return SavedGame(
+            self.session.config,
+            tuple(history.moves[: history.cursor]),
+            None if start.move_count == 0 else str(start),
+        )
+
+    def _replay(self, game: SavedGame) -> None:
+        """Play ``game`` from its start (with this window's think time); raises
+        ValueError, leaving the game as it was, if its moves do not fit."""
         config = dataclasses.replace(game.config, think_time=self.session.config.think_time)
         self.cancel_search()
         self.session.replay(config, game.start_board(), game.moves)
         self._store_config()
-        self._remember_folder(path)
-        self._say(f"Opened {path.name}: {len(game.moves)} moves.")
-        self._schedule()
+
+    # -- the unfinished game, from one run to the next ----------------------------------
+
+    def resume_unfinished(self) -> None:
+        """Take back the game kept when the last run closed, if there is one."""
+        if self.unfinished is None:
+            return
+        try:
+            game = self.unfinished.take()
+            if game is None:
+                return
+            self._replay(game)
+        except (OSError, ValueError):
+            return  # a kept game that cannot be used is not worth a message
+        resumed = f"Your unfinished game is back; {NEW_GAME_KEY} starts a new one."
+        self._say(f"{self.message} {resumed}" if self.message else resumed)
+
+    def keep_unfinished(self) -> None:
+        """On closing: keep a game the person was playing for the next start
+        (or forget the one kept). Failures are silent: the window is closing."""
+        if self.unfinished is None:
+            return
+        game = self.current_game() if self.session.has_moves_to_lose else None
+        with contextlib.suppress(OSError):
+            self.unfinished.keep(game)

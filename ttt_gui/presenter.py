@@ -21,8 +21,8 @@ from ttt_gui.dialogs import Dialogs, SaveSettings
 from ttt_gui.display_commands import DisplayCommands
 from ttt_gui.engine import MoveAnalysis, SearchResult
 from ttt_gui.file_commands import FileCommands
-from ttt_gui.files import describe_file_error
 from ttt_gui.jobs import JobRunner, JobTag, Runner
+from ttt_gui.resume import UnfinishedGame
 from ttt_gui.session import Refused, SearchRequest, Session
 from ttt_gui.settings import Settings
 from ttt_gui.view_model import ViewState, build_view, hint_text
@@ -55,6 +55,8 @@ class Presenter(FileCommands, DisplayCommands):
         runner: Runner | None = None,
         computer_pause: float = COMPUTER_PAUSE,
         message: str | None = None,
+        unfinished: UnfinishedGame | None = None,
+        resume: bool = False,
     ) -> None:
         self.settings = settings
         self.dialogs = dialogs
@@ -77,6 +79,9 @@ class Presenter(FileCommands, DisplayCommands):
         self.start_work_in_commands = True
         self.is_work_wanted = False
         self._progress_shown = False
+        self.unfinished = unfinished
+        if resume:
+            self.resume_unfinished()
         self._schedule()
 
     # -- state ----------------------------------------------------------------
@@ -361,8 +366,12 @@ class Presenter(FileCommands, DisplayCommands):
     def quit(self) -> None:
         """Stop searching, save the settings; the window then closes. Asks first
         if a game in which the person has moved would be abandoned."""
-        if self.session.has_moves_to_lose and not self.dialogs.confirm(
-            "Quit", "Quit and abandon the game in progress?", "Quit", "Keep playing"
+        if (
+            self.unfinished is None  # else the game is kept for the next start
+            and self.session.has_moves_to_lose
+            and not self.dialogs.confirm(
+                "Quit", "Quit and abandon the game in progress?", "Quit", "Keep playing"
+            )
         ):
             return
         self.end()
@@ -371,23 +380,9 @@ class Presenter(FileCommands, DisplayCommands):
         """Stop searching and save the settings without asking; the window then
         closes (Quit once answered, or a signal from the system)."""
         self.close()
+        self.keep_unfinished()
         self.save_settings()
         self.is_closed = True
-
-    def save_settings(self) -> None:
-        """Persist settings and scores; a failure is shown, never raised."""
-        self._saved_scores_version = self.session.scores_version
-        if self._save is None:
-            return
-        try:
-            self._save(self.settings)
-        except (OSError, ValueError) as error:
-            problem = f"Settings not saved: {describe_file_error(error)}."
-            if problem != self._save_problem:  # said once, not after every change
-                self._save_problem = problem
-                self._say(problem)
-        else:
-            self._save_problem = None
 
 
 def _job(request: SearchRequest) -> Callable[[Any], object]:

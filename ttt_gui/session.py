@@ -175,11 +175,15 @@ class Session:
         result = self._result_label() if self._counting else None
         if result != self._recorded:
             self.scores_version += 1
-            counts = self.scores.setdefault(self.config.score_key, {})
-            if self._recorded is not None:
-                counts[self._recorded] = max(0, int(counts.get(self._recorded, 0)) - 1)
-            if result is not None:
-                counts[result] = int(counts.get(result, 0)) + 1
+            # The match's score, and against the computer the level's statistics.
+            for key in (self.config.score_key, self.config.statistics_key):
+                if key is None:
+                    continue
+                counts = self.scores.setdefault(key, {})
+                if self._recorded is not None:
+                    counts[self._recorded] = max(0, int(counts.get(self._recorded, 0)) - 1)
+                if result is not None:
+                    counts[result] = int(counts.get(result, 0)) + 1
             self._recorded = result
         if self.board.is_over:
             self.watch_running = False

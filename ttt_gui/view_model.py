@@ -12,9 +12,9 @@ import sys
 from dataclasses import dataclass
 
 from ttt_gui.board import Board, Player
-from ttt_gui.config import BOARD_CHOICES, Mode
+from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode, statistics_labels
 from ttt_gui.engine import MoveAnalysis, describe_score, is_mate_score
-from ttt_gui.session import Session
+from ttt_gui.session import Scores, Session
 from ttt_gui.settings import Settings
 
 TITLE = "Tic-tac-toe"
@@ -262,3 +262,25 @@ def build_view(
         show_coordinates=shows_coordinates(settings, board.size),
         labels=menu_labels(session),
     )
+
+
+def statistics_rows(scores: Scores) -> list[tuple[str, str]]:
+    """Results against each level on each board, in words, one row each:
+    ``('Hard, 3×3 (3 in a row)', 'won 2, drawn 1, lost 4')``; by board, then level."""
+    rows: list[tuple[str, str, str]] = []
+    for key, counts in scores.items():
+        labels = statistics_labels(key)
+        if labels is None or not any(counts.values()):
+            continue
+        board, level = labels
+        won, drawn, lost = (counts.get(label, 0) for label in ("you", "draw", "computer"))
+        rows.append((board, level, f"won {won}, drawn {drawn}, lost {lost}"))
+    ladder = [level.label for level in LEVELS.values()]
+
+    def order(row: tuple[str, str, str]) -> tuple[int, str, int, str]:
+        board, level, _ = row
+        rank = ladder.index(level) if level in ladder else len(ladder)
+        return len(board), board, rank, level  # 3×3 before 15×15; the ladder's order
+
+    rows.sort(key=order)
+    return [(f"{level}, {board}", words) for board, level, words in rows]

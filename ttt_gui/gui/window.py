@@ -27,6 +27,7 @@ from ttt_gui.gui.board_view import BoardView
 from ttt_gui.gui.dialogs import TkDialogs
 from ttt_gui.gui.menus import MenuBar, is_aqua
 from ttt_gui.presenter import Presenter
+from ttt_gui.resume import UnfinishedGame
 from ttt_gui.settings import WINDOW_SIZE, Settings
 from ttt_gui.theme import palette
 from ttt_gui.view_model import ViewState
@@ -62,15 +63,28 @@ def pump_until(root: tk.Misc, condition: Callable[[], bool], timeout: float) -> 
 
 
 def launch(
-    settings: Settings, save_settings: SaveSettings | None, message: str | None
+    settings: Settings,
+    save_settings: SaveSettings | None,
+    message: str | None,
+    unfinished: UnfinishedGame | None = None,
+    resume: bool = False,
 ) -> Window | None:
-    """Open the game window; None (after saying why on stderr) if there is no display."""
+    """Open the game window; None (after saying why on stderr) if there is no
+    display. ``unfinished`` keeps the game the person was playing when the
+    window closes; with ``resume`` the kept one is played on at once."""
     try:
         root = tk.Tk(className="ttt-gui")
     except tk.TclError as error:
         print(f"ttt-gui: cannot open a window: {error}", file=sys.stderr)
         return None
-    presenter = Presenter(settings, TkDialogs(root), save_settings=save_settings, message=message)
+    presenter = Presenter(
+        settings,
+        TkDialogs(root),
+        save_settings=save_settings,
+        message=message,
+        unfinished=unfinished,
+        resume=resume,
+    )
     return Window(root, presenter)
 
 
