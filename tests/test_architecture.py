@@ -18,6 +18,7 @@ LAYERS: dict[str, int] = {
     "engine": 2,
     "config": 3,
     "theme": 3,
+    "review": 3,
     "files": 3,
     "settings": 4,
     "settings_store": 5,
