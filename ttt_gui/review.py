@@ -21,8 +21,9 @@ tell and count as best.
 >>> review = review_game(Board.parse("xx./oo./..."), (6, 5), Engine())
 >>> [(move.coordinate, move.mark.value, move.change) for move in review.moves]
 [('a3', 'mistake', 'was a win in 1, now a loss in 2'), ('c2', 'best', 'a win in 1')]
->>> print(review.summary().replace("; O", ";\nO"))
-X: 0 best, 0 inaccuracies, 1 mistake (move 5: a3 lost the win);
+>>> for line in review.summary().split("; "):
+...     print(line)
+X: 0 best, 0 inaccuracies, 1 mistake (move 5: a3 lost the win)
 O: 1 best, 0 inaccuracies, 0 mistakes
 """
 
