@@ -33,6 +33,7 @@ LAYERS: dict[str, int] = {
     "presenter": 8,
     "gui": 9,
     "smoke": 10,
+    "analysis_cli": 10,
     "cli": 11,
     "__main__": 12,
     "__init__": -1,  # the version only
