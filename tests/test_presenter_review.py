@@ -15,6 +15,8 @@ from ttt_gui.settings import Settings
 
 #: X a1, O b1 (loses the draw), X b2, O b3 (loses faster than c3), X c3 wins.
 GAME = (0, 1, 4, 7, 8)
+#: The move list of GAME once reviewed.
+MARKED_LIST = ("Start", "1. X a1  ✓", "2. O b1  ?", "3. X b2  ✓", "4. O b3  ?!", "5. X c3  ✓")
 SUMMARY = (
     "X: 3 best, 0 inaccuracies, 0 mistakes; "
     "O: 0 best, 1 inaccuracy, 1 mistake (move 2: b1 lost the draw)"
@@ -27,6 +29,7 @@ class HeldRunner:
     def __init__(self) -> None:
         self.job: tuple[JobTag, Job, threading.Event] | None = None
         self.stops: list[threading.Event] = []
+        self.held: Finished | None = None
         self._finished: Finished | None = None
 
     @property
@@ -41,11 +44,16 @@ class HeldRunner:
         self.stops.append(stop)
         self.job = (tag, job, stop)
 
-    def run(self) -> None:
+    def run(self, deliver: bool = True) -> None:
+        """Run the job; its result can be polled at once, or after :meth:`deliver`."""
         assert self.job is not None, "no job to run"
         tag, job, stop = self.job
-        self.job = None
-        self._finished = Finished(tag, job(stop))
+        self.held = Finished(tag, job(stop))
+        if deliver:
+            self.deliver()
+
+    def deliver(self) -> None:
+        self.job, self._finished = None, self.held
 
     def cancel(self) -> None:
         if self.job is not None:
@@ -95,20 +103,15 @@ def test_without_moves_there_is_nothing_to_review() -> None:
 
 def test_the_review_runs_as_a_job_and_marks_every_move() -> None:
     rig = hotseat_game()
+    assert not rig.presenter.view().show_history
     rig.presenter.review_game()
+    assert rig.presenter.view().show_history, "the move list shows, for the marks"
     assert [tag.kind for tag in rig.runner.started] == ["review"]  # type: ignore[attr-defined]
     assert rig.presenter.view().status.startswith("Reviewing the game… ")
     rig.settle()
     view = rig.presenter.view()
     assert view.status == f"X wins! Ctrl+N plays again.  {SUMMARY}"
-    assert view.history == (
-        "Start",
-        "1. X a1  ✓",
-        "2. O b1  ?",
-        "3. X b2  ✓",
-        "4. O b3  ?!",
-        "5. X c3  ✓",
-    )
+    assert view.history == MARKED_LIST
     assert view.history_tones == ("", "good", "bad", "good", "text", "good")
 
 
@@ -126,8 +129,12 @@ def test_the_progress_shows_each_move_reviewed() -> None:
     rig.presenter.review_game()
     assert rig.presenter.view().status == "Reviewing the game… 0 of 5 moves (Esc stops)"
     assert rig.presenter.is_working
-    runner.run()
+    runner.run(deliver=False)  # the worker has reviewed every move, not yet collected
+    assert rig.presenter.view().status == "Reviewing the game… 0 of 5 moves (Esc stops)"
+    assert rig.presenter.tick(), "new progress repaints"
     assert rig.presenter.view().status == "Reviewing the game… 5 of 5 moves (Esc stops)"
+    assert not rig.presenter.tick()
+    runner.deliver()
     assert rig.presenter.tick()
     assert rig.presenter.view().status.endswith(SUMMARY)
 

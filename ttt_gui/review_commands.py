@@ -22,6 +22,7 @@ from ttt_gui.board import Board
 from ttt_gui.jobs import JobTag, Runner
 from ttt_gui.review import GameReview, Mark, MoveReview, ReviewStopped, review_game
 from ttt_gui.session import Refused, Session
+from ttt_gui.settings import Settings
 from ttt_gui.view_model import CellView, ViewState, score_tone, status_text, value_words
 
 #: The key of Review this game, offered in the status when a game ends.
@@ -55,7 +56,9 @@ class ReviewCommands:
     """Game review, for a presenter that provides the members below."""
 
     session: Session
+    settings: Settings
     runner: Runner
+    message: str | None
     clock: Callable[[], float]
     _job_started: float
 
@@ -75,21 +78,29 @@ class ReviewCommands:
     def report_error(self, error: BaseException) -> None:
         raise NotImplementedError
 
+    def toggle_history(self) -> None:
+        raise NotImplementedError
+
     # -- commands ---------------------------------------------------------------------
 
     def review_game(self) -> None:
-        """Review every move of the game (its summary at once if already done)."""
+        """Review every move of the game (its summary at once if already done),
+        showing the move list, where the marks are."""
         history = self.session.history
         review = self._current_review()
         if not history.moves:
             self._say("There are no moves to review yet.")
-        elif review is not None and len(review.moves) == len(history.moves):
+            return
+        if not self.settings.history:
+            self.toggle_history()
+        if review is not None and len(review.moves) == len(history.moves):
             self._say(review.summary())
         elif self._review_wanted is None:
             self._review_serial += 1
             tag = JobTag("review", self._review_serial)
             moves = tuple(history.moves)
             self._review_wanted = _Wanted(tag, history.start, moves, ReviewProgress())
+            self._review_progress_shown = (0, 0)
             self._say(None)
         self._schedule()
 
@@ -203,8 +214,8 @@ class ReviewCommands:
             history[index] = f"{history[index]}  {move.mark.symbol}"
             tones[index] = MARK_TONES[move.mark]
         status = state.status
-        if wanted is not None:
-            done, total = wanted.progress.done
+        if wanted is not None and not self.message:  # progress as last collected by tick
+            done, total = self._review_progress_shown
             status = (
                 f"Reviewing the game… {done} of {total or len(wanted.moves)} moves (Esc stops)"
             )
@@ -229,13 +240,15 @@ class ReviewCommands:
         )
         if focused is None or self._review_focus is None:
             return state
-        return _focused_view(state, focused, self._review_focus[1] + 1)
+        return _focused_view(state, focused, self._review_focus[1] + 1, self.message)
 
 
-def _focused_view(state: ViewState, move: MoveReview, index: int) -> ViewState:
+def _focused_view(
+    state: ViewState, move: MoveReview, index: int, message: str | None
+) -> ViewState:
     """``state`` showing the position before a reviewed ``move``, entry ``index``
     of the move list: the move played and the better ones highlighted, every
-    move's value on its cell."""
+    move's value on its cell; ``message``, if any, after the move's words."""
     board = move.board
     cells = []
     for cell in range(board.size * board.size):
@@ -260,6 +273,6 @@ def _focused_view(state: ViewState, move: MoveReview, index: int) -> ViewState:
         state,
         cells=tuple(cells),
         winning_line=(),
-        status=f"{text}. Esc returns to the game.",
+        status=f"{text}. Esc returns to the game." + (f"  {message}" if message else ""),
         history_cursor=index,
     )
