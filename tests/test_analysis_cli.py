@@ -4,8 +4,10 @@ child process, without a display."""
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -231,3 +233,26 @@ def test_the_window_help_names_the_commands(tmp_path: Path) -> None:
     text = " ".join(done.stdout.split())
     assert "analyse POSITION" in text and "review FILE.ttt" in text
     assert "--level" in done.stdout
+
+
+def test_ctrl_c_stops_a_long_analysis_quietly(tmp_path: Path) -> None:
+    environment = child_environment(tmp_path)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "ttt_gui",
+            "analyse",
+            "/".join(["." * 9] * 9),
+            "--think-time",
+            "60",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment,
+    )
+    time.sleep(3.0)  # started (Python handles SIGINT from then on) and searching
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=20)
+    assert (process.returncode, stdout, stderr) == (130, "", "")

@@ -30,7 +30,7 @@ LAYERS: dict[str, int] = {
     "view_model": 6,
     "file_commands": 7,
     "display_commands": 7,
-    "review_commands": 7,
+    "coach_commands": 7,
     "presenter": 8,
     "gui": 9,
     "smoke": 10,

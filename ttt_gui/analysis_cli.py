@@ -76,8 +76,8 @@ def build_parser() -> _Parser:
 
 
 def main(argv: list[str]) -> int:
-    """Run ``analyse`` or ``review`` with ``argv`` (the command first); returns 0,
-    or exits 2 for a bad option, position or file."""
+    """Run ``analyse`` or ``review`` with ``argv`` (the command first); returns 0
+    (130 if interrupted by Ctrl+C), or exits 2 for a bad option, position or file."""
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
     command = parser.commands[args.command]
@@ -88,6 +88,15 @@ def main(argv: list[str]) -> int:
             f"--think-time {args.think_time:g} is out of range "
             f"({MIN_THINK_TIME} to {MAX_THINK_TIME:g} s)"
         )
+    try:
+        print(_output(command, args))
+    except KeyboardInterrupt:  # Ctrl+C during a long search: stop quietly
+        return 130
+    return 0
+
+
+def _output(command: _Parser, args: argparse.Namespace) -> str:
+    """What the command prints; exits 2 for a bad position or file."""
     if args.command == "review":
         try:
             game = read_game(args.file)
@@ -95,20 +104,17 @@ def main(argv: list[str]) -> int:
             command.fail(f"{args.file}: {error}")
         start, config = game.start_board(), game.config
         engine = _engine(command, start, args, config.think_time)
-        output = review_report(review_game(start, game.moves, engine), args.json)
-    else:
-        if args.win_length is not None and not MIN_SIZE <= args.win_length <= MAX_SIZE:
-            command.error(f"--win-length {args.win_length} is out of range (3 to {MAX_SIZE})")
-        text = "/".join(args.position.split())  # rows may also be given one per line
-        try:
-            board = Board.parse(text, win_length=args.win_length)
-        except InvalidPositionError as error:
-            command.fail(f"bad position {args.position!r}: {error}")
-        engine = _engine(command, board, args, GameConfig().think_time)
-        analysis = None if board.is_over else engine.evaluate_moves(board)
-        output = analysis_report(board, analysis, args.json)
-    print(output)
-    return 0
+        return review_report(review_game(start, game.moves, engine), args.json)
+    if args.win_length is not None and not MIN_SIZE <= args.win_length <= MAX_SIZE:
+        command.error(f"--win-length {args.win_length} is out of range (3 to {MAX_SIZE})")
+    text = "/".join(args.position.split())  # rows may also be given one per line
+    try:
+        board = Board.parse(text, win_length=args.win_length)
+    except InvalidPositionError as error:
+        command.fail(f"bad position {args.position!r}: {error}")
+    engine = _engine(command, board, args, GameConfig().think_time)
+    analysis = None if board.is_over else engine.evaluate_moves(board)
+    return analysis_report(board, analysis, args.json)
 
 
 def _engine(command: _Parser, board: Board, args: argparse.Namespace, think: float) -> Engine:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, Player
+from ttt_gui.coach_commands import CoachCommands
 from ttt_gui.config import ConfigError, Mode
 from ttt_gui.dialogs import Dialogs, SaveSettings
 from ttt_gui.display_commands import DisplayCommands
@@ -23,7 +24,6 @@ from ttt_gui.engine import MoveAnalysis, SearchResult
 from ttt_gui.file_commands import FileCommands
 from ttt_gui.files import describe_file_error
 from ttt_gui.jobs import JobRunner, JobTag, Runner
-from ttt_gui.review_commands import ReviewCommands
 from ttt_gui.session import Refused, SearchRequest, Session
 from ttt_gui.settings import Settings
 from ttt_gui.view_model import ViewState, build_view, hint_text
@@ -43,7 +43,7 @@ class PendingMove:
     due: float
 
 
-class Presenter(FileCommands, DisplayCommands, ReviewCommands):
+class Presenter(FileCommands, DisplayCommands, CoachCommands):
     """One window's commands over one :class:`Session` and its settings."""
 
     def __init__(
@@ -234,16 +234,6 @@ class Presenter(FileCommands, DisplayCommands, ReviewCommands):
         """Show the position after ``index`` moves (the move list)."""
         if not self._focus_review(index) and index != self.session.history.cursor:
             self._move_to(self.session.go_to(index))
-
-    def hint(self) -> None:
-        refused = self.session.request_hint()
-        if refused is not None:
-            self._say(refused)
-        elif self.session.analysis is not None:
-            self._say(hint_text(self.session.board, self.session.analysis))
-        else:
-            self._say("Looking for a hint…")
-        self._schedule()
 
     def play_pause(self) -> None:
         self._say(self.session.play_pause())

@@ -1,15 +1,18 @@
-"""Review this game, in the window: the review job, the marks in the move list,
-and a reviewed move shown with the better moves; no Tk.
+"""The engine as a coach, in the window: the hint, and the review of a game
+(the review job, the marks in the move list, a reviewed move shown with the
+better moves); no Tk.
 
-:class:`ReviewCommands` is a part of :class:`~ttt_gui.presenter.Presenter`.
-*Review this game* reviews every move in the move list in a job of the
-presenter's runner (:mod:`ttt_gui.jobs`), off the window's thread; *Stop
-review* (Escape), a new game or another game cancels it. A review stays valid
-while the moves it reviewed are the first moves of the game (undo and redo keep
-it; a different move played from an earlier position drops it). Choosing a
-reviewed move in the move list shows the position before it, the move played
-and the better moves highlighted and every move's value written on its cell,
-without changing the game; any move on the board or the game returns to it.
+:class:`CoachCommands` is a part of :class:`~ttt_gui.presenter.Presenter`.
+*Hint* asks the session for the best move of the position, found by the
+analysis (at once if the analysis is known). *Review this game* reviews
+every move in the move list in a job of the presenter's runner
+(:mod:`ttt_gui.jobs`), off the window's thread; *Stop review* (Escape), a
+new game or another game cancels it. A review stays valid while the moves it
+reviewed are the first moves of the game (undo and redo keep it; a different
+move played from an earlier position drops it). Choosing a reviewed move in
+the move list shows the position before it, the move played and the better
+moves highlighted and every move's value written on its cell, without
+changing the game; any move on the board or the game returns to it.
 """
 
 from __future__ import annotations
@@ -23,7 +26,14 @@ from ttt_gui.jobs import JobTag, Runner
 from ttt_gui.review import GameReview, Mark, MoveReview, ReviewStopped, review_game
 from ttt_gui.session import Refused, Session
 from ttt_gui.settings import Settings
-from ttt_gui.view_model import CellView, ViewState, score_tone, status_text, value_words
+from ttt_gui.view_model import (
+    CellView,
+    ViewState,
+    hint_text,
+    score_tone,
+    status_text,
+    value_words,
+)
 
 #: The key of Review this game, offered in the status when a game ends.
 REVIEW_KEY = "Cmd+R" if sys.platform == "darwin" else "Ctrl+R"
@@ -52,8 +62,8 @@ class _Wanted:
     progress: ReviewProgress
 
 
-class ReviewCommands:
-    """Game review, for a presenter that provides the members below."""
+class CoachCommands:
+    """Hint and game review, for a presenter that provides the members below."""
 
     session: Session
     settings: Settings
@@ -82,6 +92,16 @@ class ReviewCommands:
         raise NotImplementedError
 
     # -- commands ---------------------------------------------------------------------
+
+    def hint(self) -> None:
+        refused = self.session.request_hint()
+        if refused is not None:
+            self._say(refused)
+        elif self.session.analysis is not None:
+            self._say(hint_text(self.session.board, self.session.analysis))
+        else:
+            self._say("Looking for a hint…")
+        self._schedule()
 
     def review_game(self) -> None:
         """Review every move of the game (its summary at once if already done),
