@@ -4,6 +4,7 @@ child process, without a display."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -256,3 +257,20 @@ def test_ctrl_c_stops_a_long_analysis_quietly(tmp_path: Path) -> None:
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=20)
     assert (process.returncode, stdout, stderr) == (130, "", "")
+
+
+def test_output_to_a_reader_that_left_ends_quietly(tmp_path: Path) -> None:
+    reader, writer = os.pipe()
+    os.close(reader)  # as ``| head`` does once it has read enough
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "ttt_gui", "analyse", "x../.../..."],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            env=child_environment(tmp_path),
+        )
+    finally:
+        os.close(writer)
+    assert (done.returncode, done.stderr) == (141, "")

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +79,8 @@ def build_parser() -> _Parser:
 
 def main(argv: list[str]) -> int:
     """Run ``analyse`` or ``review`` with ``argv`` (the command first); returns 0
-    (130 if interrupted by Ctrl+C), or exits 2 for a bad option, position or file."""
+    (130 if interrupted by Ctrl+C, 141 if the reader of the output left), or
+    exits 2 for a bad option, position or file."""
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
     command = parser.commands[args.command]
@@ -89,9 +92,12 @@ def main(argv: list[str]) -> int:
             f"({MIN_THINK_TIME} to {MAX_THINK_TIME:g} s)"
         )
     try:
-        print(_output(command, args))
+        print(_output(command, args), flush=True)
     except KeyboardInterrupt:  # Ctrl+C during a long search: stop quietly
         return 130
+    except BrokenPipeError:  # the reader left (``| head``): stop quietly, as tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     return 0
 
 
