@@ -23,9 +23,12 @@ from ttt_gui.presenter import Presenter  # noqa: E402
 from ttt_gui.settings import Settings  # noqa: E402
 
 
-def shoot(settings: Settings, moves: list[int], out: Path, turns: int = 0) -> None:
+def shoot(
+    settings: Settings, moves: list[int], out: Path, turns: int = 0, review: int = 0
+) -> None:
     """Play ``turns`` moves (all of ``moves`` by default), each the first free one
-    of ``moves``, wait for the computer and the analysis, and take a screenshot."""
+    of ``moves``, wait for the computer and the analysis, review the game and show
+    move ``review`` if given, and take a screenshot."""
     turns = turns or len(moves)
     root = tk.Tk()
     window = Window(root, Presenter(settings, TkDialogs(root), computer_pause=0))
@@ -37,6 +40,10 @@ def shoot(settings: Settings, moves: list[int], out: Path, turns: int = 0) -> No
     pump_until(root, lambda: not session.is_computer_turn, 10)
     if settings.analysis:
         pump_until(root, lambda: session.analysis is not None, 10)
+    if review:
+        window.run("review_game")
+        pump_until(root, lambda: not window.presenter.is_working, 30)
+        window.run("go_to", review)
     subprocess.run(["xdotool", "mousemove", "--sync", "0", "0"], check=True)  # no hover colour
     root.focus_set()  # no focus ring on a cell: it would look like a highlighted move
     end = time.monotonic() + 0.3
@@ -69,6 +76,9 @@ def main() -> None:
         [12, 6, 18, 8, 16, 7],
         HERE / "screenshot-5x5.png",
         turns=3,
+    )
+    shoot(
+        Settings(hotseat, history=True), [0, 1, 4, 7, 8], HERE / "screenshot-review.png", review=2
     )
 
 

@@ -81,7 +81,9 @@ def test_the_result_stays_visible_under_a_message_until_a_new_game() -> None:
     rig.presenter.play(8)  # refused: the game is over
     rig.presenter.copy_position()
     status = rig.presenter.view().status
-    assert status.startswith("X wins! Ctrl+N plays again.") and "Copied" in status
+    assert (
+        status.startswith("X wins! Ctrl+N plays again, Ctrl+R reviews it.") and "Copied" in status
+    )
     rig.presenter.new_game()
     assert rig.presenter.view().status == "X to move"
 

@@ -52,7 +52,7 @@ def test_hot_seat_game_won_by_x() -> None:
     assert rig.presenter.view().status == "X to move"
     play_all(rig, X_WINS)
     view = rig.presenter.view()
-    assert view.status == "X wins! Ctrl+N plays again."
+    assert view.status == "X wins! Ctrl+N plays again, Ctrl+R reviews it."
     assert view.scores == "X 1   O 0   Draws 0"
     assert view.winning_line == (0, 1, 2)
     assert [cell.background for cell in view.cells[:3]] == ["win"] * 3
@@ -160,8 +160,8 @@ def play_against_perfect(human: str, choose: object) -> Board:
         if board.is_over:
             status = rig.presenter.view().status
             assert status in (
-                "Draw. Ctrl+N plays again.",
-                "The computer wins. Ctrl+N plays again.",
+                "Draw. Ctrl+N plays again, Ctrl+R reviews it.",
+                "The computer wins. Ctrl+N plays again, Ctrl+R reviews it.",
             ), status
             return board
         assert board.turn is Player(human), "the computer did not answer"
@@ -381,7 +381,7 @@ def test_play_pause_plays_a_whole_game_at_the_watch_speed() -> None:
         assert moves[-1] == moves[-2] + 1, "one move per delay"
     assert rig.board.is_over and rig.board.winner is None, "perfect against perfect draws"
     view = rig.presenter.view()
-    assert view.status == "Draw. Ctrl+N plays again."
+    assert view.status == "Draw. Ctrl+N plays again, Ctrl+R reviews it."
     assert view.scores == "X 0   O 0   Draws 1"
     assert rig.session.config.score_key.startswith("watch:")
     assert not rig.presenter.is_working
@@ -650,7 +650,9 @@ def test_scores_are_saved_when_the_computer_wins() -> None:
         "computer:3x3:3": {"computer": 1},
         "computer:3x3:3 vs perfect": {"computer": 1},
     }
-    assert rig.presenter.view().status == "The computer wins. Ctrl+N plays again."
+    assert (
+        rig.presenter.view().status == "The computer wins. Ctrl+N plays again, Ctrl+R reviews it."
+    )
 
 
 def test_reset_scores_zeroes_and_saves() -> None:

@@ -320,6 +320,20 @@ class Checker:
         board, config = session.board, session.config
         assert (view.size, view.win_length) == (board.size, board.win_length)
         assert len(view.cells) == board.size * board.size
+        history = session.history
+        for entry, listed in zip(view.history[1:], session.move_list()):
+            assert entry in (listed, f"{listed}  ✓", f"{listed}  ?!", f"{listed}  ?"), entry
+        focused = view.status.split("  ")[0].endswith("Esc returns to the game.")
+        if focused:
+            # A reviewed move is shown: the position before it, nothing playable.
+            shown_board = history.boards[view.history_cursor - 1]
+            assert [cell.mark for cell in view.cells] == [
+                mark.value if (mark := shown_board[cell]) else None
+                for cell in range(board.size**2)
+            ]
+            assert not any(cell.playable for cell in view.cells)
+            assert view.history[view.history_cursor][-1] in "✓?!"
+            board = shown_board
         for cell, shown in enumerate(view.cells):
             mark = board[cell]
             assert shown.mark == (mark.value if mark else None), f"cell {cell}"
@@ -329,7 +343,8 @@ class Checker:
                 assert shown.tone == word_tone(shown.note), shown
         assert view.winning_line == (board.winning_line or ())
         assert len(view.history) == len(session.history.moves) + 1
-        assert view.history_cursor == session.history.cursor
+        if not focused:
+            assert view.history_cursor == session.history.cursor
         assert view.choices["mode"] == config.mode.value
         assert view.choices["human"] == config.human.value
         assert view.choices["level"] == ("custom" if config.depth is not None else config.level)
@@ -402,6 +417,10 @@ def actions_for(
     def go_to() -> None:
         presenter.go_to(rng.randint(-1, len(presenter.session.history.moves) + 1))
 
+    def review() -> None:
+        if not guard.on_slow_board:
+            presenter.review_game()
+
     def zoom() -> None:
         rng.choice([presenter.zoom_in, presenter.zoom_out, presenter.zoom_reset])()
 
@@ -421,6 +440,8 @@ def actions_for(
         (3, "hint", hint),
         (2, "analysis", analysis),
         (1, "history", presenter.toggle_history),
+        (2, "review", review),
+        (1, "stop review", presenter.stop_review),
         (1, "reset scores", reset_scores),
         (3, "mode", lambda: presenter.set_mode(rng.choice([m.value for m in Mode]))),
         (2, "side", lambda: presenter.set_human(rng.choice("XO"))),

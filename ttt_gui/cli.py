@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from ttt_gui import __version__
+from ttt_gui import __version__, analysis_cli
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
 from ttt_gui.config import LEVELS, ConfigError, Mode, shorten
 from ttt_gui.resume import UnfinishedGame, unfinished_game_path
@@ -58,7 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ttt-gui",
         description="Tic-tac-toe and m,n,k games against a friend or the computer.",
-        epilog="Options override the saved settings for this run only.",
+        epilog="Options override the saved settings for this run only. "
+        "Without a window: 'ttt-gui analyse POSITION' and 'ttt-gui review FILE.ttt' "
+        "(see 'ttt-gui analyse --help').",
     )
     parser.add_argument(
         "--mode",
@@ -175,11 +177,14 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115
     if sys.stdout is None:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+    arguments = sys.argv[1:] if argv is None else argv
+    if analysis_cli.is_command(arguments):  # no window: Ctrl+C interrupts as usual
+        return analysis_cli.main(arguments)
     with quit_signals_noted() as received_signal:
-        return _run(argv, received_signal)
+        return _run(arguments, received_signal)
 
 
-def _run(argv: list[str] | None, received_signal: Callable[[], int | None]) -> int:
+def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     path: Path | None

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, Player
+from ttt_gui.coach_commands import CoachCommands
 from ttt_gui.config import ConfigError, Mode
 from ttt_gui.dialogs import Dialogs, SaveSettings
 from ttt_gui.display_commands import DisplayCommands
@@ -42,7 +43,7 @@ class PendingMove:
     due: float
 
 
-class Presenter(FileCommands, DisplayCommands):
+class Presenter(FileCommands, DisplayCommands, CoachCommands):
     """One window's commands over one :class:`Session` and its settings."""
 
     def __init__(
@@ -88,7 +89,8 @@ class Presenter(FileCommands, DisplayCommands):
 
     def view(self) -> ViewState:
         """Everything the window shows now."""
-        return build_view(self.session, self.settings, self.message, self._shows_progress())
+        state = build_view(self.session, self.settings, self.message, self._shows_progress())
+        return self._with_review(state)
 
     def _shows_progress(self) -> bool:
         """Whether a search has run long enough to show the progress bar."""
@@ -113,7 +115,7 @@ class Presenter(FileCommands, DisplayCommands):
             return
         self.is_work_wanted = True
         tag = self.runner.tag
-        if tag is not None and tag.generation != self.session.generation:
+        if tag is not None and self._is_stale_job(tag):
             self.runner.cancel()  # at once: a stale search must not slow the repaint
 
     def start_work(self) -> None:
@@ -124,6 +126,9 @@ class Presenter(FileCommands, DisplayCommands):
         if pending is not None and (pending.generation != session.generation or session.is_paused):
             self._pending = pending = None
         request = session.next_search()
+        if (request is None or request.kind == "analysis") and pending is None:
+            if self._start_review():  # a review asked for goes before the analysis
+                return
         if request is None or pending is not None:
             if runner.tag is not None and (request is None or runner.tag.kind == "analysis"):
                 runner.cancel()
@@ -155,12 +160,12 @@ class Presenter(FileCommands, DisplayCommands):
         if progress != self._progress_shown:
             self._progress_shown = progress
             changed = True
-        return changed
+        return self._review_progressed() or changed
 
     def _finish(self, tag: JobTag, result: object) -> None:
         session = self.session
-        if tag.generation != session.generation:
-            return  # an answer for an older position: dropped
+        if self._finish_review(tag, result) or tag.generation != session.generation:
+            return  # a review, or an answer for an older position: dropped
         if isinstance(result, BaseException):
             self._failed = tag
             self.report_error(result)
@@ -195,7 +200,7 @@ class Presenter(FileCommands, DisplayCommands):
 
     def play(self, cell: int) -> None:
         """The person clicks ``cell`` (or presses Enter on it)."""
-        refused = self.session.play(cell)
+        refused = self._leave_review_focus() or self.session.play(cell)
         self._say(refused)
         if refused is None:
             self._after_move()
@@ -232,18 +237,8 @@ class Presenter(FileCommands, DisplayCommands):
 
     def go_to(self, index: int) -> None:
         """Show the position after ``index`` moves (the move list)."""
-        if index != self.session.history.cursor:
+        if not self._focus_review(index) and index != self.session.history.cursor:
             self._move_to(self.session.go_to(index))
-
-    def hint(self) -> None:
-        refused = self.session.request_hint()
-        if refused is not None:
-            self._say(refused)
-        elif self.session.analysis is not None:
-            self._say(hint_text(self.session.board, self.session.analysis))
-        else:
-            self._say("Looking for a hint…")
-        self._schedule()
 
     def play_pause(self) -> None:
         self._say(self.session.play_pause())

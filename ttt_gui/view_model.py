@@ -65,6 +65,7 @@ class ViewState:
     disabled: frozenset[str]
     show_coordinates: bool = False
     labels: dict[str, str] = dataclasses.field(default_factory=dict)
+    history_tones: tuple[str, ...] = ()  # a palette role per move list entry, or ""
 
 
 def value_words(score: int, exact: bool, mover: Player) -> str:

@@ -38,11 +38,13 @@ def key_sequences(key: str, aqua: bool = False) -> list[str]:
     ['<Control-z>', '<Control-Z>']
     >>> key_sequences("Ctrl+Shift+Z")
     ['<Control-Shift-z>', '<Control-Shift-Z>']
-    >>> key_sequences("F5"), key_sequences("Space")
-    (['<F5>'], [])
+    >>> key_sequences("F5"), key_sequences("Esc"), key_sequences("Space")
+    (['<F5>'], ['<Escape>'], [])
     """
     *modifiers, name = key.split("+") if key != "Ctrl++" else ["Ctrl", "+"]
     if not modifiers:
+        if name == "Esc":
+            return ["<Escape>"]
         return [f"<{name}>"] if name[:1] == "F" and name[1:].isdigit() else []
     prefix = "-".join(
         ("Command" if aqua else "Control") if modifier == "Ctrl" else modifier

@@ -320,7 +320,7 @@ class Window:
         elif "show_progress" in changed:
             self.progress.stop()
             self.progress.grid_remove()
-        if changed & {"show_history", "history", "history_cursor", "theme"}:
+        if changed & {"show_history", "history", "history_cursor", "history_tones", "theme"}:
             self._paint_history(state, colours)
         if previous is not None and previous.zoom != state.zoom:
             self._apply_geometry()
@@ -338,9 +338,10 @@ class Window:
         if tuple(listbox.get(0, "end")) != state.history:
             listbox.delete(0, "end")
             listbox.insert("end", *state.history)
-        for index in range(len(state.history)):
+        tones = state.history_tones or ("",) * len(state.history)
+        for index, tone in enumerate(tones):
             colour = colours["text"] if index <= state.history_cursor else colours["even"]
-            listbox.itemconfigure(index, foreground=colour)
+            listbox.itemconfigure(index, foreground=colours[tone] if tone else colour)
         listbox.selection_clear(0, "end")
         listbox.selection_set(state.history_cursor)
         listbox.see(state.history_cursor)

@@ -1,0 +1,44 @@
+"""Review this game in a real window: Ctrl+R, the marks in the move list, a
+click on a marked move, Escape back to the game."""
+
+from __future__ import annotations
+
+from conftest import click_at, invoke, keys, move_pointer_away, real_click, sleep_pumping, wait
+from test_presenter_review import GAME, MARKED_LIST
+from test_window import cell_backgrounds, drawn_board, hotseat
+
+from ttt_gui.theme import PALETTES
+
+
+def test_ctrl_r_reviews_the_game_and_a_marked_move_shows_the_better_one(make_window) -> None:
+    window = make_window(hotseat())
+    root, listbox = window.root, window.history_list
+    invoke(window, "toggle_history")
+    assert wait(root, listbox.winfo_viewable)
+    for cell in GAME:  # O's b1 loses the draw
+        real_click(window.board.cells[cell])
+        sleep_pumping(root, 0.02)
+    assert window.status_label.cget("text") == "X wins! Ctrl+N plays again, Ctrl+R reviews it."
+    keys(root, "ctrl+r")
+    assert wait(root, lambda: "mistake" in str(window.status_label.cget("text")), 10)
+    assert listbox.get(0, "end") == MARKED_LIST
+    colours = PALETTES["light"]
+    assert listbox.itemcget(2, "foreground") == colours["bad"]
+    assert listbox.itemcget(1, "foreground") == colours["good"]
+
+    x, y, item_width, item_height = listbox.bbox(2)
+    click_at(
+        listbox.winfo_rootx() + x + item_width // 2, listbox.winfo_rooty() + y + item_height // 2
+    )
+    assert wait(root, lambda: drawn_board(window) == "X../.../...")
+    move_pointer_away()
+    sleep_pumping(root, 0.05)
+    backgrounds = cell_backgrounds(window)
+    assert backgrounds[4] == colours["hint"], "b2, the better move, is highlighted"
+    assert backgrounds[1] == colours["last"], "b1, the move played, is marked"
+    assert str(window.status_label.cget("text")).startswith("Move 2, O b1: mistake")
+    assert listbox.curselection() == (2,)
+
+    keys(root, "Escape")
+    assert wait(root, lambda: drawn_board(window) == "XO./.X./.OX")
+    assert window.callback_errors == []

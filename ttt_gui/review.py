@@ -1,0 +1,241 @@
+"""Game review: every move judged against the engine's values; no Tk.
+
+For each move of a game the engine scores every legal move of the position
+before it (:meth:`Engine.evaluate_moves`, scores from the side to move) and
+the move played is marked:
+
+* *best*: its value equals the best move's (same outcome, as fast as any);
+* *inaccuracy*: same outcome, but a slower win or a faster loss;
+* *mistake*: the outcome changed (win to draw, draw to loss, win to loss).
+
+An outcome counts only where the search proved it: a mate score (a win or
+loss the search saw to the end) always, a draw only when the whole analysis
+is exact. On boards the engine cannot solve in its think time, a move is a
+mistake only if the search proved it loses while the best move was not
+proven lost; a move that gives up a proven win without a proven loss, or
+falls ``HEURISTIC_MARGIN`` or more below the best heuristic value, is an
+inaccuracy; smaller heuristic differences are within what the search can
+tell and count as best.
+
+>>> from ttt_gui.engine import Engine
+>>> review = review_game(Board.parse("xx./oo./..."), (6, 5), Engine())
+>>> [(move.coordinate, move.mark.value, move.change) for move in review.moves]
+[('a3', 'mistake', 'was a win in 1, now a loss in 2'), ('c2', 'best', 'a win in 1')]
+>>> for line in review.summary().split("; "):
+...     print(line)
+X: 0 best, 0 inaccuracies, 1 mistake (move 5: a3 lost the win)
+O: 1 best, 0 inaccuracies, 0 mistakes
+"""
+
+from __future__ import annotations
+
+import enum
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ttt_gui.board import Board, Player
+from ttt_gui.engine import MATE_THRESHOLD, Engine, MoveAnalysis, describe_score
+
+#: A heuristic value this much below the best marks an inaccuracy (the step
+#: from "slightly better" to "better" in the analysis words).
+HEURISTIC_MARGIN = 25
+
+#: Called after each reviewed move with (moves reviewed, moves in all).
+Progress = Callable[[int, int], None]
+
+
+class Mark(enum.Enum):
+    """How good a move was, from the engine's values."""
+
+    BEST = "best"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+
+    @property
+    def plural(self) -> str:
+        return "inaccuracies" if self is Mark.INACCURACY else f"{self.value}s"
+
+    @property
+    def symbol(self) -> str:
+        """The move list's sign, as in chess notation: ``✓``, ``?!``, ``?``."""
+        return {Mark.BEST: "✓", Mark.INACCURACY: "?!", Mark.MISTAKE: "?"}[self]
+
+
+def proven_outcome(score: int, exact: bool) -> int | None:
+    """1 for a proven win, -1 for a proven loss, 0 for a proven draw, None when
+    the score is a heuristic estimate (``exact``: the analysis was exact)."""
+    if score > MATE_THRESHOLD:
+        return 1
+    if score < -MATE_THRESHOLD:
+        return -1
+    return 0 if exact else None
+
+
+def judge(best: int, played: int, exact: bool) -> Mark:
+    """The mark of a move scored ``played`` where the best move scores ``best``
+    (both from the mover's side, from one analysis; ``exact`` as above)."""
+    if played >= best:
+        return Mark.BEST
+    best_outcome, played_outcome = proven_outcome(best, exact), proven_outcome(played, exact)
+    if best_outcome is not None and played_outcome is not None:
+        return Mark.MISTAKE if played_outcome < best_outcome else Mark.INACCURACY
+    if played_outcome == -1:
+        return Mark.MISTAKE  # the loss is proven; the best move's was not
+    if best_outcome == 1 or best - played >= HEURISTIC_MARGIN:
+        return Mark.INACCURACY
+    return Mark.BEST
+
+
+def value_phrase(score: int, exact: bool) -> str:
+    """A value in words for a sentence: ``"a win in 3"``, ``"a draw"``, or a
+    heuristic ``"ahead (≈+12)"``."""
+    if proven_outcome(score, exact) is None:
+        return describe_score(score, exact=False)
+    return f"a {describe_score(score, exact=True)}"
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move judged: ``board`` is the position before it, ``number`` its move
+    number in the game (1 for the first move from an empty board), ``scores``
+    every legal move's score from the mover's side, ``better`` the best moves
+    when the one played is not among them."""
+
+    number: int
+    board: Board
+    move: int
+    mark: Mark
+    scores: dict[int, int]
+    exact: bool
+    depth: int
+    better: tuple[int, ...]
+
+    @property
+    def player(self) -> Player:
+        return self.board.turn
+
+    @property
+    def coordinate(self) -> str:
+        return self.board.coordinate(self.move)
+
+    @property
+    def best_score(self) -> int:
+        return max(self.scores.values())
+
+    @property
+    def played_score(self) -> int:
+        return self.scores[self.move]
+
+    @property
+    def is_proven(self) -> bool:
+        """Whether the mark rests on proven values only."""
+        return self.exact or self.mark is Mark.MISTAKE
+
+    @property
+    def change(self) -> str:
+        """The value before and after in words: ``"was a draw, now a loss in 4"``,
+        or the kept value (``"a draw"``) for a best move."""
+        before = value_phrase(self.best_score, self.exact)
+        after = value_phrase(self.played_score, self.exact)
+        if self.mark is Mark.BEST:
+            return before
+        return f"was {before}, now {after}"
+
+    @property
+    def better_coordinates(self) -> tuple[str, ...]:
+        return tuple(self.board.coordinate(move) for move in self.better)
+
+    def blunder_note(self) -> str:
+        """For a mistake: ``"move 4: b1 lost the draw"``."""
+        outcome = proven_outcome(self.best_score, self.exact)
+        lost = {1: "the win", 0: "the draw"}.get(outcome if outcome is not None else -1, "")
+        return f"move {self.number}: {self.coordinate} lost {lost or 'the game'}"
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """The review of the moves of a game played from ``start``."""
+
+    start: Board
+    moves: tuple[MoveReview, ...]
+
+    @property
+    def is_exact(self) -> bool:
+        return all(move.exact for move in self.moves)
+
+    @property
+    def depth(self) -> int:
+        """The shallowest depth an approximate position was searched to (0 if none)."""
+        return min((move.depth for move in self.moves if not move.exact), default=0)
+
+    def counts(self, player: Player) -> dict[Mark, int]:
+        """How many of ``player``'s moves got each mark."""
+        counts = dict.fromkeys(Mark, 0)
+        for move in self.moves:
+            if move.player is player:
+                counts[move.mark] += 1
+        return counts
+
+    def summary(self) -> str:
+        """One line per game: ``"X: 7 best, 1 inaccuracy, 0 mistakes; O: ..."``, with
+        the mistakes named, and ``"approximate, depth 6"`` where not exact."""
+        parts = []
+        for player in Player:
+            if not any(move.player is player for move in self.moves):
+                continue
+            counts = self.counts(player)
+            words = ", ".join(
+                f"{count} {mark.value if count == 1 or mark is Mark.BEST else mark.plural}"
+                for mark, count in counts.items()
+            )
+            notes = [
+                move.blunder_note()
+                for move in self.moves
+                if move.player is player and move.mark is Mark.MISTAKE
+            ]
+            parts.append(f"{player.value}: {words}" + (f" ({'; '.join(notes)})" if notes else ""))
+        text = "; ".join(parts) if parts else "No moves to review"
+        if not self.is_exact:
+            text += f" — approximate, depth {self.depth}"
+        return text
+
+
+def review_move(number: int, board: Board, move: int, analysis: MoveAnalysis) -> MoveReview:
+    """Judge ``move`` in ``board`` from ``analysis`` (every legal move scored)."""
+    scores = dict(analysis.scores)
+    best = max(scores.values())
+    mark = judge(best, scores[move], analysis.exact)
+    better = () if mark is Mark.BEST else tuple(m for m, s in scores.items() if s == best)
+    return MoveReview(number, board, move, mark, scores, analysis.exact, analysis.depth, better)
+
+
+def review_game(
+    start: Board,
+    moves: Sequence[int],
+    engine: Engine,
+    *,
+    stop: threading.Event | None = None,
+    progress: Progress | None = None,
+) -> GameReview:
+    """Review ``moves`` played from ``start`` with ``engine`` (unlimited depth and
+    no time limit: exact; else as far as it searches). Raises IllegalMoveError
+    for a move that is not legal, and ReviewStopped once ``stop`` is set."""
+    reviewed = []
+    board = start
+    for index, move in enumerate(moves):
+        if stop is not None and stop.is_set():
+            raise ReviewStopped
+        after = board.play(move)  # checks the move first
+        analysis = engine.evaluate_moves(board, stop=stop)
+        if stop is not None and stop.is_set():
+            raise ReviewStopped  # the analysis may be cut short
+        reviewed.append(review_move(start.move_count + index + 1, board, move, analysis))
+        board = after
+        if progress is not None:
+            progress(index + 1, len(moves))
+    return GameReview(start, tuple(reviewed))
+
+
+class ReviewStopped(Exception):
+    """A review whose stop token was set before it finished."""
