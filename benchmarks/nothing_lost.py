@@ -11,6 +11,9 @@
    turn) at a random moment of the search once its window is up (xdotool);
    every run must exit with 130 or 143 within a second of the signal, with
    nothing on stderr and its settings saved.
+3. Clipboard (needs a display): a program takes the clipboard and hangs;
+   Paste in the window must not stop its event loop (the longest gap between
+   20 ms heartbeats is printed) and must say that the clipboard did not answer.
 """
 
 from __future__ import annotations
@@ -112,6 +115,8 @@ def one_signal_run(folder: Path, number: int, rng: random.Random) -> tuple[str, 
 
 
 def signals(runs: int) -> bool:
+    if runs <= 0:
+        return True
     if not os.environ.get("DISPLAY"):
         print("signals: skipped (no display; run under xvfb-run -a)")
         return True
@@ -136,6 +141,57 @@ def signals(runs: int) -> bool:
     return clean == runs and slow == 0
 
 
+HUNG_OWNER = """
+import time, tkinter
+root = tkinter.Tk()
+root.withdraw()
+root.clipboard_clear()
+root.clipboard_append("x../.o./...")
+root.update()
+print("ready", flush=True)
+time.sleep(60)
+"""
+
+
+def clipboard() -> bool:
+    if not os.environ.get("DISPLAY"):
+        print("clipboard: skipped (no display; run under xvfb-run -a)")
+        return True
+    from ttt_gui.gui.window import launch, pump_until
+
+    window = launch(Settings(GameConfig(mode=Mode.HOTSEAT)), None, None)
+    assert window is not None
+    owner = subprocess.Popen([sys.executable, "-c", HUNG_OWNER], stdout=subprocess.PIPE, text=True)
+    try:
+        assert owner.stdout is not None and owner.stdout.readline() == "ready\n"
+        beats: list[float] = []
+
+        def beat() -> None:
+            beats.append(time.perf_counter())
+            window.root.after(20, beat)
+
+        pump_until(window.root, lambda: False, 0.3)
+        beat()
+        started = time.perf_counter()
+        window.run("paste_position")
+        command = time.perf_counter() - started
+        said = pump_until(
+            window.root, lambda: "did not answer" in window.presenter.view().status, 15
+        )
+        answered_after = time.perf_counter() - started
+    finally:
+        owner.kill()
+        owner.wait()
+    gaps = [later - earlier for earlier, later in zip(beats, beats[1:])]
+    window.close()
+    print(
+        f"clipboard: owner hangs; the paste command returned in {command * 1000:.0f} ms, "
+        f"longest event-loop gap {max(gaps) * 1000:.0f} ms over {len(gaps)} heartbeats, "
+        f"'did not answer' said after {answered_after:.1f} s: {said}"
+    )
+    return said and max(gaps) < 0.1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--processes", type=int, default=8)
@@ -144,6 +200,7 @@ def main() -> int:
     args = parser.parse_args()
     good = shared_settings(args.processes, args.games)
     good = signals(args.signals) and good
+    good = clipboard() and good
     return 0 if good else 1
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from ttt_gui import __version__, analysis_cli
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
 from ttt_gui.config import LEVELS, ConfigError, Mode, shorten
+from ttt_gui.dialogs import CLIPBOARD_READER_OPTION
 from ttt_gui.resume import UnfinishedGame, unfinished_game_path
 from ttt_gui.settings import Settings, SettingsError, default_path, load
 from ttt_gui.settings_store import SettingsStore
@@ -178,6 +179,10 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stdout is None:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115
     arguments = sys.argv[1:] if argv is None else argv
+    if arguments == [CLIPBOARD_READER_OPTION]:  # the window's clipboard reader
+        from ttt_gui.gui.clipboard import print_clipboard
+
+        return print_clipboard()
     if analysis_cli.is_command(arguments):  # no window: Ctrl+C interrupts as usual
         return analysis_cli.main(arguments)
     with quit_signals_noted() as received_signal:

@@ -45,6 +45,9 @@ class Dialogs(Protocol):
     def set_clipboard(self, text: str) -> None: ...
 
 
+#: The hidden command-line option that makes the program print the clipboard
+#: (see :mod:`ttt_gui.gui.clipboard`).
+CLIPBOARD_READER_OPTION = "--print-clipboard"
 #: Takes the clipboard's text (None: it holds no text) and whether the
 #: clipboard answered at all (False: its owner did not, in time).
 ClipboardDelivery = Callable[[str | None, bool], None]

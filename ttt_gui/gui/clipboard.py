@@ -2,28 +2,35 @@
 
 On X11 the clipboard belongs to another program, and Tk waits for that
 program's answer (up to 5 seconds, twice over with tkinter's retry) inside
-``clipboard get``. A program that hangs would freeze the window for that long.
-So when another program owns the clipboard, it is read by a second Tk
-interpreter in a worker thread, used only there (Tk allows one interpreter per
-thread), and the window's thread only looks every :data:`CHECK_MS` whether
-the answer has come, giving up after :data:`ANSWER_SECONDS`. Elsewhere (and
-when this program owns the clipboard) the answer is immediate and is read
-directly.
+``clipboard get``. A program that hangs would hold the window that long. So
+when another program owns the clipboard, a short-lived reader process (this
+program started with :data:`READER_OPTION`) reads it and prints it; the
+window only looks every :data:`CHECK_MS` whether the reader has finished,
+and gives up (ending the reader) after :data:`ANSWER_SECONDS`. A process,
+not a thread: a second Tk interpreter starting in a thread would hold the
+interpreter lock for a few hundred milliseconds. Elsewhere (and when this
+program owns the clipboard) the answer is immediate and is read directly.
 """
 
 from __future__ import annotations
 
-import threading
+import subprocess
+import sys
 import time
 import tkinter as tk
 from collections.abc import Callable
 
+from ttt_gui.dialogs import CLIPBOARD_READER_OPTION as READER_OPTION
 from ttt_gui.dialogs import ClipboardDelivery
 
 #: How long the clipboard's owner has to answer.
 ANSWER_SECONDS = 2.0
 #: How often (ms) the window's thread looks for the answer.
 CHECK_MS = 20
+#: The reader prints at most this many characters (a position is short).
+MAX_CHARACTERS = 10_000
+#: The reader's exit status when the clipboard holds no text.
+NO_TEXT = 3
 
 
 def read_text(widget: tk.Misc) -> str | None:
@@ -43,25 +50,31 @@ def is_answer_immediate(root: tk.Misc) -> bool:
     return bool(str(root.tk.call("selection", "own", "-selection", "CLIPBOARD")))
 
 
-def _read_in_own_interpreter(answer: list[str | None]) -> None:
-    """Worker thread: read the clipboard through an interpreter of its own,
-    created, used and destroyed in this thread only."""
-    text = None
+def print_clipboard() -> int:
+    """The reader process: print the clipboard's text (UTF-8, shortened to
+    :data:`MAX_CHARACTERS`); exit status 0, :data:`NO_TEXT` or 1 (no display)."""
     try:
-        reader = tk.Tk(className="ttt-gui-clipboard")
-        try:
-            reader.withdraw()
-            text = read_text(reader)
-        finally:
-            reader.destroy()
-            del reader  # freed here, in its own thread
+        root = tk.Tk(className="ttt-gui-clipboard")
     except tk.TclError:
-        pass
-    answer.append(text)
+        return 1
+    root.withdraw()
+    text = read_text(root)
+    root.destroy()
+    if text is None:
+        return NO_TEXT
+    sys.stdout.buffer.write(text[:MAX_CHARACTERS].encode("utf-8", "replace"))
+    sys.stdout.flush()
+    return 0
+
+
+def _reader_command() -> list[str]:
+    if getattr(sys, "frozen", False):  # the packaged executable
+        return [sys.executable, READER_OPTION]
+    return [sys.executable, "-m", "ttt_gui", READER_OPTION]
 
 
 class ClipboardReader:
-    """Reads the clipboard for one window, one read at a time."""
+    """Reads the clipboard for one window."""
 
     def __init__(self, root: tk.Tk) -> None:
         self.root = root
@@ -73,22 +86,34 @@ class ClipboardReader:
         if is_answer_immediate(self.root):
             deliver(read_text(self.root), True)
             return
-        answer: list[str | None] = []
-        threading.Thread(
-            target=_read_in_own_interpreter, args=(answer,), name="clipboard", daemon=True
-        ).start()
-        self._wait(answer, time.monotonic() + ANSWER_SECONDS, deliver, after_delivery)
+        try:
+            reader = subprocess.Popen(
+                _reader_command(),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
+        except OSError:
+            deliver(read_text(self.root), True)  # no reader: read here, at worst waiting
+            return
+        self._wait(reader, time.monotonic() + ANSWER_SECONDS, deliver, after_delivery)
 
     def _wait(
         self,
-        answer: list[str | None],
+        reader: subprocess.Popen[bytes],
         deadline: float,
         deliver: ClipboardDelivery,
         after_delivery: Callable[[], None],
     ) -> None:
-        answered = bool(answer)
-        if not answered and time.monotonic() < deadline:
-            self.root.after(CHECK_MS, self._wait, answer, deadline, deliver, after_delivery)
+        status = reader.poll()
+        if status is None and time.monotonic() < deadline:
+            self.root.after(CHECK_MS, self._wait, reader, deadline, deliver, after_delivery)
             return
-        deliver(answer[0] if answered else None, answered)
+        if status is None:
+            reader.kill()
+        output, _ = reader.communicate()
+        if status == 0:
+            deliver(output.decode("utf-8", "replace"), True)
+        else:
+            deliver(None, status == NO_TEXT)
         after_delivery()
