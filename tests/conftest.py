@@ -339,12 +339,14 @@ def launch_game(path: Path, *arguments: str) -> tuple[subprocess.Popen[str], str
     return process, new.pop()
 
 
-def start_game(tmp_path: Path, settings: Settings) -> tuple[subprocess.Popen[str], str, Path]:
-    """``python -m ttt_gui`` on a settings file of its own, once its window is
-    visible: (process, the window's X id, the settings path)."""
+def start_game(
+    tmp_path: Path, settings: Settings, *arguments: str
+) -> tuple[subprocess.Popen[str], str, Path]:
+    """``python -m ttt_gui`` on a settings file of its own (and ``arguments``),
+    once its window is visible: (process, the window's X id, the settings path)."""
     path = tmp_path / "settings.json"
     save(settings, path)
-    process, window = launch_game(path)
+    process, window = launch_game(path, *arguments)
     return process, window, path
 
 

@@ -20,6 +20,7 @@ from ttt_gui import __version__, analysis_cli
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
 from ttt_gui.config import LEVELS, ConfigError, Mode, shorten
 from ttt_gui.dialogs import CLIPBOARD_READER_OPTION
+from ttt_gui.games import SUFFIX
 from ttt_gui.resume import UnfinishedGame, unfinished_game_path
 from ttt_gui.settings import Settings, SettingsError, default_path, load
 from ttt_gui.settings_store import SettingsStore
@@ -43,16 +44,25 @@ def _int_in(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-def _settings_file(text: str) -> Path:
-    path = Path(text)
+def _probe(text: str, test: Callable[[Path], bool]) -> bool:
+    """``test`` of the path ``text``; a usage error if the system cannot tell."""
     try:
-        is_folder = path.is_dir()
+        return test(Path(text))
     except OSError as error:  # a name too long, a folder that cannot be searched
         reason = error.strerror or str(error)
         raise argparse.ArgumentTypeError(f"{shorten(text)!r} cannot be used: {reason}") from None
-    if not text.strip() or is_folder:
+
+
+def _settings_file(text: str) -> Path:
+    if not text.strip() or _probe(text, Path.is_dir):
         raise argparse.ArgumentTypeError(f"{shorten(text)!r} is not a file name")
-    return path
+    return Path(text)
+
+
+def _game_file(text: str) -> Path:
+    if not _probe(text, Path.is_file):
+        raise argparse.ArgumentTypeError(f"{shorten(text)!r} is not a file")
+    return Path(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,6 +72,13 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Options override the saved settings for this run only. "
         "Without a window: 'ttt-gui analyse POSITION' and 'ttt-gui review FILE.ttt' "
         "(see 'ttt-gui analyse --help').",
+    )
+    parser.add_argument(
+        "game",
+        nargs="?",
+        type=_game_file,
+        metavar="FILE",
+        help=f"a saved game ({SUFFIX}) to open",
     )
     parser.add_argument(
         "--mode",
@@ -171,14 +188,34 @@ def quit_signals_noted() -> Iterator[Callable[[], int | None]]:
             signal.signal(number, handler)
 
 
+def attach_parent_console(argv: list[str]) -> None:
+    """Let a Windows build without a console print to the terminal it was started
+    from, when started with arguments (--help, --version, --smoke-test, a usage
+    error); elsewhere, or without arguments, do nothing."""
+    if sys.platform != "win32" or not getattr(sys, "frozen", False) or not argv:
+        return
+    if sys.stdout is not None and sys.stderr is not None:  # output already goes somewhere
+        return
+    import ctypes
+
+    attach_parent_process = -1
+    if not ctypes.windll.kernel32.AttachConsole(attach_parent_process):
+        return  # started from Explorer or a shortcut: no console to attach to
+    if sys.stdout is None:
+        sys.stdout = open("CONOUT$", "w")  # noqa: SIM115
+    if sys.stderr is None:
+        sys.stderr = open("CONOUT$", "w")  # noqa: SIM115
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the process exit status (2 for bad options, 128
     plus the number of a signal that ended it)."""
+    arguments = sys.argv[1:] if argv is None else argv
+    attach_parent_console(arguments)
     if sys.stderr is None:  # a windowed build on Windows has no console
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115
     if sys.stdout is None:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115
-    arguments = sys.argv[1:] if argv is None else argv
     if arguments == [CLIPBOARD_READER_OPTION]:  # the window's clipboard reader
         from ttt_gui.gui.clipboard import print_clipboard
 
@@ -217,10 +254,10 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
     if number is not None:  # before the window opened: nothing to save yet
         return 128 + number
     # The game the person was playing when the last run closed is played on,
-    # unless the command line asks for another game.
+    # unless the command line asks for another game (or names a saved one).
     unfinished = UnfinishedGame(unfinished_game_path(path)) if path and can_save else None
     game_options = (args.mode, args.play, args.level, args.depth, args.size, args.win_length)
-    resume = not args.reset_settings and not any(game_options)
+    resume = not args.reset_settings and not any(game_options) and args.game is None
     window = launch(settings, save_settings, message, unfinished, resume)
     if window is None:
         return 1
@@ -228,6 +265,8 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
         from ttt_gui.smoke import run_smoke_test
 
         return run_smoke_test(window)
+    if args.game is not None:
+        window.run("open_game_file", args.game)
     window.quit_on_signal(received_signal)
     window.mainloop()
     return window.exit_status

@@ -141,8 +141,12 @@ class FileCommands:
 
     def open_game(self) -> None:
         path = self.dialogs.ask_open_path(self._games_folder())
-        if path is None:
-            return
+        if path is not None:
+            self.open_game_file(path)
+
+    def open_game_file(self, path: Path) -> None:
+        """Open the saved game at ``path`` (a file the person named); a file that
+        is not a game is refused with a message and the current game kept."""
         try:
             game = read_game(path)
         except GameFileError as error:

@@ -16,6 +16,7 @@ import sys
 import time
 import tkinter as tk
 from collections.abc import Callable
+from pathlib import Path
 from tkinter import font as tkfont
 from tkinter import ttk
 from types import TracebackType
@@ -25,6 +26,7 @@ from ttt_gui.commands import Item
 from ttt_gui.dialogs import SaveSettings
 from ttt_gui.gui.board_view import BoardView
 from ttt_gui.gui.dialogs import TkDialogs
+from ttt_gui.gui.icon import set_window_icon
 from ttt_gui.gui.menus import MenuBar, is_aqua
 from ttt_gui.presenter import Presenter
 from ttt_gui.resume import UnfinishedGame
@@ -77,6 +79,7 @@ def launch(
     except tk.TclError as error:
         print(f"ttt-gui: cannot open a window: {error}", file=sys.stderr)
         return None
+    set_window_icon(root)
     presenter = Presenter(
         settings,
         TkDialogs(root),
@@ -170,6 +173,11 @@ class Window:
         root.bind("<Configure>", self._on_configure)
         if is_aqua(root):
             root.createcommand("::tk::mac::Quit", self.request_close)
+            # A saved game opened from the Finder arrives as an Apple event, not in argv.
+            root.createcommand(
+                "::tk::mac::OpenDocument",
+                lambda *paths: self.run("open_game_file", Path(paths[0])),
+            )
             root.createcommand("tkAboutDialog", lambda: self.run("about"))
         self.paint(presenter.view())
         self._apply_geometry(first=True)
