@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Build the single-file executable dist/ttt-gui (dist/ttt-gui.exe on Windows,
-# dist/ttt-gui.app on macOS) with PyInstaller, from the repository root whatever
-# the current directory.
+# Build the executable with PyInstaller from build/ttt_gui.spec, from the
+# repository root whatever the current directory:
+#   Linux    dist/ttt-gui                one file
+#   Windows  dist/ttt-gui/ttt-gui.exe    one folder (run from Git Bash)
+#   macOS    dist/ttt-gui.app            application bundle
 #
-#   build/build.sh                 # uses python3
+#   build/build.sh                       # uses python3
 #   PYTHON=.venv/bin/python build/build.sh
 #
-# Installs the project with its "build" extra into that Python first.
+# Installs the project with its "build" extra into that Python first, at the
+# exact versions of build/constraints.txt.
 set -euo pipefail
 
 PYTHON="${PYTHON:-python3}"
@@ -22,16 +25,18 @@ if ! "$PYTHON" -c "import tkinter; tkinter.Tcl()"; then
 fi
 
 echo "build: installing the project with its build extra"
-"$PYTHON" -m pip install --quiet --disable-pip-version-check -e '.[build]'
+"$PYTHON" -m pip install --quiet --disable-pip-version-check \
+    -c build/constraints.txt -e '.[build]'
 
-echo "build: running PyInstaller"
+echo "build: running PyInstaller $("$PYTHON" -m PyInstaller --version)"
 start=$SECONDS
 "$PYTHON" -m PyInstaller --noconfirm --clean --log-level WARN \
     --workpath build/work --distpath dist build/ttt_gui.spec
 
-for out in dist/ttt-gui dist/ttt-gui.exe dist/ttt-gui.app; do
-    if [ -e "$out" ]; then
-        size=$(du -sk "$out" | cut -f1)
+for out in dist/ttt-gui.app dist/ttt-gui/ttt-gui.exe dist/ttt-gui; do
+    if [ -e "$out" ] && { [ -f "$out" ] || [[ "$out" == *.app ]]; }; then
+        size=$(du -sk "$(dirname "$out")/$(basename "$out")" | cut -f1)
+        [[ "$out" == *.exe ]] && size=$(du -sk dist/ttt-gui | cut -f1)
         echo "build: built $out (${size} KiB) in $((SECONDS - start)) s"
         exit 0
     fi

@@ -319,3 +319,10 @@ def test_what_the_person_changes_is_saved_and_the_options_are_not(tmp_path: Path
     assert written.scores == {**SAVED.scores, "hotseat:5x5:4": {"X": 1}}
     store.save(dataclasses.replace(current, game=current.game.changed(size=3)))
     assert load(path)[0].game.size == 3
+
+
+def test_a_game_file_that_does_not_exist_exits_2_naming_it(tmp_path: Path) -> None:
+    result = run_ttt(tmp_path, "nowhere.ttt")
+    assert result.returncode == 2
+    assert "'nowhere.ttt' is not a file" in result.stderr.splitlines()[-1]
+    assert result.stderr.startswith("usage: ttt-gui")

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Install the desktop entry, icons, MIME type (.ttt saved games) and AppStream
+# metainfo for the current user, so that menus show the game with its icon and
+# file managers open .ttt files with it.
+#
+#   desktop/install.sh [COMMAND]        # COMMAND: ttt-gui on PATH by default,
+#                                       # or e.g. ~/.venvs/ttt/bin/ttt-gui, dist/ttt-gui
+#   desktop/install.sh --uninstall
+#
+# Writes under ${XDG_DATA_HOME:-~/.local/share}; needs no root.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(dirname "$HERE")"
+APP_ID="io.github.tttgui.TttGui"
+DATA="${XDG_DATA_HOME:-$HOME/.local/share}"
+SIZES="16 24 32 48 64 128 256"
+
+refresh() {
+    if command -v update-mime-database >/dev/null; then
+        update-mime-database "$DATA/mime"
+    fi
+    if command -v update-desktop-database >/dev/null; then
+        update-desktop-database -q "$DATA/applications"
+    fi
+    if command -v gtk-update-icon-cache >/dev/null && [ -f "$DATA/icons/hicolor/index.theme" ]; then
+        gtk-update-icon-cache -q -t "$DATA/icons/hicolor" || true
+    fi
+}
+
+if [ "${1:-}" = "--uninstall" ]; then
+    rm -f "$DATA/applications/$APP_ID.desktop" "$DATA/metainfo/$APP_ID.metainfo.xml" \
+        "$DATA/mime/packages/$APP_ID.xml"
+    for size in $SIZES; do
+        rm -f "$DATA/icons/hicolor/${size}x${size}/apps/$APP_ID.png"
+    done
+    mkdir -p "$DATA/mime" "$DATA/applications"
+    refresh
+    echo "removed the desktop files of ttt-gui from $DATA"
+    exit 0
+fi
+
+command_name="${1:-ttt-gui}"
+if ! program="$(command -v "$command_name")"; then
+    echo "install.sh: cannot find the command '$command_name'; give its path," \
+        "e.g. desktop/install.sh ~/.venvs/ttt/bin/ttt-gui" >&2
+    exit 1
+fi
+program="$(cd "$(dirname "$program")" && pwd)/$(basename "$program")"
+case "$program" in
+    *[[:space:]\"\'\\\$\`]*)
+        echo "install.sh: '$program' has spaces or quotes; move it to a plainer path" >&2
+        exit 1
+        ;;
+esac
+
+mkdir -p "$DATA/applications" "$DATA/metainfo" "$DATA/mime/packages"
+sed "s|^Exec=ttt-gui |Exec=$program |" "$HERE/$APP_ID.desktop" >"$DATA/applications/$APP_ID.desktop"
+cp "$HERE/$APP_ID.metainfo.xml" "$DATA/metainfo/"
+cp "$HERE/$APP_ID.xml" "$DATA/mime/packages/"
+for size in $SIZES; do
+    mkdir -p "$DATA/icons/hicolor/${size}x${size}/apps"
+    cp "$ROOT/ttt_gui/icons/ttt-gui-${size}.png" "$DATA/icons/hicolor/${size}x${size}/apps/$APP_ID.png"
+done
+refresh
+echo "installed the desktop files of ttt-gui in $DATA, starting $program"
