@@ -1,11 +1,14 @@
-"""Start-to-exit time and peak memory of ``--smoke-test``: from source and frozen.
+"""Start-to-exit time and peak memory of ``--smoke-test`` and ``--version``:
+from source and frozen.
 
-Runs ``python -m ttt_gui --smoke-test`` and, if it has been built, the
-executable ``dist/ttt-gui --smoke-test`` several times each (after one
+Runs ``python -m ttt_gui`` and, if it has been built, the executable
+(``dist/ttt-gui``; ``dist/ttt-gui/ttt-gui.exe`` on Windows, the bundle's
+executable on macOS) with each of those arguments several times (after one
 uncounted warm-up run each) and prints a table of medians: wall-clock time
 from start to exit, CPU time, and peak resident memory of the largest process
 (for the single-file executable that is the unpacked Python process, not its
-small bootloader parent). The executable's size is printed too.
+small bootloader parent). The size of what is shipped (the file, the folder or
+the bundle) is printed too.
 
 It needs a display and does not start one. Run it under a virtual one, e.g.::
 
@@ -33,12 +36,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if sys.platform == "win32":
-    DEFAULT_EXE = ROOT / "dist" / "ttt-gui.exe"
+    DEFAULT_EXE = ROOT / "dist" / "ttt-gui" / "ttt-gui.exe"
 elif sys.platform == "darwin":
     DEFAULT_EXE = ROOT / "dist" / "ttt-gui.app" / "Contents" / "MacOS" / "ttt-gui"
 else:
     DEFAULT_EXE = ROOT / "dist" / "ttt-gui"
-PASS_PREFIX = "smoke test passed"
+#: Each measured argument and the start of the line its run must print.
+CASES = {"--smoke-test": "smoke test passed", "--version": "ttt-gui "}
 # As on a user's machine, compiled modules are cached (the warm-up run writes
 # them), whatever PYTHONDONTWRITEBYTECODE says where this runs.
 ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -57,8 +61,9 @@ def _peak_rss_bytes(ru_maxrss: int) -> int:
     return ru_maxrss if sys.platform == "darwin" else ru_maxrss * 1024
 
 
-def run_once(cmd: list[str]) -> Run:
-    """Run ``cmd`` once; raise RuntimeError unless it passes its smoke test."""
+def run_once(cmd: list[str], expected: str) -> Run:
+    """Run ``cmd`` once; raise RuntimeError unless it exits 0 having printed a
+    line that starts with ``expected``."""
     with tempfile.TemporaryFile() as out:
         start = time.perf_counter()
         proc = subprocess.Popen(
@@ -88,10 +93,10 @@ def run_once(cmd: list[str]) -> Run:
             cpu, peak = float("nan"), None
         out.seek(0)
         text = out.read().decode(errors="replace")
-    passed = any(line.startswith(PASS_PREFIX) for line in text.splitlines())
+    passed = any(line.startswith(expected) for line in text.splitlines())
     if proc.returncode != 0 or not passed:
         raise RuntimeError(
-            f"{' '.join(cmd)} exited {proc.returncode} without '{PASS_PREFIX}':\n{text}"
+            f"{' '.join(cmd)} exited {proc.returncode} without '{expected}':\n{text}"
         )
     return Run(wall, cpu, peak)
 
@@ -116,27 +121,30 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
 
-    commands: dict[str, list[str]] = {
-        "python -m ttt_gui": [args.python, "-m", "ttt_gui", "--smoke-test"],
-    }
     exe = args.exe if args.exe.is_absolute() else ROOT / args.exe
+    programs: dict[str, list[str]] = {"python -m ttt_gui": [args.python, "-m", "ttt_gui"]}
     if exe.exists():
         label = str(exe.relative_to(ROOT)) if exe.is_relative_to(ROOT) else str(exe)
-        commands[label] = [str(exe), "--smoke-test"]
+        programs[label] = [str(exe)]
     else:
         print(f"(no {exe}: build it with build/build.sh to compare; timing source only)")
+    commands = {
+        (program, argument): [*start, argument]
+        for argument in CASES
+        for program, start in programs.items()
+    }
 
     print(
         f"display {os.environ.get('DISPLAY', '-')}, {args.runs} counted runs per command "
         f"after 1 warm-up, alternating"
     )
-    results: dict[str, list[Run]] = {name: [] for name in commands}
+    results: dict[tuple[str, str], list[Run]] = {key: [] for key in commands}
     try:
-        for cmd in commands.values():  # warm-up: disk cache, .pyc files
-            run_once(cmd)
+        for (_, argument), cmd in commands.items():  # warm-up: disk cache, .pyc files
+            run_once(cmd, CASES[argument])
         for _ in range(args.runs):
-            for name, cmd in commands.items():
-                results[name].append(run_once(cmd))
+            for key, cmd in commands.items():
+                results[key].append(run_once(cmd, CASES[key[1]]))
     except RuntimeError as exc:
         print(f"startup.py: {exc}", file=sys.stderr)
         return 1
@@ -144,30 +152,51 @@ def main(argv: list[str] | None = None) -> int:
     def mb(value: float | None) -> str:
         return "   n/a" if value is None else f"{value / 2**20:6.1f}"
 
-    width = max(24, *(len(name) for name in commands))
+    width = max(24, *(len(f"{program} {argument}") for program, argument in commands))
     header = (
         f"{'command':<{width}} {'median ms':>9} {'min ms':>7} {'max ms':>7} "
         f"{'cpu ms':>7} {'peak MiB':>8}"
     )
     print(header)
     print("-" * len(header))
-    medians: dict[str, float] = {}
-    for name, runs in results.items():
+    medians: dict[tuple[str, str], float] = {}
+    for key, runs in results.items():
         walls = [r.wall * 1000 for r in runs]
-        medians[name] = statistics.median(walls)
+        medians[key] = statistics.median(walls)
         cpu = statistics.median(r.cpu * 1000 for r in runs)
         peaks = [r.peak_rss for r in runs if r.peak_rss is not None]
         peak = statistics.median(peaks) if peaks else None
+        name = f"{key[0]} {key[1]}"
         print(
-            f"{name:<{width}} {medians[name]:9.0f} {min(walls):7.0f} {max(walls):7.0f} "
+            f"{name:<{width}} {medians[key]:9.0f} {min(walls):7.0f} {max(walls):7.0f} "
             f"{cpu:7.0f} {mb(peak):>8}"
         )
-    names = list(medians)
-    if len(names) == 2:
-        base, frozen = names
-        print(f"\n{frozen} / {base}: {medians[frozen] / medians[base]:.2f}x start-to-exit time")
-        print(f"{frozen} size: {exe.stat().st_size / 2**20:.1f} MiB")
+    if len(programs) == 2:
+        base, frozen = programs
+        print()
+        for argument in CASES:
+            ratio = medians[frozen, argument] / medians[base, argument]
+            print(f"{frozen} / {base}, {argument}: {ratio:.2f}x start-to-exit time")
+        shipped = shipped_path(exe)
+        print(f"shipped size ({shipped.name}): {size_of(shipped) / 2**20:.1f} MiB")
     return 0
+
+
+def shipped_path(exe: Path) -> Path:
+    """What a user downloads: the file, the one-folder build, or the .app bundle."""
+    for parent in exe.parents:
+        if parent.suffix == ".app":
+            return parent
+    if exe.parent.name == exe.stem:  # dist/ttt-gui/ttt-gui.exe
+        return exe.parent
+    return exe
+
+
+def size_of(path: Path) -> int:
+    """Bytes of a file, or of every file under a folder."""
+    if path.is_file():
+        return path.stat().st_size
+    return sum(item.stat().st_size for item in path.rglob("*") if item.is_file())
 
 
 if __name__ == "__main__":

@@ -59,10 +59,15 @@ def _settings_file(text: str) -> Path:
     return Path(text)
 
 
-def _game_file(text: str) -> Path:
-    if not _probe(text, Path.is_file):
-        raise argparse.ArgumentTypeError(f"{shorten(text)!r} is not a file")
-    return Path(text)
+def _check_game_file(parser: argparse.ArgumentParser, path: Path | None) -> None:
+    """A usage error unless ``path`` (if any) is a file."""
+    try:
+        if path is None or _probe(str(path), Path.is_file):
+            return
+        message = f"{shorten(str(path))!r} is not a file"
+    except argparse.ArgumentTypeError as error:
+        message = str(error)
+    parser.error(f"argument FILE: {message}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -76,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "game",
         nargs="?",
-        type=_game_file,
+        type=Path,
         metavar="FILE",
         help=f"a saved game ({SUFFIX}) to open",
     )
@@ -228,7 +233,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    # An unknown option is the error to report before a FILE that is not one
+    # ("--größe 3" reads 3 as FILE), a FILE that is not one before an extra
+    # word ("—size 3" reads the option mistyped with a dash as FILE).
+    if not any(word.startswith("-") for word in extra):
+        _check_game_file(parser, args.game)
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     path: Path | None
     if args.smoke_test:
         path, stored, message, can_save = None, Settings(), None, False
