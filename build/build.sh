@@ -19,7 +19,7 @@ cd "$ROOT"
 echo "build: using $("$PYTHON" -c 'import sys; print(sys.executable, sys.version.split()[0])')"
 
 # A broken Tcl/Tk makes PyInstaller silently leave tkinter out of the build.
-if ! "$PYTHON" -c "import tkinter; tkinter.Tcl()"; then
+if ! "$PYTHON" -c "import tkinter; print('build: Tk', tkinter.TkVersion, 'Tcl', tkinter.Tcl().eval('info patchlevel'))"; then
     echo "build: this Python has no working tkinter/Tcl (on Debian/Ubuntu: apt-get install python3-tk)" >&2
     exit 1
 fi
