@@ -326,3 +326,72 @@ def test_a_game_file_that_does_not_exist_exits_2_naming_it(tmp_path: Path) -> No
     assert result.returncode == 2
     assert "'nowhere.ttt' is not a file" in result.stderr.splitlines()[-1]
     assert result.stderr.startswith("usage: ttt-gui")
+
+
+class FakeKernel32:
+    """``ctypes.windll.kernel32`` of a Windows process whose parent has (or has
+    not) a console; records the calls."""
+
+    def __init__(self, parent_has_console: bool) -> None:
+        self.parent_has_console = parent_has_console
+        self.calls: list[int] = []
+
+    def AttachConsole(self, process: int) -> int:  # noqa: N802 - the Windows name
+        self.calls.append(process)
+        return int(self.parent_has_console)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "parent_has_console", "attached"),
+    [
+        (["--version"], True, True),
+        (["--version"], False, False),  # started from Explorer: nothing to attach to
+        ([], True, False),  # a plain start from a terminal stays a window of its own
+    ],
+)
+def test_a_windows_build_without_a_console_prints_to_its_parents_console(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    arguments: list[str],
+    parent_has_console: bool,
+    attached: bool,
+) -> None:
+    import ctypes
+
+    from ttt_gui.cli import attach_parent_console
+
+    kernel32 = FakeKernel32(parent_has_console)
+    monkeypatch.setattr(ctypes, "windll", argparse.Namespace(kernel32=kernel32), raising=False)
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    monkeypatch.chdir(tmp_path)  # elsewhere "CONOUT$" is a plain file name
+    attach_parent_console(arguments)
+    try:
+        assert kernel32.calls == ([-1] if arguments else [])
+        if attached:
+            assert sys.stdout is not None and sys.stdout.name == "CONOUT$"
+            assert sys.stderr is not None and sys.stderr.name == "CONOUT$"
+        else:
+            assert sys.stdout is None and sys.stderr is None
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def test_output_that_already_goes_somewhere_is_left_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import ctypes
+
+    from ttt_gui.cli import attach_parent_console
+
+    kernel32 = FakeKernel32(parent_has_console=True)
+    monkeypatch.setattr(ctypes, "windll", argparse.Namespace(kernel32=kernel32), raising=False)
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    stdout = sys.stdout
+    attach_parent_console(["--version"])  # redirected to a pipe or a file, as in CI
+    assert kernel32.calls == [] and sys.stdout is stdout
