@@ -18,7 +18,7 @@ from conftest import finish, start_game, xdotool
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.games import SUFFIX, SavedGame, write_game
 from ttt_gui.gui.icon import WINDOW_ICON_SIZES
-from ttt_gui.settings import Settings
+from ttt_gui.settings import Settings, load
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_ID = "io.github.tttgui.TttGui"
@@ -64,13 +64,16 @@ def test_a_saved_game_named_on_the_command_line_is_opened(
     tmp_path: Path, window_manager: None
 ) -> None:
     """``ttt-gui FILE.ttt`` (what a file manager runs) shows that game, whose
-    board is not the saved settings' one; a finished game closes unasked."""
+    board is not the saved settings' one, and remembers its folder as
+    Game > Open does; a finished game closes unasked."""
     games = tmp_path / "games"
     games.mkdir()
     game = games / f"four{SUFFIX}"
     finished = (0, 4, 1, 5, 2, 6, 3)  # X completes the top row of a 4x4 board
     write_game(game, SavedGame(GameConfig(mode=Mode.HOTSEAT, size=4, win_length=4), finished))
-    process, window, _ = start_game(tmp_path, Settings(GameConfig(mode=Mode.HOTSEAT)), str(game))
+    process, window, path = start_game(
+        tmp_path, Settings(GameConfig(mode=Mode.HOTSEAT)), str(game)
+    )
     try:
         title = xdotool("getwindowname", window)
         for _ in range(50):
@@ -84,6 +87,8 @@ def test_a_saved_game_named_on_the_command_line_is_opened(
     assert process.returncode == 0, stderr
     assert title.strip() == "Tic-tac-toe — 4×4 (4 in a row), two players"
     assert stderr == ""
+    saved, _, _ = load(path)
+    assert saved.folder == str(games)
 
 
 def test_the_package_ships_the_icons_the_window_and_desktop_use() -> None:
