@@ -70,7 +70,9 @@ def main() -> None:
     )
     shoot(
         Settings(
-            GameConfig(mode=Mode.COMPUTER, human=Player.X, level="perfect", size=5, win_length=4),
+            GameConfig(
+                mode=Mode.COMPUTER, human=Player.X, level="strongest", size=5, win_length=4
+            ),
             theme="dark",
         ),
         [12, 6, 18, 8, 16, 7],

@@ -16,6 +16,7 @@ LAYERS: dict[str, int] = {
     "board": 0,
     "engine_tables": 1,
     "engine": 2,
+    "ladder": 3,
     "config": 3,
     "theme": 3,
     "review": 3,

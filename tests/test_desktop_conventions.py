@@ -106,7 +106,7 @@ def test_keypad_digits_play_in_the_keypads_layout_on_3x3() -> None:
 
 
 def test_sides_alternate_after_each_finished_game_when_asked() -> None:
-    rig = make_presenter(mode="computer", human="X", level="perfect")
+    rig = make_presenter(mode="computer", human="X", level="strongest")
     rig.presenter.toggle_alternate()
     assert rig.presenter.view().flags["alternate"]
     rig.presenter.new_game()  # nothing finished yet: same side
@@ -122,7 +122,7 @@ def test_sides_alternate_after_each_finished_game_when_asked() -> None:
 
 
 def test_sides_stay_put_when_not_asked() -> None:
-    rig = make_presenter(mode="computer", human="X", level="perfect")
+    rig = make_presenter(mode="computer", human="X", level="strongest")
     while not rig.board.is_over:
         rig.presenter.play(next(cell for cell in range(9) if rig.board[cell] is None))
         rig.settle()

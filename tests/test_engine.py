@@ -6,7 +6,6 @@ Scores are from the side to move: a win in ``n`` plies is ``WIN - n``, a loss in
 
 from __future__ import annotations
 
-import random
 import re
 import threading
 import time
@@ -19,7 +18,6 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from ttt_gui.board import DEFAULT_WIN_LENGTH, MAX_SIZE, MIN_SIZE, Board, Player
-from ttt_gui.config import LEVELS
 from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine, SearchResult, describe_score
 
 SIZES = range(MIN_SIZE, MAX_SIZE + 1)
@@ -705,85 +703,3 @@ def test_searching_a_finished_board_raises(text: str) -> None:
     for call in (Engine().search, Engine().analyse, Engine(max_depth=2).evaluate_moves):
         with pytest.raises(ValueError, match="over"):
             call(board)
-
-
-# -- the difficulty ladder on 3x3 ------------------------------------------------------------
-
-GAMES_PER_PAIRING = 200
-LADDER = ["random", "easy", "medium", "hard", "perfect"]
-
-
-def play_game(x_player: str, o_player: str, rng: random.Random) -> Player | None:
-    """One 3x3 game between levels (or "random", a uniformly random mover); the winner."""
-    engines = {
-        side: None
-        if name == "random"
-        else Engine(
-            max_depth=LEVELS[name].depth,
-            mistake_rate=LEVELS[name].mistake_rate,
-            seed=rng.randrange(2**32),
-            randomize=True,
-        )
-        for side, name in ((Player.X, x_player), (Player.O, o_player))
-    }
-    board = Board.empty(3)
-    while not board.is_over:
-        engine = engines[board.turn]
-        move = rng.choice(board.legal_moves()) if engine is None else engine.search(board).move
-        board = board.play(move)
-    return board.winner
-
-
-@cache
-def match(upper: str, lower: str) -> tuple[int, int, int]:
-    """(wins, draws, losses) of ``upper`` over GAMES_PER_PAIRING games, sides alternating."""
-    wins = draws = losses = 0
-    for game in range(GAMES_PER_PAIRING):
-        rng = random.Random(f"{upper}-{lower}-{game}")
-        if game % 2 == 0:
-            winner, side = play_game(upper, lower, rng), Player.X
-        else:
-            winner, side = play_game(lower, upper, rng), Player.O
-        if winner is None:
-            draws += 1
-        elif winner is side:
-            wins += 1
-        else:
-            losses += 1
-    return wins, draws, losses
-
-
-def test_levels_are_increasing_depths() -> None:
-    assert list(LEVELS) == LADDER[1:]
-    perfect = LEVELS["perfect"]
-    assert perfect.depth is None and perfect.mistake_rate == 0
-    limited = [LEVELS[name] for name in ("easy", "medium", "hard")]
-    for weaker, stronger in zip(limited, limited[1:]):
-        assert weaker.depth is not None and stronger.depth is not None
-        assert 1 <= weaker.depth < stronger.depth, (weaker, stronger)
-
-
-@pytest.mark.parametrize(("upper", "lower"), list(zip(LADDER[1:], LADDER[:-1])))
-def test_each_level_beats_the_one_below(upper: str, lower: str) -> None:
-    wins, draws, losses = match(upper, lower)
-    assert wins > losses, (
-        f"{upper} vs {lower}: {wins} wins, {draws} draws, {losses} losses (LEVELS = {LEVELS})"
-    )
-
-
-@pytest.mark.parametrize("lower", ["random", "easy", "medium", "hard"])
-def test_perfect_never_loses_to_any_level(lower: str) -> None:
-    wins, draws, losses = match("perfect", lower)
-    assert losses == 0, (wins, draws, losses)
-    assert wins + draws + losses == GAMES_PER_PAIRING
-
-
-def test_easy_clearly_beats_a_random_mover() -> None:
-    wins, draws, losses = match("easy", "random")
-    assert wins >= 0.6 * GAMES_PER_PAIRING, (wins, draws, losses)
-
-
-def test_easy_loses_to_perfect() -> None:
-    wins, draws, losses = match("perfect", "easy")
-    assert wins > 0, (wins, draws, losses)
-    assert losses == 0, (wins, draws, losses)

@@ -75,9 +75,9 @@ def test_missing_fields_mean_what_they_meant_when_files_lacked_them() -> None:
         mode=Mode.HOTSEAT,
         size=5,
         win_length=4,
-        level="perfect",
-        x_level="perfect",
-        o_level="perfect",
+        level="strongest",
+        x_level="strongest",
+        o_level="strongest",
     )
     assert game.moves == (12,) and game.start is None
 

@@ -153,7 +153,7 @@ PREFERENCES = [
 def play_against_perfect(human: str, choose: object) -> Board:
     """A whole game against the computer at Perfect; ``choose(board)`` picks the
     person's cell."""
-    rig = make_presenter(mode="computer", human=human, level="perfect")
+    rig = make_presenter(mode="computer", human=human, level="strongest")
     for _ in range(20):
         rig.settle()
         board = rig.board
@@ -245,7 +245,7 @@ def test_the_progress_bar_shows_only_for_a_long_search() -> None:
 
 
 def test_undo_against_the_computer_takes_back_both_moves_and_starts_nothing() -> None:
-    rig = make_presenter(mode="computer", human="X", level="perfect")
+    rig = make_presenter(mode="computer", human="X", level="strongest")
     rig.presenter.play(4)
     rig.settle()
     rig.presenter.play(next(c for c in (0, 2, 6, 8) if rig.board[c] is None))
@@ -329,7 +329,7 @@ def test_a_failing_search_is_reported_once_not_again_on_every_poll() -> None:
 def test_the_presenter_with_the_search_thread() -> None:
     """The real job runner: the computer's reply arrives through tick()."""
     runner = JobRunner()
-    rig = make_presenter(mode="computer", human="O", level="perfect", runner=runner)
+    rig = make_presenter(mode="computer", human="O", level="strongest", runner=runner)
     try:
         for _ in range(10_000):
             rig.presenter.tick()
@@ -349,7 +349,7 @@ def test_the_presenter_with_the_search_thread() -> None:
 
 
 def watch(**changes: object) -> Rig:
-    game = GameConfig(mode=Mode.WATCH, x_level="perfect", o_level="perfect")
+    game = GameConfig(mode=Mode.WATCH, x_level="strongest", o_level="strongest")
     return make_presenter(Settings(game=game, **changes))  # type: ignore[arg-type]
 
 
@@ -460,7 +460,7 @@ def test_watch_levels_apply_without_asking() -> None:
     rig.presenter.tick()
     rig.presenter.set_x_level("easy")
     assert rig.session.config.x_level == "easy"
-    assert rig.session.engine().max_depth == LEVELS["easy"].depth
+    assert rig.session.engine().lookahead == LEVELS["easy"].lookahead
     assert rig.presenter.view().choices["x_level"] == "easy"
     rig.presenter.set_o_level("hard")
     assert rig.presenter.view().choices["o_level"] == "hard"
@@ -638,7 +638,7 @@ def test_scores_are_saved_when_a_game_ends() -> None:
 
 
 def test_scores_are_saved_when_the_computer_wins() -> None:
-    rig = make_presenter(mode="computer", human="X", level="perfect")
+    rig = make_presenter(mode="computer", human="X", level="strongest")
     for _ in range(9):  # edges first: the computer wins
         rig.settle()
         if rig.board.is_over:
@@ -808,13 +808,13 @@ def test_a_bad_value_is_refused_in_words() -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "depth"), [("easy", 1), ("medium", 2), ("hard", 4), ("perfect", None)]
+    ("name", "depth"), [("easy", 0), ("medium", 1), ("hard", 3), ("strongest", None)]
 )
-def test_difficulty_levels_set_the_depth(name: str, depth: int | None) -> None:
+def test_difficulty_levels_set_the_lookahead(name: str, depth: int | None) -> None:
     rig = make_presenter(mode="computer", human="O", level="easy" if name != "easy" else "hard")
     rig.presenter.set_level(name)
     assert rig.session.config.max_depth == depth
-    assert rig.session.engine().max_depth == depth
+    assert rig.session.engine().lookahead == depth
     assert rig.presenter.view().choices["level"] == name
 
 
@@ -824,14 +824,14 @@ def test_custom_depth_is_asked_and_validated() -> None:
     rig.presenter.ask_custom_depth()
     assert rig.session.config.max_depth == 5
     name, (title, _prompt, initial, minimum, maximum) = rig.dialogs.calls[0]
-    assert (name, title, initial, minimum, maximum) == ("ask_integer", "Custom depth", 2, 1, 9)
+    assert (name, title, initial, minimum, maximum) == ("ask_integer", "Custom depth", 1, 1, 9)
     assert rig.presenter.view().choices["level"] == "custom"
     assert rig.presenter.view().title.endswith("(depth 5)")
     for _ in range(3):  # cancelled, then out of range: unchanged
         rig.presenter.ask_custom_depth()
         assert rig.session.config.max_depth == 5
     rig.presenter.set_level("hard")
-    assert rig.session.config.depth is None and rig.session.config.max_depth == 4
+    assert rig.session.config.depth is None and rig.session.config.max_depth == 3
 
 
 def test_custom_board_is_one_question_and_checked() -> None:

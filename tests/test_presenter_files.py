@@ -186,7 +186,7 @@ def test_a_pasted_finished_position_never_counts() -> None:
 
 
 def test_a_pasted_position_against_the_computer_gets_its_answer() -> None:
-    rig = make_presenter(mode="computer", human="X", level="perfect")
+    rig = make_presenter(mode="computer", human="X", level="strongest")
     paste(rig, "xx./oo./x..")  # O to move: the computer wins at once
     rig.settle()
     assert rig.board.winner is Player.O
@@ -313,7 +313,7 @@ def test_open_keeps_the_think_time_and_takes_the_rest(tmp_path: Path) -> None:
 
 def test_an_opened_game_where_the_computer_moves_gets_its_answer(tmp_path: Path) -> None:
     path = tmp_path / "computer.ttt"
-    config = GameConfig(mode=Mode.COMPUTER, human=Player.X, level="perfect")
+    config = GameConfig(mode=Mode.COMPUTER, human=Player.X, level="strongest")
     write_game(path, SavedGame(config, (4,)))
     rig = make_presenter(mode="hotseat")
     open_from(rig, path)

@@ -568,30 +568,55 @@ def test_engines_are_kept_per_strength() -> None:
     session.play(4)
     hard = session.engine()
     assert session.engine() is hard, "the engine and its table are kept"
-    assert (hard.max_depth, hard.mistake_rate) == (LEVELS["hard"].depth, 0.05)
+    hard_level = LEVELS["hard"]
+    assert (hard.lookahead, hard.temperature) == (hard_level.lookahead, hard_level.temperature)
     session.new_game(GameConfig(mode=Mode.COMPUTER, level="easy"))
     easy = session.engine()
-    assert easy is not hard and easy.max_depth == LEVELS["easy"].depth
+    assert easy is not hard and easy.lookahead == LEVELS["easy"].lookahead == 0
     session.new_game(GameConfig(mode=Mode.COMPUTER, level="hard"))
     assert session.engine() is hard
     analysis = session.analysis_engine()
-    assert analysis.max_depth is None and analysis.mistake_rate == 0.0
-    assert analysis is not hard
+    assert analysis.max_depth is None and analysis is not hard.engine
 
 
-def test_a_custom_depth_plays_without_mistakes() -> None:
+def test_a_custom_depth_plays_its_best_move() -> None:
     session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O, depth=5))
     engine = session.engine()
-    assert (engine.max_depth, engine.mistake_rate) == (5, 0.0)
+    assert (engine.lookahead, engine.temperature, engine.node_limit) == (5, 0.0, None)
 
 
 def test_watch_mode_uses_each_sides_level() -> None:
-    session = Session(GameConfig(mode=Mode.WATCH, x_level="easy", o_level="perfect"))
+    session = Session(GameConfig(mode=Mode.WATCH, x_level="easy", o_level="strongest"))
     x_engine = session.engine()
     computer_moves(session, 4)
     o_engine = session.engine()
-    assert x_engine.max_depth == 1 and o_engine.max_depth is None
+    assert x_engine.lookahead == 0 and o_engine.lookahead is None
     assert x_engine is not o_engine
+
+
+def test_node_budgets_apply_only_where_the_board_is_not_solved() -> None:
+    for size, win_length in ((3, 3), (4, 4)):
+        session = Session(GameConfig(level="strongest", size=size, win_length=win_length))
+        assert session.engine().node_limit is None, "exact play where the board is solved"
+    for name in ("medium", "hard", "strongest"):
+        large = Session(GameConfig(level=name, size=5, win_length=4))
+        engine = large.engine()
+        assert engine.node_limit == LEVELS[name].nodes is not None
+        assert engine.lookahead is None, "the budget sets the depth"
+    easy = Session(GameConfig(level="easy", size=9, win_length=5)).engine()
+    assert (easy.lookahead, easy.node_limit) == (0, None), "Easy looks one move ahead"
+
+
+def test_a_seeded_session_plays_the_same_games() -> None:
+    def game(seed: int) -> list[int]:
+        session = Session(GameConfig(mode=Mode.WATCH, x_level="easy", o_level="medium"), seed=seed)
+        while not session.board.is_over:
+            session.history.play(session.engine().search(session.board).move)
+        return session.history.moves
+
+    games = [game(seed) for seed in range(8)]
+    assert games == [game(seed) for seed in range(8)]
+    assert len({tuple(moves) for moves in games}) > 1, "different seeds, different games"
 
 
 def test_the_think_time_bounds_engines_on_large_boards_only() -> None:

@@ -67,7 +67,7 @@ def test_files_written_before_the_format_marker_still_load() -> None:
         size=4,
         win_length=4,
         think_time=2.0,
-        x_level="perfect",
+        x_level="strongest",
         o_level="easy",
     )
     assert (settings.theme, settings.zoom, settings.window) == ("dark", 1.25, "640x480")

@@ -28,6 +28,7 @@ from ttt_gui.config import LEVELS, THINK_TIMES, WATCH_SPEEDS, GameConfig, Mode
 from ttt_gui.engine import Engine
 from ttt_gui.games import GameFileError, SavedGame, read_game, write_game
 from ttt_gui.jobs import InlineRunner
+from ttt_gui.ladder import LevelPlayer
 from ttt_gui.presenter import Presenter
 from ttt_gui.session import GameHistory
 from ttt_gui.settings import Settings
@@ -122,7 +123,7 @@ class Guard:
         levels = (config.level, config.x_level, config.o_level)
         return (
             not self.presenter.settings.analysis
-            and all(LEVELS[name].depth is not None for name in levels)
+            and all(LEVELS[name].lookahead is not None for name in levels)
             and (config.depth is None or config.depth <= 4)
         )
 
@@ -395,7 +396,11 @@ def actions_for(
             checker.model.reset(presenter.session.config.score_key)
 
     def levels() -> list[str]:
-        return [name for name, level in LEVELS.items() if level.depth or not guard.on_slow_board]
+        return [
+            name
+            for name, level in LEVELS.items()
+            if level.lookahead is not None or not guard.on_slow_board
+        ]
 
     def board() -> None:
         shapes = [(3, 3), (3, 3), (4, 3)]
@@ -477,7 +482,14 @@ def seeded_engines(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
             kwargs.setdefault("seed", next(seeds))
             super().__init__(*args, **kwargs)
 
+    class SeededPlayer(LevelPlayer):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            if kwargs.get("seed") is None:
+                kwargs["seed"] = next(seeds)
+            super().__init__(*args, **kwargs)
+
     monkeypatch.setattr(ttt_gui.session, "Engine", SeededEngine)
+    monkeypatch.setattr(ttt_gui.session, "LevelPlayer", SeededPlayer)
     yield
 
 
@@ -486,7 +498,7 @@ def test_input_storm(tmp_path: Path, seeded_engines: None) -> None:
     dialogs = StormDialogs(rng, tmp_path)
     clock, store = FakeClock(), FakeStore()
     settings = Settings(
-        game=GameConfig(mode=Mode.COMPUTER, level="perfect", think_time=0.5),
+        game=GameConfig(mode=Mode.COMPUTER, level="strongest", think_time=0.5),
         scores={"hotseat:3x3:3": {"X": 2, "draw": 1}},
     )
     presenter = Presenter(

@@ -117,7 +117,7 @@ def test_a_hot_seat_game_is_won_with_real_clicks(make_window) -> None:
 
 
 def test_the_computer_answers_a_real_click(make_window) -> None:
-    window = make_window(computer(level="perfect"))
+    window = make_window(computer(level="strongest"))
     assert window.status_label.cget("text").startswith("Your move")
     real_click(window.board.cells[4])
     assert wait(window.root, lambda: window.presenter.session.board.move_count == 2, 10)
@@ -132,7 +132,7 @@ def test_the_computer_answers_a_real_click(make_window) -> None:
 
 
 def test_clicks_while_the_computer_thinks_change_nothing(make_window) -> None:
-    settings = computer(human=Player.O, level="perfect", size=9, win_length=5, think_time=2.0)
+    settings = computer(human=Player.O, level="strongest", size=9, win_length=5, think_time=2.0)
     window = make_window(settings)
     assert window.presenter.is_working
     real_click(window.board.cells[0])
@@ -427,7 +427,7 @@ def test_the_event_loop_keeps_running_during_a_9x9_search(make_window) -> None:
     beats of 10 ms keep coming through a 2 s search; a loop frozen by the search
     would leave one gap as long as the search."""
     window = make_window(
-        computer(human=Player.X, level="perfect", size=9, win_length=5, think_time=2.0)
+        computer(human=Player.X, level="strongest", size=9, win_length=5, think_time=2.0)
     )
     root, presenter = window.root, window.presenter
     beats: list[float] = []
@@ -454,7 +454,7 @@ def test_closing_while_the_progress_bar_runs_leaves_no_tcl_errors(make_window, c
     """The progress bar animates with Tcl timers; closing the window must stop
     them, or they fire later (in the next window's event loop) on destroyed widgets."""
     window = make_window(
-        computer(human=Player.O, level="perfect", size=9, win_length=5, think_time=30.0)
+        computer(human=Player.O, level="strongest", size=9, win_length=5, think_time=30.0)
     )
     assert wait(window.root, window.progress.winfo_ismapped, 5), "no progress bar"
     window.run("quit")
@@ -465,7 +465,12 @@ def test_closing_while_the_progress_bar_runs_leaves_no_tcl_errors(make_window, c
 
 CLOSE_SETTINGS = Settings(
     GameConfig(
-        mode=Mode.COMPUTER, human=Player.O, level="perfect", size=9, win_length=5, think_time=30.0
+        mode=Mode.COMPUTER,
+        human=Player.O,
+        level="strongest",
+        size=9,
+        win_length=5,
+        think_time=30.0,
     )
 )
 

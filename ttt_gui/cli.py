@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ttt_gui import __version__, analysis_cli
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
-from ttt_gui.config import LEVELS, ConfigError, Mode, shorten
+from ttt_gui.config import LEVEL_ALIASES, LEVELS, ConfigError, Mode, shorten
 from ttt_gui.dialogs import CLIPBOARD_READER_OPTION
 from ttt_gui.games import SUFFIX
 from ttt_gui.resume import UnfinishedGame, unfinished_game_path
@@ -93,7 +93,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--play", choices=["x", "o"], type=str.lower, help="your side against the computer"
     )
-    parser.add_argument("--level", choices=list(LEVELS), help="the computer's strength")
+    parser.add_argument(
+        "--level",
+        choices=list(LEVELS),
+        type=lambda name: LEVEL_ALIASES.get(name, name),
+        help="the computer's strength (perfect, the old name, means strongest)",
+    )
     parser.add_argument(
         "--depth", type=_int_in(1, MAX_SIZE * MAX_SIZE), metavar="N", help="custom search depth"
     )

@@ -37,6 +37,14 @@ class Item:
     argument: object = None
     items: tuple[Item, ...] = ()
 
+    @property
+    def label_key(self) -> str:
+        """The key of this item's label in the view state's ``labels``: the
+        action, with the argument of a radio item (``"set_level:hard"``)."""
+        if self.kind == "radio" and self.argument is not None:
+            return f"{self.action}:{self.argument}"
+        return self.action
+
 
 SEPARATOR = Item("separator")
 
@@ -55,7 +63,7 @@ def cascade(label: str, items: list[Item]) -> Item:
 
 
 def _levels(group: str, action: str) -> list[Item]:
-    return [radio(level.label, group, name, action) for name, level in LEVELS.items()]
+    return [radio(level.label(), group, name, action) for name, level in LEVELS.items()]
 
 
 #: The menu bar: (menu label, items), in order.

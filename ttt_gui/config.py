@@ -1,7 +1,7 @@
 """What kind of game to play: modes, levels, board choices and :class:`GameConfig`; no Tk.
 
 Everything a player can choose is declared here once, as data: the levels
-(their search depth and mistake rate), the board shapes of the Board menu,
+(their lookahead, search budget and temperature), the board shapes of the Board menu,
 the think times and the computer-vs-computer speeds. :class:`GameConfig` is
 the one frozen description of a game; settings and saved games hold one, and
 its :meth:`GameConfig.from_dict` is the only place its fields are checked.
@@ -47,30 +47,44 @@ _MODE_LABELS = {
 
 @dataclass(frozen=True)
 class Level:
-    """A named strength: search ``depth`` in plies (None: unlimited, exact play)
-    and the share of moves played at random instead of the best (never a
-    missed win in one). On 3x3 every depth from 2 on plays perfectly, so the
-    mistake rate is what separates the lower levels there."""
+    """A named strength (see :mod:`ttt_gui.ladder` for how it plays).
+
+    ``lookahead``: plies searched where the board is solved (None: to the
+    end; 0: only its own move on every board, so it sees a win in one but a
+    threat only as a line worth blocking). ``nodes``: the search budget in
+    positions where the board is not solved, which then sets the depth
+    (None: no search beyond the lookahead; the think time bounds every
+    search). ``temperature``: how freely, in heuristic points, it strays
+    from its best-looking move (0: never).
+    """
 
     name: str
-    depth: int | None
-    mistake_rate: float
+    lookahead: int | None
+    nodes: int | None
+    temperature: float
 
-    @property
-    def label(self) -> str:
+    def label(self, solved: bool = True) -> str:
+        """``'Hard'``; the top level is ``'Perfect'`` only where the board is
+        solved, and ``'Strongest'`` elsewhere."""
+        if self.name == TOP_LEVEL and solved:
+            return "Perfect"
         return self.name.capitalize()
 
 
+#: The top of the ladder: exact play where the board is solved.
+TOP_LEVEL = "strongest"
 #: The difficulty ladder, weakest first.
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("easy", depth=1, mistake_rate=0.4),
-        Level("medium", depth=2, mistake_rate=0.15),
-        Level("hard", depth=4, mistake_rate=0.05),
-        Level("perfect", depth=None, mistake_rate=0.0),
+        Level("easy", lookahead=0, nodes=None, temperature=1.0),
+        Level("medium", lookahead=1, nodes=150, temperature=1.0),
+        Level("hard", lookahead=3, nodes=1_500, temperature=1.0),
+        Level(TOP_LEVEL, lookahead=None, nodes=10_000, temperature=0.0),
     )
 }
+#: Names that older settings and games used: old name -> level.
+LEVEL_ALIASES = {"perfect": TOP_LEVEL}
 #: The level of a first run.
 DEFAULT_LEVEL = "medium"
 #: The shapes offered in the Board menu: (size, win length).
@@ -95,6 +109,9 @@ def statistics_labels(key: str) -> tuple[str, str] | None:
 
     >>> statistics_labels("computer:4x4:3 vs hard")
     ('4×4 (3 in a row)', 'Hard')
+    >>> [statistics_labels(f"computer:{shape} vs {name}")[1]
+    ...  for shape, name in (("9x9:5", "strongest"), ("3x3:3", "perfect"))]
+    ['Strongest', 'Perfect']
     >>> statistics_labels("hotseat:3x3:3") is None
     True
     """
@@ -106,7 +123,9 @@ def statistics_labels(key: str) -> tuple[str, str] | None:
     rows, _, columns = size_text.partition("x")
     if not (rows.isdigit() and columns == rows and length_text.isdigit()):
         return board_key, level
-    words = LEVELS[level].label if level in LEVELS else level
+    name = LEVEL_ALIASES.get(level, level)
+    solved = int(rows) ** 2 <= SOLVABLE_CELLS
+    words = LEVELS[name].label(solved) if name in LEVELS else level
     return board_label(int(rows), int(length_text)), words
 
 
@@ -204,6 +223,9 @@ class GameConfig:
                 values["think_time"] = float(values["think_time"])
             except OverflowError:  # an integer too large for a float
                 raise ConfigError("'think_time' has an invalid value: too large") from None
+        for name in ("level", "x_level", "o_level"):
+            if isinstance(values.get(name), str):
+                values[name] = LEVEL_ALIASES.get(values[name], values[name])
         if "win_length" not in values and "size" in values and is_int(values["size"]):
             values["win_length"] = DEFAULT_WIN_LENGTH.get(values["size"], 3)
         return dataclasses.replace(base, **values)
@@ -236,32 +258,45 @@ class GameConfig:
             return None
         return LEVELS[self.level]
 
-    def strength_for(self, player: Player) -> tuple[int | None, float]:
-        """(max depth, mistake rate) of the computer playing ``player``.
-
-        A custom depth plays without deliberate mistakes.
-        """
+    def strength_for(self, player: Player) -> Level:
+        """How the computer plays ``player`` on this board: its level with its
+        lookahead where the board is solved, else with its node budget (see
+        :class:`Level`). A custom depth is a level of that lookahead that never
+        strays from its best move."""
         level = self.level_for(player)
         if level is None:
-            return self.depth, 0.0
-        return level.depth, level.mistake_rate
+            return Level("custom", self.depth, None, 0.0)
+        if self.solved:
+            return dataclasses.replace(level, nodes=None)
+        if level.nodes is not None:
+            return dataclasses.replace(level, lookahead=None)
+        return level
 
     @property
     def max_depth(self) -> int | None:
-        """The computer's depth against a person (None: unlimited)."""
-        return self.depth if self.depth is not None else LEVELS[self.level].depth
+        """The computer's lookahead against a person (None: to the end)."""
+        return self.depth if self.depth is not None else LEVELS[self.level].lookahead
+
+    def level_label(self, name: str) -> str:
+        """The label of level ``name`` on this board (``'Perfect'`` or ``'Strongest'``)."""
+        return LEVELS[name].label(self.solved)
 
     def player_name(self, player: Player) -> str:
         """``'X'``, or ``'X (Hard)'`` when the computer plays both sides."""
         if self.mode is Mode.WATCH:
-            level = LEVELS[self.x_level if player is Player.X else self.o_level]
-            return f"{player.value} ({level.label})"
+            name = self.x_level if player is Player.X else self.o_level
+            return f"{player.value} ({self.level_label(name)})"
         return player.value
+
+    @property
+    def solved(self) -> bool:
+        """Whether the computer solves this board (else it plays heuristically)."""
+        return self.size * self.size <= SOLVABLE_CELLS
 
     @property
     def time_limit(self) -> float | None:
         """Seconds the computer may think; None where the board is solved."""
-        return self.think_time if self.size * self.size > SOLVABLE_CELLS else None
+        return None if self.solved else self.think_time
 
     @property
     def score_key(self) -> str:
@@ -285,7 +320,7 @@ class GameConfig:
         """The strength against a person in words: ``'Hard'`` or ``'depth 5'``."""
         if self.depth is not None:
             return f"depth {self.depth}"
-        return LEVELS[self.level].label
+        return self.level_label(self.level)
 
     def changes_game(self, other: GameConfig) -> bool:
         """Whether switching to ``other`` changes the game being played (and so

@@ -22,14 +22,17 @@ HOW_TO_PLAY = (
     "The first player with {k} marks in a row, column or diagonal wins. "
     "A full board with no such line is a draw.\n\n"
     "Play against the computer or a friend (Mode menu). The Difficulty menu "
-    "sets how many moves ahead the computer looks; Perfect never loses."
+    "sets how the computer plays: Easy sees one move ahead, Medium always "
+    "wins and blocks but misses forks, Hard sees forks and slips rarely. The "
+    "top level is Perfect where the board is solved (3×3 and 4×4): it never "
+    "loses there; on larger boards it is Strongest, its best within its search."
 )
 ABOUT = (
     f"ttt_gui {__version__}\n\nTic-tac-toe and m,n,k games.\n\n"
     "The computer plays by negamax search with alpha-beta pruning and a "
-    "transposition table shared by the board's 8 symmetries. At Perfect "
-    "it solves the game exactly where it can; on large boards it "
-    "deepens its search until its think time runs out."
+    "transposition table shared by the board's 8 symmetries. At the top "
+    "level it solves the game exactly where it can; on large boards it "
+    "deepens its search within a budget of positions and its think time."
 )
 
 

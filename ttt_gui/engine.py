@@ -242,10 +242,12 @@ class Engine:
     """Negamax with alpha-beta pruning and a symmetric transposition table.
 
     ``max_depth`` is the search depth in plies (None = unlimited: exact play);
-    ``time_limit`` (seconds, None = none) bounds a search by iterative
-    deepening, which then returns the best move of the deepest completed
-    iteration. With ``randomize``, moves of equal value are chosen at random
-    (reproducibly from ``seed``); otherwise the first in the engine's order.
+    ``time_limit`` (seconds) and ``node_limit`` (positions visited, checked
+    every 256; None = none) bound a search by iterative deepening, which then
+    returns the best move of the deepest completed iteration: a node limit
+    alone gives the same move on any machine. With ``randomize``, moves of
+    equal value are chosen at random (reproducibly from ``seed``); otherwise
+    the first in the engine's order.
     The table is kept between searches; ``table_limit`` entries at most.
 
     One search runs at a time per engine (a second caller waits). Each search
@@ -260,19 +262,19 @@ class Engine:
         seed: int | None = None,
         randomize: bool = True,
         table_limit: int = 400_000,
-        mistake_rate: float = 0.0,
+        node_limit: int | None = None,
     ) -> None:
         if max_depth is not None and max_depth < 1:
             raise ValueError(f"max_depth must be at least 1 or None, not {max_depth}")
         if time_limit is not None and time_limit <= 0:
             raise ValueError(f"time_limit must be positive or None, not {time_limit}")
-        if not 0.0 <= mistake_rate <= 1.0:
-            raise ValueError(f"mistake_rate must be between 0 and 1, not {mistake_rate}")
+        if node_limit is not None and node_limit < 1:
+            raise ValueError(f"node_limit must be positive or None, not {node_limit}")
         self.max_depth = max_depth
         self.time_limit = time_limit
         self.randomize = randomize
         self.table_limit = table_limit
-        self.mistake_rate = mistake_rate
+        self.node_limit = node_limit
         self._random = random.Random(seed)
         self._table: dict[int, _Entry] = {}
         self._table_geometry: Geometry | None = None
@@ -306,18 +308,9 @@ class Engine:
         Once ``stop`` is set (before or during the search) the search returns
         the best move of its last finished iteration, or if it finished none a
         win, else a block, else the first move in its order, scored 0 and not
-        exact. With a ``mistake_rate``, that share of searches plays a random
-        legal move instead (scored like any other), unless a move wins at once.
-        Raises ValueError if the game is already over.
+        exact. Raises ValueError if the game is already over.
         """
-        if board.is_over:
-            raise ValueError("the game is over: there is no move to search")
-        only = None
-        if self.mistake_rate and self._random.random() < self.mistake_rate:
-            me, opp = _side_bits(board)
-            if not _threats(me, opp, board.geometry):
-                only = [self._random.choice(board.legal_moves())]
-        analysis = self._run(board, all_moves=False, stop=stop, only=only)
+        analysis = self._run(board, all_moves=False, stop=stop)
         move = self._random.choice(analysis.best) if self.randomize else analysis.best[0]
         score = analysis.scores[move]
         pv = _principal_variation(board, move, self._table)
@@ -333,9 +326,17 @@ class Engine:
         """
         return self.evaluate_moves(board, stop=stop).scores
 
-    def evaluate_moves(self, board: Board, *, stop: threading.Event | None = None) -> MoveAnalysis:
-        """Like :meth:`analyse`, with the depth reached and whether it is exact."""
-        return self._run(board, all_moves=True, stop=stop)
+    def evaluate_moves(
+        self, board: Board, *, stop: threading.Event | None = None, within: int | None = None
+    ) -> MoveAnalysis:
+        """Like :meth:`analyse`, with the depth reached and whether it is exact.
+
+        With ``within``, only the moves a search would consider (a win, else
+        the blocks of a threat, else all) are searched, and only those scoring
+        at least the best minus ``within`` are sure to be scored exactly: the
+        others hold upper bounds below that, for a fraction of the cost.
+        """
+        return self._run(board, all_moves=within is None, stop=stop, margin=within or 0)
 
     # -- search -------------------------------------------------------------
 
@@ -353,7 +354,7 @@ class Engine:
         board: Board,
         all_moves: bool,
         stop: threading.Event | None,
-        only: list[int] | None = None,
+        margin: int = 0,
     ) -> MoveAnalysis:
         if board.is_over:
             raise ValueError("the game is over: there is no move to search")
@@ -361,21 +362,22 @@ class Engine:
         with self._search_lock:  # one search at a time, even if a caller errs
             self._running_stop = stop
             try:
-                return self._deepen(board, all_moves, only, stop)
+                return self._deepen(board, all_moves, margin, stop)
             finally:
                 self._running_stop = None
 
     def _deepen(
-        self, board: Board, all_moves: bool, only: list[int] | None, stop: threading.Event
+        self, board: Board, all_moves: bool, margin: int, stop: threading.Event
     ) -> MoveAnalysis:
-        """Search ``board`` at increasing depths (only the last without a time limit)."""
+        """Search ``board`` at increasing depths (only the last without a limit)."""
         started = time.perf_counter()
         self._nodes = 0
         self._deadline = started + self.time_limit if self.time_limit is not None else float("inf")
         tables = self._prepare(board)
         empties = board.empty_bits.bit_count()
         limit = empties if self.max_depth is None else min(self.max_depth, empties)
-        depths = range(1, limit + 1) if self.time_limit is not None else (limit,)
+        bounded = self.time_limit is not None or self.node_limit is not None
+        depths = range(1, limit + 1) if bounded else (limit,)
         result: tuple[dict[int, int], list[int], bool] | None = None
         reached = 0
         preferred: list[int] = []
@@ -384,7 +386,7 @@ class Engine:
                 break
             try:
                 self._horizon_hits = 0
-                scores, best = self._root(board, tables, depth, all_moves, preferred, only, stop)
+                scores, best = self._root(board, tables, depth, all_moves, preferred, margin, stop)
             except _SearchAborted:
                 break
             result = (scores, best, self._horizon_hits == 0)
@@ -407,21 +409,21 @@ class Engine:
         depth: int,
         all_moves: bool,
         preferred: list[int],
-        only: list[int] | None,
+        margin: int,
         stop: threading.Event,
     ) -> tuple[dict[int, int], list[int]]:
         """Score the root moves at ``depth``; returns (scores, moves of the best score).
 
         With ``all_moves`` every score is exact at this depth; otherwise only
         the best ones are (others are upper bounds), ties included when
-        randomizing. ``only`` restricts the moves considered.
+        randomizing, and those within ``margin`` of the best.
         """
         play = _make_play(tables)
         search = self._make_search(tables, play, stop)
         state = _root_state(board, tables)
         mine = state[3]
         empty = board.empty_bits
-        candidates = only if only is not None else _root_candidates(board, tables, all_moves)
+        candidates = _root_candidates(board, tables, all_moves)
         ordered = [c for c in preferred if c in candidates]
         ordered += [c for c in candidates if c not in ordered]
         solving = depth >= empty.bit_count()
@@ -435,8 +437,8 @@ class Engine:
                 child = play(state, move)
                 if all_moves:
                     alpha = -_INFINITY
-                elif self.randomize:
-                    alpha = max(best_score - 1, -_INFINITY)
+                elif self.randomize or margin:
+                    alpha = max(best_score - 1 - margin, -_INFINITY)
                 else:
                     alpha = best_score
 
@@ -476,12 +478,13 @@ class Engine:
         table = self._table
         is_stopped = stop.is_set
         deadline = self._deadline
+        node_limit = self.node_limit if self.node_limit is not None else float("inf")
         engine = self
 
         def search(state: _State, depth: int, alpha: int, beta: int, ply: int) -> int:
             engine._nodes += 1
             if not engine._nodes & 255:  # about every 2-10 ms
-                if is_stopped() or time.perf_counter() > deadline:
+                if is_stopped() or time.perf_counter() > deadline or engine._nodes > node_limit:
                     raise _SearchAborted
                 if len(table) > engine.table_limit:
                     table.clear()  # bounds memory; only costs re-search

@@ -22,6 +22,7 @@ from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, IllegalMoveError, InvalidPo
 from ttt_gui.config import (
     MAX_THINK_TIME,
     MIN_THINK_TIME,
+    TOP_LEVEL,
     ConfigError,
     GameConfig,
     Mode,
@@ -35,8 +36,8 @@ VERSION = 1
 SUFFIX = ".ttt"
 #: Files larger than this are refused without being read.
 MAX_FILE_BYTES = 64 * 1024
-#: What a file leaves out: files written before levels were saved meant "perfect".
-_BASE = GameConfig(mode=Mode.HOTSEAT, level="perfect", x_level="perfect", o_level="perfect")
+#: What a file leaves out: files written before levels were saved meant the top level.
+_BASE = GameConfig(mode=Mode.HOTSEAT, level=TOP_LEVEL, x_level=TOP_LEVEL, o_level=TOP_LEVEL)
 #: The type of each field a file may hold (float: any number), checked before its range.
 _TYPES: dict[str, type] = {
     **dict.fromkeys(("size", "win_length", "depth"), int),
@@ -80,7 +81,7 @@ class SavedGame:
 def parse_game(text: str | bytes) -> SavedGame:
     """Read and check a saved game; raises GameFileError naming the problem.
 
-    Missing fields mean a two-player game and perfect levels. The moves are
+    Missing fields mean a two-player game and the top level. The moves are
     replayed through the rules: every one must be legal.
     """
     if len(text) > MAX_FILE_BYTES:

@@ -23,6 +23,7 @@ from ttt_gui.display_commands import DisplayCommands
 from ttt_gui.engine import MoveAnalysis, SearchResult
 from ttt_gui.file_commands import FileCommands
 from ttt_gui.jobs import JobRunner, JobTag, Runner
+from ttt_gui.ladder import LevelPlayer
 from ttt_gui.resume import UnfinishedGame
 from ttt_gui.session import Refused, SearchRequest, Session
 from ttt_gui.settings import Settings
@@ -383,6 +384,6 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
 def _job(request: SearchRequest) -> Callable[[Any], object]:
     """The engine call for ``request``, taking the job's stop token."""
     engine, board = request.engine, request.board
-    if request.kind == "move":
+    if isinstance(engine, LevelPlayer):  # the computer's move
         return lambda stop: engine.search(board, stop=stop)
     return lambda stop: engine.evaluate_moves(board, stop=stop)

@@ -11,11 +11,13 @@ a :class:`Refused` with the reason in words; an allowed one returns None.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from ttt_gui.board import Board, IllegalMoveError
-from ttt_gui.config import GameConfig, Mode
+from ttt_gui.config import GameConfig, Level, Mode
 from ttt_gui.engine import Engine, MoveAnalysis
+from ttt_gui.ladder import LevelPlayer
 
 #: Table entries each engine keeps at most: bounds the window's memory.
 ENGINE_TABLE_LIMIT = 100_000
@@ -36,12 +38,12 @@ class Refused:
 @dataclass(frozen=True)
 class SearchRequest:
     """A search the session needs: ``kind`` is ``"move"`` (the computer's move,
-    from :meth:`Engine.search`) or ``"analysis"`` (every move's value, from
-    :meth:`Engine.evaluate_moves`), of ``board`` at ``generation``."""
+    from :meth:`LevelPlayer.search`) or ``"analysis"`` (every move's value,
+    from :meth:`Engine.evaluate_moves`), of ``board`` at ``generation``."""
 
     kind: str
     generation: int
-    engine: Engine
+    engine: Engine | LevelPlayer
     board: Board
 
 
@@ -87,9 +89,17 @@ class GameHistory:
 
 
 class Session:
-    """One game at a time in the configured mode, with the score tally."""
+    """One game at a time in the configured mode, with the score tally.
 
-    def __init__(self, config: GameConfig | None = None, scores: Scores | None = None) -> None:
+    With a ``seed``, the computer's choices are reproducible.
+    """
+
+    def __init__(
+        self,
+        config: GameConfig | None = None,
+        scores: Scores | None = None,
+        seed: int | None = None,
+    ) -> None:
         self.config = config or GameConfig()
         self.scores: Scores = scores if scores is not None else {}
         self.history = GameHistory(Board.empty(self.config.size, self.config.win_length))
@@ -107,7 +117,9 @@ class Session:
         self.hint: tuple[int, ...] = ()
         self._recorded: str | None = None  # the result counted for this game
         self._counting = True  # False for a game that was already over when opened
-        self._engines: dict[tuple[int | None, float, float | None], Engine] = {}
+        self.seed = seed
+        self._players: dict[tuple[Level, float | None], LevelPlayer] = {}
+        self._analysis_engines: dict[float | None, Engine] = {}
 
     # -- state ----------------------------------------------------------------
 
@@ -335,24 +347,30 @@ class Session:
 
     # -- searches ------------------------------------------------------------------
 
-    def _engine(self, max_depth: int | None, mistake_rate: float = 0.0) -> Engine:
-        key = (max_depth, mistake_rate, self.config.time_limit)
-        if key not in self._engines:
-            self._engines[key] = Engine(
-                max_depth=max_depth,
+    def engine(self) -> LevelPlayer:
+        """The computer of the side to move (kept, with its table, per strength)."""
+        level = self.config.strength_for(self.board.turn)
+        key = (level, self.config.time_limit)
+        if key not in self._players:
+            seed = None
+            if self.seed is not None:
+                seed = random.Random(f"{self.seed}:{level}").randrange(2**32)
+            self._players[key] = LevelPlayer(
+                level.lookahead,
+                level.temperature,
+                node_limit=level.nodes,
                 time_limit=self.config.time_limit,
-                mistake_rate=mistake_rate,
+                seed=seed,
                 table_limit=ENGINE_TABLE_LIMIT,
             )
-        return self._engines[key]
-
-    def engine(self) -> Engine:
-        """The engine of the side to move (kept, with its table, per strength)."""
-        return self._engine(*self.config.strength_for(self.board.turn))
+        return self._players[key]
 
     def analysis_engine(self) -> Engine:
         """A strong engine for hints and analysis: exact where solvable, else think time."""
-        return self._engine(None)
+        key = self.config.time_limit
+        if key not in self._analysis_engines:
+            self._analysis_engines[key] = Engine(time_limit=key, table_limit=ENGINE_TABLE_LIMIT)
+        return self._analysis_engines[key]
 
     def request_hint(self) -> Refused | None:
         """Ask for the best moves of the position; they come with the analysis."""

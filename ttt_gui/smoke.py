@@ -43,7 +43,7 @@ def run_smoke_test(window: Window) -> int:
         if not status.startswith("X wins!") or str(session.board) != "XXX/OO./...":
             raise AssertionError(f"expected X to win, the window says {status!r}")
         window.run("set_mode", "computer")
-        window.run("set_level", "perfect")
+        window.run("set_level", "strongest")
         window.run("activate", 4)
         if not pump_until(root, lambda: session.board.move_count == 2, 5):
             raise AssertionError("the computer did not answer the opening move")

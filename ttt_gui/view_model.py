@@ -168,13 +168,18 @@ def title_text(session: Session) -> str:
 
 
 def menu_labels(session: Session) -> dict[str, str]:
-    """Labels of the custom menu items that show the current custom choice."""
+    """Labels that depend on the game: the custom menu items show the current
+    custom choice, and the levels are named for this board ("Perfect" only
+    where it is solved)."""
     config = session.config
     board = "Custom…"
     if (config.size, config.win_length) not in BOARD_CHOICES:
         board = f"Custom: {config.board_label}…"
     depth = "Custom depth…" if config.depth is None else f"Custom depth: {config.depth}…"
-    return {"ask_custom_board": board, "ask_custom_depth": depth}
+    labels = {"ask_custom_board": board, "ask_custom_depth": depth}
+    for action in ("set_level", "set_x_level", "set_o_level"):
+        labels.update((f"{action}:{name}", config.level_label(name)) for name in LEVELS)
+    return labels
 
 
 def build_view(
@@ -276,7 +281,7 @@ def statistics_rows(scores: Scores) -> list[tuple[str, str]]:
         board, level = labels
         won, drawn, lost = (counts.get(label, 0) for label in ("you", "draw", "computer"))
         rows.append((board, level, f"won {won}, drawn {drawn}, lost {lost}"))
-    ladder = [level.label for level in LEVELS.values()]
+    ladder = [level.label(solved) for level in LEVELS.values() for solved in (True, False)]
 
     def order(row: tuple[str, str, str]) -> tuple[int, str, int, str]:
         board, level, _ = row

@@ -151,7 +151,7 @@ class MenuBar:
             wanted = "disabled" if item.action in state.disabled else "normal"
             if menu.entrycget(index, "state") != wanted:
                 menu.entryconfigure(index, state=wanted)
-            label = state.labels.get(item.action, item.label)
+            label = state.labels.get(item.label_key, item.label)
             if menu.entrycget(index, "label") != label:
                 menu.entryconfigure(index, label=label)
 
