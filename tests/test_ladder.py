@@ -221,6 +221,25 @@ def test_a_seed_gives_the_same_choices(name: str) -> None:
     assert len({tuple(moves) for moves in games}) > 1
 
 
+@pytest.mark.parametrize(("name", "size", "win_length"), [("hard", 3, 3), ("strongest", 7, 5)])
+def test_what_a_level_sees_depends_on_the_position_alone(
+    name: str, size: int, win_length: int
+) -> None:
+    """A bounded search forgets earlier searches: no level grows stronger
+    as a game or a session goes on."""
+    board = Board.from_moves([size * size // 2, 1], size, win_length)
+    fresh = player(name, size, win_length).policy(board)
+    used = player(name, size, win_length)
+    for other in ([0], [0, 4, 8], [size * size // 2, 1, 2]):
+        used.policy(Board.from_moves(other, size, win_length))
+    again = used.policy(board)
+    assert again.probabilities == fresh.probabilities
+    assert (again.analysis.scores, again.analysis.nodes) == (
+        fresh.analysis.scores,
+        fresh.analysis.nodes,
+    )
+
+
 def test_a_node_budget_gives_the_same_game_on_a_large_board() -> None:
     first = game("hard", 3, 7, 5)[:6]
     assert first == game("hard", 3, 7, 5)[:6]

@@ -79,7 +79,7 @@ LEVELS: dict[str, Level] = {
     for level in (
         Level("easy", lookahead=0, nodes=None, temperature=1.0),
         Level("medium", lookahead=1, nodes=150, temperature=1.0),
-        Level("hard", lookahead=3, nodes=1_500, temperature=1.0),
+        Level("hard", lookahead=3, nodes=1_500, temperature=0.75),
         Level(TOP_LEVEL, lookahead=None, nodes=10_000, temperature=0.0),
     )
 }

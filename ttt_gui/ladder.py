@@ -137,8 +137,11 @@ class LevelPlayer:
 
     ``lookahead`` is in plies (0: :func:`instinct` only; None: to the end),
     ``node_limit`` and ``time_limit`` bound the search (the first alone is
-    reproducible), ``temperature`` is in heuristic points. Moves are drawn
-    reproducibly from ``seed``; the engine's table is kept between moves.
+    reproducible), ``temperature`` is in units of :func:`temperature_unit`
+    (0: always a best move). Moves are drawn
+    reproducibly from ``seed``. A bounded search starts from an empty table,
+    so what a level sees depends on the position alone, never on what it
+    searched before; an exact search (no bound) keeps its table.
     """
 
     def __init__(
@@ -190,6 +193,8 @@ class LevelPlayer:
             best = [move for move, score in scores.items() if score == max(scores.values())]
             analysis = MoveAnalysis(scores, 1, False, len(scores), elapsed, best)
         else:
+            if self.lookahead is not None or self.node_limit is not None:
+                self.engine.clear()
             within = math.floor(PLAUSIBLE_TEMPERATURES * temperature)
             analysis = self.engine.evaluate_moves(board, stop=stop, within=within)
         return Policy(choice_probabilities(analysis.scores, temperature, board), analysis)
