@@ -88,7 +88,7 @@ for number in range(20):
     latencies.append((time.perf_counter() - started) * 1000)
 window.run("quit")
 
-window = fresh(game(mode=Mode.COMPUTER, human=Player.X, level="strongest", size=9, win_length=5))
+window = fresh(game(mode=Mode.COMPUTER, human=Player.X, depth=81, size=9, win_length=5))
 beats = []
 beating = []
 def beat():
@@ -142,7 +142,7 @@ stops = []
 handlers = []
 for action in ("new_game", "undo", "mode", "quit") * 3:
     window = fresh(
-        game(mode=Mode.COMPUTER, human=Player.X, level="strongest", size=9, win_length=5,
+        game(mode=Mode.COMPUTER, human=Player.X, depth=81, size=9, win_length=5,
              think_time=30.0)
     )
     runner = window.presenter.runner
@@ -187,7 +187,7 @@ from ttt_gui.settings import Settings
 prepare_process()
 root = tk.Tk()
 config = GameConfig(
-    mode=Mode.COMPUTER, human=Player.O, level="strongest", size=9, win_length=5, think_time=30.0
+    mode=Mode.COMPUTER, human=Player.O, depth=81, size=9, win_length=5, think_time=30.0
 )
 window = Window(root, Presenter(Settings(config), None))
 pump_until(root, lambda: window.presenter.runner.is_running, 5)

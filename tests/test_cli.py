@@ -196,6 +196,8 @@ def test_no_options_keep_the_saved_settings() -> None:
         (["--play", "x"], {"mode": Mode.COMPUTER, "human": Player.X}),
         (["--play", "X", "--mode", "watch"], {"mode": Mode.WATCH, "human": Player.X}),
         (["--level", "hard"], {"level": "hard", "depth": None}),
+        (["--level", "strongest"], {"level": "strongest", "depth": None}),
+        (["--level", "perfect"], {"level": "strongest", "depth": None}),  # the old name
         (["--depth", "9"], {"depth": 9}),
         (["--size", "5"], {"size": 5, "win_length": 4}),
         (["--size", "9"], {"size": 9, "win_length": 5}),

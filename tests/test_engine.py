@@ -6,6 +6,7 @@ Scores are from the side to move: a win in ``n`` plies is ``WIN - n``, a loss in
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 import time
@@ -680,6 +681,44 @@ def test_clear_empties_the_table_and_keeps_results() -> None:
     assert engine.analyse(board) == move_values(board)
 
 
+# -- node budgets and scores within a margin ------------------------------------------------
+
+
+def test_a_node_budget_bounds_the_search_the_same_way_every_time() -> None:
+    board = Board.from_moves([40, 41, 31], 9, 5)
+    results = [Engine(node_limit=3_000, seed=1).search(board) for _ in range(2)]
+    assert results[0] == dataclasses.replace(results[1], elapsed=results[0].elapsed)
+    first = results[0]
+    assert 3_000 < first.nodes <= 3_000 + 256, "checked every 256 positions"
+    assert not first.exact and first.depth >= 2
+    bigger = Engine(node_limit=30_000, seed=1).search(board)
+    assert bigger.depth > first.depth
+
+
+def test_a_tiny_node_budget_still_finishes_the_first_iteration() -> None:
+    board = Board.parse("XX.../OOO../X..../...../.....", 4)
+    result = Engine(node_limit=1).search(board)
+    assert result.move == 8 and result.depth >= 1, "the block, from a finished iteration"
+    assert result.nodes <= 256
+
+
+@pytest.mark.parametrize("margin", [0, 3, 40])
+def test_moves_within_the_margin_are_scored_exactly(margin: int) -> None:
+    for board in (Board.from_moves([4]), Board.from_moves([12, 6], 5, 4)):
+        full = Engine(max_depth=3).evaluate_moves(board)
+        windowed = Engine(max_depth=3).evaluate_moves(board, within=margin)
+        best = max(full.scores.values())
+        assert max(windowed.scores.values()) == best
+        for move, score in windowed.scores.items():
+            if score >= best - margin:
+                assert score == full.scores[move], (str(board), move)
+            else:
+                assert full.scores[move] <= score, "an upper bound"
+        close = {move for move, score in full.scores.items() if score >= best - margin}
+        assert close <= set(windowed.scores)
+        assert windowed.nodes <= full.nodes
+
+
 # -- bad arguments -----------------------------------------------------------------------------
 
 
@@ -690,6 +729,7 @@ def test_clear_empties_the_table_and_keeps_results() -> None:
         ({"max_depth": -3}, "max_depth"),
         ({"time_limit": 0}, "time_limit"),
         ({"time_limit": -1.0}, "time_limit"),
+        ({"node_limit": 0}, "node_limit"),
     ],
 )
 def test_engine_rejects_bad_arguments(arguments: dict[str, float], words: str) -> None:

@@ -132,7 +132,7 @@ def test_the_computer_answers_a_real_click(make_window) -> None:
 
 
 def test_clicks_while_the_computer_thinks_change_nothing(make_window) -> None:
-    settings = computer(human=Player.O, level="strongest", size=9, win_length=5, think_time=2.0)
+    settings = computer(human=Player.O, depth=81, size=9, win_length=5, think_time=2.0)
     window = make_window(settings)
     assert window.presenter.is_working
     real_click(window.board.cells[0])
@@ -290,6 +290,23 @@ def test_zoom_and_a_board_change_resize_the_window(make_window) -> None:
     assert window.board.cells[0].winfo_height() >= cell
 
 
+def test_the_top_level_is_named_for_the_board_in_the_menus(make_window) -> None:
+    window = make_window(hotseat())
+
+    def labels() -> set[str]:
+        found = set()
+        for action in ("set_level", "set_x_level", "set_o_level"):
+            menu, index = window.menubar.find(action, "strongest")
+            found.add(menu.entrycget(index, "label"))
+        return found
+
+    assert labels() == {"Perfect"}
+    invoke(window, "set_board", (5, 4))
+    assert labels() == {"Strongest"}, "not solved: its best, not perfect"
+    invoke(window, "set_board", (4, 4))
+    assert labels() == {"Perfect"}
+
+
 def assert_square_cells(window: Window) -> None:
     heights = {canvas.winfo_height() for canvas in window.board.cells}
     widths = {canvas.winfo_width() for canvas in window.board.cells}
@@ -426,9 +443,7 @@ def test_the_event_loop_keeps_running_during_a_9x9_search(make_window) -> None:
     """A freeze detector, not a timing target (benchmarks/ui.py measures the gaps):
     beats of 10 ms keep coming through a 2 s search; a loop frozen by the search
     would leave one gap as long as the search."""
-    window = make_window(
-        computer(human=Player.X, level="strongest", size=9, win_length=5, think_time=2.0)
-    )
+    window = make_window(computer(human=Player.X, depth=81, size=9, win_length=5, think_time=2.0))
     root, presenter = window.root, window.presenter
     beats: list[float] = []
 
@@ -453,9 +468,7 @@ def test_the_event_loop_keeps_running_during_a_9x9_search(make_window) -> None:
 def test_closing_while_the_progress_bar_runs_leaves_no_tcl_errors(make_window, capfd) -> None:
     """The progress bar animates with Tcl timers; closing the window must stop
     them, or they fire later (in the next window's event loop) on destroyed widgets."""
-    window = make_window(
-        computer(human=Player.O, level="strongest", size=9, win_length=5, think_time=30.0)
-    )
+    window = make_window(computer(human=Player.O, depth=81, size=9, win_length=5, think_time=30.0))
     assert wait(window.root, window.progress.winfo_ismapped, 5), "no progress bar"
     window.run("quit")
     later = make_window(hotseat())
@@ -467,7 +480,7 @@ CLOSE_SETTINGS = Settings(
     GameConfig(
         mode=Mode.COMPUTER,
         human=Player.O,
-        level="strongest",
+        depth=81,  # a search the think time alone bounds
         size=9,
         win_length=5,
         think_time=30.0,
