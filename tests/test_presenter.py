@@ -648,7 +648,7 @@ def test_scores_are_saved_when_the_computer_wins() -> None:
     assert rig.board.winner is Player.O
     assert last_saved(rig)["scores"] == {
         "computer:3x3:3": {"computer": 1},
-        "computer:3x3:3 vs perfect": {"computer": 1},
+        "computer:3x3:3 vs strongest": {"computer": 1},
     }
     assert (
         rig.presenter.view().status == "The computer wins. Ctrl+N plays again, Ctrl+R reviews it."

@@ -281,7 +281,7 @@ def test_undo_keeps_the_marks_and_another_move_drops_them() -> None:
 
 
 def test_a_game_against_the_computer_is_reviewed_for_both_sides() -> None:
-    rig = make_presenter(mode="computer", level="perfect")
+    rig = make_presenter(mode="computer", level="strongest")
     while not rig.board.is_over:  # the person plays the first free cell each time
         rig.presenter.play(rig.board.legal_moves()[0])
         rig.settle()

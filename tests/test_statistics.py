@@ -27,7 +27,7 @@ def shown_table(rig: Rig) -> list[tuple[str, str]]:
 
 
 def test_games_count_for_their_level_and_board_and_survive_a_score_reset() -> None:
-    rig = make_presenter(mode="computer", human="O", level="perfect")
+    rig = make_presenter(mode="computer", human="O", level="strongest")
     lose_as_o(rig)
     outcome = rig.board.winner
     rig.presenter.new_game()
@@ -47,7 +47,7 @@ def test_games_count_for_their_level_and_board_and_survive_a_score_reset() -> No
 
 
 def test_undoing_the_last_move_takes_the_result_back_out_of_the_statistics() -> None:
-    rig = make_presenter(mode="computer", human="O", level="perfect")
+    rig = make_presenter(mode="computer", human="O", level="strongest")
     lose_as_o(rig)
     rig.presenter.undo()
     assert statistics_rows(rig.session.scores) == []
@@ -67,7 +67,9 @@ def test_without_games_against_the_computer_the_window_says_so() -> None:
 def test_rows_follow_the_board_size_then_the_ladder() -> None:
     scores = {
         "computer:4x4:3 vs easy": {"you": 1},
-        "computer:3x3:3 vs perfect": {"draw": 3},
+        "computer:3x3:3 vs perfect": {"draw": 3},  # the top level's old name
+        "computer:3x3:3 vs strongest": {"you": 1, "draw": 1},
+        "computer:9x9:5 vs strongest": {"draw": 1},
         "computer:3x3:3 vs easy": {"you": 2, "computer": 1},
         "computer:3x3:3 vs depth 4": {"computer": 1},
         "hotseat:3x3:3": {"X": 5},
@@ -75,7 +77,8 @@ def test_rows_follow_the_board_size_then_the_ladder() -> None:
     }
     assert statistics_rows(scores) == [
         ("Easy, 3×3 (3 in a row)", "won 2, drawn 0, lost 1"),
-        ("Perfect, 3×3 (3 in a row)", "won 0, drawn 3, lost 0"),
+        ("Perfect, 3×3 (3 in a row)", "won 1, drawn 4, lost 0"),
         ("depth 4, 3×3 (3 in a row)", "won 0, drawn 0, lost 1"),
         ("Easy, 4×4 (3 in a row)", "won 1, drawn 0, lost 0"),
+        ("Strongest, 9×9 (5 in a row)", "won 0, drawn 1, lost 0"),
     ]

@@ -273,14 +273,18 @@ def build_view(
 def statistics_rows(scores: Scores) -> list[tuple[str, str]]:
     """Results against each level on each board, in words, one row each:
     ``('Hard, 3×3 (3 in a row)', 'won 2, drawn 1, lost 4')``; by board, then level."""
-    rows: list[tuple[str, str, str]] = []
+    totals: dict[tuple[str, str], list[int]] = {}  # a level's old and new names add up
     for key, counts in scores.items():
         labels = statistics_labels(key)
         if labels is None or not any(counts.values()):
             continue
-        board, level = labels
-        won, drawn, lost = (counts.get(label, 0) for label in ("you", "draw", "computer"))
-        rows.append((board, level, f"won {won}, drawn {drawn}, lost {lost}"))
+        total = totals.setdefault(labels, [0, 0, 0])
+        for index, label in enumerate(("you", "draw", "computer")):
+            total[index] += counts.get(label, 0)
+    rows = [
+        (board, level, f"won {won}, drawn {drawn}, lost {lost}")
+        for (board, level), (won, drawn, lost) in totals.items()
+    ]
     ladder = [level.label(solved) for level in LEVELS.values() for solved in (True, False)]
 
     def order(row: tuple[str, str, str]) -> tuple[int, str, int, str]:
