@@ -29,6 +29,22 @@ TITLE_PATTERN = "^Tic-tac-toe"
 COMMAND_TIMEOUT = 20
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--slow", action="store_true", help="also run the exhaustive checks marked slow"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` (minutes of exhaustive checks) run only with --slow."""
+    if config.getoption("--slow"):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker("slow")]
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """With TTT_GUI_REQUIRE_DISPLAY set, a missing display fails the run at once."""
     if os.environ.get("TTT_GUI_REQUIRE_DISPLAY") and not os.environ.get("DISPLAY"):

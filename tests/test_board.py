@@ -22,6 +22,7 @@ from ttt_gui.board import (
 )
 
 SIZES = range(MIN_SIZE, MAX_SIZE + 1)
+MENU_SIZES = range(MIN_SIZE, 10)  # random games on these; other shapes: test_variants.py
 
 
 @cache
@@ -50,7 +51,7 @@ def game_counts(board: Board) -> Counter[Player | None]:
 
 
 @st.composite
-def games(draw: st.DrawFn, sizes: range = SIZES, win_length: int | None = None) -> Board:
+def games(draw: st.DrawFn, sizes: range = MENU_SIZES, win_length: int | None = None) -> Board:
     """A board after a random legal game (possibly finished).
 
     The size is drawn from ``sizes``; the win length is ``win_length`` or, when
@@ -215,13 +216,14 @@ def test_illegal_move_error_is_a_value_error() -> None:
         ("ooo/xx./xx.", None, "O has a line but play went on"),
         # two disjoint X lines: no single last move completes both
         ("XXX../OO.OO/XXX../O..../.....", 3, "no single last move"),
-        # non-square
-        ("..../..../....", None, "square"),
-        ("../../..", None, "square"),
+        # rows of different lengths, or too short
+        ("..../..../...", None, "row 3 has 3 cells"),
+        ("../../..", None, "row 1 has 2 cells"),
         # size out of range
-        ("../..", None, "3 to 9 rows"),
-        ("/".join(["." * 10] * 10), None, "3 to 9 rows"),
-        ("", None, "3 to 9 rows"),
+        ("../..", None, "3 to 15 rows"),
+        ("/".join(["." * 16] * 16), None, "3 to 15 rows"),
+        ("/".join(["." * 16] * 3), None, "row 1 has 16 cells"),
+        ("", None, "3 to 15 rows"),
         # win length out of range
         ("..../..../..../....", 5, "win length 5 is out of range"),
         ("..../..../..../....", 2, "win length 2 is out of range"),
@@ -241,7 +243,7 @@ def test_parse_rejects_non_text() -> None:
 
 @pytest.mark.parametrize(
     ("size", "win_length", "words"),
-    [(2, None, "size 2"), (10, None, "size 10"), (3, 4, "win length"), (9, 2, "win length")],
+    [(2, None, "size 2"), (16, None, "size 16"), (3, 4, "win length"), (9, 2, "win length")],
 )
 def test_empty_rejects_bad_shapes(size: int, win_length: int | None, words: str) -> None:
     with pytest.raises(InvalidPositionError, match=words):
@@ -250,9 +252,9 @@ def test_empty_rejects_bad_shapes(size: int, win_length: int | None, words: str)
 
 def test_validated_rejects_overlapping_or_outside_marks() -> None:
     with pytest.raises(InvalidPositionError, match="overlap"):
-        Board.validated(3, 3, 0b1, 0b1)
+        Board.validated(3, 3, 3, 0b1, 0b1)
     with pytest.raises(InvalidPositionError, match="outside"):
-        Board.validated(3, 3, 1 << 9, 0)
+        Board.validated(3, 3, 3, 1 << 9, 0)
 
 
 def test_two_lines_through_one_cell_are_a_valid_win() -> None:

@@ -1,8 +1,9 @@
-"""Rules of m,n,k games on square boards: an immutable, hashable position.
+"""Rules of m,n,k games on rectangular boards: an immutable, hashable position.
 
-Cells are numbered ``row * size + col`` from the top left. X moves first; a
-line of ``win_length`` marks in a row, column or diagonal wins; a full board
-with no such line is a draw.
+Cells are numbered ``row * cols + col`` from the top left. X moves first; a
+line of ``win_length`` marks in a row, column or diagonal wins (under misère,
+loses); a full board with no such line is a draw. Under gravity (Connect
+Four) a mark drops to the lowest empty cell of its column.
 
 >>> board = Board.parse("xx./oo./...")
 >>> board.turn
@@ -18,12 +19,14 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from functools import cache, cached_property
+from typing import Any
 
 MIN_SIZE = 3
-MAX_SIZE = 9
+MAX_SIZE = 15
 
-#: Win length used when none is given: the usual m,n,k variants for each size.
-DEFAULT_WIN_LENGTH = {3: 3, 4: 4, 5: 4, 6: 4, 7: 5, 8: 5, 9: 5}
+#: Win length used when none is given: the usual m,n,k variants for each
+#: (shorter) side.
+DEFAULT_WIN_LENGTH = {3: 3, 4: 4, 5: 4, 6: 4, **dict.fromkeys(range(7, MAX_SIZE + 1), 5)}
 
 
 class Player(enum.Enum):
@@ -46,13 +49,25 @@ class InvalidPositionError(ValueError):
     """Text or bitboards that describe no reachable position."""
 
 
+class InvalidShapeError(InvalidPositionError):
+    """Rows, columns or a win length out of range."""
+
+
+class FloatingMarkError(InvalidPositionError):
+    """Under gravity, a mark above an empty cell."""
+
+
 class InvalidCoordinateError(ValueError):
     """A cell name, such as ``'b2'``, that names no cell of the board."""
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended: ``winner`` is None for a draw."""
+    """How a finished game ended: ``winner`` is None for a draw.
+
+    ``line`` is the completed line: the winner's, or under misère the line
+    the loser completed.
+    """
 
     winner: Player | None
     line: tuple[int, ...] | None
@@ -60,52 +75,87 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Geometry:
-    """Precomputed lines of one board shape, shared by the rules and the engine.
+    """Precomputed lines of one board shape and rules, shared by the rules and the engine.
 
     ``lines`` are bit masks of every winning line; ``lines_through[cell]`` the
-    indices into ``lines`` of the lines containing ``cell``.
+    indices into ``lines`` of the lines containing ``cell``; ``bottom`` the
+    mask of the lowest row (where gravity lets marks rest).
     """
 
-    size: int
+    rows: int
+    cols: int
     win_length: int
+    gravity: bool
+    misere: bool
     lines: tuple[int, ...]
     lines_through: tuple[tuple[int, ...], ...]
 
     @property
     def cells(self) -> int:
-        return self.size * self.size
+        return self.rows * self.cols
+
+    @property
+    def full(self) -> int:
+        """The mask of every cell."""
+        return (1 << self.cells) - 1
+
+    @property
+    def bottom(self) -> int:
+        """The mask of the lowest row."""
+        return ((1 << self.cols) - 1) << (self.cells - self.cols)
+
+    def playable(self, occupied: int) -> int:
+        """The empty cells a move may take: all of them, or under gravity the
+        lowest empty cell of each column."""
+        empty = ~occupied & self.full
+        if self.gravity:
+            return empty & ((occupied >> self.cols) | self.bottom)
+        return empty
 
 
-def check_shape(size: int, win_length: int) -> None:
-    """Raise InvalidPositionError unless 3 <= size <= 9 and 3 <= win_length <= size."""
-    if not MIN_SIZE <= size <= MAX_SIZE:
-        raise InvalidPositionError(f"board size {size} is out of range ({MIN_SIZE} to {MAX_SIZE})")
-    if not MIN_SIZE <= win_length <= size:
-        raise InvalidPositionError(
-            f"win length {win_length} is out of range ({MIN_SIZE} to {size}) "
-            f"for a {size}x{size} board"
+def check_shape(rows: int, cols: int, win_length: int) -> None:
+    """Raise InvalidShapeError unless 3 <= rows, cols <= 15 and 3 <= win_length <= max(rows, cols)."""
+    for name, side in (("rows", rows), ("columns", cols)):
+        if not MIN_SIZE <= side <= MAX_SIZE:
+            raise InvalidShapeError(
+                f"{side} {name} is out of range ({MIN_SIZE} to {MAX_SIZE})"
+                if rows != cols
+                else f"board size {side} is out of range ({MIN_SIZE} to {MAX_SIZE})"
+            )
+    longest = max(rows, cols)
+    if not MIN_SIZE <= win_length <= longest:
+        raise InvalidShapeError(
+            f"win length {win_length} is out of range ({MIN_SIZE} to {longest}) "
+            f"for a {shape_name(rows, cols)} board"
         )
 
 
+def shape_name(rows: int, cols: int) -> str:
+    """``'3x3'`` or, columns first as people say, ``'7x6'`` for 7 columns and 6 rows."""
+    return f"{cols}x{rows}"
+
+
 @cache
-def geometry(size: int, win_length: int) -> Geometry:
-    """The lines of a ``size`` x ``size`` board with ``win_length`` in a row."""
-    check_shape(size, win_length)
+def geometry(
+    rows: int, cols: int, win_length: int, gravity: bool = False, misere: bool = False
+) -> Geometry:
+    """The lines of a board of ``rows`` x ``cols`` cells with ``win_length`` in a row."""
+    check_shape(rows, cols, win_length)
     lines: list[int] = []
-    for row in range(size):
-        for col in range(size):
+    for row in range(rows):
+        for col in range(cols):
             for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
                 end_row = row + d_row * (win_length - 1)
                 end_col = col + d_col * (win_length - 1)
-                if end_row < size and 0 <= end_col < size:
+                if end_row < rows and 0 <= end_col < cols:
                     mask = 0
                     for step in range(win_length):
-                        mask |= 1 << ((row + d_row * step) * size + col + d_col * step)
+                        mask |= 1 << ((row + d_row * step) * cols + col + d_col * step)
                     lines.append(mask)
     through = tuple(
-        tuple(i for i, mask in enumerate(lines) if mask >> cell & 1) for cell in range(size * size)
+        tuple(i for i, mask in enumerate(lines) if mask >> cell & 1) for cell in range(rows * cols)
     )
-    return Geometry(size, win_length, tuple(lines), through)
+    return Geometry(rows, cols, win_length, gravity, misere, tuple(lines), through)
 
 
 def cells_of(mask: int) -> tuple[int, ...]:
@@ -122,55 +172,91 @@ def cells_of(mask: int) -> tuple[int, ...]:
 class Board:
     """An immutable position: bit ``i`` of ``x_bits``/``o_bits`` marks cell ``i``.
 
+    Cell ``i`` is row ``i // cols``, column ``i % cols``, row 0 at the top.
+    Under ``gravity`` a mark drops to the lowest empty cell of its column;
+    under ``misere`` completing a line loses instead of winning.
+
     Build boards with :meth:`empty`, :meth:`parse` or :meth:`from_moves`; the
     constructor trusts its arguments (use :meth:`validated` for untrusted ones).
     """
 
-    size: int
+    rows: int
+    cols: int
     win_length: int
     x_bits: int
     o_bits: int
+    gravity: bool = False
+    misere: bool = False
 
     @classmethod
-    def empty(cls, size: int = 3, win_length: int | None = None) -> Board:
-        """An empty board; ``win_length`` defaults to DEFAULT_WIN_LENGTH[size].
+    def empty(
+        cls,
+        size: int | None = None,
+        win_length: int | None = None,
+        *,
+        rows: int | None = None,
+        cols: int | None = None,
+        gravity: bool = False,
+        misere: bool = False,
+    ) -> Board:
+        """An empty board of ``size`` x ``size`` cells, or ``rows`` x ``cols``.
 
-        Raises InvalidPositionError for a size or win length out of range.
+        ``win_length`` defaults to DEFAULT_WIN_LENGTH of the shorter side.
+        Raises InvalidShapeError for a side or win length out of range.
+
+        >>> Board.empty(rows=6, cols=7, gravity=True)
+        Board.parse('......./......./......./......./......./.......', win_length=4, gravity=True)
         """
+        rows = rows if rows is not None else size if size is not None else 3
+        cols = cols if cols is not None else size if size is not None else rows
         if win_length is None:
-            win_length = DEFAULT_WIN_LENGTH.get(size, MIN_SIZE)
-        check_shape(size, win_length)
-        return cls(size, win_length, 0, 0)
+            win_length = DEFAULT_WIN_LENGTH.get(min(rows, cols), MIN_SIZE)
+        check_shape(rows, cols, win_length)
+        return cls(rows, cols, win_length, 0, 0, bool(gravity), bool(misere))
 
     @classmethod
-    def parse(cls, text: str, win_length: int | None = None) -> Board:
+    def parse(
+        cls,
+        text: str,
+        win_length: int | None = None,
+        *,
+        gravity: bool = False,
+        misere: bool = False,
+    ) -> Board:
         """Read rows joined by ``/``: ``X``/``x``, ``O``/``o`` or ``.`` per cell.
 
-        The size is the number of rows; ``win_length`` defaults to
-        DEFAULT_WIN_LENGTH[size] (3 on 3x3, 4 on 4x4 to 6x6, 5 on 7x7 to 9x9).
-        Raises InvalidPositionError naming what is wrong.
+        The rows and columns are the text's; ``win_length`` defaults to
+        DEFAULT_WIN_LENGTH of the shorter side (3 on 3x3, 4 on 4x4 to 6x6, 5
+        from 7x7). Raises InvalidPositionError (or a subclass) naming what is
+        wrong.
 
         >>> Board.parse("x.o/.x./...")
         Board.parse('X.O/.X./...', win_length=3)
+        >>> Board.parse("..../..../.xo.", win_length=3, gravity=True).legal_moves()
+        [5, 6, 8, 11]
         """
         if not isinstance(text, str):
             raise InvalidPositionError(f"a position is text, not {type(text).__name__}")
-        rows = text.strip().split("/")
-        size = len(rows)
-        if not MIN_SIZE <= size <= MAX_SIZE:
-            raise InvalidPositionError(
+        lines = text.strip().split("/")
+        rows, cols = len(lines), len(lines[0])
+        if not MIN_SIZE <= rows <= MAX_SIZE:
+            raise InvalidShapeError(
                 f"a position has {MIN_SIZE} to {MAX_SIZE} rows separated by '/', "
-                f"this one has {size}"
+                f"this one has {rows}"
+            )
+        if not MIN_SIZE <= cols <= MAX_SIZE:
+            raise InvalidShapeError(
+                f"row 1 has {cols} cells; a row has {MIN_SIZE} to {MAX_SIZE}"
             )
         x_bits = o_bits = 0
-        for row_index, row in enumerate(rows):
-            if len(row) != size:
-                raise InvalidPositionError(
-                    f"row {row_index + 1} has {len(row)} cells; a {size}-row board "
-                    f"is square, so every row needs {size}"
+        for row_index, row in enumerate(lines):
+            if len(row) != cols:
+                raise InvalidShapeError(
+                    f"row {row_index + 1} has {len(row)} cells; every row needs "
+                    f"as many as the first ({cols})"
                 )
             for col, char in enumerate(row):
-                bit = 1 << (row_index * size + col)
+                bit = 1 << (row_index * cols + col)
                 if char in "Xx":
                     x_bits |= bit
                 elif char in "Oo":
@@ -180,18 +266,31 @@ class Board:
                         f"unknown character {char!r} in row {row_index + 1} (use X, O or .)"
                     )
         if win_length is None:
-            win_length = DEFAULT_WIN_LENGTH[size]
-        return cls.validated(size, win_length, x_bits, o_bits)
+            win_length = DEFAULT_WIN_LENGTH[min(rows, cols)]
+        return cls.validated(
+            rows, cols, win_length, x_bits, o_bits, gravity=gravity, misere=misere
+        )
 
     @classmethod
-    def validated(cls, size: int, win_length: int, x_bits: int, o_bits: int) -> Board:
+    def validated(
+        cls,
+        rows: int,
+        cols: int,
+        win_length: int,
+        x_bits: int,
+        o_bits: int,
+        *,
+        gravity: bool = False,
+        misere: bool = False,
+    ) -> Board:
         """A board from bitboards, checked to be reachable by legal play.
 
         Raises InvalidPositionError for overlapping marks, impossible counts,
-        wins by both players, or a win that no single last move explains.
+        wins by both players, or a line that no single last move explains;
+        FloatingMarkError under gravity for a mark above an empty cell.
         """
-        lines = geometry(size, win_length).lines
-        if x_bits & o_bits or (x_bits | o_bits) >> (size * size):
+        shape = geometry(rows, cols, win_length, bool(gravity), bool(misere))
+        if x_bits & o_bits or (x_bits | o_bits) >> shape.cells:
             raise InvalidPositionError("marks overlap or lie outside the board")
         x_count, o_count = x_bits.bit_count(), o_bits.bit_count()
         if not 0 <= x_count - o_count <= 1:
@@ -199,21 +298,33 @@ class Board:
                 f"impossible counts: {x_count} X and {o_count} O "
                 "(X moves first, so X has as many marks as O or one more)"
             )
-        board = cls(size, win_length, x_bits, o_bits)
-        x_lines = [mask for mask in lines if mask & x_bits == mask]
-        o_lines = [mask for mask in lines if mask & o_bits == mask]
+        occupied = x_bits | o_bits
+        last_cells = shape.full
+        if gravity:
+            supported = (occupied >> cols) | shape.bottom
+            floating = occupied & ~supported
+            if floating:
+                cell = floating.bit_length() - 1
+                raise FloatingMarkError(
+                    f"under gravity no mark floats: column {chr(ord('a') + cell % cols)} "
+                    "has a mark above an empty cell"
+                )
+            last_cells = occupied & ~(occupied << cols)  # the top mark of each column
+        board = cls(rows, cols, win_length, x_bits, o_bits, bool(gravity), bool(misere))
+        x_lines = [mask for mask in shape.lines if mask & x_bits == mask]
+        o_lines = [mask for mask in shape.lines if mask & o_bits == mask]
         if x_lines and o_lines:
             raise InvalidPositionError("both players have a line")
-        for player, won, moved_last in (
+        for player, made, moved_last in (
             (Player.X, x_lines, x_count == o_count + 1),
             (Player.O, o_lines, x_count == o_count),
         ):
-            if won and not moved_last:
+            if made and not moved_last:
                 raise InvalidPositionError(f"{player.value} has a line but play went on after it")
-            common = -1
-            for mask in won:
+            common = last_cells
+            for mask in made:
                 common &= mask
-            if won and not common:
+            if made and not common:
                 raise InvalidPositionError(
                     f"{player.value} has lines that no single last move completes"
                 )
@@ -221,17 +332,28 @@ class Board:
 
     @classmethod
     def from_moves(
-        cls, moves: list[int] | tuple[int, ...], size: int = 3, win_length: int | None = None
+        cls,
+        moves: list[int] | tuple[int, ...],
+        size: int | None = None,
+        win_length: int | None = None,
+        **rules: Any,
     ) -> Board:
-        """The board after playing ``moves`` from empty; raises IllegalMoveError."""
-        board = cls.empty(size, win_length)
+        """The board after playing ``moves`` from :meth:`empty` (same arguments);
+        raises IllegalMoveError."""
+        board = cls.empty(size, win_length, **rules)
         for move in moves:
             board = board.play(move)
         return board
 
+    def with_marks(self, x_bits: int, o_bits: int) -> Board:
+        """The same rules with other marks, trusted like the constructor."""
+        return Board(
+            self.rows, self.cols, self.win_length, x_bits, o_bits, self.gravity, self.misere
+        )
+
     def __str__(self) -> str:
         chars = []
-        for cell in range(self.size * self.size):
+        for cell in range(self.cells):
             if self.x_bits >> cell & 1:
                 chars.append("X")
             elif self.o_bits >> cell & 1:
@@ -239,10 +361,13 @@ class Board:
             else:
                 chars.append(".")
         text = "".join(chars)
-        return "/".join(text[i : i + self.size] for i in range(0, len(text), self.size))
+        return "/".join(text[i : i + self.cols] for i in range(0, len(text), self.cols))
 
     def __repr__(self) -> str:
-        return f"Board.parse({str(self)!r}, win_length={self.win_length})"
+        rules = "".join(
+            f", {name}=True" for name, on in (("gravity", self.gravity), ("misere", self.misere)) if on
+        )
+        return f"Board.parse({str(self)!r}, win_length={self.win_length}{rules})"
 
     def __getitem__(self, cell: int) -> Player | None:
         """The mark on ``cell``, or None when it is empty."""
@@ -254,7 +379,20 @@ class Board:
 
     @property
     def geometry(self) -> Geometry:
-        return geometry(self.size, self.win_length)
+        return geometry(self.rows, self.cols, self.win_length, self.gravity, self.misere)
+
+    @property
+    def size(self) -> int:
+        """The longer side (the side of a square board)."""
+        return max(self.rows, self.cols)
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def is_square(self) -> bool:
+        return self.rows == self.cols
 
     @property
     def move_count(self) -> int:
@@ -267,15 +405,19 @@ class Board:
 
     @property
     def empty_bits(self) -> int:
-        return ~(self.x_bits | self.o_bits) & ((1 << (self.size * self.size)) - 1)
+        return ~(self.x_bits | self.o_bits) & ((1 << self.cells) - 1)
 
     @cached_property
     def outcome(self) -> Outcome | None:
-        """How the game ended, or None while it goes on."""
+        """How the game ended, or None while it goes on.
+
+        A completed line wins for its owner, or under misère loses; a full
+        board without one is a draw.
+        """
         for player, bits in ((Player.X, self.x_bits), (Player.O, self.o_bits)):
             for mask in self.geometry.lines:
                 if mask & bits == mask:
-                    return Outcome(player, cells_of(mask))
+                    return Outcome(player.other if self.misere else player, cells_of(mask))
         if not self.empty_bits:
             return Outcome(None, None)
         return None
@@ -286,6 +428,7 @@ class Board:
 
     @property
     def winning_line(self) -> tuple[int, ...] | None:
+        """The completed line (under misère, the one that lost), if any."""
         return self.outcome.line if self.outcome else None
 
     @property
@@ -293,35 +436,59 @@ class Board:
         return self.outcome is not None
 
     def legal_moves(self) -> list[int]:
-        """Empty cells in ascending order; none once the game is over."""
-        return [] if self.is_over else list(cells_of(self.empty_bits))
+        """Playable cells in ascending order (under gravity at most one per
+        column); none once the game is over."""
+        if self.is_over:
+            return []
+        return list(cells_of(self.geometry.playable(self.x_bits | self.o_bits)))
+
+    def landing(self, cell: int) -> int | None:
+        """The cell a mark aimed at ``cell`` takes: ``cell`` itself when it is
+        legal, under gravity the lowest empty cell of its column; None when
+        there is no such move (full column, taken cell, game over).
+
+        >>> board = Board.parse("..../..../..../x...", win_length=3, gravity=True)
+        >>> board.landing(0), board.landing(1)
+        (8, 13)
+        """
+        if not 0 <= cell < self.cells or self.is_over:
+            return None
+        playable = self.geometry.playable(self.x_bits | self.o_bits)
+        if self.gravity:
+            column = playable & self.column_mask(cell % self.cols)
+            return column.bit_length() - 1 if column else None
+        return cell if playable >> cell & 1 else None
+
+    def column_mask(self, col: int) -> int:
+        """The mask of every cell of column ``col``."""
+        return sum(1 << (row * self.cols + col) for row in range(self.rows))
 
     def play(self, move: int) -> Board:
         """The board after the side to move marks ``move``.
 
-        Raises IllegalMoveError for an occupied cell, a cell off the board, or
-        a game that is already over.
+        Raises IllegalMoveError for an occupied cell, a cell off the board, a
+        cell above an empty one under gravity, or a game that is already over.
         """
-        if (
-            not isinstance(move, int)
-            or isinstance(move, bool)
-            or not 0 <= move < self.size * self.size
-        ):
-            raise IllegalMoveError(
-                f"cell {move!r} is off the board (0 to {self.size * self.size - 1})"
-            )
+        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < self.cells:
+            raise IllegalMoveError(f"cell {move!r} is off the board (0 to {self.cells - 1})")
         if self.is_over:
             raise IllegalMoveError("the game is already over")
         bit = 1 << move
-        if (self.x_bits | self.o_bits) & bit:
+        occupied = self.x_bits | self.o_bits
+        if occupied & bit:
             raise IllegalMoveError(f"cell {move} is already taken")
+        if self.gravity and not self.geometry.playable(occupied) & bit:
+            raise IllegalMoveError(
+                f"cell {move} is above an empty cell: under gravity a mark drops to "
+                "the lowest empty cell of its column"
+            )
         if self.turn is Player.X:
-            return Board(self.size, self.win_length, self.x_bits | bit, self.o_bits)
-        return Board(self.size, self.win_length, self.x_bits, self.o_bits | bit)
+            return self.with_marks(self.x_bits | bit, self.o_bits)
+        return self.with_marks(self.x_bits, self.o_bits | bit)
 
     def coordinate(self, cell: int) -> str:
         """A cell's name: column letter and row number, ``a1`` at the top left."""
-        return f"{chr(ord('a') + cell % self.size)}{cell // self.size + 1}"
+        return f"{chr(ord('a') + cell % self.cols)}{cell // self.cols + 1}"
 
     def parse_coordinate(self, name: str) -> int:
         """The cell named ``name``: the inverse of :meth:`coordinate`.
@@ -341,11 +508,12 @@ class Board:
         digits = text[1:]
         if digits.isascii() and digits.isdigit():
             col, row = ord(text[0]) - ord("a"), int(digits) - 1
-            if 0 <= col < self.size and 0 <= row < self.size:
-                cell = row * self.size + col
+            if 0 <= col < self.cols and 0 <= row < self.rows:
+                cell = row * self.cols + col
                 if self.coordinate(cell) == text:  # no leading zeros
                     return cell
-        last = self.coordinate(self.size * self.size - 1)
+        last = self.coordinate(self.cells - 1)
         raise InvalidCoordinateError(
-            f"{name!r} is not a cell of this {self.size}x{self.size} board (a1 to {last})"
+            f"{name!r} is not a cell of this {shape_name(self.rows, self.cols)} board "
+            f"(a1 to {last})"
         )

@@ -19,7 +19,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ttt_gui.board import Board, Geometry, Player, cells_of
+from ttt_gui.board import Board, Geometry
+from ttt_gui.engine_state import (
+    Play,
+    State,
+    immediate_wins,
+    leaf_value,
+    make_play,
+    root_candidates,
+    root_state,
+)
 from ttt_gui.engine_tables import Tables, symmetric_keys, tables_for
 
 WIN = 1_000_000
@@ -32,15 +41,9 @@ _UNLIMITED = 1_000  # a depth beyond any game's length: "search to the end"
 _ORDER_MIN_EMPTY = 4
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
-#: A search state: (side: 0 for X, me, opp: bitboards of the side to move and
-#: the other, my_threats, opp_threats: cells where each completes a line at
-#: once, live_me, live_opp: bit sets of line indices still free of the other
-#: side, eval_me: the heuristic value, keys: see engine_tables.symmetric_keys).
-_State = tuple[int, int, int, int, int, int, int, int, list[int]]
 #: A table entry: (depth, flag, score, best move in the canonical orientation).
 _Entry = tuple[int, int, int, int]
-_Search = Callable[[_State, int, int, int, int], int]
-_Play = Callable[[_State, int], _State]
+_Search = Callable[[State, int, int, int, int], int]
 
 
 class _SearchAborted(Exception):
@@ -111,127 +114,19 @@ def describe_score(score: int, exact: bool = True) -> str:
     return f"ahead (≈+{score})" if score > 0 else f"behind (≈{score})"
 
 
-def _side_bits(board: Board) -> tuple[int, int]:
-    """(bits of the side to move, bits of the other side)."""
-    if board.turn is Player.X:
-        return board.x_bits, board.o_bits
-    return board.o_bits, board.x_bits
-
-
-def _evaluate(board: Board, tables: Tables) -> int:
-    """Heuristic value of the open lines, from the side to move."""
-    me, opp = _side_bits(board)
-    weights = tables.weights
-    total = 0
-    for mask in tables.geometry.lines:
-        if not mask & opp:
-            total += weights[(mask & me).bit_count()]
-        elif not mask & me:
-            total -= weights[(mask & opp).bit_count()]
-    return total
-
-
-def _root_state(board: Board, tables: Tables) -> _State:
-    """The search state of ``board``, built from scratch."""
-    geometry = tables.geometry
-    side = 0 if board.turn is Player.X else 1
-    me, opp = _side_bits(board)
-    live_me = live_opp = 0
-    for index, mask in enumerate(geometry.lines):
-        if not mask & opp:
-            live_me |= 1 << index
-        if not mask & me:
-            live_opp |= 1 << index
-    return (
-        side,
-        me,
-        opp,
-        _threats(me, opp, geometry),
-        _threats(opp, me, geometry),
-        live_me,
-        live_opp,
-        _evaluate(board, tables),
-        symmetric_keys(board, tables),
-    )
-
-
-def _make_play(tables: Tables) -> _Play:
-    """The move function of the search, tables bound as locals."""
-    k = tables.geometry.win_length
-    weights = tables.weights
-    through_masks = tables.through_masks
-    through_bits = tables.through_bits
-    symmetry_adds = tables.symmetry_adds
-
-    def play(state: _State, move: int) -> _State:
-        """The state after the side to move plays ``move`` (not a win)."""
-        side, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
-        bit = 1 << move
-        new_me = me | bit
-        threats = my_threats & ~bit
-        delta = 0
-        for mask in through_masks[move]:
-            if not opp & mask:
-                count = (new_me & mask).bit_count()
-                delta += weights[count] - weights[count - 1]
-                if count == k - 1:
-                    threats |= mask & ~new_me
-            elif not me & mask:
-                delta += weights[(opp & mask).bit_count()]
-        return (
-            1 - side,
-            opp,
-            new_me,
-            opp_threats & ~bit,
-            threats,
-            live_opp & ~through_bits[move],
-            live_me,
-            -(eval_me + delta),
-            [key | add for key, add in zip(keys, symmetry_adds[side][move])],
-        )
-
-    return play
-
-
-def _root_candidates(board: Board, tables: Tables, all_moves: bool) -> list[int]:
-    """The moves worth searching at the root, best first by position.
-
-    Every empty cell with ``all_moves``; otherwise the winning cells if any,
-    else the cells that block the opponent's threats (with two or more, all
-    lose), else every empty cell.
-    """
-    me, opp = _side_bits(board)
-    if not all_moves:
-        forced = _threats(me, opp, board.geometry) or _threats(opp, me, board.geometry)
-        if forced:
-            return list(cells_of(forced))
-    empty = board.empty_bits
-    return [cell for cell in tables.order if empty >> cell & 1]
-
-
-def _threats(bits: int, other: int, geometry: Geometry) -> int:
-    """Cells where the owner of ``bits`` completes a line with one more mark."""
-    k = geometry.win_length
-    cells = 0
-    for mask in geometry.lines:
-        if not mask & other and (mask & bits).bit_count() == k - 1:
-            cells |= mask & ~bits
-    return cells
-
-
 def _principal_variation(board: Board, move: int, table: dict[int, _Entry]) -> tuple[int, ...]:
     """The expected line of play from the table, starting with ``move``."""
     tables = tables_for(board.geometry)
     line = [move]
     board = board.play(move)
-    while not board.is_over and len(line) < board.size * board.size:
+    while not board.is_over and len(line) < board.cells:
         keys = symmetric_keys(board, tables)
         key = min(keys)
         entry = table.get(key)
         if entry is None or entry[3] < 0 or entry[1] != _EXACT:
             break
         next_move = tables.inverse[keys.index(key)][entry[3]]
-        if board[next_move] is not None:
+        if next_move not in board.legal_moves():
             break
         line.append(next_move)
         board = board.play(next_move)
@@ -395,7 +290,7 @@ class Engine:
             if result[2]:
                 break
         if result is None:  # stopped before the first iteration ended
-            move = _root_candidates(board, tables, all_moves=False)[0]
+            move = root_candidates(board, tables, all_moves=False)[0]
             result = ({move: 0}, [move], False)
         scores, best, exact = result
         return MoveAnalysis(
@@ -418,12 +313,13 @@ class Engine:
         the best ones are (others are upper bounds), ties included when
         randomizing, and those within ``margin`` of the best.
         """
-        play = _make_play(tables)
+        play = make_play(tables)
         search = self._make_search(tables, play, stop)
-        state = _root_state(board, tables)
+        state = root_state(board, tables)
         mine = state[3]
+        at_once = 1 - WIN if board.misere else WIN - 1  # completing a line
         empty = board.empty_bits
-        candidates = _root_candidates(board, tables, all_moves)
+        candidates = root_candidates(board, tables, all_moves)
         ordered = [c for c in preferred if c in candidates]
         ordered += [c for c in candidates if c not in ordered]
         solving = depth >= empty.bit_count()
@@ -432,7 +328,7 @@ class Engine:
         best: list[int] = []
         for move in ordered:
             if mine >> move & 1:
-                score = WIN - 1
+                score = at_once
             else:
                 child = play(state, move)
                 if all_moves:
@@ -442,7 +338,7 @@ class Engine:
                 else:
                     alpha = best_score
 
-                def value(low: int, high: int, child: _State = child) -> int:
+                def value(low: int, high: int, child: State = child) -> int:
                     return -search(child, depth - 1, -high, -low, 1)
 
                 if solving and alpha < 0:
@@ -462,14 +358,26 @@ class Engine:
                 best.append(move)  # else it may only be an upper bound equal to the best
         return scores, best
 
-    def _make_search(self, tables: Tables, play: _Play, stop: threading.Event) -> _Search:
+    def _make_search(self, tables: Tables, play: Play, stop: threading.Event) -> _Search:
         """The recursive negamax, tables bound as locals.
 
         ``search(state, depth, alpha, beta, ply)`` returns a fail-soft score
         from the side to move; mate scores count plies from the root. It
         raises _SearchAborted once ``stop`` is set or the deadline passes.
+
+        Its shortcuts hold for every variant: a playable cell that completes
+        a line wins at once, two playable threats of the opponent lose in 2,
+        one must be blocked, and a position where no line can be completed is
+        a draw. Under gravity only playable threats count, and a block may
+        open the cell above it to the opponent. Under misère completing a line
+        loses, so only the dead-position draw applies. On large boards moves
+        far from every mark are not searched, and such a result is not exact.
         """
-        cells = tables.geometry.cells
+        geometry = tables.geometry
+        cells, full, cols, bottom = geometry.cells, geometry.full, geometry.cols, geometry.bottom
+        gravity, misere = geometry.gravity, geometry.misere
+        near = tables.near if tables.near_distance else None
+        plain_leaf = not (gravity or misere)
         weights = tables.weights
         through_masks = tables.through_masks
         forward = tables.forward
@@ -480,8 +388,11 @@ class Engine:
         deadline = self._deadline
         node_limit = self.node_limit if self.node_limit is not None else float("inf")
         engine = self
+        # The earliest loss after our move: the opponent's second move from
+        # now, or under gravity its next one (our block may open a cell).
+        first_loss = 2 if gravity else 4
 
-        def search(state: _State, depth: int, alpha: int, beta: int, ply: int) -> int:
+        def search(state: State, depth: int, alpha: int, beta: int, ply: int) -> int:
             engine._nodes += 1
             if not engine._nodes & 255:  # about every 2-10 ms
                 if is_stopped() or time.perf_counter() > deadline or engine._nodes > node_limit:
@@ -489,23 +400,37 @@ class Engine:
                 if len(table) > engine.table_limit:
                     table.clear()  # bounds memory; only costs re-search
             _, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
-            if my_threats:
+            occupied = me | opp
+            if gravity:
+                playable = ~occupied & full & ((occupied >> cols) | bottom)
+                my_threats &= playable
+                opp_threats &= playable
+            else:
+                playable = ~occupied & full
+            if misere:
+                losing = my_threats  # cells that complete our own line
+                opp_threats = 0
+            elif my_threats:
                 return WIN - ply - 1
-            if opp_threats & (opp_threats - 1):
+            elif opp_threats & (opp_threats - 1):
                 return ply + 2 - WIN
             if not (live_me or live_opp):
                 return 0
-            occupied = me | opp
             left = cells - occupied.bit_count()
             if not left:
                 return 0
             if depth <= 0:
                 engine._horizon_hits += 1
-                return eval_me
-            # Bounds: no win before our second move from now, no loss before
-            # the opponent's second move (threats were handled above).
-            high = WIN - ply - 3 if live_me else 0
-            low = ply + 4 - WIN if live_opp else 0
+                return eval_me if plain_leaf else leaf_value(state, tables)
+            if misere:
+                # We win when the opponent completes a line (its move after
+                # ours at the earliest) and lose when we do (now at the earliest).
+                high = WIN - ply - 2 if live_opp else 0
+                low = ply + 1 - WIN if live_me else 0
+            else:
+                # No win before our second move from now (threats were handled).
+                high = WIN - ply - 3 if live_me else 0
+                low = ply + first_loss - WIN if live_opp else 0
             if high <= alpha:
                 return high
             if low >= beta:
@@ -536,8 +461,12 @@ class Engine:
             if opp_threats:  # a single threat: the block is forced
                 moves = [opp_threats.bit_length() - 1]
             else:
-                empty = ~occupied
-                moves = [c for c in order if empty >> c & 1]
+                if near is not None:
+                    nearby = playable & near(occupied)
+                    if nearby != playable:
+                        engine._horizon_hits += 1  # not every move is searched
+                        playable = nearby
+                moves = [c for c in order if playable >> c & 1]
                 if left >= _ORDER_MIN_EMPTY:
                     # Positional ordering: lines strengthened plus lines blocked.
                     gains = {}
@@ -548,9 +477,9 @@ class Engine:
                                 gain += weights[(me & mask).bit_count() + 1]
                             if not me & mask:
                                 gain += weights[(opp & mask).bit_count() + 1]
-                        gains[move] = gain
+                        gains[move] = -gain if misere and losing >> move & 1 else gain
                     moves.sort(key=gains.__getitem__, reverse=True)
-                if table_move >= 0 and empty >> table_move & 1:
+                if table_move >= 0 and playable >> table_move & 1:
                     moves.remove(table_move)
                     moves.insert(0, table_move)
 
@@ -559,7 +488,10 @@ class Engine:
             best_score = -_INFINITY
             best_move = moves[0]
             for move in moves:
-                score = -search(play(state, move), depth - 1, -beta, -alpha, ply + 1)
+                if misere and losing >> move & 1:
+                    score = ply + 1 - WIN  # completing our own line loses
+                else:
+                    score = -search(play(state, move), depth - 1, -beta, -alpha, ply + 1)
                 if score > best_score:
                     best_score = score
                     best_move = move

@@ -1,0 +1,97 @@
+"""An independent plain minimax over any variant, for the exactness tests and
+the variants benchmark: no pruning, no shortcuts, no symmetry, only the rules
+of :class:`~ttt_gui.board.Board`.
+
+Scores are from the side to move: a win in ``n`` plies is ``WIN - n``, a loss
+in ``n`` plies ``-(WIN - n)``, a draw 0.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from ttt_gui.board import Board
+from ttt_gui.engine import WIN, Engine
+
+#: The small variants checked on every reachable position: (name, Board.empty keywords).
+EXHAUSTIVE: dict[str, dict[str, Any]] = {
+    "3x3 misere": {"size": 3, "misere": True},
+    "4x4 gravity k=3": {"rows": 4, "cols": 4, "win_length": 3, "gravity": True},
+    "4 rows x 3 cols k=3": {"rows": 4, "cols": 3, "win_length": 3},
+    "3 rows x 4 cols k=3": {"rows": 3, "cols": 4, "win_length": 3},
+}
+#: The variants checked on random positions: (name, keywords, least number of marks).
+RANDOM: dict[str, tuple[dict[str, Any], int]] = {
+    "5 cols x 4 rows gravity k=4": ({"rows": 4, "cols": 5, "win_length": 4, "gravity": True}, 6),
+    "4x4 gravity k=4": ({"rows": 4, "cols": 4, "win_length": 4, "gravity": True}, 0),
+    "4x4 misere k=3": ({"size": 4, "win_length": 3, "misere": True}, 6),
+}
+
+
+def one_ply_later(score: int) -> int:
+    """A score seen one ply further from the game's end (win/loss distances grow)."""
+    return score - 1 if score > 0 else score + 1 if score < 0 else 0
+
+
+@cache
+def minimax(board: Board) -> int:
+    """The game value from the side to move, plies counted from ``board``.
+
+    A finished board scores ``WIN`` for the side to move when it is the
+    winner (under misère the other side completed a line), ``-WIN`` when it
+    lost, 0 for a draw.
+    """
+    if board.is_over:
+        if board.winner is None:
+            return 0
+        return WIN if board.winner is board.turn else -WIN
+    return max(move_values(board).values())
+
+
+def move_values(board: Board) -> dict[int, int]:
+    """The minimax value of every legal move, from the side to move."""
+    return {move: -one_ply_later(minimax(board.play(move))) for move in board.legal_moves()}
+
+
+def reachable(start: Board) -> list[Board]:
+    """Every unfinished position reachable from ``start``, in a fixed order."""
+    seen: set[Board] = set()
+    stack = [start]
+    while stack:
+        board = stack.pop()
+        if board not in seen:
+            seen.add(board)
+            stack.extend(board.play(move) for move in board.legal_moves())
+    return sorted(
+        (board for board in seen if not board.is_over),
+        key=lambda board: (board.move_count, str(board)),
+    )
+
+
+def random_positions(start: Board, count: int, least_marks: int, seed: int) -> list[Board]:
+    """``count`` unfinished positions after random legal games of at least
+    ``least_marks`` moves from ``start`` (reproducible from ``seed``)."""
+    rng = random.Random(seed)
+    positions: list[Board] = []
+    while len(positions) < count:
+        board = start
+        for _ in range(rng.randint(least_marks, start.cells - 1)):
+            if board.is_over:
+                break
+            board = board.play(rng.choice(board.legal_moves()))
+        if not board.is_over:
+            positions.append(board)
+    return positions
+
+
+def mismatches(positions: list[Board], engine: Engine | None = None) -> list[str]:
+    """The positions where the engine's analysis (one engine shared by all,
+    so its table is reused) differs from plain minimax on any move."""
+    engine = engine or Engine()
+    return [
+        f"{board!r}: {scores} != {expected}"
+        for board in positions
+        if (scores := engine.analyse(board)) != (expected := move_values(board))
+    ]
