@@ -107,8 +107,8 @@ def test_gravity_parse_refuses_floating_marks() -> None:
 def test_gravity_parse_needs_the_last_move_on_top() -> None:
     """X's row lies under O's marks: no last move of X completed it."""
     with pytest.raises(InvalidPositionError, match="no single last move"):
-        Board.parse("..../x.../ooo./xxx.", win_length=3, gravity=True)
-    assert Board.parse("..../x.../ooo./xxx.", win_length=3).winner is Player.X
+        Board.parse("..../..../oxo./xxxo", win_length=3, gravity=True)
+    assert Board.parse("..../..../oxo./xxxo", win_length=3).winner is Player.X
     assert Board.parse("..../..../.o../xxxo", win_length=3, gravity=True).winner is Player.X
 
 
