@@ -34,7 +34,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-IN_WINDOW = r"""
+#: Set-up shared by the programs run in a window process: dialogs that answer at
+#: once, a pump like the main loop, a fresh window, heartbeat gaps during a search.
+WINDOW_HELPERS = r"""
 import gc, resource, statistics, sys, time, tkinter as tk
 from ttt_gui.board import Player
 from ttt_gui.cli import prepare_process
@@ -76,7 +78,24 @@ def fresh(settings):
 def moves(window):
     return window.presenter.session.board.move_count
 
+def search_gaps(window, cell, timeout):
+    # the gaps (ms) between 10 ms after() heartbeats from the person's move on
+    # ``cell`` until the computer's answer is on the board
+    beats, beating = [], []
+    def beat():
+        beats.append(time.perf_counter())
+        beating[:] = [window.root.after(10, beat)]
+    before = moves(window)
+    window.run("play", cell)  # the computer thinks from here, on a painted board
+    beating.append(window.root.after(10, beat))
+    pump_until(window.root, lambda: moves(window) == before + 2, timeout)
+    window.root.after_cancel(beating.pop())
+    return [(b - a) * 1000 for a, b in zip(beats, beats[1:])]
+
 prepare_process()
+"""
+
+IN_WINDOW = WINDOW_HELPERS + r"""
 latencies = []
 window = fresh(game(mode=Mode.COMPUTER, human=Player.X, level="strongest"))
 for number in range(20):
@@ -89,6 +108,9 @@ for number in range(20):
 window.run("quit")
 
 window = fresh(game(mode=Mode.COMPUTER, human=Player.X, depth=81, size=9, win_length=5))
+gaps = search_gaps(window, 40, 10)
+search_beats = len(gaps) + 1
+window.run("quit")
 beats = []
 beating = []
 def beat():
@@ -96,13 +118,6 @@ def beat():
     beating[:] = [window.root.after(10, beat)]
 def stop_beating():
     window.root.after_cancel(beating.pop())
-window.run("play", 40)  # the computer thinks (1 s) from here, on a painted board
-beating.append(window.root.after(10, beat))
-pump_until(window.root, lambda: moves(window) == 2, 10)
-stop_beating()
-gaps = [(b - a) * 1000 for a, b in zip(beats, beats[1:])]
-search_beats = len(beats)
-window.run("quit")
 
 def notes_shown(window):
     board = window.presenter.session.board

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ttt_gui.board import Board
-from ttt_gui.config import GameConfig
+from ttt_gui.config import GameConfig, Shape
 from ttt_gui.dialogs import ClipboardDelivery
 from ttt_gui.jobs import InlineRunner, Runner
 from ttt_gui.presenter import Presenter
@@ -29,7 +29,7 @@ class FakeDialogs:
         self.confirm_answer = True
         self.confirm_answers: deque[bool] = deque()
         self.integers: deque[int | None] = deque()
-        self.boards: deque[tuple[int, int] | None] = deque()
+        self.boards: deque[Shape | None] = deque()
         self.open_paths: deque[Path | None] = deque()
         self.save_paths: deque[Path | None] = deque()
         self.clipboard: str | None = None
@@ -54,8 +54,8 @@ class FakeDialogs:
         self._record("ask_integer", title, prompt, initial, minimum, maximum)
         return self.integers.popleft() if self.integers else None
 
-    def ask_board(self, size: int, win_length: int) -> tuple[int, int] | None:
-        self._record("ask_board", size, win_length)
+    def ask_board(self, shape: Shape) -> Shape | None:
+        self._record("ask_board", *shape)
         return self.boards.popleft() if self.boards else None
 
     def show_info(self, title: str, text: str) -> None:

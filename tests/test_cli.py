@@ -53,7 +53,7 @@ def run_ttt(home: Path, *arguments: str, timeout: float = 60) -> subprocess.Comp
     ("arguments", "named"),
     [
         (["--bogus"], "--bogus"),
-        (["--size", "12"], "--size"),
+        (["--size", "16"], "--size"),
         (["--size", "three"], "--size"),
         (["--level", "godlike"], "--level"),
         (["--mode", "online"], "--mode"),

@@ -844,7 +844,7 @@ def test_custom_board_is_one_question_and_checked() -> None:
     assert view.labels["ask_custom_board"] == "Custom: 6×6 (5 in a row)…"
     assert [name for name in rig.dialogs.names() if name.startswith("ask")] == ["ask_board"]
     assert rig.dialogs.calls[0] == ("ask_board", (3, 3)), "it starts from the current board"
-    for answer in (None, (10, 5), (4, 5), (4, 2)):
+    for answer in (None, (16, 5), (4, 5), (4, 2), (3, 4, 5, False, False)):
         rig.dialogs.boards.append(answer)
         rig.presenter.ask_custom_board()
         assert (rig.session.config.size, rig.session.config.win_length) == (6, 5), answer

@@ -114,7 +114,8 @@ class Geometry:
 
 
 def check_shape(rows: int, cols: int, win_length: int) -> None:
-    """Raise InvalidShapeError unless 3 <= rows, cols <= 15 and 3 <= win_length <= max(rows, cols)."""
+    """Raise InvalidShapeError unless rows and columns are 3 to 15 and
+    3 <= win_length <= max(rows, cols)."""
     for name, side in (("rows", rows), ("columns", cols)):
         if not MIN_SIZE <= side <= MAX_SIZE:
             raise InvalidShapeError(
@@ -166,6 +167,71 @@ def cells_of(mask: int) -> tuple[int, ...]:
         cells.append(low.bit_length() - 1)
         mask ^= low
     return tuple(cells)
+
+
+def split_rules(text: str) -> tuple[str, dict[str, int]]:
+    """(the position without whitespace, the rules its words name) of a text in
+    :meth:`Board.to_text`'s form: ``win_length``, ``gravity``, ``misere``.
+
+    >>> split_rules("x../.o./... k=3 Misère")
+    ('x../.o./...', {'win_length': 3, 'misere': True})
+    """
+    marks, rules = [], {}
+    for word in text.split():
+        lowered = word.lower()
+        if lowered.startswith("k=") and lowered[2:].isascii() and lowered[2:].isdigit():
+            rules["win_length"] = int(lowered[2:])
+        elif lowered == "gravity":
+            rules["gravity"] = True
+        elif lowered in ("misere", "misère"):
+            rules["misere"] = True
+        else:
+            marks.append(word)
+    return "".join(marks), rules
+
+
+def check_reachable(shape: Geometry, x_bits: int, o_bits: int) -> None:
+    """Raise InvalidPositionError unless legal play on ``shape`` reaches these
+    marks: no overlap, counts that alternate, at most one side with lines,
+    made by its last move (under gravity, the top mark of a column); raise
+    FloatingMarkError under gravity for a mark above an empty cell."""
+    if x_bits & o_bits or (x_bits | o_bits) >> shape.cells:
+        raise InvalidPositionError("marks overlap or lie outside the board")
+    x_count, o_count = x_bits.bit_count(), o_bits.bit_count()
+    if not 0 <= x_count - o_count <= 1:
+        raise InvalidPositionError(
+            f"impossible counts: {x_count} X and {o_count} O "
+            "(X moves first, so X has as many marks as O or one more)"
+        )
+    occupied = x_bits | o_bits
+    last_cells = shape.full
+    if shape.gravity:
+        supported = (occupied >> shape.cols) | shape.bottom
+        floating = occupied & ~supported
+        if floating:
+            cell = floating.bit_length() - 1
+            raise FloatingMarkError(
+                f"under gravity no mark floats: column {chr(ord('a') + cell % shape.cols)} "
+                "has a mark above an empty cell"
+            )
+        last_cells = occupied & ~(occupied << shape.cols)  # the top mark of each column
+    x_lines = [mask for mask in shape.lines if mask & x_bits == mask]
+    o_lines = [mask for mask in shape.lines if mask & o_bits == mask]
+    if x_lines and o_lines:
+        raise InvalidPositionError("both players have a line")
+    for player, made, moved_last in (
+        (Player.X, x_lines, x_count == o_count + 1),
+        (Player.O, o_lines, x_count == o_count),
+    ):
+        if made and not moved_last:
+            raise InvalidPositionError(f"{player.value} has a line but play went on after it")
+        common = last_cells
+        for mask in made:
+            common &= mask
+        if made and not common:
+            raise InvalidPositionError(
+                f"{player.value} has lines that no single last move completes"
+            )
 
 
 @dataclass(frozen=True)
@@ -245,9 +311,7 @@ class Board:
                 f"this one has {rows}"
             )
         if not MIN_SIZE <= cols <= MAX_SIZE:
-            raise InvalidShapeError(
-                f"row 1 has {cols} cells; a row has {MIN_SIZE} to {MAX_SIZE}"
-            )
+            raise InvalidShapeError(f"row 1 has {cols} cells; a row has {MIN_SIZE} to {MAX_SIZE}")
         x_bits = o_bits = 0
         for row_index, row in enumerate(lines):
             if len(row) != cols:
@@ -289,46 +353,10 @@ class Board:
         wins by both players, or a line that no single last move explains;
         FloatingMarkError under gravity for a mark above an empty cell.
         """
-        shape = geometry(rows, cols, win_length, bool(gravity), bool(misere))
-        if x_bits & o_bits or (x_bits | o_bits) >> shape.cells:
-            raise InvalidPositionError("marks overlap or lie outside the board")
-        x_count, o_count = x_bits.bit_count(), o_bits.bit_count()
-        if not 0 <= x_count - o_count <= 1:
-            raise InvalidPositionError(
-                f"impossible counts: {x_count} X and {o_count} O "
-                "(X moves first, so X has as many marks as O or one more)"
-            )
-        occupied = x_bits | o_bits
-        last_cells = shape.full
-        if gravity:
-            supported = (occupied >> cols) | shape.bottom
-            floating = occupied & ~supported
-            if floating:
-                cell = floating.bit_length() - 1
-                raise FloatingMarkError(
-                    f"under gravity no mark floats: column {chr(ord('a') + cell % cols)} "
-                    "has a mark above an empty cell"
-                )
-            last_cells = occupied & ~(occupied << cols)  # the top mark of each column
-        board = cls(rows, cols, win_length, x_bits, o_bits, bool(gravity), bool(misere))
-        x_lines = [mask for mask in shape.lines if mask & x_bits == mask]
-        o_lines = [mask for mask in shape.lines if mask & o_bits == mask]
-        if x_lines and o_lines:
-            raise InvalidPositionError("both players have a line")
-        for player, made, moved_last in (
-            (Player.X, x_lines, x_count == o_count + 1),
-            (Player.O, o_lines, x_count == o_count),
-        ):
-            if made and not moved_last:
-                raise InvalidPositionError(f"{player.value} has a line but play went on after it")
-            common = last_cells
-            for mask in made:
-                common &= mask
-            if made and not common:
-                raise InvalidPositionError(
-                    f"{player.value} has lines that no single last move completes"
-                )
-        return board
+        check_reachable(
+            geometry(rows, cols, win_length, bool(gravity), bool(misere)), x_bits, o_bits
+        )
+        return cls(rows, cols, win_length, x_bits, o_bits, bool(gravity), bool(misere))
 
     @classmethod
     def from_moves(
@@ -344,6 +372,41 @@ class Board:
         for move in moves:
             board = board.play(move)
         return board
+
+    @classmethod
+    def from_text(
+        cls,
+        text: str,
+        win_length: int | None = None,
+        *,
+        gravity: bool = False,
+        misere: bool = False,
+    ) -> Board:
+        """Read :meth:`to_text`'s form: a position, then words for the rules
+        (``k=4``, ``gravity``, ``misere``) that replace the given ones.
+        Whitespace inside the position is ignored. Raises InvalidPositionError.
+
+        >>> Board.from_text("... / .x. / ... misere")
+        Board.parse('.../.X./...', win_length=3, misere=True)
+        """
+        position, rules = split_rules(text)
+        win_length = rules.get("win_length", win_length)
+        gravity = bool(rules.get("gravity", gravity))
+        misere = bool(rules.get("misere", misere))
+        return cls.parse(position, win_length, gravity=gravity, misere=misere)
+
+    def to_text(self) -> str:
+        """The position, followed by the rules where they are not the usual
+        ones: the form :meth:`from_text` reads, for copy and paste.
+
+        >>> Board.empty(rows=3, cols=4, win_length=4, gravity=True).play(9).to_text()
+        '..../..../.X.. k=4 gravity'
+        """
+        words = [str(self)]
+        if self.win_length != DEFAULT_WIN_LENGTH[min(self.rows, self.cols)]:
+            words.append(f"k={self.win_length}")
+        words += [rule for rule, on in (("gravity", self.gravity), ("misere", self.misere)) if on]
+        return " ".join(words)
 
     def with_marks(self, x_bits: int, o_bits: int) -> Board:
         """The same rules with other marks, trusted like the constructor."""
@@ -365,7 +428,9 @@ class Board:
 
     def __repr__(self) -> str:
         rules = "".join(
-            f", {name}=True" for name, on in (("gravity", self.gravity), ("misere", self.misere)) if on
+            f", {name}=True"
+            for name, on in (("gravity", self.gravity), ("misere", self.misere))
+            if on
         )
         return f"Board.parse({str(self)!r}, win_length={self.win_length}{rules})"
 

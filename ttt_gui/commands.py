@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ttt_gui.config import BOARD_CHOICES, LEVELS, THINK_TIMES, WATCH_SPEEDS, Mode, board_label
+from ttt_gui.config import (
+    BOARD_CHOICES,
+    LEVELS,
+    PRESETS,
+    THINK_TIMES,
+    WATCH_SPEEDS,
+    Mode,
+    board_label,
+)
 from ttt_gui.theme import THEMES
 
 
@@ -134,7 +142,10 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                 *(
                     radio(board_label(*shape), "board", shape, "set_board")
                     for shape in BOARD_CHOICES
+                    if shape not in PRESETS
                 ),
+                SEPARATOR,
+                *(radio(board_label(*shape), "board", shape, "set_board") for shape in PRESETS),
                 radio("Custom…", "board", "custom", "ask_custom_board", custom=True),
             ],
         ),

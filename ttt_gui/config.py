@@ -7,10 +7,13 @@ the one frozen description of a game; settings and saved games hold one, and
 its :meth:`GameConfig.from_dict` is the only place its fields are checked.
 
 >>> config = GameConfig.from_dict({"size": 5})
->>> config.win_length, config.level_name()
-(4, 'Medium')
+>>> config.win_length, config.level_name(), (config.rows, config.cols)
+(4, 'Medium', (5, 5))
 >>> GameConfig.from_dict(config.to_dict()) == config
 True
+>>> connect_four = GameConfig().changed(shape=(6, 7, 4, True, False))
+>>> connect_four.board_label, connect_four.score_key
+('Connect Four (7×6, 4 in a row)', 'computer:7x6:4:gravity')
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ttt_gui.board import DEFAULT_WIN_LENGTH, MAX_SIZE, MIN_SIZE, Player
+from ttt_gui.board import DEFAULT_WIN_LENGTH, MAX_SIZE, MIN_SIZE, Board, Player
 
 # -- tunable data ---------------------------------------------------------------
 
@@ -87,8 +90,26 @@ LEVELS: dict[str, Level] = {
 LEVEL_ALIASES = {"perfect": TOP_LEVEL}
 #: The level of a first run.
 DEFAULT_LEVEL = "medium"
-#: The shapes offered in the Board menu: (size, win length).
-BOARD_CHOICES: tuple[tuple[int, int], ...] = ((3, 3), (4, 4), (5, 4), (6, 4), (7, 5), (9, 5))
+#: A board and its rules as the Board menu chooses them: (size, win length) for
+#: a square board of the usual rules, else (rows, columns, win length,
+#: gravity, misère). :attr:`GameConfig.shape` gives one in this form.
+Shape = tuple[int, int] | tuple[int, int, int, bool, bool]
+#: The named variants of the Board menu.
+PRESETS: dict[Shape, str] = {
+    (6, 7, 4, True, False): "Connect Four",
+    (3, 3, 3, False, True): "Avoid three",
+    (15, 5): "Gomoku",
+}
+#: The shapes offered in the Board menu, squares first.
+BOARD_CHOICES: tuple[Shape, ...] = (
+    (3, 3),
+    (4, 4),
+    (5, 4),
+    (6, 4),
+    (7, 5),
+    (9, 5),
+    *PRESETS,
+)
 #: Think times (seconds) offered for boards too large to solve.
 THINK_TIMES = (0.5, 1.0, 2.0, 5.0)
 MIN_THINK_TIME, MAX_THINK_TIME = 0.05, 60.0
@@ -112,6 +133,8 @@ def statistics_labels(key: str) -> tuple[str, str] | None:
     >>> [statistics_labels(f"computer:{shape} vs {name}")[1]
     ...  for shape, name in (("9x9:5", "strongest"), ("3x3:3", "perfect"))]
     ['Strongest', 'Perfect']
+    >>> statistics_labels("computer:7x6:4:gravity vs easy")
+    ('Connect Four (7×6, 4 in a row)', 'Easy')
     >>> statistics_labels("hotseat:3x3:3") is None
     True
     """
@@ -119,19 +142,49 @@ def statistics_labels(key: str) -> tuple[str, str] | None:
     if not separator:
         return None
     _mode, _, shape = board_key.partition(":")
-    size_text, _, length_text = shape.partition(":")
-    rows, _, columns = size_text.partition("x")
-    if not (rows.isdigit() and columns == rows and length_text.isdigit()):
+    size_text, _, rest = shape.partition(":")
+    length_text, *rules = rest.split(":")
+    columns, _, rows = size_text.partition("x")
+    known = set(rules) <= {"gravity", "misere"}
+    if not (rows.isdigit() and columns.isdigit() and length_text.isdigit() and known):
         return board_key, level
     name = LEVEL_ALIASES.get(level, level)
-    solved = int(rows) ** 2 <= SOLVABLE_CELLS
+    solved = int(rows) * int(columns) <= SOLVABLE_CELLS
     words = LEVELS[name].label(solved) if name in LEVELS else level
-    return board_label(int(rows), int(length_text)), words
+    shape_of = canonical_shape(
+        int(rows), int(columns), int(length_text), "gravity" in rules, "misere" in rules
+    )
+    return board_label(*shape_of), words
 
 
-def board_label(size: int, win_length: int) -> str:
-    """``'3×3 (3 in a row)'``: a board shape as the menus name it."""
-    return f"{size}×{size} ({win_length} in a row)"
+def board_label(*shape: int | bool) -> str:
+    """A board shape (a :data:`Shape`) as the menus name it: ``'3×3 (3 in a row)'``,
+    ``'Connect Four (7×6, 4 in a row)'``, ``'5×4, 3 in a row, gravity, misère'``
+    (columns × rows).
+    """
+    rows, cols, win_length, gravity, misere = expand_shape(shape)  # type: ignore[arg-type]
+    name = PRESETS.get(canonical_shape(rows, cols, win_length, gravity, misere))
+    if name:
+        return f"{name} ({cols}×{rows}, {win_length} in a row)"
+    rules = "".join(f", {rule}" for rule, on in (("gravity", gravity), ("misère", misere)) if on)
+    if rules:
+        return f"{cols}×{rows}, {win_length} in a row{rules}"
+    return f"{cols}×{rows} ({win_length} in a row)"
+
+
+def expand_shape(shape: Shape) -> tuple[int, int, int, bool, bool]:
+    """(rows, columns, win length, gravity, misère) of a :data:`Shape`."""
+    if len(shape) == 2:
+        return shape[0], shape[0], shape[1], False, False
+    rows, cols, win_length, gravity, misere = shape
+    return rows, cols, win_length, gravity, misere
+
+
+def canonical_shape(rows: int, cols: int, win_length: int, gravity: bool, misere: bool) -> Shape:
+    """The :data:`Shape` naming this board: the short form for plain squares."""
+    if rows == cols and not gravity and not misere:
+        return (rows, win_length)
+    return (rows, cols, win_length, gravity, misere)
 
 
 # -- the configuration ----------------------------------------------------------
@@ -145,9 +198,12 @@ class ConfigError(ValueError):
 class GameConfig:
     """What kind of game to play; checked when built, so every instance is valid.
 
-    ``depth`` overrides ``level`` against the computer (a custom depth in
-    plies, at most the number of cells); ``think_time`` (seconds) bounds the
-    computer's search on boards too large to solve. In computer-vs-computer
+    The board has ``rows`` x ``cols`` cells (each the ``size`` when not given;
+    ``size`` is then the longer side), ``win_length`` in a row, and the
+    ``gravity`` and ``misere`` rules. ``depth`` overrides ``level`` against
+    the computer (a custom depth in plies, at most the number of cells);
+    ``think_time`` (seconds) bounds the computer's search on boards too large
+    to solve. In computer-vs-computer
     games X plays at ``x_level`` and O at ``o_level``. Raises ConfigError.
     """
 
@@ -160,8 +216,24 @@ class GameConfig:
     think_time: float = 1.0
     x_level: str = DEFAULT_LEVEL
     o_level: str = DEFAULT_LEVEL
+    rows: int = None  # type: ignore[assignment]  # None: the size
+    cols: int = None  # type: ignore[assignment]  # None: the size
+    gravity: bool = False
+    misere: bool = False
 
     def __post_init__(self) -> None:
+        for side in ("rows", "cols"):
+            if getattr(self, side) is None:
+                object.__setattr__(self, side, self.size)
+        if is_int(self.rows) and is_int(self.cols) and self.size != max(self.rows, self.cols):
+            if self.rows == self.cols:  # a square given a new size
+                object.__setattr__(self, "rows", self.size)
+                object.__setattr__(self, "cols", self.size)
+            else:  # a rectangle's size is its longer side
+                object.__setattr__(self, "size", max(self.rows, self.cols))
+        sides_valid = all(
+            is_int(side) and MIN_SIZE <= side <= MAX_SIZE for side in (self.rows, self.cols)
+        )
         checks: tuple[tuple[str, bool], ...] = (
             ("mode", isinstance(self.mode, Mode)),
             ("human", isinstance(self.human, Player)),
@@ -169,20 +241,20 @@ class GameConfig:
             ("x_level", _is_level(self.x_level)),
             ("o_level", _is_level(self.o_level)),
             ("size", is_int(self.size) and MIN_SIZE <= self.size <= MAX_SIZE),
+            ("rows", is_int(self.rows) and MIN_SIZE <= self.rows <= MAX_SIZE),
+            ("cols", is_int(self.cols) and MIN_SIZE <= self.cols <= MAX_SIZE),
+            ("gravity", isinstance(self.gravity, bool)),
+            ("misere", isinstance(self.misere, bool)),
             (
                 "win_length",
                 is_int(self.win_length)
-                and is_int(self.size)
+                and sides_valid
                 and MIN_SIZE <= self.win_length <= self.size,
             ),
             (
                 "depth",
                 self.depth is None
-                or (
-                    is_int(self.depth)
-                    and is_int(self.size)
-                    and 1 <= self.depth <= self.size * self.size
-                ),
+                or (is_int(self.depth) and sides_valid and 1 <= self.depth <= self.cells),
             ),
             (
                 "think_time",
@@ -202,8 +274,9 @@ class GameConfig:
         """The configuration described by ``data`` (as written by :meth:`to_dict`).
 
         Unknown keys are ignored; missing ones come from ``base`` (defaults if
-        None), except that a missing win length follows the size. Raises
-        ConfigError naming the first bad field.
+        None), except that a missing win length follows the size, and a size
+        without rows and columns (as older files hold) is a square board with
+        the usual rules. Raises ConfigError naming the first bad field.
         """
         base = base or cls()
         values: dict[str, Any] = {}
@@ -226,8 +299,14 @@ class GameConfig:
         for name in ("level", "x_level", "o_level"):
             if isinstance(values.get(name), str):
                 values[name] = LEVEL_ALIASES.get(values[name], values[name])
-        if "win_length" not in values and "size" in values and is_int(values["size"]):
-            values["win_length"] = DEFAULT_WIN_LENGTH.get(values["size"], 3)
+        if "size" in values:
+            for side in ("rows", "cols"):
+                values.setdefault(side, values["size"])
+            if "rows" not in data and "cols" not in data:
+                values.setdefault("gravity", False)
+                values.setdefault("misere", False)
+        if "win_length" not in values and "rows" in values:
+            values["win_length"] = _default_win_length(values.get("rows"), values.get("cols"))
         return dataclasses.replace(base, **values)
 
     def to_dict(self) -> dict[str, Any]:
@@ -239,13 +318,21 @@ class GameConfig:
 
     def changed(self, **changes: Any) -> GameConfig:
         """A copy with ``changes``; a board change resets a win length or custom
-        depth that no longer fits. Raises ConfigError for other bad values."""
-        if "size" in changes and "win_length" not in changes:
-            changes["win_length"] = DEFAULT_WIN_LENGTH.get(changes["size"], 3)
-        size = changes.get("size", self.size)
-        depth = changes.get("depth", self.depth)
-        if "depth" not in changes and depth is not None and depth > size * size:
-            changes["depth"] = None
+        depth that no longer fits. ``size`` is a square board of the usual
+        rules; ``shape`` a :data:`Shape`. Raises ConfigError for other bad values."""
+        if "shape" in changes:
+            keys = ("rows", "cols", "win_length", "gravity", "misere")
+            changes.update(zip(keys, expand_shape(changes.pop("shape"))))
+        if "size" in changes:
+            changes.update(rows=changes["size"], cols=changes["size"], gravity=False, misere=False)
+        if "rows" in changes or "cols" in changes:
+            rows, cols = changes.get("rows", self.rows), changes.get("cols", self.cols)
+            changes.setdefault("win_length", _default_win_length(rows, cols))
+            changes["size"] = max(rows, cols) if is_int(rows) and is_int(cols) else rows
+            depth = changes.get("depth", self.depth)
+            if "depth" not in changes and depth is not None and is_int(rows) and is_int(cols):
+                if depth > rows * cols:
+                    changes["depth"] = None
         return dataclasses.replace(self, **changes)
 
     # -- derived values -----------------------------------------------------
@@ -291,7 +378,36 @@ class GameConfig:
     @property
     def solved(self) -> bool:
         """Whether the computer solves this board (else it plays heuristically)."""
-        return self.size * self.size <= SOLVABLE_CELLS
+        return self.cells <= SOLVABLE_CELLS
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def shape(self) -> Shape:
+        """The board and its rules as the Board menu names them."""
+        return canonical_shape(self.rows, self.cols, self.win_length, self.gravity, self.misere)
+
+    def empty_board(self) -> Board:
+        """The empty board of this configuration."""
+        return Board.empty(
+            rows=self.rows,
+            cols=self.cols,
+            win_length=self.win_length,
+            gravity=self.gravity,
+            misere=self.misere,
+        )
+
+    def fits(self, board: Board) -> bool:
+        """Whether ``board`` has this configuration's shape and rules."""
+        return (board.rows, board.cols, board.win_length, board.gravity, board.misere) == (
+            self.rows,
+            self.cols,
+            self.win_length,
+            self.gravity,
+            self.misere,
+        )
 
     @property
     def time_limit(self) -> float | None:
@@ -300,8 +416,10 @@ class GameConfig:
 
     @property
     def score_key(self) -> str:
-        """Scores are kept per mode and board shape."""
-        return f"{self.mode.value}:{self.size}x{self.size}:{self.win_length}"
+        """Scores are kept per mode, board shape and rules (``'computer:3x3:3'``,
+        ``'computer:7x6:4:gravity'``: columns first)."""
+        rules = "".join(f":{rule}" for rule in ("gravity", "misere") if getattr(self, rule))
+        return f"{self.mode.value}:{self.cols}x{self.rows}:{self.win_length}{rules}"
 
     @property
     def statistics_key(self) -> str | None:
@@ -314,7 +432,7 @@ class GameConfig:
 
     @property
     def board_label(self) -> str:
-        return board_label(self.size, self.win_length)
+        return board_label(*self.shape)
 
     def level_name(self) -> str:
         """The strength against a person in words: ``'Hard'`` or ``'depth 5'``."""
@@ -326,7 +444,7 @@ class GameConfig:
         """Whether switching to ``other`` changes the game being played (and so
         needs a new game): mode, board, the person's side or the computer's
         strength. Think time and levels of a mode not in play do not."""
-        if (self.mode, self.size, self.win_length) != (other.mode, other.size, other.win_length):
+        if self.mode != other.mode or self.shape != other.shape:
             return True
         if other.mode is Mode.COMPUTER:
             computer = other.human.other
@@ -365,3 +483,10 @@ def is_number(value: object) -> bool:
 
 def _is_level(value: object) -> bool:
     return isinstance(value, str) and value in LEVELS
+
+
+def _default_win_length(rows: object, cols: object) -> int:
+    """The usual win length of a board, by its shorter side (3 for bad sides)."""
+    if is_int(rows) and is_int(cols):
+        return DEFAULT_WIN_LENGTH.get(min(rows, cols), 3)  # type: ignore[call-overload]
+    return 3

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from ttt_gui.config import Shape
 from ttt_gui.settings import Settings
 
 
@@ -23,8 +24,10 @@ class Dialogs(Protocol):
         self, title: str, prompt: str, initial: int, minimum: int, maximum: int
     ) -> int | None: ...
 
-    def ask_board(self, size: int, win_length: int) -> tuple[int, int] | None:
-        """A custom board: (size, win length), both checked; None if cancelled."""
+    def ask_board(self, shape: Shape) -> Shape | None:
+        """A custom board, starting from ``shape``: (rows, columns, win length,
+        gravity, misère), or (size, win length) for a square of the usual
+        rules; checked; None if cancelled."""
 
     def show_info(self, title: str, text: str) -> None: ...
 

@@ -89,11 +89,18 @@ def leaf_value(state: State, tables: Tables) -> int:
     soon = (occupied >> geometry.cols) | geometry.bottom  # playable, or right above one
     soon |= soon >> geometry.cols
     bonus = tables.weights[geometry.win_length - 1]
-    for threat_cells, sign, rows in ((my_threats, 1, good_rows[side]), (opp_threats, -1, good_rows[1 - side])):
-        value += sign * bonus * (
-            (threat_cells & rows).bit_count() * 2
-            + threat_cells.bit_count()
-            + (threat_cells & soon).bit_count()
+    for threat_cells, sign, rows in (
+        (my_threats, 1, good_rows[side]),
+        (opp_threats, -1, good_rows[1 - side]),
+    ):
+        value += (
+            sign
+            * bonus
+            * (
+                (threat_cells & rows).bit_count() * 2
+                + threat_cells.bit_count()
+                + (threat_cells & soon).bit_count()
+            )
         )
     return value
 

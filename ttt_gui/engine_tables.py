@@ -90,11 +90,11 @@ def tables_for(geometry: Geometry) -> Tables:
         return row * cols + col
 
     forward = tuple(tuple(transform(s, cell) for cell in range(cells)) for s in symmetries)
-    inverse = tuple(
-        tuple(cell_map.index(cell) for cell in range(cells)) for cell_map in forward
-    )
+    inverse = tuple(tuple(cell_map.index(cell) for cell in range(cells)) for cell_map in forward)
     adds = tuple(
-        tuple(tuple(1 << (cell_map[cell] + shift) for cell_map in forward) for cell in range(cells))
+        tuple(
+            tuple(1 << (cell_map[cell] + shift) for cell_map in forward) for cell in range(cells)
+        )
         for shift in (0, cells)
     )
     lines = geometry.lines

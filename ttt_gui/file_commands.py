@@ -15,7 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ttt_gui.board import Board, InvalidPositionError
+from ttt_gui.board import Board, InvalidPositionError, split_rules
+from ttt_gui.config import canonical_shape
 from ttt_gui.dialogs import Dialogs, SaveSettings
 from ttt_gui.files import describe_file_error
 from ttt_gui.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
@@ -74,13 +75,15 @@ class FileCommands:
         raise NotImplementedError
 
     def copy_position(self) -> None:
-        text = str(self.session.board)
+        """Copy the position, with its rules when they are not the usual ones."""
+        text = self.session.board.to_text()
         self.dialogs.set_clipboard(text)
         self._say(f"Copied the position: {text}")
 
     def paste_position(self) -> None:
-        """Read the clipboard (the answer may come later) and play from the
-        position it holds."""
+        """Read the clipboard (the answer may come later) and start from the
+        position it holds: with the rules it names, else those of the game in
+        play when the shape is the same, else the usual ones."""
         if self._is_reading_clipboard:
             self._say("Still waiting for the clipboard…")
             return
@@ -100,17 +103,26 @@ class FileCommands:
         if text is None or not text.strip():
             self._say("The clipboard holds no text to read a position from.")
             return
-        text = "".join(text.split())
         config = self.session.config
-        rows = text.count("/") + 1
+        position = split_rules(text)[0]
+        shape = (position.count("/") + 1, len(position.split("/")[0]))
+        same = shape == (config.rows, config.cols)
         try:
-            board = Board.parse(
-                text, win_length=config.win_length if rows == config.size else None
+            board = Board.from_text(
+                text,
+                win_length=config.win_length if same else None,
+                gravity=config.gravity and same,
+                misere=config.misere and same,
             )
         except InvalidPositionError as error:
             self._say(f"Not a position: {error}.")
             return
-        self.change_config(start=board, size=board.size, win_length=board.win_length)
+        self.change_config(
+            start=board,
+            shape=canonical_shape(
+                board.rows, board.cols, board.win_length, board.gravity, board.misere
+            ),
+        )
 
     def _games_folder(self) -> Path:
         """The folder of the last game saved or opened, else the documents folder."""

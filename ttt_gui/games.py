@@ -1,8 +1,10 @@
 """Saved games (``.ttt`` files): small JSON documents replayed through the rules; no Tk.
 
-A file holds a format name and version, the board's size and win length, an
-optional start position (``Board.parse`` text), the moves as coordinates
-(``a1`` is the top left) and how the game was played (the other fields of
+A file holds a format name and version, the board's size and win length
+(and for other variants its rows, columns, gravity and misère: a file
+without them is a square board of the usual rules), an optional start
+position (``Board.parse`` text), the moves as coordinates (``a1`` is the
+top left) and how the game was played (the other fields of
 :class:`~ttt_gui.config.GameConfig`). Loading replays the moves, so a file
 that describes an impossible game is refused.
 
@@ -40,7 +42,8 @@ MAX_FILE_BYTES = 64 * 1024
 _BASE = GameConfig(mode=Mode.HOTSEAT, level=TOP_LEVEL, x_level=TOP_LEVEL, o_level=TOP_LEVEL)
 #: The type of each field a file may hold (float: any number), checked before its range.
 _TYPES: dict[str, type] = {
-    **dict.fromkeys(("size", "win_length", "depth"), int),
+    **dict.fromkeys(("size", "rows", "cols", "win_length", "depth"), int),
+    **dict.fromkeys(("gravity", "misere"), bool),
     **dict.fromkeys(("mode", "human", "level", "x_level", "o_level", "start"), str),
     "think_time": float,
     "moves": list,
@@ -64,9 +67,12 @@ class SavedGame:
 
     def start_board(self) -> Board:
         """The position before the first move; raises InvalidPositionError."""
+        config = self.config
         if self.start is None:
-            return Board.empty(self.config.size, self.config.win_length)
-        return Board.parse(self.start, win_length=self.config.win_length)
+            return config.empty_board()
+        return Board.parse(
+            self.start, win_length=config.win_length, gravity=config.gravity, misere=config.misere
+        )
 
     def to_json(self) -> str:
         """The file's text, read back by :func:`parse_game`."""
@@ -108,16 +114,18 @@ def parse_game(text: str | bytes) -> SavedGame:
             continue
         if kind is float and not is_number(value):
             raise GameFileError(f"{name!r} should be a number, not {short_repr(value)}")
-        if kind is not float and (not isinstance(value, kind) or isinstance(value, bool)):
+        if kind is bool and not isinstance(value, bool):
+            raise GameFileError(f"{name!r} should be true or false, not {short_repr(value)}")
+        if kind not in (float, bool) and (not isinstance(value, kind) or isinstance(value, bool)):
             raise GameFileError(f"{name!r} should be {kind.__name__}, not {short_repr(value)}")
     config = _config(data)
     try:
         board = SavedGame(config, start=data.get("start")).start_board()
     except InvalidPositionError as error:
         raise GameFileError(f"bad start position: {error}") from None
-    if board.size != config.size:
+    if not config.fits(board):
         raise GameFileError("the start position does not match the board size")
-    coordinates = {board.coordinate(cell): cell for cell in range(config.size**2)}
+    coordinates = {board.coordinate(cell): cell for cell in range(config.cells)}
     moves = []
     for number, name in enumerate(data["moves"], start=1):
         if not isinstance(name, str) or name.lower() not in coordinates:
@@ -142,12 +150,16 @@ def _config(data: dict[str, Any]) -> GameConfig:
         name = next((name for name in _TYPES if str(error).startswith(f"{name!r} ")), "")
         problem = str(error)
     value, size = short_repr(data.get(name)), data["size"]
+    rows, cols = data.get("rows", size), data.get("cols", size)
     if name == "size":
         problem = f"board size {value} is out of range ({MIN_SIZE} to {MAX_SIZE})"
-    elif name == "win_length":  # the size is valid: it is checked first
-        problem = f"win length {value} does not fit a {size}x{size} board"
+    elif name in ("rows", "cols"):
+        what = "rows" if name == "rows" else "columns"
+        problem = f"{value} {what} is out of range ({MIN_SIZE} to {MAX_SIZE})"
+    elif name == "win_length":  # the sides are valid: they are checked first
+        problem = f"win length {value} does not fit a {cols}x{rows} board"
     elif name == "depth":
-        problem = f"depth {value} is out of range (1 to {size * size})"
+        problem = f"depth {value} is out of range (1 to {rows * cols})"
     elif name == "think_time":
         problem = f"think time {value} is out of range ({MIN_THINK_TIME} to {MAX_THINK_TIME} s)"
     elif name == "human":

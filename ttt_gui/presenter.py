@@ -17,7 +17,7 @@ from typing import Any
 
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, Player
 from ttt_gui.coach_commands import CoachCommands
-from ttt_gui.config import ConfigError, Mode
+from ttt_gui.config import ConfigError, Mode, Shape, expand_shape
 from ttt_gui.dialogs import Dialogs, SaveSettings
 from ttt_gui.display_commands import DisplayCommands
 from ttt_gui.engine import MoveAnalysis, SearchResult
@@ -173,7 +173,7 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
         elif isinstance(result, SearchResult) and session.is_computer_turn:
             if session.config.mode is Mode.WATCH:
                 wait = 0.0 if session.step_wanted else self.settings.watch_delay / 1000
-            elif session.board.size == 3:
+            elif session.board.cells == 9:
                 wait = max(0.0, self.computer_pause - (self.clock() - self._job_started))
             else:
                 wait = 0.0
@@ -218,7 +218,7 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
     def play_digit(self, digit: int, keypad: bool = False) -> bool:
         """Digit keys 1 to 9 play a cell on 3x3: in reading order (1 = top left),
         or on the keypad in its layout (7 = top left); False elsewhere."""
-        if self.session.board.size != 3 or not 1 <= digit <= 9:
+        if (self.session.board.rows, self.session.board.cols) != (3, 3) or not 1 <= digit <= 9:
             return False
         row, column = divmod(digit - 1, 3)
         self.play((2 - row) * 3 + column if keypad else digit - 1)
@@ -313,12 +313,14 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
     def set_think_time(self, seconds: float) -> None:
         self.change_config(think_time=float(seconds))
 
-    def set_board(self, shape: tuple[int, int]) -> None:
-        self.change_config(size=shape[0], win_length=shape[1], depth=None)
+    def set_board(self, shape: Shape) -> None:
+        """Play on ``shape``: (size, win length) or (rows, columns, win length,
+        gravity, misère), as the Board menu offers them."""
+        self.change_config(shape=tuple(shape), depth=None)
 
     def ask_custom_depth(self) -> None:
         config = self.session.config
-        cells = config.size * config.size
+        cells = config.cells
         depth = self.dialogs.ask_integer(
             "Custom depth",
             f"How many moves ahead should the computer look? (1 to {cells})",
@@ -331,11 +333,15 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
 
     def ask_custom_board(self) -> None:
         config = self.session.config
-        shape = self.dialogs.ask_board(config.size, config.win_length)
+        shape = self.dialogs.ask_board(config.shape)
         if shape is not None:
-            size, win_length = shape
-            if MIN_SIZE <= win_length <= size <= MAX_SIZE:
-                self.change_config(size=size, win_length=win_length, depth=None)
+            rows, cols, win_length, _, _ = expand_shape(shape)
+            if (
+                MIN_SIZE <= rows <= MAX_SIZE
+                and MIN_SIZE <= cols <= MAX_SIZE
+                and MIN_SIZE <= win_length <= max(rows, cols)
+            ):
+                self.set_board(shape)
 
     def reset_scores(self) -> None:
         config = self.session.config

@@ -102,7 +102,7 @@ class Session:
     ) -> None:
         self.config = config or GameConfig()
         self.scores: Scores = scores if scores is not None else {}
-        self.history = GameHistory(Board.empty(self.config.size, self.config.win_length))
+        self.history = GameHistory(self.config.empty_board())
         self.generation = 0
         #: Changes whenever the tally does: the presenter saves scores then.
         self.scores_version = 0
@@ -211,8 +211,13 @@ class Session:
             return Refused("The computer plays both sides: Space plays or pauses.")
         if self.is_computer_turn:
             return Refused("Wait for the computer's move.")
-        if not 0 <= cell < board.size * board.size:
+        if not 0 <= cell < board.cells:
             return Refused("There is no such cell.")
+        if board.gravity:  # any cell of a column plays its lowest empty cell
+            landing = board.landing(cell)
+            if landing is None:
+                return Refused(f"Column {board.coordinate(cell)[0]} is full.")
+            cell = landing
         if board[cell] is not None:
             return Refused(f"{board.coordinate(cell)} is already taken.")
         self.history.play(cell)
@@ -248,8 +253,8 @@ class Session:
         (opened or pasted finished) never counts in the scores.
         """
         if start is None:
-            start = Board.empty(config.size, config.win_length)
-        elif (start.size, start.win_length) != (config.size, config.win_length):
+            start = config.empty_board()
+        elif not config.fits(start):
             raise ValueError("the start position does not fit the configured board")
         history = GameHistory(start)
         for move in moves:

@@ -43,7 +43,10 @@ class ViewState:
     """What the window shows. ``choices`` maps a radio group of the menus to
     its selected value, ``flags`` a check item to its state; ``disabled``
     holds the presenter actions that do not apply now, and ``labels`` the menu
-    labels that say the current choice (action -> label)."""
+    labels that say the current choice (action -> label). The board has
+    ``rows`` x ``cols`` cells (``size`` the longer side); under gravity
+    ``landing[cell]`` is the cell a move aimed at ``cell`` takes (-1: none)
+    and ``next_mark`` the mark it would place."""
 
     size: int
     win_length: int
@@ -66,6 +69,10 @@ class ViewState:
     show_coordinates: bool = False
     labels: dict[str, str] = dataclasses.field(default_factory=dict)
     history_tones: tuple[str, ...] = ()  # a palette role per move list entry, or ""
+    rows: int = 3
+    cols: int = 3
+    landing: tuple[int, ...] = ()
+    next_mark: str = "X"
 
 
 def value_words(score: int, exact: bool, mover: Player) -> str:
@@ -173,13 +180,23 @@ def menu_labels(session: Session) -> dict[str, str]:
     where it is solved)."""
     config = session.config
     board = "Custom…"
-    if (config.size, config.win_length) not in BOARD_CHOICES:
+    if config.shape not in BOARD_CHOICES:
         board = f"Custom: {config.board_label}…"
     depth = "Custom depth…" if config.depth is None else f"Custom depth: {config.depth}…"
     labels = {"ask_custom_board": board, "ask_custom_depth": depth}
     for action in ("set_level", "set_x_level", "set_o_level"):
         labels.update((f"{action}:{name}", config.level_label(name)) for name in LEVELS)
     return labels
+
+
+def gravity_landing(board: Board) -> tuple[int, ...]:
+    """Under gravity, the cell a move aimed at each cell takes (-1: a full
+    column or a game over); empty without gravity."""
+    if not board.gravity:
+        return ()
+    return tuple(
+        -1 if (target := board.landing(cell)) is None else target for cell in range(board.cells)
+    )
 
 
 def build_view(
@@ -196,7 +213,8 @@ def build_view(
     hint = set(session.hint)
     can_play = not busy and not board.is_over and config.mode is not Mode.WATCH
     cells = []
-    for cell in range(board.size * board.size):
+    landing = gravity_landing(board)
+    for cell in range(board.cells):
         if cell in winning:
             background = "win"
         elif cell in hint:
@@ -209,10 +227,9 @@ def build_view(
             background = "cell"
         mark = board[cell]
         note, tone = notes.get(cell, ("", "even"))
+        playable = landing[cell] >= 0 if landing else mark is None
         cells.append(
-            CellView(
-                mark.value if mark else None, background, note, tone, can_play and mark is None
-            )
+            CellView(mark.value if mark else None, background, note, tone, can_play and playable)
         )
     status = status_text(session)
     if analysis is not None and not analysis.exact:
@@ -228,7 +245,7 @@ def build_view(
         disabled.update(("set_human", "set_level", "ask_custom_depth"))
     if config.mode is not Mode.WATCH:
         disabled.update(("play_pause", "step"))
-    shape = (config.size, config.win_length)
+    shape = config.shape
     return ViewState(
         size=board.size,
         win_length=board.win_length,
@@ -267,6 +284,10 @@ def build_view(
         disabled=frozenset(disabled),
         show_coordinates=shows_coordinates(settings, board.size),
         labels=menu_labels(session),
+        rows=board.rows,
+        cols=board.cols,
+        landing=landing,
+        next_mark=board.turn.value,
     )
 
 

@@ -34,11 +34,12 @@ def two_lines(words: str) -> str:
 
 
 class BoardView:
-    """A square grid of cell canvases inside ``parent``.
+    """A grid of square cell canvases inside ``parent``.
 
     ``on_click(cell)`` is called for a click on a cell, ``on_activate(cell)``
     for Enter or Space on it, ``on_step()`` for the Right key when the
-    computer plays both sides.
+    computer plays both sides. Under gravity the pointer over any cell of a
+    column shows, on the cell where the mark would land, a faint mark.
     """
 
     def __init__(
@@ -56,7 +57,7 @@ class BoardView:
         self.last_focused = -1
         self.on_step = on_step
         self.cells: list[tk.Canvas] = []
-        self.size = 0
+        self.rows = self.cols = 0
         self.state: ViewState | None = None
         self.palette: dict[str, str] = {}
         self._painted: list[tuple[object, ...]] = []
@@ -71,13 +72,13 @@ class BoardView:
 
     # -- building ---------------------------------------------------------------
 
-    def rebuild(self, size: int) -> None:
-        """Make one canvas per cell for a ``size`` x ``size`` board."""
+    def rebuild(self, rows: int, cols: int) -> None:
+        """Make one canvas per cell for a board of ``rows`` x ``cols``."""
         for canvas in self.cells:
             canvas.destroy()
-        self.size, self.cells, self._painted = size, [], []
+        self.rows, self.cols, self.cells, self._painted = rows, cols, [], []
         self.last_focused, self._focused, self._board_key = -1, None, ()
-        for cell in range(size * size):
+        for cell in range(rows * cols):
             canvas = tk.Canvas(
                 self.frame,
                 width=1,
@@ -87,16 +88,18 @@ class BoardView:
                 takefocus=True,
                 cursor="hand2",
             )
-            row, column = divmod(cell, size)
+            row, column = divmod(cell, cols)
             canvas.grid(row=row, column=column, sticky="nsew", padx=1, pady=1)
             self._bind_cell(canvas, cell)
             self.cells.append(canvas)
             self._painted.append(())
-        for index in range(max(size, self.frame.grid_size()[0])):
-            weight = 1 if index < size else 0
-            uniform = "cells" if weight else ""
-            self.frame.rowconfigure(index, weight=weight, uniform=uniform)
-            self.frame.columnconfigure(index, weight=weight, uniform=uniform)
+        for index in range(max(rows, cols, *self.frame.grid_size())):
+            for count, configure in (
+                (rows, self.frame.rowconfigure),
+                (cols, self.frame.columnconfigure),
+            ):
+                weight = 1 if index < count else 0
+                configure(index, weight=weight, uniform="cells" if weight else "")
         self.layout()
 
     def _bind_cell(self, canvas: tk.Canvas, cell: int) -> None:
@@ -122,25 +125,29 @@ class BoardView:
         self._draw(cell, force=True)
 
     def layout(self) -> None:
-        """Centre a square board in the space the parent has, leaving room for
-        the coordinates when shown; scale the analysis font (never below the
-        UI font)."""
+        """Centre the board, its cells square, in the space the parent has,
+        leaving room for the coordinates when shown; scale the analysis font
+        (never below the UI font)."""
         width, height = self.parent.winfo_width(), self.parent.winfo_height()
+        rows, cols = max(1, self.rows), max(1, self.cols)
         if width <= 1 or height <= 1:
             return
         margin = self.ui_font.metrics("linespace") + 6 if self.labels else 0
-        side = max(60, min(width - margin, height - margin) - 16)
-        left = (width - side - margin) // 2 + margin
-        top = (height - side - margin) // 2 + margin
-        self.frame.place(x=left, y=top, width=side, height=side)
-        cell = side / max(1, self.size)
+        cell = max(
+            60 / max(rows, cols), min((width - margin - 16) / cols, (height - margin - 16) / rows)
+        )
+        board_width, board_height = int(cell * cols), int(cell * rows)
+        left = (width - board_width - margin) // 2 + margin
+        top = (height - board_height - margin) // 2 + margin
+        self.frame.place(x=left, y=top, width=board_width, height=board_height)
         ui_pixels = int(self.ui_font.metrics("linespace") * 0.75)
         self.note_font.configure(size=-max(ui_pixels, min(22, int(cell * 0.16))))
         for index, label in enumerate(self.labels):
-            position = (index % self.size + 0.5) * cell
-            if index < self.size:  # a column letter, above the board
+            if index < cols:  # a column letter, above the board
+                position = (index + 0.5) * cell
                 label.place(x=left + position, y=top - 3, anchor="s")
             else:  # a row number, left of the board
+                position = (index - cols + 0.5) * cell
                 label.place(x=left - 4, y=top + position, anchor="e")
 
     def _show_coordinates(self, shown: bool) -> None:
@@ -150,8 +157,8 @@ class BoardView:
             label.destroy()
         self.labels = []
         if shown:
-            texts = [chr(ord("a") + i) for i in range(self.size)]
-            texts += [str(i + 1) for i in range(self.size)]
+            texts = [chr(ord("a") + i) for i in range(self.cols)]
+            texts += [str(i + 1) for i in range(self.rows)]
             self.labels = [tk.Label(self.parent, text=text, font=self.ui_font) for text in texts]
         self.layout()
 
@@ -170,16 +177,25 @@ class BoardView:
         if self.state is not None and self.state.is_watch and step == ARROWS["Right"]:
             self.on_step()
             return "break"
-        row, column = divmod(cell, self.size)
-        row, column = (row + step[0]) % self.size, (column + step[1]) % self.size
-        self.cells[row * self.size + column].focus_set()
+        row, column = divmod(cell, self.cols)
+        row, column = (row + step[0]) % self.rows, (column + step[1]) % self.cols
+        self.cells[row * self.cols + column].focus_set()
         return "break"
 
     def _hover(self, cell: int | None) -> None:
-        previous, self._hovered = self._hovered, cell
-        for index in (previous, cell):
+        previous, self._hovered = self._target(self._hovered), cell
+        for index in (previous, self._target(cell)):
             if index is not None and index < len(self.cells):
                 self._draw(index)
+
+    def _target(self, cell: int | None) -> int | None:
+        """The cell a move aimed at ``cell`` would take: under gravity the
+        lowest empty cell of its column (None if the column is full)."""
+        state = self.state
+        if cell is None or state is None or not state.landing or cell >= len(state.landing):
+            return cell
+        target = state.landing[cell]
+        return target if target >= 0 else None
 
     def focus_cell(self, cell: int | None = None) -> None:
         """Give the keyboard focus to ``cell``; by default the cell that had it
@@ -194,14 +210,21 @@ class BoardView:
 
     def paint(self, state: ViewState, palette: dict[str, str]) -> None:
         """Show ``state``: redraw the cells whose look changed."""
-        if state.size != self.size:
+        if (state.rows, state.cols) != (self.rows, self.cols):
             self._show_coordinates(False)
-            self.rebuild(state.size)
+            self.rebuild(state.rows, state.cols)
         force = palette is not self.palette
         self.state, self.palette = state, palette
         # Only what the board shows matters here: a repaint for the status bar
         # alone makes no Tk call (each one waits while a search runs).
-        key = (state.cells, state.winning_line, state.is_busy, state.show_coordinates, id(palette))
+        key = (
+            state.cells,
+            state.winning_line,
+            state.is_busy,
+            state.show_coordinates,
+            state.landing,
+            id(palette),
+        )
         if key == self._board_key and not force:
             return
         self._board_key = key
@@ -220,8 +243,15 @@ class BoardView:
         view = state.cells[cell]
         width, height = canvas.winfo_width(), canvas.winfo_height()
         focused = self._focused == cell
-        hovered = self._hovered == cell and view.playable
-        key = (view, width, height, focused, hovered, state.winning_line, state.size)
+        hovered_cell = self._hovered
+        hovered = (
+            hovered_cell is not None
+            and self._target(hovered_cell) == cell
+            and hovered_cell < len(state.cells)
+            and state.cells[hovered_cell].playable
+        )
+        ghost = hovered and bool(state.landing) and view.mark is None
+        key = (view, width, height, focused, hovered, ghost, state.winning_line, state.cols)
         if not force and self._painted[cell] == key:
             return
         self._painted[cell] = key
@@ -236,6 +266,8 @@ class BoardView:
             return
         if view.mark is not None:
             self._draw_mark(canvas, view.mark, width, height)
+        elif ghost:  # where the mark would land
+            self._draw_mark(canvas, state.next_mark, width, height, colour=palette["muted"])
         elif view.note:
             self._draw_note(canvas, view, width, height)
         if cell in state.winning_line:
@@ -251,13 +283,15 @@ class BoardView:
                 width=FOCUS_RING,
             )
 
-    def _draw_mark(self, canvas: tk.Canvas, mark: str, width: int, height: int) -> None:
+    def _draw_mark(
+        self, canvas: tk.Canvas, mark: str, width: int, height: int, colour: str | None = None
+    ) -> None:
         side = min(width, height)
         inset = side * 0.24
         line = max(2.0, side * 0.09)
         left, top = (width - side) / 2 + inset, (height - side) / 2 + inset
         right, bottom = left + side - 2 * inset, top + side - 2 * inset
-        colour = self.palette[mark]
+        colour = colour or self.palette[mark]
         if mark == "X":
             for x0, x1 in ((left, right), (right, left)):
                 canvas.create_line(x0, top, x1, bottom, fill=colour, width=line, capstyle="round")
@@ -287,7 +321,7 @@ class BoardView:
         self, canvas: tk.Canvas, cell: int, line: tuple[int, ...], width: int, height: int
     ) -> None:
         """This cell's part of the stroke through the winning line."""
-        (row0, col0), (row1, col1) = divmod(line[0], self.size), divmod(line[1], self.size)
+        (row0, col0), (row1, col1) = divmod(line[0], self.cols), divmod(line[1], self.cols)
         d_row, d_col = row1 - row0, col1 - col0
         # Extend beyond the cell edges so neighbouring segments meet over the grid lines.
         reach_x, reach_y = (width / 2 + 2) * d_col, (height / 2 + 2) * d_row

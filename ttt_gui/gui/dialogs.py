@@ -17,6 +17,7 @@ from typing import TypeVar
 
 from ttt_gui.board import MAX_SIZE, MIN_SIZE
 from ttt_gui.dialogs import ClipboardDelivery
+from ttt_gui.config import Shape, expand_shape
 from ttt_gui.games import SUFFIX
 from ttt_gui.gui.clipboard import ClipboardReader
 
@@ -105,29 +106,37 @@ class TkDialogs:
         fields: list[tuple[str, int, int, int]],
         check: Callable[[list[int]], str],
         accept_label: str,
+        options: tuple[tuple[str, bool], ...] = (),
     ) -> list[int] | None:
         """A modal form of whole-number fields (label, initial, least, most),
         checked as the person types: ``check(values)`` returns what is wrong in
         words ("" if nothing), shown under the fields; the accept button works
-        only for values that pass."""
+        only for values that pass. Check boxes (label, initial) follow the
+        fields; their states (1 or 0) follow the numbers in the answer."""
 
         def build(window: tk.Toplevel, finish: Callable[[list[int] | None], None]) -> None:
             frame = ttk.Frame(window, padding=16)
             frame.grid(sticky="nsew")
             texts = [tk.StringVar(window, str(initial)) for _, initial, _, _ in fields]
+            ticks = [tk.BooleanVar(window, initial) for _, initial in options]
             problem = tk.StringVar(window)
             for row, ((label, _, least, most), text) in enumerate(zip(fields, texts)):
                 ttk.Label(frame, text=label).grid(row=row, column=0, sticky="w", pady=2)
                 ttk.Spinbox(frame, from_=least, to=most, width=4, textvariable=text).grid(
                     row=row, column=1, sticky="w", padx=(8, 0), pady=2
                 )
+            for row, ((label, _), tick) in enumerate(zip(options, ticks), start=len(fields)):
+                ttk.Checkbutton(frame, text=label, variable=tick).grid(
+                    row=row, column=0, columnspan=2, sticky="w", pady=2
+                )
+            end = len(fields) + len(options)
             ttk.Label(frame, textvariable=problem, foreground="#b91c1c").grid(
-                row=len(fields), column=0, columnspan=2, sticky="w", pady=(6, 6)
+                row=end, column=0, columnspan=2, sticky="w", pady=(6, 6)
             )
             ok = ttk.Button(frame, text=accept_label)
-            ok.grid(row=len(fields) + 1, column=0, sticky="e", padx=(0, 8))
+            ok.grid(row=end + 1, column=0, sticky="e", padx=(0, 8))
             ttk.Button(frame, text="Cancel", command=lambda: finish(None)).grid(
-                row=len(fields) + 1, column=1, sticky="e"
+                row=end + 1, column=1, sticky="e"
             )
 
             def values() -> list[int] | None:
@@ -137,7 +146,7 @@ class TkDialogs:
                     return None
                 numbers = [int(part) for part in raw]
                 problem.set(check(numbers))
-                return None if problem.get() else numbers
+                return None if problem.get() else numbers + [int(tick.get()) for tick in ticks]
 
             def update(*_: object) -> None:
                 ok.state(["!disabled"] if values() is not None else ["disabled"])
@@ -166,23 +175,34 @@ class TkDialogs:
         answer = self._ask_numbers(title, [(prompt, initial, minimum, maximum)], check, "OK")
         return None if answer is None else answer[0]
 
-    def ask_board(self, size: int, win_length: int) -> tuple[int, int] | None:
-        """One dialog with both fields; the button works only for a board that exists."""
+    def ask_board(self, shape: Shape) -> Shape | None:
+        """One dialog with the rows, columns, win length and the two rules; the
+        button works only for a board that exists."""
+        rows, cols, win_length, gravity, misere = expand_shape(shape)
 
         def check(numbers: list[int]) -> str:
-            side, length = numbers
-            if not MIN_SIZE <= side <= MAX_SIZE:
-                return f"A side has {MIN_SIZE} to {MAX_SIZE} cells."
-            if not MIN_SIZE <= length <= side:
-                return f"On a {side}×{side} board, {MIN_SIZE} to {side} in a row can win."
+            height, width, length = numbers
+            if not all(MIN_SIZE <= side <= MAX_SIZE for side in (height, width)):
+                return f"Rows and columns are {MIN_SIZE} to {MAX_SIZE} each."
+            longest = max(height, width)
+            if not MIN_SIZE <= length <= longest:
+                return f"On a {width}×{height} board, {MIN_SIZE} to {longest} in a row can win."
             return ""
 
         fields = [
-            (f"Cells a side ({MIN_SIZE} to {MAX_SIZE}):", size, MIN_SIZE, MAX_SIZE),
-            ("Marks in a row to win (3 to the side):", win_length, MIN_SIZE, MAX_SIZE),
+            (f"Rows ({MIN_SIZE} to {MAX_SIZE}):", rows, MIN_SIZE, MAX_SIZE),
+            (f"Columns ({MIN_SIZE} to {MAX_SIZE}):", cols, MIN_SIZE, MAX_SIZE),
+            ("Marks in a row (3 to the longer side):", win_length, MIN_SIZE, MAX_SIZE),
         ]
-        answer = self._ask_numbers("Custom board", fields, check, "Play this board")
-        return None if answer is None else (answer[0], answer[1])
+        options = (
+            ("Gravity: a mark drops to the bottom of its column", gravity),
+            ("Misère: whoever completes a line loses", misere),
+        )
+        answer = self._ask_numbers("Custom board", fields, check, "Play this board", options)
+        if answer is None:
+            return None
+        height, width, length, drops, loses = answer
+        return (height, width, length, bool(drops), bool(loses))
 
     def show_info(self, title: str, text: str) -> None:
         from tkinter import messagebox

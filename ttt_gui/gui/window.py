@@ -332,7 +332,7 @@ class Window:
             self._paint_history(state, colours)
         if previous is not None and previous.zoom != state.zoom:
             self._apply_geometry()
-        elif previous is not None and previous.size != state.size:
+        elif previous is not None and (previous.rows, previous.cols) != (state.rows, state.cols):
             self._grow_for_board()
         elif previous is not None and previous.show_history != state.show_history:
             self._resize_for_history(state.show_history)
@@ -388,14 +388,16 @@ class Window:
     def preferred_size(self) -> tuple[int, int]:
         """The window size that fits the board at the current zoom."""
         state = self._painted
-        size = state.size if state else 3
+        rows, cols = (state.rows, state.cols) if state else (3, 3)
         zoom = state.zoom if state else 1.0
-        cell = BASE_CELL * self.dpi_scale * zoom * (3 / size) ** 0.5
-        side = int(cell * size + 20 * self.dpi_scale)
-        width = max(side, int(420 * self.dpi_scale), self.menubar.bar.winfo_reqwidth())
+        cell = BASE_CELL * self.dpi_scale * zoom * (3 / max(rows, cols)) ** 0.5
+        margin = int(20 * self.dpi_scale)
+        width = max(
+            int(cell * cols) + margin, int(420 * self.dpi_scale), self.menubar.bar.winfo_reqwidth()
+        )
         if state is not None and state.show_history:
             width += int(HISTORY_WIDTH * self.dpi_scale)
-        return width, side + int(90 * self.dpi_scale)
+        return width, int(cell * rows) + margin + int(90 * self.dpi_scale)
 
     def _set_size(self, width: int, height: int) -> None:
         """Resize the window (keeping its place), never beyond the screen it is on."""
