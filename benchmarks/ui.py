@@ -95,7 +95,9 @@ def search_gaps(window, cell, timeout):
 prepare_process()
 """
 
-IN_WINDOW = WINDOW_HELPERS + r"""
+IN_WINDOW = (
+    WINDOW_HELPERS
+    + r"""
 latencies = []
 window = fresh(game(mode=Mode.COMPUTER, human=Player.X, level="strongest"))
 for number in range(20):
@@ -190,6 +192,7 @@ print(statistics.median(latencies), max(latencies), max(gaps), search_beats, pea
       statistics.median(fill_3), statistics.median(fill_4), max(analysis_gaps), max(stops),
       max(handlers))
 """
+)
 
 CLOSE_DURING_SEARCH = """
 import time, tkinter as tk

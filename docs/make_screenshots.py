@@ -1,6 +1,9 @@
 """Take the README's screenshots of real windows (run under Xvfb).
 
-xvfb-run -a -s "-screen 0 1024x768x24" python docs/make_screenshots.py
+xvfb-run -a -s "-screen 0 1024x768x24" python docs/make_screenshots.py [NAME ...]
+
+With names (``connect-four``, ``gomoku``, ...) only the screenshots whose
+file names contain one of them are taken.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ sys.path.insert(0, str(HERE.parent))
 from ttt_gui.board import Player  # noqa: E402
 from ttt_gui.cli import prepare_process  # noqa: E402
 from ttt_gui.config import GameConfig, Mode  # noqa: E402
+from ttt_gui.engine import Engine  # noqa: E402
 from ttt_gui.gui.dialogs import TkDialogs  # noqa: E402
 from ttt_gui.gui.window import Window, pump_until  # noqa: E402
 from ttt_gui.presenter import Presenter  # noqa: E402
@@ -24,19 +28,33 @@ from ttt_gui.settings import Settings  # noqa: E402
 
 
 def shoot(
-    settings: Settings, moves: list[int], out: Path, turns: int = 0, review: int = 0
+    settings: Settings,
+    moves: list[int],
+    out: Path,
+    turns: int = 0,
+    review: int = 0,
+    hover: int | None = None,
 ) -> None:
     """Play ``turns`` moves (all of ``moves`` by default), each the first free one
     of ``moves``, wait for the computer and the analysis, review the game and show
-    move ``review`` if given, and take a screenshot."""
-    turns = turns or len(moves)
+    move ``review`` if given, and take a screenshot, the pointer over cell
+    ``hover`` if given (else off the board)."""
+    if WANTED and not any(name in out.name for name in WANTED):
+        return
+    turns = turns or len(moves)  # no moves: the person's moves come from a search
     root = tk.Tk()
     window = Window(root, Presenter(settings, TkDialogs(root), computer_pause=0))
     session = window.presenter.session
     pump_until(root, lambda: window.board.cells[0].winfo_viewable(), 5)
     for _ in range(turns):
         pump_until(root, lambda: not session.is_computer_turn, 10)
-        window.run("play", next(cell for cell in moves if session.board[cell] is None))
+        if moves:
+            cell = next(cell for cell in moves if session.board[cell] is None)
+        else:  # a sensible move of the person's, from a short search
+            cell = (
+                Engine(time_limit=0.5, seed=len(session.history.moves)).search(session.board).move
+            )
+        window.run("play", cell)
     pump_until(root, lambda: not session.is_computer_turn, 10)
     if settings.analysis:
         pump_until(root, lambda: session.analysis is not None, 10)
@@ -45,6 +63,11 @@ def shoot(
         pump_until(root, lambda: not window.presenter.is_working, 30)
         window.run("go_to", review)
     subprocess.run(["xdotool", "mousemove", "--sync", "0", "0"], check=True)  # no hover colour
+    if hover is not None:
+        canvas = window.board.cells[hover]
+        x = canvas.winfo_rootx() + canvas.winfo_width() // 2
+        y = canvas.winfo_rooty() + canvas.winfo_height() // 2
+        subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True)
     root.focus_set()  # no focus ring on a cell: it would look like a highlighted move
     end = time.monotonic() + 0.3
     while time.monotonic() < end:
@@ -56,6 +79,9 @@ def shoot(
     subprocess.run(["import", "-window", wrapper, str(out)], check=True)
     print(out.name, window.status_label.cget("text"))
     window.close()
+
+
+WANTED = sys.argv[1:]
 
 
 def main() -> None:
@@ -82,6 +108,31 @@ def main() -> None:
     shoot(
         Settings(hotseat, history=True), [0, 1, 4, 7, 8], HERE / "screenshot-review.png", review=2
     )
+    four = GameConfig(
+        mode=Mode.COMPUTER,
+        human=Player.X,
+        level="hard",
+        rows=6,
+        cols=7,
+        win_length=4,
+        gravity=True,
+    )
+    for theme in ("light", "dark"):
+        shoot(
+            Settings(four, theme=theme),
+            [],
+            HERE / f"screenshot-connect-four-{theme}.png",
+            turns=4,
+            hover=5,  # the top of column f: the mark would land at its foot
+        )
+    gomoku = GameConfig(mode=Mode.COMPUTER, human=Player.X, size=15, win_length=5)
+    for theme in ("light", "dark"):
+        shoot(
+            Settings(gomoku, theme=theme),
+            [],
+            HERE / f"screenshot-gomoku-{theme}.png",
+            turns=6,
+        )
 
 
 if __name__ == "__main__":

@@ -110,7 +110,13 @@ def test_files_written_before_the_think_time_was_saved_still_load() -> None:
     [
         ({"format": "chess", "version": 1, "size": 3}, "this file is not a saved game"),
         ({"version": 2, "size": 3, "moves": []}, "unsupported version"),
-        ({"version": 1, "size": 10, "moves": []}, "out of range"),
+        ({"version": 1, "size": 16, "moves": []}, "out of range"),
+        ({"version": 1, "size": 7, "rows": 2, "cols": 7, "moves": []}, "2 rows is out of range"),
+        ({"version": 1, "size": 3, "gravity": "yes", "moves": []}, "true or false"),
+        (
+            {"version": 1, "size": 7, "rows": 6, "cols": 7, "gravity": True, "moves": ["a1"]},
+            "impossible",
+        ),
         ({"version": 1, "size": 3, "win_length": 4, "moves": []}, "does not fit"),
         ({"version": 1, "size": 3, "moves": [4]}, "not a cell"),
         ({"version": 1, "size": 3, "moves": ["a1", "a1"]}, "impossible"),

@@ -92,7 +92,7 @@ def test_paste_tolerates_spaces(text: str) -> None:
         ("x../..../...", "row 2 has 4 cells"),
         ("xx./.../...", "impossible counts"),
         ("x?./.../...", "unknown character"),
-        ("/".join(["." * 10] * 10), "this one has 10"),
+        ("/".join(["." * 16] * 16), "this one has 16"),
     ],
 )
 def test_paste_of_bad_text_says_why_and_keeps_the_game(text: str, reason: str) -> None:

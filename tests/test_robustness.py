@@ -98,7 +98,11 @@ SETTINGS_WRONG: dict[str, list[str]] = {
     "x_level": ['"godlike"', "1", "null", '["easy"]', "{}"],
     "o_level": ['"Perfect"', "2", "null", '["hard"]', "{}"],
     "depth": ["0", "-1", '"3"', "3.0", "true", "[3]", "{}", "26", "1.5", '"none"'],
-    "size": ['"5"', "5.0", "true", "null", "[5]", "{}", "2", "10", "-5"],
+    "size": ['"5"', "5.0", "true", "null", "[5]", "{}", "2", "16", "-5"],
+    "rows": ['"5"', "5.0", "true", "[5]", "2", "16"],
+    "cols": ["4.0", "false", "1", "99"],
+    "gravity": ["1", '"yes"', "[]"],
+    "misere": ["0", '"no"', "{}"],
     "win_length": ['"4"', "4.0", "true", "null", "[4]", "6", "2"],
     "think_time": ['"1"', "true", "null", "[1]", "0", "61", "0.01", "-1"],
     "theme": ['"neon"', "1", "null", '["dark"]', "true", '""'],
@@ -129,7 +133,9 @@ SETTINGS_WRONG: dict[str, list[str]] = {
 GAME_WRONG: dict[str, list[str]] = {
     "format": ['"chess"', "1", "null", "[]", '"TTT-GUI GAME"', '""'],
     "version": ["2", '"1"', "true", "null", "[1]", "0", "-1"],
-    "size": ['"4"', "4.0", "true", "null", "2", "10", "[4]", "3", "5"],
+    "size": ['"4"', "4.0", "true", "null", "2", "16", "[4]", "3", "5"],
+    "rows": ["2", "16", '"4"', "true", "3"],
+    "gravity": ["1", '"yes"', "true"],
     "win_length": ['"3"', "3.0", "true", "null", "5", "2", "[3]"],
     "moves": [
         '"c2"',
@@ -169,6 +175,8 @@ GAME_WORDS: dict[str, tuple[str, ...]] = {
     "format": ("not a saved game", "format"),
     "version": ("version",),
     "size": ("size",),
+    "rows": ("rows", "start position", "win length", "size"),
+    "gravity": ("gravity", "start", "impossible"),
     "win_length": ("win_length", "win length"),
     "moves": ("move",),
     "start": ("start",),
@@ -858,7 +866,7 @@ def test_games_from_any_bytes(tmp_path: Path, content: bytes) -> None:
 def test_bad_settings_set_aside_in_the_same_second_are_all_kept(tmp_path: Path) -> None:
     """Several bad files in a row (the same second): each kept, none overwritten."""
     path = tmp_path / "settings.json"
-    contents = [b"{", b"[]", b'{"size": 12}', b"\xff", b"", b"null"]
+    contents = [b"{", b"[]", b'{"size": 16}', b"\xff", b"", b"null"]
     for content in contents:
         path.write_bytes(content)
         _, message, _ = load(path)
@@ -1254,7 +1262,7 @@ def bad_command_lines(folder: Path) -> list[tuple[list[str | bytes], str]]:
         (["--size", "4", "--depth", "17"], "--depth"),
         (["--size", "5", "--depth", "26", "--level", "easy"], "--depth"),
         (["--size", "\uff14", "--win-length", "\uff15"], "--win-length"),
-        (["--smoke-test", "--size", "12"], "--size"),
+        (["--smoke-test", "--size", "16"], "--size"),
         (["--reset-settings", "--depth", "0"], "--depth"),
         (["--settings", ""], "--settings"),
         (["--settings", str(folder / "a folder")], "--settings"),

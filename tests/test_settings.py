@@ -13,6 +13,8 @@ from ttt_gui.board import Player
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.settings import FORMAT, Settings, SettingsError, load, save
 
+#: The fields of a game's variant, written since rectangles and rules arrived.
+VARIANT = ("rows", "cols", "gravity", "misere")
 #: A settings file as written before the format marker existed.
 OLD_FILE = {
     "analysis": True,
@@ -55,7 +57,7 @@ def test_the_file_is_one_flat_object_with_a_format_marker() -> None:
         1.0,
     )
     assert "game" not in data
-    assert set(data) == {"format", "coordinates", "alternate", "folder", *OLD_FILE}
+    assert set(data) == {"format", "coordinates", "alternate", "folder", *OLD_FILE, *VARIANT}
 
 
 def test_files_written_before_the_format_marker_still_load() -> None:
@@ -98,7 +100,7 @@ def test_missing_file_gives_defaults_silently(tmp_path: Path) -> None:
         b"",
         b"{",
         b"[1, 2]",
-        b'{"size": 12}',
+        b'{"size": 16}',
         b'{"size": "3"}',
         b'{"size": 4, "win_length": 5}',
         b'{"depth": 0}',
@@ -174,7 +176,7 @@ def test_validate_names_the_field(text: str, name: str) -> None:
     "arguments",
     [
         ["--bogus"],
-        ["--size", "12"],
+        ["--size", "16"],
         ["--size", "three"],
         ["--level", "godlike"],
         ["--mode", "online"],

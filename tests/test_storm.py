@@ -24,7 +24,7 @@ from fakes import FakeClock, FakeDialogs, FakeStore
 
 import ttt_gui.session
 from ttt_gui.board import Board, Player
-from ttt_gui.config import LEVELS, THINK_TIMES, WATCH_SPEEDS, GameConfig, Mode
+from ttt_gui.config import LEVELS, THINK_TIMES, WATCH_SPEEDS, GameConfig, Mode, Shape
 from ttt_gui.engine import Engine
 from ttt_gui.games import GameFileError, SavedGame, read_game, write_game
 from ttt_gui.jobs import InlineRunner
@@ -54,7 +54,7 @@ PASTES = (
     "",
     "   ",
     "x../..../...",
-    "/".join(["." * 10] * 10),
+    "/".join(["." * 16] * 16),
     "\x00\xff",
 )
 
@@ -79,10 +79,19 @@ class StormDialogs(FakeDialogs):
         super().ask_integer(title, prompt, initial, minimum, maximum)
         return self.rng.choice([None, 0, 1, 2, 3, 4, 100, minimum])
 
-    def ask_board(self, size: int, win_length: int) -> tuple[int, int] | None:
-        super().ask_board(size, win_length)
+    def ask_board(self, shape: Shape) -> Shape | None:
+        super().ask_board(shape)
         # Sizes beyond 4x4 would need think time; 4 in a row on 4x4 only when allowed.
-        answers: list[tuple[int, int] | None] = [None, (0, 3), (2, 2), (3, 3), (4, 3), (10, 3)]
+        answers: list[Shape | None] = [
+            None,
+            (0, 3),
+            (2, 2),
+            (3, 3),
+            (4, 3),
+            (16, 3),
+            (3, 3, 3, False, True),
+            (4, 3, 3, True, False),
+        ]
         if self.guard is None or self.guard.may_enter_slow():
             answers.append((4, 4))
         return self.rng.choice(answers)
@@ -320,7 +329,10 @@ class Checker:
         session = self.presenter.session
         board, config = session.board, session.config
         assert (view.size, view.win_length) == (board.size, board.win_length)
-        assert len(view.cells) == board.size * board.size
+        assert len(view.cells) == board.cells and (view.rows, view.cols) == (
+            board.rows,
+            board.cols,
+        )
         history = session.history
         for entry, listed in zip(view.history[1:], session.move_list()):
             assert entry in (listed, f"{listed}  ✓", f"{listed}  ?!", f"{listed}  ?"), entry
@@ -329,8 +341,7 @@ class Checker:
             # A reviewed move is shown: the position before it, nothing playable.
             shown_board = history.boards[view.history_cursor - 1]
             assert [cell.mark for cell in view.cells] == [
-                mark.value if (mark := shown_board[cell]) else None
-                for cell in range(board.size**2)
+                mark.value if (mark := shown_board[cell]) else None for cell in range(board.cells)
             ]
             assert not any(cell.playable for cell in view.cells)
             assert view.history[view.history_cursor][-1] in "✓?!"
@@ -338,8 +349,10 @@ class Checker:
         for cell, shown in enumerate(view.cells):
             mark = board[cell]
             assert shown.mark == (mark.value if mark else None), f"cell {cell}"
+            if shown.playable:  # under gravity, any cell of a column that has room
+                assert board.landing(cell) is not None, f"cell {cell}"
             if mark is not None:
-                assert shown.note == "" and not shown.playable
+                assert shown.note == "" and (board.gravity or not shown.playable)
             elif shown.note:
                 assert shown.tone == word_tone(shown.note), shown
         assert view.winning_line == (board.winning_line or ())
@@ -371,7 +384,7 @@ def actions_for(
     dialogs.guard = guard
 
     def cells() -> int:
-        return presenter.session.board.size**2
+        return presenter.session.board.cells
 
     def play() -> None:
         """Mostly an empty cell; sometimes a taken one or one off the board."""

@@ -27,6 +27,7 @@ from conftest import (
     image_facts,
     invoke,
     marks,
+    move_pointer,
     move_pointer_away,
     pixel,
     pixel_colours,
@@ -49,7 +50,7 @@ from ttt_gui.config import GameConfig, Mode
 from ttt_gui.games import SavedGame, write_game
 from ttt_gui.gui.dialogs import TkDialogs
 from ttt_gui.gui.menus import accelerator, key_sequences
-from ttt_gui.gui.window import Window
+from ttt_gui.gui.window import Window, pump_until
 from ttt_gui.settings import Settings, load
 from ttt_gui.theme import PALETTES
 
@@ -84,9 +85,9 @@ def drawn_mark(window: Window, cell: int) -> str | None:
 
 def drawn_board(window: Window) -> str:
     """The marks the cells show, in the board's text form."""
-    size = window.presenter.session.board.size
-    text = "".join(drawn_mark(window, cell) or "." for cell in range(size * size))
-    return "/".join(text[row : row + size] for row in range(0, size * size, size))
+    board = window.presenter.session.board
+    text = "".join(drawn_mark(window, cell) or "." for cell in range(board.cells))
+    return "/".join(text[row : row + board.cols] for row in range(0, board.cells, board.cols))
 
 
 def cell_backgrounds(window: Window) -> list[str]:
@@ -113,6 +114,35 @@ def test_a_hot_seat_game_is_won_with_real_clicks(make_window) -> None:
     real_click(board.cells[8])  # the game is over: nothing changes but the status
     assert wait(window.root, lambda: "over" in window.status_label.cget("text"))
     assert marks(window) == "XXX/OO./..."
+    assert window.callback_errors == []
+
+
+def test_a_click_on_the_top_of_a_column_drops_the_mark_under_gravity(make_window) -> None:
+    config = GameConfig(mode=Mode.HOTSEAT, rows=6, cols=7, win_length=4, gravity=True)
+    window = make_window(Settings(config))
+    board = window.board
+    assert len(board.cells) == 42
+    first, last = board.cells[0], board.cells[41]
+    assert pump_until(window.root, last.winfo_viewable, 3)
+    width = last.winfo_rootx() + last.winfo_width() - first.winfo_rootx()
+    height = last.winfo_rooty() + last.winfo_height() - first.winfo_rooty()
+    assert abs(width / height - 7 / 6) < 0.05, "square cells, 7 across and 6 down"
+    top = board.cells[3]  # d1, the top of column d
+    move_pointer(top.winfo_rootx() + 5, top.winfo_rooty() + 5)
+    muted = PALETTES["light"]["muted"]
+    foot = board.cells[38]  # d6, where the mark would land
+
+    def ghost_shown() -> bool:
+        return any(foot.itemcget(item, "fill") == muted for item in foot.find_all())
+
+    assert wait(window.root, ghost_shown), "the landing cell shows a faint mark"
+    real_click(top)
+    assert wait(window.root, lambda: window.presenter.session.board.move_count == 1)
+    assert drawn_mark(window, 38) == "X" and drawn_mark(window, 3) is None
+    real_click(board.cells[10])  # d2: O lands on d5
+    assert wait(window.root, lambda: window.presenter.session.board.move_count == 2)
+    assert drawn_mark(window, 31) == "O"
+    assert drawn_board(window) == "......./......./......./......./...O.../...X..."
     assert window.callback_errors == []
 
 

@@ -257,15 +257,38 @@ def run_form(window: Window, answer: object, fill: list[str]) -> dict[str, objec
 def test_the_custom_board_form_says_what_is_wrong_as_you_type(make_window) -> None:
     window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
     dialogs = TkDialogs(window.root)
-    seen = run_form(window, lambda: dialogs.ask_board(3, 3), ["12 5", "6 7", "x 3", "6 5"])
+    seen = run_form(
+        window, lambda: dialogs.ask_board((3, 3)), ["16 6 5", "4 6 7", "x 3 3", "6 7 4"]
+    )
     assert seen["problems"] == [
-        "A side has 3 to 9 cells.",
-        "On a 6×6 board, 3 to 6 in a row can win.",
+        "Rows and columns are 3 to 15 each.",
+        "On a 6×4 board, 3 to 6 in a row can win.",
         "Type whole numbers only.",
         "",
     ]
     assert seen["enabled"] == [False, False, False, True]
-    assert seen["answer"] == (6, 5)
+    assert seen["answer"] == (6, 7, 4, False, False)
+
+
+def test_the_custom_board_form_ticks_gravity_and_misere(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    dialogs = TkDialogs(window.root)
+    labels: list[str] = []
+
+    def tick_both(form: tk.Toplevel) -> None:
+        frame = form.winfo_children()[0]
+        boxes = [w for w in frame.winfo_children() if isinstance(w, ttk.Checkbutton)]
+        labels.extend(str(box.cget("text")) for box in boxes)
+        for box in boxes:
+            box.invoke()
+        next(w for w in frame.winfo_children() if isinstance(w, ttk.Button)).invoke()
+
+    when_a_dialog_shows(window, tick_both)
+    assert dialogs.ask_board((6, 7, 4, True, False)) == (6, 7, 4, False, True)
+    assert labels == [
+        "Gravity: a mark drops to the bottom of its column",
+        "Misère: whoever completes a line loses",
+    ]
 
 
 def test_a_number_question_says_the_range_in_words(make_window) -> None:

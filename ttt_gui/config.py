@@ -225,15 +225,13 @@ class GameConfig:
         for side in ("rows", "cols"):
             if getattr(self, side) is None:
                 object.__setattr__(self, side, self.size)
-        if is_int(self.rows) and is_int(self.cols) and self.size != max(self.rows, self.cols):
-            if self.rows == self.cols:  # a square given a new size
+        if _sides_valid(self.rows, self.cols) and self.size != max(self.rows, self.cols):
+            if self.rows != self.cols:  # a rectangle's size is its longer side
+                object.__setattr__(self, "size", max(self.rows, self.cols))
+            elif _sides_valid(self.size, self.size):  # a square given a new size
                 object.__setattr__(self, "rows", self.size)
                 object.__setattr__(self, "cols", self.size)
-            else:  # a rectangle's size is its longer side
-                object.__setattr__(self, "size", max(self.rows, self.cols))
-        sides_valid = all(
-            is_int(side) and MIN_SIZE <= side <= MAX_SIZE for side in (self.rows, self.cols)
-        )
+        sides_valid = _sides_valid(self.rows, self.cols)
         checks: tuple[tuple[str, bool], ...] = (
             ("mode", isinstance(self.mode, Mode)),
             ("human", isinstance(self.human, Player)),
@@ -249,7 +247,7 @@ class GameConfig:
                 "win_length",
                 is_int(self.win_length)
                 and sides_valid
-                and MIN_SIZE <= self.win_length <= self.size,
+                and MIN_SIZE <= self.win_length <= max(self.rows, self.cols),
             ),
             (
                 "depth",
@@ -483,6 +481,10 @@ def is_number(value: object) -> bool:
 
 def _is_level(value: object) -> bool:
     return isinstance(value, str) and value in LEVELS
+
+
+def _sides_valid(rows: object, cols: object) -> bool:
+    return all(is_int(side) and MIN_SIZE <= side <= MAX_SIZE for side in (rows, cols))  # type: ignore[operator]
 
 
 def _default_win_length(rows: object, cols: object) -> int:
