@@ -214,3 +214,14 @@ def test_gomoku_board_and_analysis_words_on_every_variant() -> None:
         assert set(analysis.scores) == set(rig.board.legal_moves())
         notes = [cell.note for cell in rig.presenter.view().cells if cell.note]
         assert len(notes) == len(rig.board.legal_moves())
+
+
+def test_how_to_play_names_the_rules_in_force() -> None:
+    rig = hotseat_on(AVOID_THREE)
+    rig.presenter.how_to_play()
+    text = rig.dialogs.calls[-1][1][1]
+    assert "Misère: whoever completes 3 in a row loses." in text
+    assert "Gravity" not in text
+    rig.presenter.set_board(CONNECT_FOUR)
+    rig.presenter.how_to_play()
+    assert "lowest empty cell of its column" in rig.dialogs.calls[-1][1][1]

@@ -27,10 +27,16 @@ HOW_TO_PLAY = (
     "top level is Perfect where the board is solved (3×3 and 4×4): it never "
     "loses there; on larger boards it is Strongest, its best within its search."
 )
+#: Added to How to play for the rules in force.
+RULE_NOTES = {
+    "gravity": "Gravity: a mark drops to the lowest empty cell of its column; click "
+    "any cell of a column to play there.",
+    "misere": "Misère: whoever completes {k} in a row loses.",
+}
 ABOUT = (
     f"ttt_gui {__version__}\n\nTic-tac-toe and m,n,k games.\n\n"
     "The computer plays by negamax search with alpha-beta pruning and a "
-    "transposition table shared by the board's 8 symmetries. At the top "
+    "transposition table shared by the board's symmetries. At the top "
     "level it solves the game exactly where it can; on large boards it "
     "deepens its search within a budget of positions and its think time."
 )
@@ -98,7 +104,10 @@ class DisplayCommands:
     # -- help -------------------------------------------------------------------------
 
     def how_to_play(self) -> None:
-        self.dialogs.show_info("How to play", HOW_TO_PLAY.format(k=self.session.config.win_length))
+        config = self.session.config
+        notes = [note for rule, note in RULE_NOTES.items() if getattr(config, rule)]
+        text = "\n\n".join([HOW_TO_PLAY, *notes]).format(k=config.win_length)
+        self.dialogs.show_info("How to play", text)
 
     def show_shortcuts(self) -> None:
         self.dialogs.show_table("Keyboard shortcuts", shortcut_rows())
