@@ -16,8 +16,8 @@ from tkinter import ttk
 from typing import TypeVar
 
 from ttt_gui.board import MAX_SIZE, MIN_SIZE
-from ttt_gui.dialogs import ClipboardDelivery
 from ttt_gui.config import Shape, expand_shape
+from ttt_gui.dialogs import ClipboardDelivery
 from ttt_gui.games import SUFFIX
 from ttt_gui.gui.clipboard import ClipboardReader
 
