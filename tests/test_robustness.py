@@ -1221,7 +1221,7 @@ def test_the_package_never_evaluates_or_unpickles() -> None:
 
 # -- 5. bad command lines ---------------------------------------------------------
 
-NUMERIC_OPTIONS = {"--size": (3, 9), "--win-length": (3, 9), "--depth": (1, 81)}
+NUMERIC_OPTIONS = {"--size": (3, 15), "--win-length": (3, 15), "--depth": (1, 225)}
 NUMERIC_JUNK = ["", " ", "three", "3.5", "1e1", "0x5", "\u2162", "3 4", "-3", "1" + "0" * 30]
 CHOICE_JUNK = {
     "--mode": ["", "online", "Hotseat", "hotseat "],

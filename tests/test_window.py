@@ -583,9 +583,9 @@ def check_shown(window: Window, action: str) -> None:
     """What the window shows agrees with the presenter's state."""
     state = window.presenter.view()
     board = window.presenter.session.board
-    assert len(window.board.cells) == board.size * board.size, action
+    assert len(window.board.cells) == board.cells, action
     marks = "".join(cell.mark or "." for cell in state.cells)  # a reviewed move, or the game
-    shown = "/".join(marks[row : row + board.size] for row in range(0, len(marks), board.size))
+    shown = "/".join(marks[row : row + board.cols] for row in range(0, len(marks), board.cols))
     assert drawn_board(window) == shown, action
     assert window.status_label.cget("text") == state.status, action
     assert window.score_label.cget("text") == state.scores, action
