@@ -126,7 +126,7 @@ def _output(command: _Parser, args: argparse.Namespace) -> str:
 def _engine(command: _Parser, board: Board, args: argparse.Namespace, think: float) -> Engine:
     """An engine to ``--depth`` plies, else exact where the board is solvable,
     else for the think time (``--think-time`` or ``think``)."""
-    cells = board.size * board.size
+    cells = board.cells
     if args.depth is not None:
         if not 1 <= args.depth <= cells:
             command.error(f"--depth {args.depth} is out of range (1 to {cells} on this board)")

@@ -271,7 +271,7 @@ def _focused_view(
     move's value on its cell; ``message``, if any, after the move's words."""
     board = move.board
     cells = []
-    for cell in range(board.size * board.size):
+    for cell in range(board.cells):
         mark = board[cell]
         if cell in move.better:
             background = "hint"
