@@ -126,7 +126,7 @@ def test_a_bad_position_exits_2_with_one_line(tmp_path: Path, position: str, nam
     [
         (["analyse", "x../.../...", "--depth", "0"], "--depth 0 is out of range (1 to 9"),
         (["analyse", "x../.../...", "--depth", "ten"], "--depth"),
-        (["analyse", "x../.../...", "--win-length", "12"], "--win-length 12"),
+        (["analyse", "x../.../...", "--win-length", "16"], "--win-length 16"),
         (["analyse", "x../.../...", "--win-length", "4"], "win length 4 is out of range"),
         (["analyse", "x../.../...", "--think-time", "0"], "--think-time 0 is out of range"),
         (["analyse", "x../.../...", "--bogus"], "unrecognized arguments: --bogus"),
