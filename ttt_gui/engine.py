@@ -23,7 +23,6 @@ from ttt_gui.board import Board, Geometry
 from ttt_gui.engine_state import (
     Play,
     State,
-    immediate_wins,
     leaf_value,
     make_play,
     root_candidates,
