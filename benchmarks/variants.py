@@ -64,7 +64,7 @@ for config, opening in (
     (dict(size=15, win_length=5), 112),
     (dict(rows=6, cols=7, win_length=4, gravity=True), 38),
 ):
-    window = fresh(game(mode=Mode.COMPUTER, human=Player.X, level="perfect", **config))
+    window = fresh(game(mode=Mode.COMPUTER, human=Player.X, level="strongest", **config))
     gaps = search_gaps(window, opening, 30)
     results += [max(gaps), len(gaps) + 1]
     window.run("quit")

@@ -125,7 +125,9 @@ def main() -> None:
             turns=4,
             hover=5,  # the top of column f: the mark would land at its foot
         )
-    gomoku = GameConfig(mode=Mode.COMPUTER, human=Player.X, level="perfect", size=15, win_length=5)
+    gomoku = GameConfig(
+        mode=Mode.COMPUTER, human=Player.X, level="strongest", size=15, win_length=5
+    )
     for theme in ("light", "dark"):
         shoot(
             Settings(gomoku, theme=theme),
