@@ -16,37 +16,30 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ttt_gui.board import Board, Geometry
-from ttt_gui.engine_state import (
-    Play,
-    State,
-    leaf_value,
-    make_play,
-    root_candidates,
-    root_state,
+from ttt_gui.engine_search import (
+    EXACT,
+    INFINITY,
+    MATE_THRESHOLD,
+    WIN,
+    Entry,
+    SearchAborted,
+    make_search,
 )
+from ttt_gui.engine_state import State, make_play, root_candidates, root_state
 from ttt_gui.engine_tables import Tables, symmetric_keys, tables_for
 
-WIN = 1_000_000
-#: Scores above this (or below its negative) are proven wins (losses).
-MATE_THRESHOLD = WIN - 1_000
-_INFINITY = WIN + 1
-_UNLIMITED = 1_000  # a depth beyond any game's length: "search to the end"
-
-#: Order moves positionally only where this many cells or more are empty.
-_ORDER_MIN_EMPTY = 4
-_EXACT, _LOWER, _UPPER = 0, 1, 2
-
-#: A table entry: (depth, flag, score, best move in the canonical orientation).
-_Entry = tuple[int, int, int, int]
-_Search = Callable[[State, int, int, int, int], int]
-
-
-class _SearchAborted(Exception):
-    """Raised inside the search when its stop token was set or time ran out."""
+__all__ = [
+    "MATE_THRESHOLD",
+    "WIN",
+    "Engine",
+    "MoveAnalysis",
+    "SearchResult",
+    "describe_score",
+    "is_mate_score",
+]
 
 
 @dataclass(frozen=True)
@@ -113,7 +106,7 @@ def describe_score(score: int, exact: bool = True) -> str:
     return f"ahead (≈+{score})" if score > 0 else f"behind (≈{score})"
 
 
-def _principal_variation(board: Board, move: int, table: dict[int, _Entry]) -> tuple[int, ...]:
+def _principal_variation(board: Board, move: int, table: dict[int, Entry]) -> tuple[int, ...]:
     """The expected line of play from the table, starting with ``move``."""
     tables = tables_for(board.geometry)
     line = [move]
@@ -122,7 +115,7 @@ def _principal_variation(board: Board, move: int, table: dict[int, _Entry]) -> t
         keys = symmetric_keys(board, tables)
         key = min(keys)
         entry = table.get(key)
-        if entry is None or entry[3] < 0 or entry[1] != _EXACT:
+        if entry is None or entry[3] < 0 or entry[1] != EXACT:
             break
         next_move = tables.inverse[keys.index(key)][entry[3]]
         if next_move not in board.legal_moves():
@@ -170,7 +163,7 @@ class Engine:
         self.table_limit = table_limit
         self.node_limit = node_limit
         self._random = random.Random(seed)
-        self._table: dict[int, _Entry] = {}
+        self._table: dict[int, Entry] = {}
         self._table_geometry: Geometry | None = None
         self._search_lock = threading.Lock()
         self._running_stop: threading.Event | None = None  # the running search's token
@@ -281,7 +274,7 @@ class Engine:
             try:
                 self._horizon_hits = 0
                 scores, best = self._root(board, tables, depth, all_moves, preferred, margin, stop)
-            except _SearchAborted:
+            except SearchAborted:
                 break
             result = (scores, best, self._horizon_hits == 0)
             reached = depth
@@ -313,7 +306,7 @@ class Engine:
         randomizing, and those within ``margin`` of the best.
         """
         play = make_play(tables)
-        search = _make_search(self, tables, play, stop)
+        search = make_search(self, tables, play, stop)
         state = root_state(board, tables)
         mine = state[3]
         at_once = 1 - WIN if board.misere else WIN - 1  # completing a line
@@ -323,7 +316,7 @@ class Engine:
         ordered += [c for c in candidates if c not in ordered]
         solving = depth >= empty.bit_count()
         scores: dict[int, int] = {}
-        best_score = -_INFINITY
+        best_score = -INFINITY
         best: list[int] = []
         for move in ordered:
             if mine >> move & 1:
@@ -331,9 +324,9 @@ class Engine:
             else:
                 child = play(state, move)
                 if all_moves:
-                    alpha = -_INFINITY
+                    alpha = -INFINITY
                 elif self.randomize or margin:
-                    alpha = max(best_score - 1 - margin, -_INFINITY)
+                    alpha = max(best_score - 1 - margin, -INFINITY)
                 else:
                     alpha = best_score
 
@@ -345,173 +338,14 @@ class Engine:
                     # wins (and losses that matter) need their exact distance.
                     score = value(-1, 1)
                     if score >= 1:
-                        score = value(max(alpha, 0), _INFINITY)
+                        score = value(max(alpha, 0), INFINITY)
                     elif score <= -1 and alpha < -1:
                         score = value(alpha, 0)
                 else:
-                    score = value(alpha, _INFINITY)
+                    score = value(alpha, INFINITY)
             scores[move] = score
             if score > best_score:
                 best_score, best = score, [move]
             elif score == best_score and (all_moves or self.randomize):
                 best.append(move)  # else it may only be an upper bound equal to the best
         return scores, best
-
-
-def _make_search(engine: Engine, tables: Tables, play: Play, stop: threading.Event) -> _Search:
-    """The recursive negamax, tables bound as locals.
-
-    ``search(state, depth, alpha, beta, ply)`` returns a fail-soft score
-    from the side to move; mate scores count plies from the root. It
-    raises _SearchAborted once ``stop`` is set or the deadline passes.
-
-    Its shortcuts hold for every variant: a playable cell that completes
-    a line wins at once, two playable threats of the opponent lose in 2,
-    one must be blocked, and a position where no line can be completed is
-    a draw. Under gravity only playable threats count, and a block may
-    open the cell above it to the opponent. Under misère completing a line
-    loses, so only the dead-position draw applies. On large boards moves
-    far from every mark are not searched, and such a result is not exact.
-    """
-    geometry = tables.geometry
-    cells, full, cols, bottom = geometry.cells, geometry.full, geometry.cols, geometry.bottom
-    gravity, misere = geometry.gravity, geometry.misere
-    near = tables.near if tables.near_distance else None
-    plain_leaf = not (gravity or misere)
-    weights = tables.weights
-    through_masks = tables.through_masks
-    forward = tables.forward
-    inverse = tables.inverse
-    order = tables.order
-    table = engine._table
-    is_stopped = stop.is_set
-    deadline = engine._deadline
-    node_limit = engine.node_limit if engine.node_limit is not None else float("inf")
-    # The earliest loss after our move: the opponent's second move from
-    # now, or under gravity its next one (our block may open a cell).
-    first_loss = 2 if gravity else 4
-
-    def search(state: State, depth: int, alpha: int, beta: int, ply: int) -> int:
-        engine._nodes += 1
-        if not engine._nodes & 255:  # about every 2-10 ms
-            if is_stopped() or time.perf_counter() > deadline or engine._nodes > node_limit:
-                raise _SearchAborted
-            if len(table) > engine.table_limit:
-                table.clear()  # bounds memory; only costs re-search
-        _, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
-        occupied = me | opp
-        if gravity:
-            playable = ~occupied & full & ((occupied >> cols) | bottom)
-            my_threats &= playable
-            opp_threats &= playable
-        else:
-            playable = ~occupied & full
-        if misere:
-            losing = my_threats  # cells that complete our own line
-            opp_threats = 0
-        elif my_threats:
-            return WIN - ply - 1
-        elif opp_threats & (opp_threats - 1):
-            return ply + 2 - WIN
-        if not (live_me or live_opp):
-            return 0
-        left = cells - occupied.bit_count()
-        if not left:
-            return 0
-        if depth <= 0:
-            engine._horizon_hits += 1
-            return eval_me if plain_leaf else leaf_value(state, tables)
-        if misere:
-            # We win when the opponent completes a line (its move after
-            # ours at the earliest) and lose when we do (now at the earliest).
-            high = WIN - ply - 2 if live_opp else 0
-            low = ply + 1 - WIN if live_me else 0
-        else:
-            # No win before our second move from now (threats were handled).
-            high = WIN - ply - 3 if live_me else 0
-            low = ply + first_loss - WIN if live_opp else 0
-        if high <= alpha:
-            return high
-        if low >= beta:
-            return low
-        if low > alpha:
-            alpha = low
-        if high < beta:
-            beta = high
-
-        key = min(keys)
-        symmetry = keys.index(key)
-        entry = table.get(key)
-        table_move = -1
-        if entry is not None:
-            entry_depth, flag, score, canonical_move = entry
-            if score > MATE_THRESHOLD:
-                score -= ply
-            elif score < -MATE_THRESHOLD:
-                score += ply
-            if entry_depth >= depth and (
-                flag == _EXACT or (score >= beta if flag == _LOWER else score <= alpha)
-            ):
-                if entry_depth < _UNLIMITED:  # the entry rests on the heuristic
-                    engine._horizon_hits += 1
-                return score
-            table_move = inverse[symmetry][canonical_move]
-
-        if opp_threats:  # a single threat: the block is forced
-            moves = [opp_threats.bit_length() - 1]
-        else:
-            if near is not None:
-                nearby = playable & near(occupied)
-                if nearby != playable:
-                    engine._horizon_hits += 1  # not every move is searched
-                    playable = nearby
-            moves = [c for c in order if playable >> c & 1]
-            if left >= _ORDER_MIN_EMPTY:
-                # Positional ordering: lines strengthened plus lines blocked.
-                gains = {}
-                for move in moves:
-                    gain = 0
-                    for mask in through_masks[move]:
-                        if not opp & mask:
-                            gain += weights[(me & mask).bit_count() + 1]
-                        if not me & mask:
-                            gain += weights[(opp & mask).bit_count() + 1]
-                    gains[move] = -gain if misere and losing >> move & 1 else gain
-                moves.sort(key=gains.__getitem__, reverse=True)
-            if table_move >= 0 and playable >> table_move & 1:
-                moves.remove(table_move)
-                moves.insert(0, table_move)
-
-        hits_before = engine._horizon_hits
-        original_alpha = alpha
-        best_score = -_INFINITY
-        best_move = moves[0]
-        for move in moves:
-            if misere and losing >> move & 1:
-                score = ply + 1 - WIN  # completing our own line loses
-            else:
-                score = -search(play(state, move), depth - 1, -beta, -alpha, ply + 1)
-            if score > best_score:
-                best_score = score
-                best_move = move
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-
-        stored = best_score
-        if stored > MATE_THRESHOLD:
-            stored += ply
-        elif stored < -MATE_THRESHOLD:
-            stored -= ply
-        if best_score <= original_alpha:
-            flag = _UPPER
-        elif best_score >= beta:
-            flag = _LOWER
-        else:
-            flag = _EXACT
-        stored_depth = _UNLIMITED if engine._horizon_hits == hits_before else depth
-        table[key] = (stored_depth, flag, stored, forward[symmetry][best_move])
-        return best_score
-
-    return search

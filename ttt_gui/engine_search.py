@@ -1,0 +1,206 @@
+"""The recursive negamax of :class:`ttt_gui.engine.Engine`, its score scale
+and its table-entry flags; no Tk.
+
+Scores are from the side to move: a win in ``n`` plies scores ``WIN - n``,
+a loss ``-(WIN - n)``, a draw 0; anything nearer 0 than ``MATE_THRESHOLD``
+is a draw or a heuristic estimate.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+from ttt_gui.engine_state import Play, State, leaf_value
+from ttt_gui.engine_tables import Tables
+
+WIN = 1_000_000
+#: Scores above this (or below its negative) are proven wins (losses).
+MATE_THRESHOLD = WIN - 1_000
+INFINITY = WIN + 1
+UNLIMITED = 1_000  # a depth beyond any game's length: "search to the end"
+
+#: Order moves positionally only where this many cells or more are empty.
+ORDER_MIN_EMPTY = 4
+EXACT, LOWER, UPPER = 0, 1, 2
+
+#: A table entry: (depth, flag, score, best move in the canonical orientation).
+Entry = tuple[int, int, int, int]
+Search = Callable[[State, int, int, int, int], int]
+
+
+class SearchAborted(Exception):
+    """Raised inside the search when its stop token was set or time ran out."""
+
+
+class SearchHost(Protocol):
+    """What the search reads from and counts into: the engine's limits, its
+    table and its counters for the running search."""
+
+    _nodes: int
+    _horizon_hits: int
+    _deadline: float
+    _table: dict[int, Entry]
+    table_limit: int
+    node_limit: int | None
+
+
+def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.Event) -> Search:
+    """The recursive negamax, tables bound as locals.
+
+    ``search(state, depth, alpha, beta, ply)`` returns a fail-soft score
+    from the side to move; mate scores count plies from the root. It
+    raises SearchAborted once ``stop`` is set or the deadline passes.
+
+    Its shortcuts hold for every variant: a playable cell that completes
+    a line wins at once, two playable threats of the opponent lose in 2,
+    one must be blocked, and a position where no line can be completed is
+    a draw. Under gravity only playable threats count, and a block may
+    open the cell above it to the opponent. Under misère completing a line
+    loses, so only the dead-position draw applies. On large boards moves
+    far from every mark are not searched, and such a result is not exact.
+    """
+    geometry = tables.geometry
+    cells, full, cols, bottom = geometry.cells, geometry.full, geometry.cols, geometry.bottom
+    gravity, misere = geometry.gravity, geometry.misere
+    near = tables.near if tables.near_distance else None
+    plain_leaf = not (gravity or misere)
+    weights = tables.weights
+    through_masks = tables.through_masks
+    forward = tables.forward
+    inverse = tables.inverse
+    order = tables.order
+    table = engine._table
+    is_stopped = stop.is_set
+    deadline = engine._deadline
+    node_limit = engine.node_limit if engine.node_limit is not None else float("inf")
+    # The earliest loss after our move: the opponent's second move from
+    # now, or under gravity its next one (our block may open a cell).
+    first_loss = 2 if gravity else 4
+
+    def search(state: State, depth: int, alpha: int, beta: int, ply: int) -> int:
+        engine._nodes += 1
+        if not engine._nodes & 255:  # about every 2-10 ms
+            if is_stopped() or time.perf_counter() > deadline or engine._nodes > node_limit:
+                raise SearchAborted
+            if len(table) > engine.table_limit:
+                table.clear()  # bounds memory; only costs re-search
+        _, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
+        occupied = me | opp
+        if gravity:
+            playable = ~occupied & full & ((occupied >> cols) | bottom)
+            my_threats &= playable
+            opp_threats &= playable
+        else:
+            playable = ~occupied & full
+        if misere:
+            losing = my_threats  # cells that complete our own line
+            opp_threats = 0
+        elif my_threats:
+            return WIN - ply - 1
+        elif opp_threats & (opp_threats - 1):
+            return ply + 2 - WIN
+        if not (live_me or live_opp):
+            return 0
+        left = cells - occupied.bit_count()
+        if not left:
+            return 0
+        if depth <= 0:
+            engine._horizon_hits += 1
+            return eval_me if plain_leaf else leaf_value(state, tables)
+        if misere:
+            # We win when the opponent completes a line (its move after
+            # ours at the earliest) and lose when we do (now at the earliest).
+            high = WIN - ply - 2 if live_opp else 0
+            low = ply + 1 - WIN if live_me else 0
+        else:
+            # No win before our second move from now (threats were handled).
+            high = WIN - ply - 3 if live_me else 0
+            low = ply + first_loss - WIN if live_opp else 0
+        if high <= alpha:
+            return high
+        if low >= beta:
+            return low
+        if low > alpha:
+            alpha = low
+        if high < beta:
+            beta = high
+
+        key = min(keys)
+        symmetry = keys.index(key)
+        entry = table.get(key)
+        table_move = -1
+        if entry is not None:
+            entry_depth, flag, score, canonical_move = entry
+            if score > MATE_THRESHOLD:
+                score -= ply
+            elif score < -MATE_THRESHOLD:
+                score += ply
+            if entry_depth >= depth and (
+                flag == EXACT or (score >= beta if flag == LOWER else score <= alpha)
+            ):
+                if entry_depth < UNLIMITED:  # the entry rests on the heuristic
+                    engine._horizon_hits += 1
+                return score
+            table_move = inverse[symmetry][canonical_move]
+
+        if opp_threats:  # a single threat: the block is forced
+            moves = [opp_threats.bit_length() - 1]
+        else:
+            if near is not None:
+                nearby = playable & near(occupied)
+                if nearby != playable:
+                    engine._horizon_hits += 1  # not every move is searched
+                    playable = nearby
+            moves = [c for c in order if playable >> c & 1]
+            if left >= ORDER_MIN_EMPTY:
+                # Positional ordering: lines strengthened plus lines blocked.
+                gains = {}
+                for move in moves:
+                    gain = 0
+                    for mask in through_masks[move]:
+                        if not opp & mask:
+                            gain += weights[(me & mask).bit_count() + 1]
+                        if not me & mask:
+                            gain += weights[(opp & mask).bit_count() + 1]
+                    gains[move] = -gain if misere and losing >> move & 1 else gain
+                moves.sort(key=gains.__getitem__, reverse=True)
+            if table_move >= 0 and playable >> table_move & 1:
+                moves.remove(table_move)
+                moves.insert(0, table_move)
+
+        hits_before = engine._horizon_hits
+        original_alpha = alpha
+        best_score = -INFINITY
+        best_move = moves[0]
+        for move in moves:
+            if misere and losing >> move & 1:
+                score = ply + 1 - WIN  # completing our own line loses
+            else:
+                score = -search(play(state, move), depth - 1, -beta, -alpha, ply + 1)
+            if score > best_score:
+                best_score = score
+                best_move = move
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+
+        stored = best_score
+        if stored > MATE_THRESHOLD:
+            stored += ply
+        elif stored < -MATE_THRESHOLD:
+            stored -= ply
+        if best_score <= original_alpha:
+            flag = UPPER
+        elif best_score >= beta:
+            flag = LOWER
+        else:
+            flag = EXACT
+        stored_depth = UNLIMITED if engine._horizon_hits == hits_before else depth
+        table[key] = (stored_depth, flag, stored, forward[symmetry][best_move])
+        return best_score
+
+    return search
