@@ -136,6 +136,9 @@ class Engine:
     equal value are chosen at random (reproducibly from ``seed``); otherwise
     the first in the engine's order.
     The table is kept between searches; ``table_limit`` entries at most.
+    ``baseline`` switches off the techniques added for reach (threat search,
+    pairing draws, the table's replacement scheme), so benchmarks can measure
+    them against the engine without them; results stay exact either way.
 
     One search runs at a time per engine (a second caller waits). Each search
     takes an optional stop token, a :class:`threading.Event` that any thread
@@ -150,6 +153,7 @@ class Engine:
         randomize: bool = True,
         table_limit: int = 400_000,
         node_limit: int | None = None,
+        baseline: bool = False,
     ) -> None:
         if max_depth is not None and max_depth < 1:
             raise ValueError(f"max_depth must be at least 1 or None, not {max_depth}")
@@ -162,6 +166,7 @@ class Engine:
         self.randomize = randomize
         self.table_limit = table_limit
         self.node_limit = node_limit
+        self.baseline = baseline
         self._random = random.Random(seed)
         self._table: dict[int, Entry] = {}
         self._table_geometry: Geometry | None = None
