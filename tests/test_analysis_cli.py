@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from test_cli import child_environment
 from test_engine import move_values
+from variant_reference import move_values as reference_values
 
 from ttt_gui.board import Board
 from ttt_gui.config import GameConfig
@@ -100,6 +101,64 @@ def test_analyse_of_a_finished_game_says_who_won(tmp_path: Path) -> None:
     assert (done.returncode, done.stdout) == (0, "XXX/OO./...  game over: X has won\n")
     data = json.loads(run(tmp_path, "analyse", "xox/xoo/oxx", "--json").stdout)
     assert (data["value"], data["moves"]) == ("draw", [])
+
+
+@pytest.mark.parametrize(
+    ("position", "options", "rules"),
+    [
+        ("x.o/.x./...", ["--misere"], "misère"),
+        ("..../..../x.../xo.o", ["--win-length", "3", "--gravity"], "gravity"),
+        ("..../..../x.../xo.o", ["--win-length", "3", "--gravity", "--misere"], "gravity, misère"),
+    ],
+)
+def test_analyse_plays_by_the_variant_s_rules(
+    tmp_path: Path, position: str, options: list[str], rules: str
+) -> None:
+    board = Board.parse(
+        position,
+        win_length=3,
+        gravity="--gravity" in options,
+        misere="--misere" in options,
+    )
+    done = run(tmp_path, "analyse", position, *options)
+    assert done.returncode == 0, done.stderr
+    first, *lines = done.stdout.splitlines()
+    values = reference_values(board)
+    expected = sorted(values.items(), key=lambda item: (-item[1], item[0]))
+    assert first == f"{board}  ({rules})  {board.turn.value} to move: " + describe_score(
+        expected[0][1]
+    )
+    assert lines == [
+        f"{board.coordinate(move)}  {describe_score(value)}" for move, value in expected
+    ]
+    data = json.loads(run(tmp_path, "analyse", position, *options, "--json").stdout)
+    assert (data["gravity"], data["misere"]) == (board.gravity, board.misere)
+    assert {move["coordinate"] for move in data["moves"]} == {
+        board.coordinate(move) for move in board.legal_moves()
+    }
+
+
+def test_analyse_of_misere_is_not_the_plain_game(tmp_path: Path) -> None:
+    """X to move can complete a line: a win in 1 in the plain game, a move to
+    avoid under misère."""
+    plain = json.loads(run(tmp_path, "analyse", "xx./oo./...", "--json").stdout)
+    misere = json.loads(run(tmp_path, "analyse", "xx./oo./...", "--misere", "--json").stdout)
+    assert plain["moves"][0] == {
+        "coordinate": "c1",
+        "score": plain["score"],
+        "words": "win in 1",
+        "exact": True,
+    }
+    assert [m["words"] for m in misere["moves"] if m["coordinate"] == "c1"] == ["loss in 1"]
+    assert misere["value"] != "win in 1"
+
+
+def test_analyse_under_gravity_refuses_a_floating_mark(tmp_path: Path) -> None:
+    done = run(tmp_path, "analyse", "x../.../..o", "--gravity")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("ttt-gui analyse: error: bad position")
+    assert len(done.stderr.splitlines()) == 1
 
 
 @pytest.mark.parametrize(

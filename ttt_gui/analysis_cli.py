@@ -5,7 +5,8 @@ on success and 2, with one line on stderr, for a bad position or file (a bad
 option gets argparse's usage and error line, also with status 2).
 
 ``analyse POSITION`` prints the value of a position (``Board.parse`` text,
-rows joined by ``/``) and of every legal move, best first; ``review FILE``
+rows joined by ``/``, with ``--gravity`` and ``--misere`` for those variants)
+and of every legal move, best first; ``review FILE``
 prints the review of a saved game (:mod:`ttt_gui.review`). Boards small
 enough are solved exactly; larger ones are searched for the think time, or
 to ``--depth`` plies, and say so ("approximate, depth 6").
@@ -55,6 +56,12 @@ def build_parser() -> _Parser:
     analyse.add_argument(
         "--win-length", type=int, metavar="K", help="marks in a row to win (default: by size)"
     )
+    analyse.add_argument(
+        "--gravity",
+        action="store_true",
+        help="marks drop to the lowest empty cell of their column (Connect Four)",
+    )
+    analyse.add_argument("--misere", action="store_true", help="completing a line loses (misère)")
     review: _Parser = commands.add_parser(
         "review",
         help="mark every move of a saved game",
@@ -115,7 +122,9 @@ def _output(command: _Parser, args: argparse.Namespace) -> str:
         command.error(f"--win-length {args.win_length} is out of range (3 to {MAX_SIZE})")
     text = "/".join(args.position.split())  # rows may also be given one per line
     try:
-        board = Board.parse(text, win_length=args.win_length)
+        board = Board.parse(
+            text, win_length=args.win_length, gravity=args.gravity, misere=args.misere
+        )
     except InvalidPositionError as error:
         command.fail(f"bad position {args.position!r}: {error}")
     engine = _engine(command, board, args, GameConfig().think_time)
@@ -144,12 +153,16 @@ def analysis_report(board: Board, analysis: MoveAnalysis | None, as_json: bool) 
     """The value of ``board`` and of each move (``analysis``; None once the game
     is over), best first: text lines, or one JSON object."""
     turn = board.turn.value
+    rules = _rules(board)
+    shown = f"{board}  ({', '.join(rules)})" if rules else str(board)
     if analysis is None:
         winner = board.winner
         value = f"{winner.value} has won" if winner else "draw"
         data: dict[str, Any] = {
             "position": str(board),
             "win_length": board.win_length,
+            "gravity": board.gravity,
+            "misere": board.misere,
             "side_to_move": None,
             "value": value,
             "score": None,
@@ -157,7 +170,7 @@ def analysis_report(board: Board, analysis: MoveAnalysis | None, as_json: bool) 
             "depth": 0,
             "moves": [],
         }
-        return json.dumps(data) if as_json else f"{board}  game over: {value}"
+        return json.dumps(data) if as_json else f"{shown}  game over: {value}"
     ranked = sorted(analysis.scores.items(), key=lambda item: (-item[1], item[0]))
     best = ranked[0][1]
     moves = [
@@ -174,6 +187,8 @@ def analysis_report(board: Board, analysis: MoveAnalysis | None, as_json: bool) 
         data = {
             "position": str(board),
             "win_length": board.win_length,
+            "gravity": board.gravity,
+            "misere": board.misere,
             "side_to_move": turn,
             "value": value,
             "score": best,
@@ -183,9 +198,14 @@ def analysis_report(board: Board, analysis: MoveAnalysis | None, as_json: bool) 
         }
         return json.dumps(data)
     approximate = "" if analysis.exact else f" (approximate, depth {analysis.depth})"
-    lines = [f"{board}  {turn} to move: {value}{approximate}"]
+    lines = [f"{shown}  {turn} to move: {value}{approximate}"]
     lines += [f"{move['coordinate']}  {move['words']}" for move in moves]
     return "\n".join(lines)
+
+
+def _rules(board: Board) -> list[str]:
+    """The variant's rules in words (none for a plain m,n,k game)."""
+    return [rule for rule, on in (("gravity", board.gravity), ("misère", board.misere)) if on]
 
 
 def review_report(review: GameReview, as_json: bool) -> str:
@@ -194,6 +214,8 @@ def review_report(review: GameReview, as_json: bool) -> str:
         data = {
             "start": str(review.start),
             "win_length": review.start.win_length,
+            "gravity": review.start.gravity,
+            "misere": review.start.misere,
             "exact": review.is_exact,
             "depth": review.depth,
             "summary": review.summary(),
