@@ -5,11 +5,13 @@ N`` plays games in N processes).
 
 Matches: each level against the one below, sides alternating, on 3x3 (100
 games), 4x4 (40), 5x5 with 4 in a row, 7x7 and 9x9 with 5 in a row (40 each),
-plus Easy against a uniformly random mover on 3x3. Players are built as the
-app builds them (``Session.engine``) at the default think time, so where the
-board is not solved the node budget is the real limit and the think time an
-upper bound; the script counts the moves the clock cut short (0 keeps the
-results reproducible: every game is seeded).
+plus Easy against a uniformly random mover on 3x3; with ``--variants``, also
+on Avoid three (3x3 misère), Connect Four and Gomoku (20 each). Players are
+built as the app builds them (``Session.engine``) at the default think time,
+so where the board is not solved Medium's and Hard's node budgets are their
+real limit and the think time an upper bound (the script counts the moves
+the clock cut short: 0 keeps those games reproducible, as every game is
+seeded), while the top level thinks for the whole think time.
 
 Mistakes: over every live 3x3 position (4,520: reachable, not over), the
 share of a level's moves that (a) miss a win in one, (b) miss a forced block
@@ -44,15 +46,26 @@ from ttt_gui.ladder import LevelPlayer  # noqa: E402
 from ttt_gui.session import Session  # noqa: E402
 
 RANDOM = "random"
-#: (size, win length, games per pairing, games per pairing with --quick).
-BOARDS = ((3, 3, 100, 20), (4, 4, 40, 6), (5, 4, 40, 6), (7, 5, 40, 6), (9, 5, 40, 6))
+#: ((rows, columns, win length, gravity, misère), games per pairing, with --quick).
+Shape = tuple[int, int, int, bool, bool]
+BOARDS: tuple[tuple[Shape, int, int], ...] = (
+    ((3, 3, 3, False, False), 100, 20),
+    ((4, 4, 4, False, False), 40, 6),
+    ((5, 5, 4, False, False), 40, 6),
+    ((7, 7, 5, False, False), 40, 6),
+    ((9, 9, 5, False, False), 40, 6),
+)
+VARIANTS: tuple[tuple[Shape, int, int], ...] = (
+    ((3, 3, 3, False, True), 20, 6),
+    ((6, 7, 4, True, False), 20, 4),
+    ((15, 15, 5, False, False), 20, 4),
+)
 NAMES = [RANDOM, *LEVELS]
 
 
 @dataclass(frozen=True)
 class Game:
-    size: int
-    win_length: int
+    shape: Shape
     x_level: str
     o_level: str
     seed: int
@@ -68,10 +81,14 @@ class Played:
 def play(game: Game) -> Played:
     """One game between two levels (or the random mover), seeded."""
     levels = [name if name != RANDOM else "easy" for name in (game.x_level, game.o_level)]
+    rows, cols, win_length, gravity, misere = game.shape
     config = GameConfig(
         mode=Mode.WATCH,
-        size=game.size,
-        win_length=game.win_length,
+        rows=rows,
+        cols=cols,
+        win_length=win_length,
+        gravity=gravity,
+        misere=misere,
         x_level=levels[0],
         o_level=levels[1],
     )
@@ -95,14 +112,14 @@ def play(game: Game) -> Played:
     return Played(session.board.winner, moves, clock_stops)
 
 
-def match(
-    upper: str, lower: str, size: int, win_length: int, games: int, pool: ProcessPoolExecutor
-) -> str:
+def match(upper: str, lower: str, shape: Shape, games: int, pool: ProcessPoolExecutor) -> str:
     """A line: ``upper``'s wins, draws and losses against ``lower``."""
     schedule = [
-        Game(size, win_length, *((upper, lower) if n % 2 == 0 else (lower, upper)), seed=n)
+        Game(shape, *((upper, lower) if n % 2 == 0 else (lower, upper)), seed=n)
         for n in range(games)
     ]
+    rows, cols, win_length, gravity, misere = shape
+    solved = rows * cols <= 16
     started = time.perf_counter()
     wins = draws = losses = clock_stops = moves = 0
     for game, played in zip(schedule, pool.map(play, schedule)):
@@ -118,12 +135,13 @@ def match(
     verdict = "ok" if wins > losses else "MISSED"
     if upper == "easy" and lower == RANDOM:
         verdict = "ok" if wins >= 0.9 * games else "MISSED (target 90%)"
-    elif upper == TOP_LEVEL and size <= 4 and losses:
+    elif upper == TOP_LEVEL and solved and losses:
         verdict = "MISSED (top level lost)"
-    elif size == 4:  # only the top level's target: sound play draws 4x4
+    elif (rows, cols) == (4, 4):  # only the top level's target: sound play draws 4x4
         verdict = "ok" if upper == TOP_LEVEL or wins >= losses else "MISSED"
+    rules = "".join(f" {rule}" for rule, on in (("gravity", gravity), ("misère", misere)) if on)
     return (
-        f"{size}x{size} k={win_length}  {upper:>9} vs {lower:<9} {games:4} games: "
+        f"{cols}x{rows} k={win_length}{rules}  {upper:>9} vs {lower:<9} {games:4} games: "
         f"{wins:3} W {draws:3} D {losses:3} L  {verdict:<6}"
         f"  ({moves} moves, {clock_stops} cut by the clock, {time.perf_counter() - started:.0f} s)"
     )
@@ -230,25 +248,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer games per pairing")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing games")
     parser.add_argument("--exact-only", action="store_true", help="skip the played matches")
+    parser.add_argument(
+        "--variants", action="store_true", help="also Avoid three, Connect Four and Gomoku"
+    )
+    parser.add_argument(
+        "--variants-only", action="store_true", help="only the matches on the variants"
+    )
     arguments = parser.parse_args(argv)
 
-    positions = live_positions()
-    print(f"Mistakes over the {len(positions)} live 3x3 positions (expected shares):")
-    for name in LEVELS:
-        print(mistakes(name, positions), flush=True)
-    print("\nExact expected results on 3x3 (every game weighted by its probability):")
-    for lower, upper in zip(NAMES, NAMES[1:]):
-        print(expected_result(upper, lower), flush=True)
+    boards = BOARDS + VARIANTS if arguments.variants else BOARDS
+    if arguments.variants_only:
+        boards = VARIANTS
+    else:
+        positions = live_positions()
+        print(f"Mistakes over the {len(positions)} live 3x3 positions (expected shares):")
+        for name in LEVELS:
+            print(mistakes(name, positions), flush=True)
+        print("\nExact expected results on 3x3 (every game weighted by its probability):")
+        for lower, upper in zip(NAMES, NAMES[1:]):
+            print(expected_result(upper, lower), flush=True)
     if arguments.exact_only:
         return 0
     print(f"\nMatches (default think time {GameConfig().think_time:g} s as the upper bound):")
     with ProcessPoolExecutor(max_workers=arguments.jobs) as pool:
-        for size, win_length, games, quick_games in BOARDS:
+        for shape, games, quick_games in boards:
             count = quick_games if arguments.quick else games
-            if size == 3:
-                print(match("easy", RANDOM, size, win_length, count, pool), flush=True)
+            if shape[:2] == (3, 3):
+                print(match("easy", RANDOM, shape, count, pool), flush=True)
             for lower, upper in zip(NAMES[1:], NAMES[2:]):
-                print(match(upper, lower, size, win_length, count, pool), flush=True)
+                print(match(upper, lower, shape, count, pool), flush=True)
     return 0
 
 

@@ -4,16 +4,18 @@ minimax, and the levels are named for what they are on each board."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from functools import cache
 
 import pytest
 from test_engine import minimax, move_values, open_3x3, winning_cells
+from variant_reference import reachable
 
 from ttt_gui.board import Board, Player
 from ttt_gui.config import LEVELS, TOP_LEVEL, GameConfig, Mode
 from ttt_gui.engine import WIN
-from ttt_gui.ladder import LevelPlayer, choice_probabilities, instinct
+from ttt_gui.ladder import LevelPlayer, choice_probabilities, instinct, near_cells
 from ttt_gui.session import Session
 from ttt_gui.view_model import menu_labels
 
@@ -22,9 +24,15 @@ ABOVE_EASY = [name for name in LEVELS if name != "easy"]
 
 def player(name: str, size: int = 3, win_length: int = 3, seed: int = 0) -> LevelPlayer:
     """Level ``name`` as the app builds it for a board of that shape."""
-    level = GameConfig(size=size, win_length=win_length, level=name).strength_for(Player.O)
+    config = GameConfig(size=size, win_length=win_length, level=name)
+    level = config.strength_for(Player.O)
+    bounded = level.lookahead is not None or level.nodes is not None
     return LevelPlayer(
-        level.lookahead, level.temperature, node_limit=level.nodes, time_limit=None, seed=seed
+        level.lookahead,
+        level.temperature,
+        node_limit=level.nodes,
+        time_limit=None if bounded else config.time_limit,
+        seed=seed,
     )
 
 
@@ -97,6 +105,55 @@ def test_levels_make_fewer_mistakes_up_the_ladder() -> None:
         shares.append(changed / 4520)
     assert shares == sorted(shares, reverse=True) and len(set(shares)) == len(shares), shares
     assert shares[-1] == 0
+
+
+def test_easy_under_misere_never_completes_its_own_line_while_it_can_avoid_it() -> None:
+    """Completing a line loses under misère: one move ahead, Easy sees that
+    as a loss in one, over every live 3x3 misère position."""
+    easy = LevelPlayer(lookahead=0, temperature=LEVELS["easy"].temperature, seed=0)
+    positions = 0
+    for board in reachable(Board.empty(3, misere=True)):
+        if board.is_over:
+            continue
+        own_lines = winning_cells(board, board.turn)
+        safe = set(board.legal_moves()) - own_lines
+        if own_lines and safe:
+            positions += 1
+            probabilities = easy.policy(board).probabilities
+            assert set(probabilities) <= safe, (str(board), probabilities)
+    assert positions > 1000
+
+
+def test_the_cells_near_the_play_are_those_of_the_board_on_rectangles() -> None:
+    for rows, cols, moves in [(5, 3, [13]), (6, 7, [38, 31]), (3, 8, [0, 23]), (4, 9, [])]:
+        board = Board.from_moves(moves, rows=rows, cols=cols, win_length=3)
+        marks = moves or [
+            r * cols + c
+            for r in {(rows - 1) // 2, rows // 2}
+            for c in {(cols - 1) // 2, cols // 2}
+        ]
+        expected = {
+            cell
+            for cell in range(rows * cols)
+            if board[cell] is None
+            and any(
+                max(abs(cell // cols - m // cols), abs(cell % cols - m % cols)) <= 2 for m in marks
+            )
+        }
+        assert near_cells(board) == expected, (rows, cols, moves)
+
+
+def test_the_top_level_thinks_for_the_whole_think_time_where_the_board_is_not_solved() -> None:
+    """No node budget caps Strongest on Connect Four or Gomoku; the levels
+    below it keep theirs (the same moves on any machine)."""
+    for config in (
+        GameConfig(rows=6, cols=7, win_length=4, gravity=True, level=TOP_LEVEL, think_time=2.5),
+        GameConfig(size=15, win_length=5, level=TOP_LEVEL, think_time=2.5),
+    ):
+        computer = Session(config).engine()
+        assert (computer.node_limit, computer.time_limit) == (None, 2.5)
+        hard = Session(dataclasses.replace(config, level="hard")).engine()
+        assert (hard.node_limit, hard.time_limit) == (1_500, 2.5)
 
 
 def test_no_level_plays_a_far_cell_on_a_large_board() -> None:
@@ -221,12 +278,12 @@ def test_a_seed_gives_the_same_choices(name: str) -> None:
     assert len({tuple(moves) for moves in games}) > 1
 
 
-@pytest.mark.parametrize(("name", "size", "win_length"), [("hard", 3, 3), ("strongest", 7, 5)])
+@pytest.mark.parametrize(("name", "size", "win_length"), [("hard", 3, 3), ("hard", 7, 5)])
 def test_what_a_level_sees_depends_on_the_position_alone(
     name: str, size: int, win_length: int
 ) -> None:
-    """A bounded search forgets earlier searches: no level grows stronger
-    as a game or a session goes on."""
+    """A search bounded by depth or nodes forgets earlier searches: no level
+    below the top grows stronger as a game or a session goes on."""
     board = Board.from_moves([size * size // 2, 1], size, win_length)
     fresh = player(name, size, win_length).policy(board)
     used = player(name, size, win_length)

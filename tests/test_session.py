@@ -598,11 +598,13 @@ def test_node_budgets_apply_only_where_the_board_is_not_solved() -> None:
     for size, win_length in ((3, 3), (4, 4)):
         session = Session(GameConfig(level="strongest", size=size, win_length=win_length))
         assert session.engine().node_limit is None, "exact play where the board is solved"
-    for name in ("medium", "hard", "strongest"):
+    for name in ("medium", "hard"):
         large = Session(GameConfig(level=name, size=5, win_length=4))
         engine = large.engine()
         assert engine.node_limit == LEVELS[name].nodes is not None
         assert engine.lookahead is None, "the budget sets the depth"
+    strongest = Session(GameConfig(level="strongest", size=5, win_length=4)).engine()
+    assert (strongest.lookahead, strongest.node_limit, strongest.time_limit) == (None, None, 1.0)
     easy = Session(GameConfig(level="easy", size=9, win_length=5)).engine()
     assert (easy.lookahead, easy.node_limit) == (0, None), "Easy looks one move ahead"
 

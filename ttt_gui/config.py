@@ -56,9 +56,10 @@ class Level:
     end; 0: only its own move on every board, so it sees a win in one but a
     threat only as a line worth blocking). ``nodes``: the search budget in
     positions where the board is not solved, which then sets the depth
-    (None: no search beyond the lookahead; the think time bounds every
-    search). ``temperature``: how freely, in heuristic points, it strays
-    from its best-looking move (0: never).
+    (None: the lookahead alone, and for the top level, whose lookahead is
+    the whole game, the think time; the think time bounds every search).
+    ``temperature``: how freely, in heuristic points, it strays from its
+    best-looking move (0: never).
     """
 
     name: str
@@ -83,7 +84,7 @@ LEVELS: dict[str, Level] = {
         Level("easy", lookahead=0, nodes=None, temperature=1.0),
         Level("medium", lookahead=1, nodes=150, temperature=1.0),
         Level("hard", lookahead=3, nodes=1_500, temperature=0.75),
-        Level(TOP_LEVEL, lookahead=None, nodes=10_000, temperature=0.0),
+        Level(TOP_LEVEL, lookahead=None, nodes=None, temperature=0.0),
     )
 }
 #: Names that older settings and games used: old name -> level.

@@ -60,10 +60,13 @@ def instinct(board: Board) -> dict[int, int]:
     points it adds: the lines it grows (free of the opponent's marks), each
     weighted by the marks in it, and the opponent's threats (lines one mark
     short) it blocks. A threat is thus a strong line to block, not a loss seen
-    coming, and a shorter line of the opponent's goes unnoticed.
+    coming, and a shorter line of the opponent's goes unnoticed. Under misère
+    the signs turn: completing a line is a loss in one, and growing lines or
+    filling the cell the opponent must avoid counts against the move.
     """
     tables = tables_for(board.geometry)
     weights, k = tables.weights, board.win_length
+    sign = -1 if board.misere else 1
     me, opp = board.x_bits, board.o_bits
     if board.turn is Player.O:
         me, opp = opp, me
@@ -74,12 +77,12 @@ def instinct(board: Board) -> dict[int, int]:
             mine, theirs = (mask & me).bit_count(), (mask & opp).bit_count()
             if not theirs:
                 if mine + 1 == k:
-                    value = WIN - 1
+                    value = sign * (WIN - 1)
                     break
                 value += weights[mine + 1] - weights[mine]
             elif not mine and theirs + 1 == k:
                 value += weights[theirs]
-        values[move] = value
+        values[move] = value if abs(value) == WIN - 1 else sign * value
     return values
 
 
@@ -91,17 +94,20 @@ def temperature_unit(board: Board) -> int:
 def near_cells(board: Board) -> set[int]:
     """Empty cells at most ``NEAR`` king steps from a mark (from the centre of
     an empty board): where a person looks for a move."""
-    size = board.size
-    marks = [cell for cell in range(size * size) if board[cell] is not None]
+    rows, cols = board.rows, board.cols
+    marks = [cell for cell in range(board.cells) if board[cell] is not None]
     if not marks:
-        middle = {(size - 1) // 2, size // 2}
-        marks = [row * size + col for row in middle for col in middle]
+        marks = [
+            row * cols + col
+            for row in {(rows - 1) // 2, rows // 2}
+            for col in {(cols - 1) // 2, cols // 2}
+        ]
     near = set()
     for mark in marks:
-        row, col = divmod(mark, size)
-        for r in range(max(0, row - NEAR), min(size, row + NEAR + 1)):
-            for c in range(max(0, col - NEAR), min(size, col + NEAR + 1)):
-                near.add(r * size + c)
+        row, col = divmod(mark, cols)
+        for r in range(max(0, row - NEAR), min(rows, row + NEAR + 1)):
+            for c in range(max(0, col - NEAR), min(cols, col + NEAR + 1)):
+                near.add(r * cols + c)
     return {cell for cell in near if board[cell] is None}
 
 
