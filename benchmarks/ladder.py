@@ -81,16 +81,8 @@ class Played:
 def play(game: Game) -> Played:
     """One game between two levels (or the random mover), seeded."""
     levels = [name if name != RANDOM else "easy" for name in (game.x_level, game.o_level)]
-    rows, cols, win_length, gravity, misere = game.shape
-    config = GameConfig(
-        mode=Mode.WATCH,
-        rows=rows,
-        cols=cols,
-        win_length=win_length,
-        gravity=gravity,
-        misere=misere,
-        x_level=levels[0],
-        o_level=levels[1],
+    config = GameConfig(mode=Mode.WATCH, x_level=levels[0], o_level=levels[1]).changed(
+        shape=game.shape
     )
     session = Session(config, seed=game.seed)
     mover = random.Random(game.seed)
