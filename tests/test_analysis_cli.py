@@ -74,6 +74,18 @@ def test_analyse_json_is_one_object_with_every_move(tmp_path: Path) -> None:
     assert data["moves"][1] == {"coordinate": "c2", "score": 0, "words": "draw", "exact": True}
 
 
+def test_analyse_names_a_draw_proven_by_a_pairing_strategy(tmp_path: Path) -> None:
+    empty = "...../...../...../...../....."
+    done = run(tmp_path, "analyse", empty, "--win-length", "5")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == f"{empty}  X to move: draw: pairing strategy"
+    data = json.loads(run(tmp_path, "analyse", empty, "--win-length", "5", "--json").stdout)
+    assert (data["value"], data["proof"]) == ("draw", "pairing strategy")
+    plain = json.loads(run(tmp_path, "analyse", "x.o/.x./...", "--json").stdout)
+    assert plain["proof"] is None
+    assert "pairing" not in run(tmp_path, "analyse", "x.o/.x./...").stdout
+
+
 def test_analyse_takes_rows_one_per_line_and_a_win_length(tmp_path: Path) -> None:
     done = run(tmp_path, "analyse", "x...\n.o..\n....\n....", "--win-length", "3", "--json")
     assert done.returncode == 0, done.stderr

@@ -6,7 +6,8 @@ option gets argparse's usage and error line, also with status 2).
 
 ``analyse POSITION`` prints the value of a position (``Board.parse`` text,
 rows joined by ``/``, with ``--gravity`` and ``--misere`` for those variants)
-and of every legal move, best first; ``review FILE``
+and of every legal move, best first (a draw proven by a pairing strategy,
+see :mod:`ttt_gui.engine_pairing`, says so); ``review FILE``
 prints the review of a saved game (:mod:`ttt_gui.review`). Boards small
 enough are solved exactly; larger ones are searched for the think time, or
 to ``--depth`` plies, and say so ("approximate, depth 6").
@@ -24,6 +25,7 @@ from typing import Any
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, InvalidPositionError
 from ttt_gui.config import MAX_THINK_TIME, MIN_THINK_TIME, SOLVABLE_CELLS, GameConfig
 from ttt_gui.engine import Engine, MoveAnalysis, describe_score
+from ttt_gui.engine_pairing import pairing_draw
 from ttt_gui.games import GameFileError, read_game
 from ttt_gui.review import GameReview, proven_outcome, review_game
 
@@ -183,6 +185,8 @@ def analysis_report(board: Board, analysis: MoveAnalysis | None, as_json: bool) 
         for move, score in ranked
     ]
     value = _words(best, analysis.exact)
+    # A draw each side holds by a pairing of cells is worth naming: it needs no search.
+    proof = "pairing strategy" if value == "draw" and pairing_draw(board) else None
     if as_json:
         data = {
             "position": str(board),
@@ -194,9 +198,12 @@ def analysis_report(board: Board, analysis: MoveAnalysis | None, as_json: bool) 
             "score": best,
             "exact": analysis.exact,
             "depth": analysis.depth,
+            "proof": proof,
             "moves": moves,
         }
         return json.dumps(data)
+    if proof:
+        value = f"{value}: {proof}"
     approximate = "" if analysis.exact else f" (approximate, depth {analysis.depth})"
     lines = [f"{shown}  {turn} to move: {value}{approximate}"]
     lines += [f"{move['coordinate']}  {move['words']}" for move in moves]

@@ -169,6 +169,7 @@ class Engine:
         self.baseline = baseline
         self._random = random.Random(seed)
         self._table: dict[int, Entry] = {}
+        self._pairing_answers: dict[int, bool] = {}  # see engine_pairing.make_blocked
         self._table_geometry: Geometry | None = None
         self._search_lock = threading.Lock()
         self._running_stop: threading.Event | None = None  # the running search's token
@@ -181,6 +182,7 @@ class Engine:
     def clear(self) -> None:
         """Forget everything the transposition table holds."""
         self._table.clear()
+        self._pairing_answers.clear()
 
     def stop(self) -> None:
         """Set the stop token of the search running now, if any; else do nothing.
@@ -236,6 +238,7 @@ class Engine:
         geometry = board.geometry
         if self._table_geometry is not geometry:
             self._table.clear()
+            self._pairing_answers.clear()
             self._table_geometry = geometry
         elif len(self._table) > self.table_limit:
             self._table.clear()

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
+from ttt_gui.engine_pairing import make_blocked, pairing_applies
 from ttt_gui.engine_state import Play, State, leaf_value
 from ttt_gui.engine_tables import Tables
 
@@ -24,6 +25,11 @@ UNLIMITED = 1_000  # a depth beyond any game's length: "search to the end"
 
 #: Order moves positionally only where this many cells or more are empty.
 ORDER_MIN_EMPTY = 4
+#: Look for pairing draws (engine_pairing) only where this many cells or more
+#: are empty and this many plies or more remain to search: elsewhere the
+#: search itself is cheaper than the matching.
+PAIRING_MIN_EMPTY = 8
+PAIRING_MIN_DEPTH = 4
 EXACT, LOWER, UPPER = 0, 1, 2
 
 #: A table entry: (depth, flag, score, best move in the canonical orientation).
@@ -43,8 +49,10 @@ class SearchHost(Protocol):
     _horizon_hits: int
     _deadline: float
     _table: dict[int, Entry]
+    _pairing_answers: dict[int, bool]
     table_limit: int
     node_limit: int | None
+    baseline: bool
 
 
 def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.Event) -> Search:
@@ -57,10 +65,12 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
     Its shortcuts hold for every variant: a playable cell that completes
     a line wins at once, two playable threats of the opponent lose in 2,
     one must be blocked, and a position where no line can be completed is
-    a draw. Under gravity only playable threats count, and a block may
-    open the cell above it to the opponent. Under misère completing a line
-    loses, so only the dead-position draw applies. On large boards moves
-    far from every mark are not searched, and such a result is not exact.
+    a draw; a side against which the other has a pairing strategy cannot
+    win (engine_pairing). Under gravity only playable threats count, and a
+    block may open the cell above it to the opponent. Under misère completing
+    a line loses, so only the dead-position draw applies (pairings need
+    neither variant). On large boards moves far from every mark are not
+    searched, and such a result is not exact.
     """
     geometry = tables.geometry
     cells, full, cols, bottom = geometry.cells, geometry.full, geometry.cols, geometry.bottom
@@ -79,6 +89,11 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
     # The earliest loss after our move: the opponent's second move from
     # now, or under gravity its next one (our block may open a cell).
     first_loss = 2 if gravity else 4
+    blocked = (
+        make_blocked(geometry, engine._pairing_answers)
+        if pairing_applies(geometry) and not engine.baseline
+        else None
+    )
 
     def search(state: State, depth: int, alpha: int, beta: int, ply: int) -> int:
         engine._nodes += 1
@@ -119,6 +134,15 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
             # No win before our second move from now (threats were handled).
             high = WIN - ply - 3 if live_me else 0
             low = ply + first_loss - WIN if live_opp else 0
+        key = min(keys)
+        if blocked is not None and left >= PAIRING_MIN_EMPTY and depth >= PAIRING_MIN_DEPTH:
+            # A pairing of the other side caps a side's value at a draw.
+            if high > 0 and beta > 0 and blocked(key << 1, me, opp):
+                high = 0
+            if low < 0 and alpha < 0 and blocked(key << 1 | 1, opp, me):
+                low = 0
+            if low >= high:
+                return low
         if high <= alpha:
             return high
         if low >= beta:
@@ -128,7 +152,6 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
         if high < beta:
             beta = high
 
-        key = min(keys)
         symmetry = keys.index(key)
         entry = table.get(key)
         table_move = -1
