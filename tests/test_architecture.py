@@ -16,6 +16,7 @@ LAYERS: dict[str, int] = {
     "board": 0,
     "engine_tables": 1,
     "engine_pairing": 1,
+    "transposition": 1,
     "engine_state": 2,
     "engine_search": 3,
     "engine": 4,

@@ -16,7 +16,8 @@ from __future__ import annotations
 import random
 import threading
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 from ttt_gui.board import Board, Geometry
 from ttt_gui.engine_search import (
@@ -26,10 +27,12 @@ from ttt_gui.engine_search import (
     WIN,
     Entry,
     SearchAborted,
+    SearchHost,
     make_search,
 )
-from ttt_gui.engine_state import State, make_play, root_candidates, root_state
+from ttt_gui.engine_state import State, make_play, root_candidates, root_state, threats
 from ttt_gui.engine_tables import Tables, symmetric_keys, tables_for
+from ttt_gui.transposition import TableMemory, prune, table_memory
 
 __all__ = [
     "MATE_THRESHOLD",
@@ -48,7 +51,10 @@ class SearchResult:
 
     ``score`` is from the side to move; ``exact`` is True when it is the proven
     game value (the search reached every game end); ``depth`` is the deepest
-    completed iteration in plies; ``pv`` starts with ``move``.
+    completed iteration in plies; ``pv`` starts with ``move``. For a proven
+    result the ``pv`` is the whole line to the game's end (a win in n has n
+    plies), otherwise as far as the table knows it; ``nodes`` and
+    ``elapsed`` include the work of finding it.
     """
 
     move: int
@@ -125,6 +131,89 @@ def _principal_variation(board: Board, move: int, table: dict[int, Entry]) -> tu
     return tuple(line)
 
 
+#: Deriving a proven line may visit this many positions at least (else as
+#: many as the search that proved the result), then the line stops.
+LINE_MIN_NODES = 20_000
+
+
+def _one_ply_deeper(score: int) -> int:
+    """The value, for the side to move after a move scored ``score``, of its
+    position: a win in n becomes a loss in n - 1, and so on."""
+    return -(score + 1) if score > 0 else -(score - 1) if score < 0 else 0
+
+
+def proven_line(
+    engine: SearchHost, board: Board, move: int, score: int, stop: threading.Event
+) -> tuple[int, ...]:
+    """The whole line of perfect play that proves ``score`` (exact, from the
+    side to move) for ``move``, to the game's end: a win in n has n plies.
+
+    Each position's move is found by null-window searches with the table
+    (which usually answer at once): the first move worth the position's
+    value. The line stops early, still correct as far as it goes, when
+    ``stop`` is set or after max(LINE_MIN_NODES, the search's nodes)
+    positions; its nodes count with the search's.
+    """
+    tables = tables_for(board.geometry)
+    play = make_play(tables)
+    saved = engine.node_limit, engine._deadline
+    engine.node_limit = engine._nodes + max(LINE_MIN_NODES, engine._nodes)
+    engine._deadline = float("inf")
+    search = make_search(engine, tables, play, stop)
+    line = [move]
+    value = _one_ply_deeper(score)
+    position = board.play(move)
+    try:
+        while not position.is_over:
+            next_move = _move_worth(position, value, tables, play, search, engine)
+            if next_move is None:
+                break
+            line.append(next_move)
+            value = _one_ply_deeper(value)
+            position = position.play(next_move)
+    except SearchAborted:
+        pass
+    finally:
+        engine.node_limit, engine._deadline = saved
+    return tuple(line)
+
+
+def _move_worth(
+    board: Board,
+    value: int,
+    tables: Tables,
+    play: Callable[[State, int], State],
+    search: Callable[[State, int, int, int, int], int],
+    engine: SearchHost,
+) -> int | None:
+    """A move of ``board`` worth ``value`` (its exact value, side to move), the
+    table's move tried first; None if none is proven so (never for a value
+    proven without the near-move restriction of large boards)."""
+    state = root_state(board, tables)
+    keys = state[8]
+    key = min(keys)
+    entry = engine._table.get(key)
+    first = [tables.inverse[keys.index(key)][entry[3]]] if entry is not None else []
+    moves = first + root_candidates(board, tables, all_moves=False)
+    moves += [move for move in tables.order if move not in moves]
+    legal = set(board.legal_moves())
+    mine = threats(state[1], state[2], board.geometry)
+    depth = board.empty_bits.bit_count()
+    for move in dict.fromkeys(moves):
+        if move not in legal:
+            continue
+        if mine >> move & 1:  # completes a line: wins now, or under misère loses
+            worth = 1 - WIN if board.misere else WIN - 1
+        else:
+            hits = engine._horizon_hits
+            worth = -search(play(state, move), depth - 1, -value, 1 - value, 1)
+            if engine._horizon_hits != hits:
+                return None  # not every move was searched: nothing is proven
+        if worth >= value:
+            return move
+    return None
+
+
 class Engine:
     """Negamax with alpha-beta pruning and a symmetric transposition table.
 
@@ -135,7 +224,8 @@ class Engine:
     alone gives the same move on any machine. With ``randomize``, moves of
     equal value are chosen at random (reproducibly from ``seed``); otherwise
     the first in the engine's order.
-    The table is kept between searches; ``table_limit`` entries at most.
+    The table is kept between searches, ``table_limit`` entries at most: past
+    that it keeps its most valuable half (:mod:`ttt_gui.transposition`).
     ``baseline`` switches off the techniques added for reach (threat search,
     pairing draws, the table's replacement scheme), so benchmarks can measure
     them against the engine without them; results stay exact either way.
@@ -170,6 +260,7 @@ class Engine:
         self._random = random.Random(seed)
         self._table: dict[int, Entry] = {}
         self._pairing_answers: dict[int, bool] = {}  # see engine_pairing.make_blocked
+        self._root_marks = 0  # marks on the board being searched
         self._table_geometry: Geometry | None = None
         self._search_lock = threading.Lock()
         self._running_stop: threading.Event | None = None  # the running search's token
@@ -183,6 +274,10 @@ class Engine:
         """Forget everything the transposition table holds."""
         self._table.clear()
         self._pairing_answers.clear()
+
+    def table_memory(self) -> TableMemory:
+        """What the engine's tables hold now, with an estimate of their memory."""
+        return table_memory(self._table, self._pairing_answers)
 
     def stop(self) -> None:
         """Set the stop token of the search running now, if any; else do nothing.
@@ -204,12 +299,15 @@ class Engine:
         win, else a block, else the first move in its order, scored 0 and not
         exact. Raises ValueError if the game is already over.
         """
-        analysis = self._run(board, all_moves=False, stop=stop)
-        move = self._random.choice(analysis.best) if self.randomize else analysis.best[0]
-        score = analysis.scores[move]
-        pv = _principal_variation(board, move, self._table)
+        analysis, move, pv = self._run(board, all_moves=False, stop=stop, choose=True)
         return SearchResult(
-            move, score, analysis.depth, analysis.nodes, analysis.elapsed, analysis.exact, pv
+            move,
+            analysis.scores[move],
+            analysis.depth,
+            analysis.nodes,
+            analysis.elapsed,
+            analysis.exact,
+            pv,
         )
 
     def analyse(self, board: Board, *, stop: threading.Event | None = None) -> dict[int, int]:
@@ -230,7 +328,7 @@ class Engine:
         at least the best minus ``within`` are sure to be scored exactly: the
         others hold upper bounds below that, for a fraction of the cost.
         """
-        return self._run(board, all_moves=within is None, stop=stop, margin=within or 0)
+        return self._run(board, all_moves=within is None, stop=stop, margin=within or 0)[0]
 
     # -- search -------------------------------------------------------------
 
@@ -241,7 +339,13 @@ class Engine:
             self._pairing_answers.clear()
             self._table_geometry = geometry
         elif len(self._table) > self.table_limit:
-            self._table.clear()
+            if self.baseline:
+                self._table.clear()
+            else:
+                prune(self._table, self.table_limit, board.cells, board.move_count)
+        if len(self._pairing_answers) > self.table_limit:
+            self._pairing_answers.clear()
+        self._root_marks = board.move_count
         return tables_for(geometry)
 
     def _run(
@@ -250,14 +354,28 @@ class Engine:
         all_moves: bool,
         stop: threading.Event | None,
         margin: int = 0,
-    ) -> MoveAnalysis:
+        choose: bool = False,
+    ) -> tuple[MoveAnalysis, int, tuple[int, ...]]:
+        """The analysis; with ``choose`` also the move chosen among the best and
+        its principal variation (else -1 and no line)."""
         if board.is_over:
             raise ValueError("the game is over: there is no move to search")
         stop = stop if stop is not None else threading.Event()
         with self._search_lock:  # one search at a time, even if a caller errs
             self._running_stop = stop
             try:
-                return self._deepen(board, all_moves, margin, stop)
+                analysis = self._deepen(board, all_moves, margin, stop)
+                if not choose:
+                    return analysis, -1, ()
+                best = analysis.best
+                move = self._random.choice(best) if self.randomize else best[0]
+                score = analysis.scores[move]
+                if not (analysis.exact and not self.baseline):
+                    return analysis, move, _principal_variation(board, move, self._table)
+                started = time.perf_counter()
+                line = proven_line(self, board, move, score, stop)
+                elapsed = analysis.elapsed + time.perf_counter() - started
+                return replace(analysis, nodes=self._nodes, elapsed=elapsed), move, line
             finally:
                 self._running_stop = None
 

@@ -36,9 +36,6 @@ Pairing = tuple[tuple[int, int], ...]
 #: against the attacker, remembered under ``tag`` (the caller's position key).
 Blocked = Callable[[int, int, int], bool]
 
-#: The cache of a search's pairing answers is emptied beyond this many.
-CACHE_LIMIT = 200_000
-
 
 @cache
 def carriers(geometry: Geometry) -> tuple[tuple[int, ...], ...]:
@@ -166,14 +163,14 @@ def pairing_draw(board: Board) -> bool:
     )
 
 
-def make_blocked(geometry: Geometry, answers: dict[int, bool]) -> Blocked:
+def make_blocked(geometry: Geometry, answers: dict[int, bool], limit: int) -> Blocked:
     """The search's pairing test, its answers kept in ``answers`` by tag (emptied
-    beyond CACHE_LIMIT entries; a tag must name the position and the attacker)."""
+    beyond ``limit`` entries; a tag must name the position and the attacker)."""
 
     def blocked(tag: int, attacker: int, defender: int) -> bool:
         known = answers.get(tag)
         if known is None:
-            if len(answers) > CACHE_LIMIT:
+            if len(answers) > limit:
                 answers.clear()
             known = answers[tag] = find_pairing(attacker, defender, geometry) is not None
         return known

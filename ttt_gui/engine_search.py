@@ -16,6 +16,9 @@ from typing import Protocol
 from ttt_gui.engine_pairing import make_blocked, pairing_applies
 from ttt_gui.engine_state import Play, State, leaf_value
 from ttt_gui.engine_tables import Tables
+from ttt_gui.transposition import EXACT, LOWER, UPPER, Entry, prune
+
+__all__ = ["EXACT", "LOWER", "UPPER", "Entry"]  # the table's vocabulary, used from here too
 
 WIN = 1_000_000
 #: Scores above this (or below its negative) are proven wins (losses).
@@ -30,10 +33,6 @@ ORDER_MIN_EMPTY = 4
 #: search itself is cheaper than the matching.
 PAIRING_MIN_EMPTY = 8
 PAIRING_MIN_DEPTH = 4
-EXACT, LOWER, UPPER = 0, 1, 2
-
-#: A table entry: (depth, flag, score, best move in the canonical orientation).
-Entry = tuple[int, int, int, int]
 Search = Callable[[State, int, int, int, int], int]
 
 
@@ -50,6 +49,7 @@ class SearchHost(Protocol):
     _deadline: float
     _table: dict[int, Entry]
     _pairing_answers: dict[int, bool]
+    _root_marks: int
     table_limit: int
     node_limit: int | None
     baseline: bool
@@ -90,7 +90,7 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
     # now, or under gravity its next one (our block may open a cell).
     first_loss = 2 if gravity else 4
     blocked = (
-        make_blocked(geometry, engine._pairing_answers)
+        make_blocked(geometry, engine._pairing_answers, engine.table_limit)
         if pairing_applies(geometry) and not engine.baseline
         else None
     )
@@ -100,8 +100,11 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
         if not engine._nodes & 255:  # about every 2-10 ms
             if is_stopped() or time.perf_counter() > deadline or engine._nodes > node_limit:
                 raise SearchAborted
-            if len(table) > engine.table_limit:
-                table.clear()  # bounds memory; only costs re-search
+            if len(table) > engine.table_limit:  # bounds memory; only costs re-search
+                if engine.baseline:
+                    table.clear()
+                else:
+                    prune(table, engine.table_limit, cells, engine._root_marks)
         _, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
         occupied = me | opp
         if gravity:
