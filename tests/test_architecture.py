@@ -15,6 +15,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "ttt_gui"
 LAYERS: dict[str, int] = {
     "board": 0,
     "engine_tables": 1,
+    "engine_threats": 1,
     "engine_state": 2,
     "engine_search": 3,
     "engine": 4,

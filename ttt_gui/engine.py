@@ -30,6 +30,11 @@ from ttt_gui.engine_search import (
 )
 from ttt_gui.engine_state import State, make_play, root_candidates, root_state
 from ttt_gui.engine_tables import Tables, symmetric_keys, tables_for
+from ttt_gui.engine_threats import ROOT_NODES_PER_SECOND, is_threat_rules, root_threats
+
+#: The root looks for forced wins by threats on boards with this many empty
+#: cells or more (fewer are solved outright within the think time).
+THREAT_MIN_EMPTY = 20
 
 __all__ = [
     "MATE_THRESHOLD",
@@ -175,6 +180,8 @@ class Engine:
         self._deadline = float("inf")
         self._nodes = 0
         self._horizon_hits = 0
+        self._threat_line: tuple[int, ...] = ()  # the last search's VCF, if it found one
+        self._uses_threats = False  # whether the running search probes threats at its leaves
 
     # -- public API ---------------------------------------------------------
 
@@ -205,7 +212,7 @@ class Engine:
         analysis = self._run(board, all_moves=False, stop=stop)
         move = self._random.choice(analysis.best) if self.randomize else analysis.best[0]
         score = analysis.scores[move]
-        pv = _principal_variation(board, move, self._table)
+        pv = self._threat_line or _principal_variation(board, move, self._table)
         return SearchResult(
             move, score, analysis.depth, analysis.nodes, analysis.elapsed, analysis.exact, pv
         )
@@ -231,6 +238,16 @@ class Engine:
         return self._run(board, all_moves=within is None, stop=stop, margin=within or 0)
 
     # -- search -------------------------------------------------------------
+
+    def _root_threat_budget(self) -> int:
+        """The VCF positions the root may visit per side: a share of the
+        think time (or of the node limit), so short thinks stay short."""
+        budget = ROOT_NODES_PER_SECOND
+        if self.time_limit is not None:
+            budget = min(budget, int(budget * self.time_limit))
+        if self.node_limit is not None:
+            budget = min(budget, self.node_limit // 4)
+        return max(budget, 1)
 
     def _prepare(self, board: Board) -> Tables:
         geometry = board.geometry
@@ -273,6 +290,21 @@ class Engine:
         result: tuple[dict[int, int], list[int], bool] | None = None
         reached = 0
         preferred: list[int] = []
+        self._threat_line = ()
+        self._uses_threats = (
+            not self.baseline and self.max_depth is None and is_threat_rules(board.geometry)
+        )
+        if self._uses_threats and bounded and not all_moves and empties >= THREAT_MIN_EMPTY:
+            found = root_threats(board, self._root_threat_budget())
+            self._nodes += found.nodes
+            if found.win:  # a proven win, if not always the fastest
+                self._threat_line = found.win
+                move, plies = found.win[0], len(found.win)
+                elapsed = time.perf_counter() - started
+                return MoveAnalysis(
+                    {move: WIN - plies}, plies, False, self._nodes, elapsed, [move]
+                )
+            preferred = list(found.defences)
         for depth in depths:
             if stop.is_set():
                 break

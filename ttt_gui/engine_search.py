@@ -15,6 +15,7 @@ from typing import Protocol
 
 from ttt_gui.engine_state import Play, State, leaf_value
 from ttt_gui.engine_tables import Tables
+from ttt_gui.engine_threats import horizon_vcf
 
 WIN = 1_000_000
 #: Scores above this (or below its negative) are proven wins (losses).
@@ -41,6 +42,7 @@ class SearchHost(Protocol):
 
     _nodes: int
     _horizon_hits: int
+    _uses_threats: bool
     _deadline: float
     _table: dict[int, Entry]
     table_limit: int
@@ -79,6 +81,7 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
     # The earliest loss after our move: the opponent's second move from
     # now, or under gravity its next one (our block may open a cell).
     first_loss = 2 if gravity else 4
+    probe_threats = engine._uses_threats and plain_leaf
 
     def search(state: State, depth: int, alpha: int, beta: int, ply: int) -> int:
         engine._nodes += 1
@@ -109,6 +112,10 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
             return 0
         if depth <= 0:
             engine._horizon_hits += 1
+            if probe_threats:  # a short forced win by fours is a proven win
+                plies = horizon_vcf(me, opp, geometry)
+                if plies:
+                    return WIN - ply - plies
             return eval_me if plain_leaf else leaf_value(state, tables)
         if misere:
             # We win when the opponent completes a line (its move after
