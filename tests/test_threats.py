@@ -9,6 +9,7 @@ import threading
 import pytest
 from variant_reference import minimax, random_positions
 
+from ttt_gui import engine_search
 from ttt_gui.board import Board
 from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine
 from ttt_gui.engine_search import Entry, make_search
@@ -115,7 +116,8 @@ def test_find_vcf_respects_its_ply_limit() -> None:
     assert find_vcf(me, opp, OPEN_FOUR.geometry, max_plies=3) is not None
 
 
-def test_a_leaf_with_two_fours_to_make_scores_as_a_win() -> None:
+def test_a_leaf_probe_scores_two_fours_to_make_as_a_win(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine_search, "PROBE_LEAVES", True)  # off by default
     board = Board.from_moves([40, 0, 41, 8, 42, 80], 9, 5)  # X to move: an open four next
     tables = tables_for(board.geometry)
 

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from ttt_gui.engine_state import Play, State, leaf_value
 from ttt_gui.engine_tables import Tables
-from ttt_gui.engine_threats import horizon_vcf
+from ttt_gui.engine_threats import PROBE_LEAVES, horizon_vcf
 
 WIN = 1_000_000
 #: Scores above this (or below its negative) are proven wins (losses).
@@ -81,7 +81,7 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
     # The earliest loss after our move: the opponent's second move from
     # now, or under gravity its next one (our block may open a cell).
     first_loss = 2 if gravity else 4
-    probe_threats = engine._uses_threats and plain_leaf
+    probe_threats = engine._uses_threats and plain_leaf and PROBE_LEAVES
 
     def search(state: State, depth: int, alpha: int, beta: int, ply: int) -> int:
         engine._nodes += 1

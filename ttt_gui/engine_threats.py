@@ -210,6 +210,10 @@ def board_vcf(board: Board, budget: int | None = None) -> tuple[int, ...] | None
 
 #: VCF positions the root may visit per side, per second of think time.
 ROOT_NODES_PER_SECOND = 4_000
+#: Whether the full search probes its leaves for two fours at once. Off: the
+#: probe (a scan of every line) costs about half a ply of depth, and the
+#: strength benchmark showed that depth worth more than what the probe sees.
+PROBE_LEAVES = False
 #: VCF positions a leaf of the full search may visit, and the longest VCF
 #: it looks for: at a leaf every microsecond counts, so only two fours at once.
 HORIZON_NODES = 1
