@@ -15,7 +15,7 @@ from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine
 from ttt_gui.engine_search import Entry, make_search
 from ttt_gui.engine_state import make_play, root_state, side_bits
 from ttt_gui.engine_tables import tables_for
-from ttt_gui.engine_threats import board_vcf, find_vcf, scan
+from ttt_gui.engine_threats import board_vcf, find_vcf, root_threats, scan
 
 #: A 9x9 position where X, to move, makes a four open at both ends.
 OPEN_FOUR = Board.parse(
@@ -135,3 +135,16 @@ def test_a_leaf_probe_scores_two_fours_to_make_as_a_win(monkeypatch: pytest.Monk
     host._uses_threats = False
     search = make_search(host, tables, make_play(tables), threading.Event())
     assert abs(search(root_state(board, tables), 0, -WIN, WIN, 0)) < MATE_THRESHOLD
+
+
+def test_moves_that_leave_the_opponent_a_vcf_are_refuted() -> None:
+    # O to move faces X's open three: only the cells at its ends (and beside them) hold.
+    board = Board.from_moves([40, 0, 41, 8, 42], 9, 5)
+    moves = board.legal_moves()
+    found = root_threats(board, 4_000, moves)
+    assert not found.win and found.defences
+    assert 30 in found.refuted and 39 not in found.refuted and 43 not in found.refuted
+    for move in found.refuted:
+        assert board_vcf(board.play(move)) is not None
+    result = Engine(time_limit=2.0, randomize=False).search(board)
+    assert result.move not in found.refuted

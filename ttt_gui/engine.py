@@ -182,6 +182,7 @@ class Engine:
         self._horizon_hits = 0
         self._threat_line: tuple[int, ...] = ()  # the last search's VCF, if it found one
         self._uses_threats = False  # whether the running search probes threats at its leaves
+        self._refuted: frozenset[int] = frozenset()  # root moves proven to lose to a VCF
 
     # -- public API ---------------------------------------------------------
 
@@ -291,11 +292,13 @@ class Engine:
         reached = 0
         preferred: list[int] = []
         self._threat_line = ()
+        self._refuted = frozenset()
         self._uses_threats = (
             not self.baseline and self.max_depth is None and is_threat_rules(board.geometry)
         )
         if self._uses_threats and bounded and not all_moves and empties >= THREAT_MIN_EMPTY:
-            found = root_threats(board, self._root_threat_budget())
+            moves = root_candidates(board, tables, all_moves=False)
+            found = root_threats(board, self._root_threat_budget(), moves)
             self._nodes += found.nodes
             if found.win:  # a proven win, if not always the fastest
                 self._threat_line = found.win
@@ -305,6 +308,7 @@ class Engine:
                     {move: WIN - plies}, plies, False, self._nodes, elapsed, [move]
                 )
             preferred = list(found.defences)
+            self._refuted = found.refuted
         for depth in depths:
             if stop.is_set():
                 break
@@ -349,6 +353,7 @@ class Engine:
         at_once = 1 - WIN if board.misere else WIN - 1  # completing a line
         empty = board.empty_bits
         candidates = root_candidates(board, tables, all_moves)
+        candidates = [c for c in candidates if c not in self._refuted] or candidates
         ordered = [c for c in preferred if c in candidates]
         ordered += [c for c in candidates if c not in ordered]
         solving = depth >= empty.bit_count()

@@ -210,6 +210,8 @@ def board_vcf(board: Board, budget: int | None = None) -> tuple[int, ...] | None
 
 #: VCF positions the root may visit per side, per second of think time.
 ROOT_NODES_PER_SECOND = 4_000
+#: VCF positions per root move when checking which moves stop the opponent's VCF.
+REFUTATION_NODES = 200
 #: Whether the full search probes its leaves for two fours at once. Off: the
 #: probe (a scan of every line) costs about half a ply of depth, and the
 #: strength benchmark showed that depth worth more than what the probe sees.
@@ -226,25 +228,48 @@ class RootThreats:
 
     ``win`` is the side to move's VCF (empty if none was found); ``defences``
     the cells of the opponent's VCF, were it to move now, the cells a
-    defence will most likely need; ``nodes`` the positions visited.
+    defence will most likely need; ``refuted`` the moves after which the
+    opponent was shown to have a VCF (proven losses); ``nodes`` the
+    positions visited.
     """
 
     win: tuple[int, ...]
     defences: tuple[int, ...]
+    refuted: frozenset[int]
     nodes: int
 
 
-def root_threats(board: Board, budget: int) -> RootThreats:
-    """The VCF of the side to move, else the opponent's (at most ``budget``
-    positions each); the rules must be plain and the game not over."""
+def root_threats(board: Board, budget: int, moves: list[int]) -> RootThreats:
+    """The VCF of the side to move, else the opponent's and which of ``moves``
+    fail to stop it (at most ``budget`` positions per search, and as many
+    again for the refutations); the rules must be plain, the game not over.
+
+    A move that leaves the opponent no VCF may still lose otherwise; one
+    that leaves a VCF loses. The opponent has no VCF after any move when it
+    has none now: our mark can only block its lines.
+    """
     me, opp = side_bits(board)
-    search = ThreatSearch(board.geometry, budget)
+    geometry = board.geometry
+    search = ThreatSearch(geometry, budget)
     win = search.find(me, opp) or ()
+    nodes = search.nodes
     if win:
-        return RootThreats(win, (), search.nodes)
-    theirs = ThreatSearch(board.geometry, budget)
+        return RootThreats(win, (), frozenset(), nodes)
+    theirs = ThreatSearch(geometry, budget)
     line = theirs.find(opp, me) or ()
-    return RootThreats((), tuple(dict.fromkeys(line)), search.nodes + theirs.nodes)
+    nodes += theirs.nodes
+    refuted = set()
+    if line:
+        spent = 0
+        for move in moves:
+            if spent >= budget:
+                break
+            after = ThreatSearch(geometry, REFUTATION_NODES)
+            if after.find(opp, me | 1 << move) is not None:
+                refuted.add(move)
+            spent += after.nodes
+        nodes += spent
+    return RootThreats((), tuple(dict.fromkeys(line)), frozenset(refuted), nodes)
 
 
 def horizon_vcf(me: int, opp: int, geometry: Geometry) -> int:
