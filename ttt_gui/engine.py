@@ -317,7 +317,7 @@ class Engine:
                 scores, best = self._root(board, tables, depth, all_moves, preferred, margin, stop)
             except SearchAborted:
                 break
-            result = (scores, best, self._horizon_hits == 0)
+            result = (scores, best, self._horizon_hits == 0 and not self._refuted)
             reached = depth
             preferred = best
             if result[2]:
