@@ -32,7 +32,12 @@ from ttt_gui.engine_search import (
 )
 from ttt_gui.engine_state import State, make_play, root_candidates, root_state, threats
 from ttt_gui.engine_tables import Tables, symmetric_keys, tables_for
+from ttt_gui.engine_threats import ROOT_NODES_PER_SECOND, is_threat_rules, root_threats
 from ttt_gui.transposition import TableMemory, prune, table_memory
+
+#: The root looks for forced wins by threats on boards with this many empty
+#: cells or more (fewer are solved outright within the think time).
+THREAT_MIN_EMPTY = 20
 
 __all__ = [
     "MATE_THRESHOLD",
@@ -267,6 +272,9 @@ class Engine:
         self._deadline = float("inf")
         self._nodes = 0
         self._horizon_hits = 0
+        self._threat_line: tuple[int, ...] = ()  # the last search's VCF, if it found one
+        self._uses_threats = False  # whether the running search probes threats at its leaves
+        self._refuted: frozenset[int] = frozenset()  # root moves proven to lose to a VCF
 
     # -- public API ---------------------------------------------------------
 
@@ -332,6 +340,16 @@ class Engine:
 
     # -- search -------------------------------------------------------------
 
+    def _root_threat_budget(self) -> int:
+        """The VCF positions the root may visit per side: a share of the
+        think time (or of the node limit), so short thinks stay short."""
+        budget = ROOT_NODES_PER_SECOND
+        if self.time_limit is not None:
+            budget = min(budget, int(budget * self.time_limit))
+        if self.node_limit is not None:
+            budget = min(budget, self.node_limit // 4)
+        return max(budget, 1)
+
     def _prepare(self, board: Board) -> Tables:
         geometry = board.geometry
         if self._table_geometry is not geometry:
@@ -370,6 +388,8 @@ class Engine:
                 best = analysis.best
                 move = self._random.choice(best) if self.randomize else best[0]
                 score = analysis.scores[move]
+                if self._threat_line:  # a forced win by fours: its whole line
+                    return analysis, move, self._threat_line
                 if not (analysis.exact and not self.baseline):
                     return analysis, move, _principal_variation(board, move, self._table)
                 started = time.perf_counter()
@@ -394,6 +414,24 @@ class Engine:
         result: tuple[dict[int, int], list[int], bool] | None = None
         reached = 0
         preferred: list[int] = []
+        self._threat_line = ()
+        self._refuted = frozenset()
+        self._uses_threats = (
+            not self.baseline and self.max_depth is None and is_threat_rules(board.geometry)
+        )
+        if self._uses_threats and bounded and not all_moves and empties >= THREAT_MIN_EMPTY:
+            moves = root_candidates(board, tables, all_moves=False)
+            found = root_threats(board, self._root_threat_budget(), moves)
+            self._nodes += found.nodes
+            if found.win:  # a proven win, if not always the fastest
+                self._threat_line = found.win
+                move, plies = found.win[0], len(found.win)
+                elapsed = time.perf_counter() - started
+                return MoveAnalysis(
+                    {move: WIN - plies}, plies, False, self._nodes, elapsed, [move]
+                )
+            preferred = list(found.defences)
+            self._refuted = found.refuted
         for depth in depths:
             if stop.is_set():
                 break
@@ -402,7 +440,7 @@ class Engine:
                 scores, best = self._root(board, tables, depth, all_moves, preferred, margin, stop)
             except SearchAborted:
                 break
-            result = (scores, best, self._horizon_hits == 0)
+            result = (scores, best, self._horizon_hits == 0 and not self._refuted)
             reached = depth
             preferred = best
             if result[2]:
@@ -438,6 +476,7 @@ class Engine:
         at_once = 1 - WIN if board.misere else WIN - 1  # completing a line
         empty = board.empty_bits
         candidates = root_candidates(board, tables, all_moves)
+        candidates = [c for c in candidates if c not in self._refuted] or candidates
         ordered = [c for c in preferred if c in candidates]
         ordered += [c for c in candidates if c not in ordered]
         solving = depth >= empty.bit_count()

@@ -16,6 +16,7 @@ from typing import Protocol
 from ttt_gui.engine_pairing import make_blocked, pairing_applies
 from ttt_gui.engine_state import Play, State, leaf_value
 from ttt_gui.engine_tables import Tables
+from ttt_gui.engine_threats import PROBE_LEAVES, horizon_vcf
 from ttt_gui.transposition import EXACT, LOWER, UPPER, Entry, prune
 
 __all__ = ["EXACT", "LOWER", "UPPER", "Entry"]  # the table's vocabulary, used from here too
@@ -46,6 +47,7 @@ class SearchHost(Protocol):
 
     _nodes: int
     _horizon_hits: int
+    _uses_threats: bool
     _deadline: float
     _table: dict[int, Entry]
     _pairing_answers: dict[int, bool]
@@ -94,6 +96,7 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
         if pairing_applies(geometry) and not engine.baseline
         else None
     )
+    probe_threats = engine._uses_threats and plain_leaf and PROBE_LEAVES
 
     def search(state: State, depth: int, alpha: int, beta: int, ply: int) -> int:
         engine._nodes += 1
@@ -127,6 +130,10 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
             return 0
         if depth <= 0:
             engine._horizon_hits += 1
+            if probe_threats:  # a short forced win by fours is a proven win
+                plies = horizon_vcf(me, opp, geometry)
+                if plies:
+                    return WIN - ply - plies
             return eval_me if plain_leaf else leaf_value(state, tables)
         if misere:
             # We win when the opponent completes a line (its move after

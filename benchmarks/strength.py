@@ -1,0 +1,129 @@
+"""Playing strength: the engine against ``Engine(baseline=True)`` at the same think time.
+
+Run ``python benchmarks/strength.py`` (``--think`` seconds per move, default 1;
+``--games`` per board, default 40; ``--jobs`` games at once, default 1;
+``--boards`` a subset such as ``9x9``).
+
+Each board (7x7, 9x9 and 15x15, five in a row) starts from seeded openings
+of two random moves near the centre; each opening is played twice, the sides
+swapped, so neither engine profits from moving first. A win is a point, a
+draw half a point. Target: the engine takes at least 70% of the points on
+every board. The mid-game depth is the mean depth of the searches between
+moves 6 and 20, per engine (node counts beside it, as timings are noisy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ttt_gui.board import Board, Player  # noqa: E402
+from ttt_gui.engine import Engine  # noqa: E402
+
+BOARDS = {"7x7": 7, "9x9": 9, "15x15": 15}
+SEED = 15
+#: The moves whose searches count for the mid-game depth.
+MID_GAME = range(6, 21)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One finished game: the threat engine's points and its searches' figures."""
+
+    points: float
+    depths: tuple[list[int], list[int]]  # mid-game depths: (engine, baseline)
+    nodes: tuple[int, int]
+    moves: int
+
+
+def openings(size: int, count: int) -> list[tuple[int, int]]:
+    """``count`` distinct seeded openings: two moves within two cells of the centre."""
+    rng = random.Random(SEED * 100 + size)
+    centre = size // 2
+    near = [
+        row * size + col
+        for row in range(centre - 2, centre + 3)
+        for col in range(centre - 2, centre + 3)
+    ]
+    chosen: list[tuple[int, int]] = []
+    while len(chosen) < count:
+        first, second = rng.sample(near, 2)
+        if (first, second) not in chosen:
+            chosen.append((first, second))
+    return chosen
+
+
+def play(size: int, opening: tuple[int, int], engine_plays_x: bool, think: float) -> Game:
+    """One game from ``opening``; the engine plays X when ``engine_plays_x``."""
+    board = Board.from_moves(list(opening), size, 5)
+    engines = {
+        Player.X: Engine(time_limit=think, seed=1, baseline=not engine_plays_x),
+        Player.O: Engine(time_limit=think, seed=2, baseline=engine_plays_x),
+    }
+    threat_side = Player.X if engine_plays_x else Player.O
+    depths: tuple[list[int], list[int]] = ([], [])
+    nodes = [0, 0]
+    while not board.is_over:
+        result = engines[board.turn].search(board)
+        index = 0 if board.turn is threat_side else 1
+        if board.move_count in MID_GAME:
+            depths[index].append(result.depth)
+        nodes[index] += result.nodes
+        board = board.play(result.move)
+    points = 0.5 if board.winner is None else float(board.winner is threat_side)
+    return Game(points, depths, (nodes[0], nodes[1]), board.move_count)
+
+
+def mean(values: list[int]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--games", type=int, default=40, help="per board (even)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--boards", nargs="*", default=list(BOARDS), choices=list(BOARDS))
+    args = parser.parse_args()
+    print(f"engine vs baseline, {args.think:g} s a move, {args.games} games a board")
+    print(
+        f"{'board':6} {'games':>5} {'points':>7} {'share':>6} {'W-D-L':>9} "
+        f"{'depth':>6} {'base':>5} {'nodes':>10} {'base':>10} {'moves':>6} {'min':>5}"
+    )
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for name in args.boards:
+            size = BOARDS[name]
+            started = time.perf_counter()
+            jobs = [
+                pool.submit(play, size, opening, engine_plays_x, args.think)
+                for opening in openings(size, max(args.games // 2, 1))
+                for engine_plays_x in (True, False)
+            ]
+            games = [job.result() for job in jobs]
+            points = sum(game.points for game in games)
+            wins = sum(game.points == 1 for game in games)
+            losses = sum(game.points == 0 for game in games)
+            record = f"{wins}-{len(games) - wins - losses}-{losses}"
+            depth = mean([d for game in games for d in game.depths[0]])
+            base_depth = mean([d for game in games for d in game.depths[1]])
+            nodes = sum(game.nodes[0] for game in games)
+            base_nodes = sum(game.nodes[1] for game in games)
+            moves = mean([game.moves for game in games])
+            minutes = (time.perf_counter() - started) / 60
+            print(
+                f"{name:6} {len(games):>5} {points:>7.1f} {100 * points / len(games):>5.0f}% "
+                f"{record:>9} {depth:>6.2f} {base_depth:>5.2f} {nodes:>10} {base_nodes:>10} "
+                f"{moves:>6.1f} {minutes:>5.1f}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
