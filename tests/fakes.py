@@ -102,6 +102,19 @@ class FakeClock:
         self.now += seconds
 
 
+class TickingClock:
+    """A clock that moves on by ``step`` each time it is read: timing proving
+    rounds by it counts their length in readings (the engine reads it every
+    few hundred positions) rather than in seconds of the machine."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
 class FakeStore:
     """Keeps every saved copy of the settings (as JSON text)."""
 
