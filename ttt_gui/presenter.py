@@ -94,14 +94,10 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
         return self._with_review(state)
 
     def _shows_progress(self) -> bool:
-        """Whether a search has run long enough to show the progress bar (not
-        proving, which says so in the status and may go on for long)."""
-        tag = self.runner.tag
-        return (
-            tag is not None
-            and tag.kind != "prove"
-            and self.clock() - self._job_started >= PROGRESS_DELAY
-        )
+        """Whether a search has run long enough to show the progress bar."""
+        tag = self.runner.tag  # proving says so in the status, and may go on for long
+        searching = tag is not None and tag.kind != "prove"
+        return searching and self.clock() - self._job_started >= PROGRESS_DELAY
 
     @property
     def is_working(self) -> bool:

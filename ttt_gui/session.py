@@ -123,7 +123,6 @@ class Session:
         self.seed = seed
         self._players: dict[tuple[Level, float | None], LevelPlayer] = {}
         self._analysis_engines: dict[float | None, Engine] = {}
-        #: Proves the shown analysis while the position stays (see :mod:`ttt_gui.proving`).
         self.prover = Prover(table_limit=ENGINE_TABLE_LIMIT)
 
     # -- state ----------------------------------------------------------------
@@ -411,12 +410,11 @@ class Session:
 
     @property
     def is_proving(self) -> bool:
-        """Whether the shown analysis is still being proved (it is approximate,
-        and no move of the computer is due)."""
-        analysis = self.analysis
-        if not self.analysis_wanted or analysis is None or analysis.exact:
+        """Whether the shown analysis is approximate and proved on (no computer move is due)."""
+        shown = self.analysis
+        if not self.analysis_wanted or shown is None or shown.exact:
             return False
-        return not self.board.is_over and not (self.is_computer_turn and not self.is_paused)
+        return not self.is_computer_turn or self.is_paused
 
     def accept_analysis(
         self, generation: int, analysis: MoveAnalysis, proving: bool = False
