@@ -149,9 +149,11 @@ class Rig:
 
     def settle(self, step: float = 10.0, limit: int = 200) -> None:
         """Tick, moving the clock on by ``step`` each time, until nothing is
-        left to do (every search collected, every paced move played)."""
+        left to do (every search collected, every paced move played) but
+        proving the analysis, which may go on without end."""
         for _ in range(limit):
-            if not self.presenter.is_working:
+            tag = self.presenter.runner.tag
+            if not self.presenter.is_working or (tag is not None and tag.kind == "prove"):
                 return
             self.presenter.tick()
             self.clock.advance(step)
