@@ -81,7 +81,9 @@ def test_a_hint_during_proving_follows_the_deeper_analysis() -> None:
         rig.presenter.tick()
     analysis = rig.session.analysis
     assert analysis is not None
-    assert rig.presenter.view().status.endswith(f"depth {analysis.depth})")
+    depth = analysis.depth
+    status = rig.presenter.view().status
+    assert status.endswith(f"depth {depth})   Analysis: proving… depth {depth}"), status
     assert rig.session.hint == tuple(analysis.best[:1])
 
 

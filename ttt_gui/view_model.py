@@ -243,10 +243,10 @@ def build_view(
             CellView(mark.value if mark else None, background, note, tone, can_play and playable)
         )
     status = status_text(session)
-    if analysis is not None:
-        status += analysis_status(session, analysis)
     if message:
         status = f"{status}  {message}" if board.is_over else message
+    if analysis is not None:  # kept after a message: proving may change it
+        status += analysis_status(session, analysis)
     disabled = set()
     if not session.can_undo:
         disabled.add("undo")
