@@ -22,6 +22,10 @@ from ttt_gui.proving import Prover, ProvingRound
 
 #: Table entries each engine keeps at most: bounds the window's memory.
 ENGINE_TABLE_LIMIT = 100_000
+#: Table entries the proving engine keeps at most: a table cleared for lack of
+#: room undoes the rounds' reuse of work, so it gets the engine's usual size
+#: (about 150 MB when full).
+PROVING_TABLE_LIMIT = 400_000
 
 #: Scores of one mode and board: result label ("X", "O", "you", ...) -> count.
 Tally = dict[str, int]
@@ -123,7 +127,7 @@ class Session:
         self.seed = seed
         self._players: dict[tuple[Level, float | None], LevelPlayer] = {}
         self._analysis_engines: dict[float | None, Engine] = {}
-        self.prover = Prover(table_limit=ENGINE_TABLE_LIMIT)
+        self.prover = Prover(table_limit=PROVING_TABLE_LIMIT)
 
     # -- state ----------------------------------------------------------------
 
