@@ -102,6 +102,19 @@ class FakeClock:
         self.now += seconds
 
 
+class TickingClock:
+    """A clock that moves on by ``step`` each time it is read: timing proving
+    rounds by it counts their length in readings (the engine reads it every
+    few hundred positions) rather than in seconds of the machine."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
 class FakeStore:
     """Keeps every saved copy of the settings (as JSON text)."""
 
@@ -136,9 +149,11 @@ class Rig:
 
     def settle(self, step: float = 10.0, limit: int = 200) -> None:
         """Tick, moving the clock on by ``step`` each time, until nothing is
-        left to do (every search collected, every paced move played)."""
+        left to do (every search collected, every paced move played) but
+        proving the analysis, which may go on without end."""
         for _ in range(limit):
-            if not self.presenter.is_working:
+            tag = self.presenter.runner.tag
+            if not self.presenter.is_working or (tag is not None and tag.kind == "prove"):
                 return
             self.presenter.tick()
             self.clock.advance(step)

@@ -27,6 +27,7 @@ LAYERS: dict[str, int] = {
     "review": 5,
     "files": 5,
     "settings": 6,
+    "proving": 6,
     "settings_store": 7,
     "games": 6,
     "resume": 7,

@@ -556,13 +556,14 @@ def test_the_same_words_always_get_the_same_tone() -> None:
     assert {seen[w] for w in seen if w.startswith("loss in")} == {"bad"}
 
 
-def test_an_approximate_analysis_says_so() -> None:
+def test_an_approximate_analysis_says_it_is_being_proved() -> None:
     rig = make_presenter(mode="hotseat", size=5, think_time=0.05)
     rig.presenter.toggle_analysis()
     rig.presenter.play(12)
     rig.presenter.tick()
     view = rig.presenter.view()
-    assert "Analysis: approximate, depth" in view.status
+    assert rig.session.analysis is not None
+    assert f"Analysis: proving… depth {rig.session.analysis.depth}" in view.status
     notes = [cell.note for cell in view.cells]
     assert sum(1 for note in notes if note) == 24
     for cell in view.cells:

@@ -175,6 +175,8 @@ class CoachCommands:
         """Whether a job's result would no longer be used."""
         if tag.kind == "review":
             return self._review_wanted is None or tag != self._review_wanted.tag
+        if tag.kind == "prove" and not self.session.is_proving:
+            return True  # the analysis is hidden, or a move is due
         return tag.generation != self.session.generation
 
     def _finish_review(self, tag: JobTag, result: object) -> bool:

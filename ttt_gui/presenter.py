@@ -95,7 +95,9 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
 
     def _shows_progress(self) -> bool:
         """Whether a search has run long enough to show the progress bar."""
-        return self.runner.tag is not None and self.clock() - self._job_started >= PROGRESS_DELAY
+        tag = self.runner.tag  # proving says so in the status, and may go on for long
+        searching = tag is not None and tag.kind != "prove"
+        return searching and self.clock() - self._job_started >= PROGRESS_DELAY
 
     @property
     def is_working(self) -> bool:
@@ -127,11 +129,13 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
         if pending is not None and (pending.generation != session.generation or session.is_paused):
             self._pending = pending = None
         request = session.next_search()
-        if (request is None or request.kind == "analysis") and pending is None:
+        if (request is None or request.kind != "move") and pending is None:
             if self._start_review():  # a review asked for goes before the analysis
                 return
         if request is None or pending is not None:
-            if runner.tag is not None and (request is None or runner.tag.kind == "analysis"):
+            if runner.tag is not None and (
+                request is None or runner.tag.kind in ("analysis", "prove")
+            ):
                 runner.cancel()
             return
         tag = JobTag(request.kind, request.generation)
@@ -179,7 +183,9 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
                 wait = 0.0
             # Played by tick(), at once if there is no wait.
             self._pending = PendingMove(tag.generation, result.move, self.clock() + wait)
-        elif isinstance(result, MoveAnalysis) and session.accept_analysis(tag.generation, result):
+        elif isinstance(result, MoveAnalysis) and session.accept_analysis(
+            tag.generation, result, proving=tag.kind == "prove"
+        ):
             if session.hint:
                 self._say(hint_text(session.board, result))
 

@@ -18,9 +18,14 @@ from ttt_gui.board import Board, IllegalMoveError
 from ttt_gui.config import GameConfig, Level, Mode
 from ttt_gui.engine import Engine, MoveAnalysis
 from ttt_gui.ladder import LevelPlayer
+from ttt_gui.proving import Prover, ProvingRound
 
 #: Table entries each engine keeps at most: bounds the window's memory.
 ENGINE_TABLE_LIMIT = 100_000
+#: Table entries the proving engine keeps at most: a table cleared for lack of
+#: room undoes the rounds' reuse of work, so it gets the engine's usual size
+#: (about 150 MB when full).
+PROVING_TABLE_LIMIT = 400_000
 
 #: Scores of one mode and board: result label ("X", "O", "you", ...) -> count.
 Tally = dict[str, int]
@@ -38,12 +43,14 @@ class Refused:
 @dataclass(frozen=True)
 class SearchRequest:
     """A search the session needs: ``kind`` is ``"move"`` (the computer's move,
-    from :meth:`LevelPlayer.search`) or ``"analysis"`` (every move's value,
-    from :meth:`Engine.evaluate_moves`), of ``board`` at ``generation``."""
+    from :meth:`LevelPlayer.search`), ``"analysis"`` (every move's value,
+    from :meth:`Engine.evaluate_moves`) or ``"prove"`` (a round of proving the
+    shown analysis, from :meth:`ProvingRound.evaluate_moves`), of ``board`` at
+    ``generation``."""
 
     kind: str
     generation: int
-    engine: Engine | LevelPlayer
+    engine: Engine | LevelPlayer | ProvingRound
     board: Board
 
 
@@ -120,6 +127,7 @@ class Session:
         self.seed = seed
         self._players: dict[tuple[Level, float | None], LevelPlayer] = {}
         self._analysis_engines: dict[float | None, Engine] = {}
+        self.prover = Prover(table_limit=PROVING_TABLE_LIMIT)
 
     # -- state ----------------------------------------------------------------
 
@@ -391,22 +399,40 @@ class Session:
 
     def next_search(self) -> SearchRequest | None:
         """The search the position needs next, if any: the computer's move first;
-        otherwise the analysis, when shown or asked for by a hint."""
+        otherwise the analysis, when shown or asked for by a hint; last, while
+        the analysis is shown and not exact, a round of proving it."""
         board = self.board
         if self.is_computer_turn and not self.is_paused:
             return SearchRequest("move", self.generation, self.engine(), board)
         wanted = self.analysis_wanted or self.hint_wanted
         if wanted and not board.is_over and self.analysis is None:
             return SearchRequest("analysis", self.generation, self.analysis_engine(), board)
+        if self.is_proving:
+            proving = self.prover.round(self.generation, self.config.time_limit)
+            return SearchRequest("prove", self.generation, proving, board)
         return None
 
-    def accept_analysis(self, generation: int, analysis: MoveAnalysis) -> bool:
-        """Keep ``analysis`` if it is of the current position; a hint asked for
-        is then given. Returns whether it was kept."""
+    @property
+    def is_proving(self) -> bool:
+        """Whether the shown analysis is approximate and proved on (no computer move is due)."""
+        shown = self.analysis
+        if not self.analysis_wanted or shown is None or shown.exact:
+            return False
+        return not self.is_computer_turn or self.is_paused
+
+    def accept_analysis(
+        self, generation: int, analysis: MoveAnalysis, proving: bool = False
+    ) -> bool:
+        """Keep ``analysis`` if it is of the current position (from a round of
+        proving, only if deeper or proven); a hint asked for, or shown, is then
+        given from it. Returns whether it was kept."""
         if generation != self.generation:
             return False
+        shown = self.analysis
+        if proving and (shown is None or not self.prover.accept(generation, shown, analysis)):
+            return False
         self.analysis = analysis
-        if self.hint_wanted:
+        if self.hint_wanted or self.hint:
             self.hint_wanted = False
             self.hint = tuple(analysis.best[:1])
         return True

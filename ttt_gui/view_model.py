@@ -199,6 +199,17 @@ def gravity_landing(board: Board) -> tuple[int, ...]:
     )
 
 
+def analysis_status(session: Session, analysis: MoveAnalysis) -> str:
+    """Words after the status for the shown analysis: whether it is still being
+    proved (and how deep it is so far), was proved by proving, or is
+    approximate; nothing for one exact at once."""
+    if analysis.exact:
+        return "   Analysis: proven" if session.prover.has_proved(session.generation) else ""
+    if session.is_proving:
+        return f"   Analysis: proving… depth {analysis.depth}"
+    return f"   Analysis: approximate, depth {analysis.depth}"
+
+
 def build_view(
     session: Session, settings: Settings, message: str | None, show_progress: bool
 ) -> ViewState:
@@ -232,10 +243,10 @@ def build_view(
             CellView(mark.value if mark else None, background, note, tone, can_play and playable)
         )
     status = status_text(session)
-    if analysis is not None and not analysis.exact:
-        status += f"   Analysis: approximate, depth {analysis.depth}"
     if message:
         status = f"{status}  {message}" if board.is_over else message
+    if analysis is not None:  # kept after a message: proving may change it
+        status += analysis_status(session, analysis)
     disabled = set()
     if not session.can_undo:
         disabled.add("undo")

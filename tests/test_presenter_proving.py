@@ -1,0 +1,168 @@
+"""Proving in the analysis view, through the presenter: rounds of growing
+time upgrade the shown analysis until it is proven, and any move, new game,
+hidden overlay, review or closing stops them; the computer's moves never wait."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+from fakes import Rig, TickingClock, make_presenter
+
+from ttt_gui.jobs import InlineRunner, JobRunner, JobTag
+
+#: 7x7, four in a row: X in the middle, O to move (and lose, as proving shows).
+MIDDLE = 24
+
+
+def proving_rig(size: int = 7, win_length: int = 4, **config: object) -> Rig:
+    """A hot-seat game on ``size`` with the analysis shown, its proving rounds
+    timed by a clock that counts readings (so they end alike on any machine)."""
+    config = {"mode": "hotseat", "think_time": 0.05, **config}
+    rig = make_presenter(size=size, win_length=win_length, **config)
+    rig.session.prover.clock = TickingClock(0.005)
+    rig.presenter.toggle_analysis()
+    return rig
+
+
+def kinds(rig: Rig) -> list[str]:
+    assert isinstance(rig.runner, InlineRunner)
+    return [tag.kind for tag in rig.runner.started]
+
+
+def test_proving_shows_ever_deeper_values_and_says_so() -> None:
+    rig = proving_rig(size=5)  # the middle of 5x5: a draw far too deep to prove here
+    rig.presenter.play(12)
+    depths = []
+    for _ in range(5):
+        rig.presenter.tick()
+        analysis = rig.session.analysis
+        assert analysis is not None and not analysis.exact
+        depths.append(analysis.depth)
+        view = rig.presenter.view()
+        assert view.status.endswith(f"Analysis: proving… depth {analysis.depth}")
+        assert sum(1 for cell in view.cells if cell.note) == 24
+        assert not view.show_progress, "proving shows no progress bar"
+        rig.clock.advance(10)
+    assert depths == sorted(depths) and depths[-1] > depths[0], depths
+    assert kinds(rig)[-6:] == ["analysis", "prove", "prove", "prove", "prove", "prove"]
+    assert rig.presenter.is_working, "still proving"
+
+
+def test_a_position_proved_by_proving_shows_its_proven_values_and_proving_stops() -> None:
+    rig = proving_rig()
+    rig.presenter.play(MIDDLE)
+    statuses = []
+    for _ in range(12):
+        rig.presenter.tick()
+        statuses.append(rig.presenter.view().status)
+        if not rig.presenter.is_working:
+            break
+    analysis = rig.session.analysis
+    assert analysis is not None and analysis.exact
+    assert any("Analysis: proving… depth" in status for status in statuses)
+    view = rig.presenter.view()
+    assert view.status.endswith("Analysis: proven")
+    notes = [cell.note for cell in view.cells if cell.note]
+    assert len(notes) == 48 and all(note.startswith("loss in") for note in notes)
+    assert {cell.tone for cell in view.cells if cell.note} == {"bad"}
+    assert not rig.presenter.is_working and rig.session.next_search() is None
+    assert kinds(rig).count("prove") >= 2
+
+
+def test_a_hint_during_proving_follows_the_deeper_analysis() -> None:
+    rig = proving_rig(size=5)
+    rig.presenter.play(12)
+    rig.presenter.tick()
+    rig.presenter.hint()
+    assert rig.presenter.view().status.startswith("Hint: ")
+    for _ in range(3):
+        rig.presenter.tick()
+    analysis = rig.session.analysis
+    assert analysis is not None
+    depth = analysis.depth
+    status = rig.presenter.view().status
+    assert status.endswith(f"depth {depth})   Analysis: proving… depth {depth}"), status
+    assert rig.session.hint == tuple(analysis.best[:1])
+
+
+def test_a_move_an_undo_or_a_new_game_starts_afresh_from_the_analysis() -> None:
+    rig = proving_rig(size=5)
+    presenter = rig.presenter
+    for command in (lambda: presenter.play(0), presenter.undo, presenter.new_game):
+        if rig.board.move_count == 0:
+            presenter.play(12)
+        presenter.tick()
+        presenter.tick()
+        assert kinds(rig)[-1] == "prove"
+        command()
+        assert isinstance(rig.runner, InlineRunner)
+        assert rig.runner.started[-1] == JobTag("analysis", rig.session.generation)
+        assert "proving" not in presenter.view().status
+
+
+def test_hiding_the_analysis_stops_proving() -> None:
+    rig = proving_rig(size=5)
+    rig.presenter.play(12)
+    rig.presenter.tick()
+    assert rig.presenter.is_working and kinds(rig)[-1] == "prove"
+    rig.presenter.toggle_analysis()
+    assert not rig.presenter.is_working
+    rig.presenter.tick()
+    assert "Analysis" not in rig.presenter.view().status
+
+
+def test_a_review_goes_before_proving() -> None:
+    rig = proving_rig(size=5)
+    rig.presenter.play(12)
+    rig.presenter.tick()
+    rig.presenter.review_game()
+    assert kinds(rig)[-1] == "review"
+    rig.presenter.tick()  # the review's result
+    assert kinds(rig)[-1] == "prove", "proving resumes after the review"
+
+
+def test_a_paused_watch_game_is_proved_and_a_running_one_is_not() -> None:
+    rig = proving_rig(size=5, mode="watch")
+    rig.presenter.tick()
+    assert kinds(rig)[-2:] == ["analysis", "prove"]
+    rig.presenter.play_pause()
+    running = len(kinds(rig)) - 1
+    assert kinds(rig)[running] == "move"
+    rig.settle()
+    assert rig.board.is_over and set(kinds(rig)[running:]) == {"move"}
+
+
+# -- with the search thread -------------------------------------------------------------
+
+
+def wait_until(rig: Rig, condition: Callable[[], bool], timeout: float = 30.0) -> bool:
+    """Tick as a window does until ``condition()`` holds; False after ``timeout`` s."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        rig.presenter.tick()
+        if condition():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def prove_threads() -> list[threading.Thread]:
+    return [thread for thread in threading.enumerate() if thread.name == "ttt-prove"]
+
+
+def test_the_computers_move_cancels_proving_at_once_and_proving_resumes_after() -> None:
+    runner = JobRunner()
+    rig = make_presenter(mode="computer", human="X", size=9, think_time=0.2, runner=runner)
+    rig.presenter.toggle_analysis()
+    try:
+        assert wait_until(rig, lambda: runner.tag is not None and runner.tag.kind == "prove")
+        rig.presenter.play(40)
+        assert runner.tag == JobTag("move", rig.session.generation), "the move goes first"
+        assert wait_until(rig, lambda: rig.board.move_count == 2)
+        assert wait_until(rig, lambda: runner.tag is not None and runner.tag.kind == "prove")
+        assert "Analysis: proving… depth" in rig.presenter.view().status
+    finally:
+        rig.presenter.close()
+    assert wait_until(rig, lambda: not prove_threads(), 5.0), "a proving round outlived close"

@@ -1,0 +1,172 @@
+"""Proving the shown analysis: the rounds' doubling time, their stop token,
+and when the session asks for them and takes their results."""
+
+from __future__ import annotations
+
+import threading
+
+from fakes import TickingClock
+
+from ttt_gui.board import Board, Player
+from ttt_gui.config import GameConfig, Mode
+from ttt_gui.engine import WIN, MoveAnalysis
+from ttt_gui.proving import FIRST_ROUND_THINK_TIMES, Prover, RoundToken
+from ttt_gui.session import Session
+
+
+def approximate(depth: int) -> MoveAnalysis:
+    return MoveAnalysis({12: 30, 0: -5}, depth, exact=False, best=[12])
+
+
+def proven() -> MoveAnalysis:
+    return MoveAnalysis({12: WIN - 5, 0: 0}, 9, exact=True, best=[12])
+
+
+# -- the rounds ----------------------------------------------------------------------
+
+
+def test_each_round_has_twice_the_time_of_the_one_before() -> None:
+    prover = Prover(table_limit=1000)
+    budgets = []
+    for _ in range(4):
+        budgets.append(prover.round(1, 0.5).budget)
+        assert prover.round(1, 0.5).budget == budgets[-1], "asking again is the same round"
+        prover.accept(1, approximate(3), approximate(3))
+    first = FIRST_ROUND_THINK_TIMES * 0.5
+    assert budgets == [first, 2 * first, 4 * first, 8 * first]
+    assert prover.round(2, 0.5).budget == first, "a new position starts again"
+
+
+def test_a_round_replaces_the_shown_analysis_only_when_deeper_or_proven() -> None:
+    prover = Prover(table_limit=1000)
+    assert not prover.accept(1, approximate(5), approximate(4))
+    assert not prover.accept(1, approximate(5), approximate(5))
+    assert not prover.has_proved(1)
+    assert prover.accept(1, approximate(5), approximate(6))
+    assert prover.accept(1, approximate(6), proven())
+    assert prover.has_proved(1) and not prover.has_proved(2)
+
+
+def test_a_round_token_is_set_by_its_deadline_or_by_the_jobs_token() -> None:
+    clock = TickingClock(1.0)
+    outer = threading.Event()
+    token = RoundToken(outer, deadline=3.0, clock=clock)
+    assert not token.is_set()  # read at 1
+    assert not token.is_set()  # 2
+    assert token.is_set()  # 3: the deadline
+    assert token.is_set(), "it stays set"
+    token = RoundToken(outer, deadline=100.0, clock=clock)
+    assert not token.is_set()
+    outer.set()
+    assert token.is_set()
+
+
+def test_rounds_on_one_engine_search_deeper_until_proven() -> None:
+    """7x7, four in a row, X in the middle and O to move: X wins, which the
+    first round cannot prove and a later one does."""
+    board = Board.parse("......./......./......./...x.../......./......./.......", 4)
+    prover = Prover(table_limit=100_000, clock=TickingClock(0.005))
+    shown = prover.round(1, 0.05).evaluate_moves(board)
+    assert not shown.exact
+    depths = [shown.depth]
+    for _ in range(8):
+        found = prover.round(1, 0.05).evaluate_moves(board)
+        if prover.accept(1, shown, found):
+            shown = found
+            depths.append(found.depth)
+        if shown.exact:
+            break
+    assert shown.exact and prover.has_proved(1)
+    assert len(depths) >= 3 and depths == sorted(depths), depths
+    assert set(shown.scores) == set(board.legal_moves())
+    assert all(score < -WIN // 2 for score in shown.scores.values()), "O loses whatever it does"
+
+
+def test_a_stopped_round_returns_soon_without_a_result_of_its_own() -> None:
+    board = Board.parse(
+        "........./........./........./........./....x..../........./"
+        "........./........./.........",
+        5,
+    )
+    prover = Prover(table_limit=1000)
+    stop = threading.Event()
+    stop.set()
+    analysis = prover.round(1, 60.0).evaluate_moves(board, stop=stop)
+    assert not analysis.exact and analysis.depth == 0
+
+
+# -- the session asks for rounds -------------------------------------------------------
+
+
+def proving_session(**config: object) -> Session:
+    session = Session(GameConfig(mode=Mode.HOTSEAT, size=5, win_length=4, **config))  # type: ignore[arg-type]
+    session.analysis_wanted = True
+    return session
+
+
+def test_an_approximate_analysis_shown_is_proved_next() -> None:
+    session = proving_session()
+    request = session.next_search()
+    assert request is not None and request.kind == "analysis"
+    assert not session.is_proving
+    session.accept_analysis(request.generation, approximate(3))
+    request = session.next_search()
+    assert request is not None and request.kind == "prove" and session.is_proving
+    assert request.generation == session.generation and request.board == session.board
+    assert not session.accept_analysis(request.generation, approximate(3), proving=True)
+    assert session.analysis == approximate(3), "a round no deeper changes nothing"
+    assert session.accept_analysis(request.generation, approximate(4), proving=True)
+    assert session.analysis == approximate(4)
+    assert session.accept_analysis(request.generation, proven(), proving=True)
+    assert session.next_search() is None and not session.is_proving
+    assert session.prover.has_proved(session.generation)
+
+
+def test_no_proving_of_an_exact_or_hidden_analysis_or_after_the_game() -> None:
+    session = proving_session()
+    session.accept_analysis(session.generation, proven())
+    assert session.next_search() is None
+    assert not session.prover.has_proved(session.generation), "exact at once, not proved"
+    session = proving_session()
+    session.accept_analysis(session.generation, approximate(3))
+    session.analysis_wanted = False
+    assert session.next_search() is None and not session.is_proving
+    session = Session(GameConfig(mode=Mode.HOTSEAT, size=5, win_length=4))
+    session.hint_wanted = True
+    session.accept_analysis(session.generation, approximate(3))
+    assert session.next_search() is None, "a hint alone is not proved"
+
+
+def test_a_move_ends_the_proving_of_the_position_before() -> None:
+    session = proving_session()
+    session.accept_analysis(session.generation, approximate(3))
+    request = session.next_search()
+    assert request is not None and request.kind == "prove"
+    session.play(12)
+    assert not session.accept_analysis(request.generation, approximate(9), proving=True)
+    request = session.next_search()
+    assert request is not None and request.kind == "analysis"
+
+
+def test_no_proving_while_the_computer_is_to_move() -> None:
+    session = Session(GameConfig(mode=Mode.WATCH, size=5, win_length=4))
+    session.analysis_wanted = True
+    session.accept_analysis(session.generation, approximate(3))
+    assert session.is_proving, "paused: the computer is not about to move"
+    session.play_pause()
+    request = session.next_search()
+    assert request is not None and request.kind == "move" and not session.is_proving
+    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O, size=5, win_length=4))
+    session.analysis_wanted = True
+    session.accept_analysis(session.generation, approximate(3))
+    request = session.next_search()
+    assert request is not None and request.kind == "move" and not session.is_proving
+
+
+def test_a_shown_hint_follows_the_deeper_analysis() -> None:
+    session = proving_session()
+    session.accept_analysis(session.generation, approximate(3))
+    assert session.request_hint() is None and session.hint == (12,)
+    deeper = MoveAnalysis({12: 3, 0: 40}, 5, exact=False, best=[0])
+    assert session.accept_analysis(session.generation, deeper, proving=True)
+    assert session.hint == (0,)
