@@ -64,8 +64,8 @@ def play(size: int, opening: tuple[int, int], engine_plays_x: bool, think: float
     """One game from ``opening``; the engine plays X when ``engine_plays_x``."""
     board = Board.from_moves(list(opening), size, 5)
     engines = {
-        Player.X: Engine(time_limit=think, seed=1, baseline=not engine_plays_x),
-        Player.O: Engine(time_limit=think, seed=2, baseline=engine_plays_x),
+        Player.X: Engine(time_limit=think, seed=1, baseline=not engine_plays_x, selective=True),
+        Player.O: Engine(time_limit=think, seed=2, baseline=engine_plays_x, selective=True),
     }
     threat_side = Player.X if engine_plays_x else Player.O
     depths: tuple[list[int], list[int]] = ([], [])

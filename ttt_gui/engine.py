@@ -27,8 +27,10 @@ from ttt_gui.engine_search import (
     WIN,
     Entry,
     SearchAborted,
+    SELECTIVE_DISTANCE,
     SearchHost,
     make_search,
+    selective_applies,
 )
 from ttt_gui.engine_state import State, make_play, root_candidates, root_state, threats
 from ttt_gui.engine_tables import Tables, symmetric_keys, tables_for
@@ -234,6 +236,10 @@ class Engine:
     ``baseline`` switches off the techniques added for reach (threat search,
     pairing draws, the table's replacement scheme), so benchmarks can measure
     them against the engine without them; results stay exact either way.
+    ``selective`` trades exactness for depth where solving is out of reach
+    (a bounded search, plain rules, five or more in a row): short of the
+    game's end only the few most promising moves near the marks are searched,
+    so the result is never exact. It is for playing, not for analysis.
 
     One search runs at a time per engine (a second caller waits). Each search
     takes an optional stop token, a :class:`threading.Event` that any thread
@@ -249,6 +255,7 @@ class Engine:
         table_limit: int = 400_000,
         node_limit: int | None = None,
         baseline: bool = False,
+        selective: bool = False,
     ) -> None:
         if max_depth is not None and max_depth < 1:
             raise ValueError(f"max_depth must be at least 1 or None, not {max_depth}")
@@ -262,6 +269,7 @@ class Engine:
         self.table_limit = table_limit
         self.node_limit = node_limit
         self.baseline = baseline
+        self.selective = selective
         self._random = random.Random(seed)
         self._table: dict[int, Entry] = {}
         self._pairing_answers: dict[int, bool] = {}  # see engine_pairing.make_blocked
@@ -274,6 +282,7 @@ class Engine:
         self._horizon_hits = 0
         self._threat_line: tuple[int, ...] = ()  # the last search's VCF, if it found one
         self._uses_threats = False  # whether the running search probes threats at its leaves
+        self._selective = False  # whether the running search narrows its moves (selective)
         self._refuted: frozenset[int] = frozenset()  # root moves proven to lose to a VCF
 
     # -- public API ---------------------------------------------------------
@@ -432,6 +441,12 @@ class Engine:
                 )
             preferred = list(found.defences)
             self._refuted = found.refuted
+        self._selective = (
+            self.selective
+            and not self.baseline
+            and bounded
+            and selective_applies(board.geometry)
+        )
         for depth in depths:
             if stop.is_set():
                 break
@@ -477,9 +492,15 @@ class Engine:
         empty = board.empty_bits
         candidates = root_candidates(board, tables, all_moves)
         candidates = [c for c in candidates if c not in self._refuted] or candidates
+        solving = depth >= empty.bit_count()
+        if self._selective and not solving and not all_moves:
+            area = tables.near(board.x_bits | board.o_bits, SELECTIVE_DISTANCE)
+            nearby = [c for c in candidates if area >> c & 1]
+            if len(nearby) < len(candidates):
+                self._horizon_hits += 1
+                candidates = nearby or candidates
         ordered = [c for c in preferred if c in candidates]
         ordered += [c for c in candidates if c not in ordered]
-        solving = depth >= empty.bit_count()
         scores: dict[int, int] = {}
         best_score = -INFINITY
         best: list[int] = []

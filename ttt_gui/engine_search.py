@@ -13,10 +13,11 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
+from ttt_gui.board import Geometry
 from ttt_gui.engine_pairing import make_blocked, pairing_applies
 from ttt_gui.engine_state import Play, State, leaf_value
 from ttt_gui.engine_tables import Tables
-from ttt_gui.engine_threats import PROBE_LEAVES, horizon_vcf
+from ttt_gui.engine_threats import PROBE_LEAVES, horizon_vcf, urgent_defences
 from ttt_gui.transposition import EXACT, LOWER, UPPER, Entry, prune
 
 __all__ = ["EXACT", "LOWER", "UPPER", "Entry"]  # the table's vocabulary, used from here too
@@ -34,7 +35,22 @@ ORDER_MIN_EMPTY = 4
 #: search itself is cheaper than the matching.
 PAIRING_MIN_EMPTY = 8
 PAIRING_MIN_DEPTH = 4
+#: A selective search (Engine.selective) searches, at each node short of the
+#: game's end, only the moves within this many cells of a mark ...
+SELECTIVE_DISTANCE = 2
+#: ... and of those only this many, the best by the positional ordering.
+SELECTIVE_WIDTH = 10
 Search = Callable[[State, int, int, int, int], int]
+
+
+#: Selective search needs lines at least this long (shorter ones are solved).
+SELECTIVE_MIN_LENGTH = 5
+
+
+def selective_applies(geometry: Geometry) -> bool:
+    """Whether a selective search may narrow its moves on this board: plain
+    rules (no gravity, no misère) and five or more in a row."""
+    return not (geometry.gravity or geometry.misere) and geometry.win_length >= SELECTIVE_MIN_LENGTH
 
 
 class SearchAborted(Exception):
@@ -48,6 +64,7 @@ class SearchHost(Protocol):
     _nodes: int
     _horizon_hits: int
     _uses_threats: bool
+    _selective: bool
     _deadline: float
     _table: dict[int, Entry]
     _pairing_answers: dict[int, bool]
@@ -72,7 +89,8 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
     block may open the cell above it to the opponent. Under misère completing
     a line loses, so only the dead-position draw applies (pairings need
     neither variant). On large boards moves far from every mark are not
-    searched, and such a result is not exact.
+    searched, and in a selective search only the most promising few short
+    of the game's end; such a result is not exact.
     """
     geometry = tables.geometry
     cells, full, cols, bottom = geometry.cells, geometry.full, geometry.cols, geometry.bottom
@@ -97,6 +115,8 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
         else None
     )
     probe_threats = engine._uses_threats and plain_leaf and PROBE_LEAVES
+    selective = engine._selective
+    near_marks = tables.near
 
     def search(state: State, depth: int, alpha: int, beta: int, ply: int) -> int:
         engine._nodes += 1
@@ -182,8 +202,13 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
         if opp_threats:  # a single threat: the block is forced
             moves = [opp_threats.bit_length() - 1]
         else:
-            if near is not None:
-                nearby = playable & near(occupied)
+            narrowed = selective and depth < left
+            urgent = urgent_defences(me, opp, geometry) if narrowed and depth > 1 else 0
+            if urgent:
+                playable &= urgent
+            if narrowed or near is not None:
+                distance = SELECTIVE_DISTANCE if narrowed else 0
+                nearby = playable & near_marks(occupied, distance)
                 if nearby != playable:
                     engine._horizon_hits += 1  # not every move is searched
                     playable = nearby
@@ -200,8 +225,12 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
                             gain += weights[(opp & mask).bit_count() + 1]
                     gains[move] = -gain if misere and losing >> move & 1 else gain
                 moves.sort(key=gains.__getitem__, reverse=True)
+                if narrowed and not urgent and len(moves) > SELECTIVE_WIDTH:
+                    engine._horizon_hits += 1
+                    del moves[SELECTIVE_WIDTH:]
             if table_move >= 0 and playable >> table_move & 1:
-                moves.remove(table_move)
+                if table_move in moves:
+                    moves.remove(table_move)
                 moves.insert(0, table_move)
 
         hits_before = engine._horizon_hits

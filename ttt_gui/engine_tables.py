@@ -59,15 +59,16 @@ class Tables:
     near_distance: int  # on large boards, moves at most this far from a mark (0: any)
     edges: tuple[int, int]  # masks of the cells not in the first / last column
 
-    def near(self, occupied: int) -> int:
-        """The cells within ``near_distance`` of a mark (the centre on an empty
-        board), by shifting the marks in the 8 directions."""
+    def near(self, occupied: int, distance: int = 0) -> int:
+        """The cells within ``distance`` (default ``near_distance``) of a mark
+        (the centre on an empty board), by shifting the marks in the 8
+        directions."""
         if not occupied:
             return 1 << self.order[0]
         cols, full = self.geometry.cols, self.geometry.full
         not_first, not_last = self.edges
         area = occupied
-        for _ in range(self.near_distance):
+        for _ in range(distance or self.near_distance):
             area |= (area << 1) & not_first | (area >> 1) & not_last
             area |= (area << cols) & full | area >> cols
         return area

@@ -100,6 +100,44 @@ def scan(me: int, opp: int, geometry: Geometry) -> tuple[int, int, int]:
     return my_threats & empty, opp_threats & empty, my_fours & empty
 
 
+def four_cells(me: int, opp: int, geometry: Geometry) -> tuple[int, int]:
+    """(my four cells, the opponent's four cells): the empty cells of the
+    lines one side holds all but two cells of, with no mark of the other."""
+    k = geometry.win_length
+    empty = geometry.full & ~(me | opp)
+    mine = theirs = 0
+    for shift, starts in directions(geometry):
+        one = two = three = 0  # starts whose line holds >= 1, 2, 3 empty cells
+        has_me = has_opp = 0
+        for step in range(0, k * shift, shift):
+            gap = empty >> step
+            three |= two & gap
+            two |= one & gap
+            one |= gap
+            has_me |= me >> step
+            has_opp |= opp >> step
+        double = two & ~three & starts
+        my_double, their_double = double & ~has_opp, double & ~has_me
+        for step in range(0, k * shift, shift):
+            mine |= my_double << step
+            theirs |= their_double << step
+    return mine & empty, theirs & empty
+
+
+def urgent_defences(me: int, opp: int, geometry: Geometry) -> int:
+    """When the opponent could make two threats with its next mark (an open
+    four, or two fours), the moves worth trying against it: the cells of its
+    lines two short (any that can stop it) and my own fours (which force a
+    reply first); else 0. Moves outside that set let the opponent win,
+    unless the side to move has a VCF."""
+    mine, theirs = four_cells(me, opp, geometry)
+    for cell in cells_of(theirs):
+        made = threats_through(cell, opp | 1 << cell, me, geometry)
+        if made & (made - 1):
+            return mine | theirs
+    return 0
+
+
 def threats_through(cell: int, me: int, opp: int, geometry: Geometry) -> int:
     """The cells where ``me`` completes a line through ``cell`` with one more mark."""
     k = geometry.win_length
