@@ -34,9 +34,15 @@ from ttt_gui.engine_search import (
 )
 from ttt_gui.engine_state import State, make_play, root_candidates, root_state, threats
 from ttt_gui.engine_tables import Tables, symmetric_keys, tables_for
+from ttt_gui.engine_vct import ContinuousThreats
 from ttt_gui.engine_threats import ROOT_NODES_PER_SECOND, is_threat_rules, root_threats
 from ttt_gui.transposition import TableMemory, prune, table_memory
 
+#: A selective engine then looks for wins by threats with threes (VCT),
+#: with this fraction of the VCF's budget (its positions cost more), in
+#: lines of at most this many plies.
+VCT_SHARE = 3
+VCT_PLIES = 9
 #: The root looks for forced wins by threats on boards with this many empty
 #: cells or more (fewer are solved outright within the think time).
 THREAT_MIN_EMPTY = 20
@@ -431,6 +437,11 @@ class Engine:
         if self._uses_threats and bounded and not all_moves and empties >= THREAT_MIN_EMPTY:
             moves = root_candidates(board, tables, all_moves=False)
             found = root_threats(board, self._root_threat_budget(), moves)
+            if not (found.win or found.defences) and self.selective:
+                self._nodes += found.nodes
+                found = root_threats(
+                    board, self._root_threat_budget() // VCT_SHARE, moves, ContinuousThreats, VCT_PLIES
+                )
             self._nodes += found.nodes
             if found.win:  # a proven win, if not always the fastest
                 self._threat_line = found.win

@@ -100,28 +100,41 @@ def scan(me: int, opp: int, geometry: Geometry) -> tuple[int, int, int]:
     return my_threats & empty, opp_threats & empty, my_fours & empty
 
 
-def four_cells(me: int, opp: int, geometry: Geometry) -> tuple[int, int]:
-    """(my four cells, the opponent's four cells): the empty cells of the
-    lines one side holds all but two cells of, with no mark of the other."""
+def open_cells(me: int, opp: int, geometry: Geometry, gaps: int = 2) -> tuple[int, int]:
+    """(mine, the opponent's): the empty cells of the lines a side holds all
+    but ``gaps`` cells of, with no mark of the other side. With 2 gaps those
+    are the cells that make a four; with 3, a three."""
     k = geometry.win_length
     empty = geometry.full & ~(me | opp)
     mine = theirs = 0
     for shift, starts in directions(geometry):
-        one = two = three = 0  # starts whose line holds >= 1, 2, 3 empty cells
+        at_least = [0] * (gaps + 2)  # [j]: starts whose line holds >= j empty cells
         has_me = has_opp = 0
         for step in range(0, k * shift, shift):
             gap = empty >> step
-            three |= two & gap
-            two |= one & gap
-            one |= gap
+            for j in range(gaps + 1, 1, -1):
+                at_least[j] |= at_least[j - 1] & gap
+            at_least[1] |= gap
             has_me |= me >> step
             has_opp |= opp >> step
-        double = two & ~three & starts
-        my_double, their_double = double & ~has_opp, double & ~has_me
+        exactly = at_least[gaps] & ~at_least[gaps + 1] & starts
+        my_lines, their_lines = exactly & ~has_opp, exactly & ~has_me
         for step in range(0, k * shift, shift):
-            mine |= my_double << step
-            theirs |= their_double << step
+            mine |= my_lines << step
+            theirs |= their_lines << step
     return mine & empty, theirs & empty
+
+
+def double_threat_cells(me: int, opp: int, geometry: Geometry, cells: int) -> int:
+    """The cells among ``cells`` where a mark of ``me`` makes two threats at
+    once (an open four, or two fours): it then wins unless the other side
+    completes a line first."""
+    found = 0
+    for cell in cells_of(cells):
+        made = threats_through(cell, me | 1 << cell, opp, geometry)
+        if made & (made - 1):
+            found |= 1 << cell
+    return found
 
 
 def urgent_defences(me: int, opp: int, geometry: Geometry) -> int:
@@ -130,11 +143,9 @@ def urgent_defences(me: int, opp: int, geometry: Geometry) -> int:
     lines two short (any that can stop it) and my own fours (which force a
     reply first); else 0. Moves outside that set let the opponent win,
     unless the side to move has a VCF."""
-    mine, theirs = four_cells(me, opp, geometry)
-    for cell in cells_of(theirs):
-        made = threats_through(cell, opp | 1 << cell, me, geometry)
-        if made & (made - 1):
-            return mine | theirs
+    mine, theirs = open_cells(me, opp, geometry)
+    if double_threat_cells(opp, me, geometry, theirs):
+        return mine | theirs
     return 0
 
 
@@ -277,24 +288,33 @@ class RootThreats:
     nodes: int
 
 
-def root_threats(board: Board, budget: int, moves: list[int]) -> RootThreats:
-    """The VCF of the side to move, else the opponent's and which of ``moves``
-    fail to stop it (at most ``budget`` positions per search, and as many
-    again for the refutations); the rules must be plain, the game not over.
+def root_threats(
+    board: Board,
+    budget: int,
+    moves: list[int],
+    kind: type[ThreatSearch] = ThreatSearch,
+    max_plies: int = 1_000,
+) -> RootThreats:
+    """The threat win of the side to move, else the opponent's and which of
+    ``moves`` fail to stop it (at most ``budget`` positions per search, and
+    as many again for the refutations); the rules must be plain, the game
+    not over. ``kind`` is the search: VCF by default, or a subclass such as
+    :class:`ttt_gui.engine_vct.ContinuousThreats`; lines stop at
+    ``max_plies``.
 
-    A move that leaves the opponent no VCF may still lose otherwise; one
-    that leaves a VCF loses. The opponent has no VCF after any move when it
-    has none now: our mark can only block its lines.
+    A move that leaves the opponent no threat win may still lose otherwise;
+    one that leaves one loses. The opponent has no threat win after any
+    move when it has none now: our mark can only block its lines.
     """
     me, opp = side_bits(board)
     geometry = board.geometry
-    search = ThreatSearch(geometry, budget)
-    win = search.find(me, opp) or ()
+    search = kind(geometry, budget)
+    win = search.find(me, opp, max_plies) or ()
     nodes = search.nodes
     if win:
         return RootThreats(win, (), frozenset(), nodes)
-    theirs = ThreatSearch(geometry, budget)
-    line = theirs.find(opp, me) or ()
+    theirs = kind(geometry, budget)
+    line = theirs.find(opp, me, max_plies) or ()
     nodes += theirs.nodes
     refuted = set()
     if line:
@@ -302,8 +322,8 @@ def root_threats(board: Board, budget: int, moves: list[int]) -> RootThreats:
         for move in moves:
             if spent >= budget:
                 break
-            after = ThreatSearch(geometry, REFUTATION_NODES)
-            if after.find(opp, me | 1 << move) is not None:
+            after = kind(geometry, REFUTATION_NODES)
+            if after.find(opp, me | 1 << move, max_plies) is not None:
                 refuted.add(move)
             spent += after.nodes
         nodes += spent
