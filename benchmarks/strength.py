@@ -1,11 +1,13 @@
-"""Playing strength: the engine against ``Engine(baseline=True)`` at the same think time.
+"""Playing strength: the top level's engine against ``Engine(baseline=True)``.
 
 Run ``python benchmarks/strength.py`` (``--think`` seconds per move, default 1;
 ``--games`` per board, default 40; ``--jobs`` games at once, default 1;
 ``--boards`` a subset such as ``9x9``).
 
-Each board (7x7, 9x9 and 15x15, five in a row) starts from seeded openings
-of two random moves near the centre; each opening is played twice, the sides
+Both think the same time a move. The engine is the one the top level plays
+with (``selective=True``: the selective search and threats of three). Each
+board (7x7, 9x9 and 15x15, five in a row) starts from seeded openings of two
+random moves near the centre; each opening is played twice, the sides
 swapped, so neither engine profits from moving first. A win is a point, a
 draw half a point. Target: the engine takes at least 70% of the points on
 every board. The mid-game depth is the mean depth of the searches between

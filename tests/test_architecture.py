@@ -18,6 +18,7 @@ LAYERS: dict[str, int] = {
     "engine_pairing": 1,
     "transposition": 1,
     "engine_threats": 1,
+    "engine_vct": 2,
     "engine_state": 2,
     "engine_search": 3,
     "engine": 4,

@@ -128,6 +128,7 @@ def test_a_leaf_probe_scores_two_fours_to_make_as_a_win(monkeypatch: pytest.Monk
         table_limit = 1_000
         node_limit = None
         _uses_threats = True
+        _selective = False
         _pairing_answers: dict[int, bool] = {}
         _root_marks = 0
         baseline = False

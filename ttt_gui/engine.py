@@ -24,18 +24,18 @@ from ttt_gui.engine_search import (
     EXACT,
     INFINITY,
     MATE_THRESHOLD,
+    SELECTIVE_DISTANCE,
     WIN,
     Entry,
     SearchAborted,
-    SELECTIVE_DISTANCE,
     SearchHost,
     make_search,
     selective_applies,
 )
 from ttt_gui.engine_state import State, make_play, root_candidates, root_state, threats
 from ttt_gui.engine_tables import Tables, symmetric_keys, tables_for
-from ttt_gui.engine_vct import ContinuousThreats
 from ttt_gui.engine_threats import ROOT_NODES_PER_SECOND, is_threat_rules, root_threats
+from ttt_gui.engine_vct import ContinuousThreats
 from ttt_gui.transposition import TableMemory, prune, table_memory
 
 #: A selective engine then looks for wins by threats with threes (VCT),
@@ -439,13 +439,12 @@ class Engine:
             found = root_threats(board, self._root_threat_budget(), moves)
             if not (found.win or found.defences) and self.selective:
                 self._nodes += found.nodes
-                found = root_threats(
-                    board, self._root_threat_budget() // VCT_SHARE, moves, ContinuousThreats, VCT_PLIES
-                )
+                budget = self._root_threat_budget() // VCT_SHARE
+                found = root_threats(board, budget, moves, ContinuousThreats, VCT_PLIES)
             self._nodes += found.nodes
             if found.win:  # a proven win, if not always the fastest
                 self._threat_line = found.win
-                move, plies = found.win[0], len(found.win)
+                move, plies = found.win[0], found.plies
                 elapsed = time.perf_counter() - started
                 return MoveAnalysis(
                     {move: WIN - plies}, plies, False, self._nodes, elapsed, [move]
@@ -453,10 +452,7 @@ class Engine:
             preferred = list(found.defences)
             self._refuted = found.refuted
         self._selective = (
-            self.selective
-            and not self.baseline
-            and bounded
-            and selective_applies(board.geometry)
+            self.selective and not self.baseline and bounded and selective_applies(board.geometry)
         )
         for depth in depths:
             if stop.is_set():

@@ -43,14 +43,20 @@ SELECTIVE_WIDTH = 10
 Search = Callable[[State, int, int, int, int], int]
 
 
-#: Selective search needs lines at least this long (shorter ones are solved).
+#: Selective search needs lines at least this long and boards at least this
+#: large (smaller games are solved, or nearly, within the think time).
 SELECTIVE_MIN_LENGTH = 5
+SELECTIVE_MIN_CELLS = 49
 
 
 def selective_applies(geometry: Geometry) -> bool:
     """Whether a selective search may narrow its moves on this board: plain
-    rules (no gravity, no misère) and five or more in a row."""
-    return not (geometry.gravity or geometry.misere) and geometry.win_length >= SELECTIVE_MIN_LENGTH
+    rules (no gravity, no misère), five or more in a row, 49 cells or more."""
+    return (
+        not (geometry.gravity or geometry.misere)
+        and geometry.win_length >= SELECTIVE_MIN_LENGTH
+        and geometry.cells >= SELECTIVE_MIN_CELLS
+    )
 
 
 class SearchAborted(Exception):

@@ -172,6 +172,7 @@ class ThreatSearch:
         self.geometry = geometry
         self.budget = budget if budget is not None else float("inf")
         self.nodes = 0
+        self.plies = 0  # once a line is found: the plies it wins within
         self._failed: dict[tuple[int, int], int] = {}  # (me, opp) -> plies known to fail
         self._cut = False
 
@@ -180,12 +181,15 @@ class ThreatSearch:
         as its moves (attacker, block, ..., the completing move), or None.
 
         None means no VCF exists within ``max_plies`` or the budget ran out.
+        Once found, ``plies`` bounds the win against any defence (for a VCF
+        the line's length, each reply being forced).
         """
         try:
             for plies in range(1, max_plies + 1, 2):
                 self._cut = False
                 line = self._attack(me, opp, plies)
                 if line is not None:
+                    self.plies = plies
                     return tuple(line)
                 if not self._cut:
                     break  # no line reached the limit: a longer one cannot exist
@@ -278,14 +282,17 @@ class RootThreats:
     ``win`` is the side to move's VCF (empty if none was found); ``defences``
     the cells of the opponent's VCF, were it to move now, the cells a
     defence will most likely need; ``refuted`` the moves after which the
-    opponent was shown to have a VCF (proven losses); ``nodes`` the
-    positions visited.
+    opponent was shown to have a VCF (proven losses); ``held`` the moves
+    tested after which none was found (the likely defences, since the
+    untested ones were not tried); ``nodes`` the positions visited.
     """
 
     win: tuple[int, ...]
     defences: tuple[int, ...]
     refuted: frozenset[int]
     nodes: int
+    held: tuple[int, ...] = ()
+    plies: int = 0  # with a win: the plies it takes at most against any defence
 
 
 def root_threats(
@@ -312,22 +319,29 @@ def root_threats(
     win = search.find(me, opp, max_plies) or ()
     nodes = search.nodes
     if win:
-        return RootThreats(win, (), frozenset(), nodes)
+        return RootThreats(win, (), frozenset(), nodes, plies=search.plies)
     theirs = kind(geometry, budget)
     line = theirs.find(opp, me, max_plies) or ()
     nodes += theirs.nodes
     refuted = set()
+    held = []
     if line:
         spent = 0
-        for move in moves:
+        fours, threes = open_cells(opp, me, geometry)[0], open_cells(opp, me, geometry, 3)[0]
+        near = [m for m in line if m in moves]
+        near += [m for m in moves if fours >> m & 1] + [m for m in moves if threes >> m & 1]
+        for move in dict.fromkeys(near + moves):
             if spent >= budget:
                 break
             after = kind(geometry, REFUTATION_NODES)
             if after.find(opp, me | 1 << move, max_plies) is not None:
                 refuted.add(move)
+            else:
+                held.append(move)
             spent += after.nodes
         nodes += spent
-    return RootThreats((), tuple(dict.fromkeys(line)), frozenset(refuted), nodes)
+    line = tuple(dict.fromkeys(line))
+    return RootThreats((), line, frozenset(refuted), nodes, tuple(held))
 
 
 def horizon_vcf(me: int, opp: int, geometry: Geometry) -> int:

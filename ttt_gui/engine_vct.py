@@ -9,18 +9,20 @@ threat of the defender's own (which the attacker must answer first). Any
 other defence loses at once, so a line that beats all of these wins.
 
 It is sound for the plain rules (no gravity, no misère): when
-:meth:`ContinuousThreats.find` returns a line of ``n`` plies, the side to move
-wins within ``n`` plies against any defence; the line shown follows the
-first defence tried. Not finding one proves nothing.
+:meth:`ContinuousThreats.find` returns a line, the side to move wins within
+the search's ``plies`` against any defence; the line shown follows the first
+defence tried, and other defences may take longer. Not finding one proves
+nothing.
 
 >>> from ttt_gui.board import Board
 >>> from ttt_gui.engine_threats import side_bits
 >>> board = Board.parse(
-...     "o........o/........../........../........../...xx...../"
-...     ".....x..../........../........../........../o........o", win_length=5)
->>> line = ContinuousThreats(board.geometry).find(*side_bits(board))
->>> len(line) <= 7, board.coordinate(line[0])
-(True, 'f6')
+...     "o........o/........../.....x..../.....x..../...xx...../"
+...     "........../........../........../........../o........o", win_length=5)
+>>> search = ContinuousThreats(board.geometry)
+>>> line = search.find(*side_bits(board))
+>>> search.plies, [board.coordinate(move) for move in line]
+(5, ['f5', 'f1', 'c5', 'b5', 'g5'])
 """
 
 from __future__ import annotations
@@ -115,5 +117,6 @@ def find_vct(
     me: int, opp: int, geometry: Geometry, budget: int | None = None, max_plies: int = 1_000
 ) -> tuple[int, ...] | None:
     """The shortest VCT of ``me`` to move against ``opp`` within the budget
-    (see :class:`ContinuousThreats`), as the line against its first defences."""
+    (see :class:`ContinuousThreats`), as the line against its first defences;
+    the win may take up to ``max_plies`` against others."""
     return ContinuousThreats(geometry, budget).find(me, opp, max_plies)

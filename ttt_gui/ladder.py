@@ -147,7 +147,9 @@ class LevelPlayer:
     (0: always a best move). Moves are drawn
     reproducibly from ``seed``. A bounded search starts from an empty table,
     so what a level sees depends on the position alone, never on what it
-    searched before; an exact search (no bound) keeps its table.
+    searched before; an exact search (no bound) keeps its table. The top
+    level (``lookahead`` None) searches selectively where solving is out of
+    reach (see :class:`~ttt_gui.engine.Engine`).
     """
 
     def __init__(
@@ -172,6 +174,7 @@ class LevelPlayer:
             node_limit=node_limit,
             seed=seed,
             table_limit=table_limit,
+            selective=lookahead is None,
         )
         self._random = random.Random(seed)
 
