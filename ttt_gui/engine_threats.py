@@ -24,6 +24,7 @@ loses, so callers switch it off there (see :func:`is_threat_rules`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -220,26 +221,42 @@ class ThreatSearch:
             self._cut |= known < NEVER  # that failure may have been for want of plies
             return None
         cut_before, self._cut = self._cut, False
-        # A defender's threat must be blocked at once: only a blocking four goes on.
-        candidates = my_fours & opp_threats if opp_threats else my_fours
-        for move in cells_of(candidates):
-            after = me | 1 << move
-            replies = threats_through(move, after, opp, geometry)
-            if replies & (replies - 1):  # two fours: one of them stays open
-                first = (replies & -replies).bit_length() - 1
-                second = (replies & ~(1 << first)).bit_length() - 1
-                self._cut |= cut_before
-                return [move, first, second]
-            if plies < 5:
-                self._cut = True
-                continue
-            block = replies.bit_length() - 1
-            rest = self._attack(after, opp | 1 << block, plies - 2)
-            if rest is not None:
-                self._cut |= cut_before
-                return [move, block, *rest]
-        self._failed[key] = plies if self._cut else NEVER
+        line = None
+        for move in self._candidates(me, opp, opp_threats, my_fours, plies):
+            line = self._after(me | 1 << move, opp, move, plies)
+            if line is not None:
+                break
+        if line is None:
+            self._failed[key] = plies if self._cut else NEVER
         self._cut |= cut_before
+        return line
+
+    def _candidates(
+        self, me: int, opp: int, opp_threats: int, my_fours: int, plies: int
+    ) -> Sequence[int]:
+        """The attacker's moves to try: its fours, and when the defender has
+        a threat only a four that blocks it (the block comes first)."""
+        return cells_of(my_fours & opp_threats if opp_threats else my_fours)
+
+    def _after(self, me: int, opp: int, move: int, plies: int) -> list[int] | None:
+        """The rest of the line after the attacker played ``move`` (now in
+        ``me``), the defender to move, else None."""
+        made = threats_through(move, me, opp, self.geometry)
+        if made & (made - 1):  # two threats: one of them stays open
+            first = (made & -made).bit_length() - 1
+            return [move, first, (made & ~(1 << first)).bit_length() - 1]
+        if not made:
+            return self._after_quiet(me, opp, move, plies)
+        if plies < 5:
+            self._cut = True
+            return None
+        block = made.bit_length() - 1  # a four: the block is forced
+        rest = self._attack(me, opp | 1 << block, plies - 2)
+        return None if rest is None else [move, block, *rest]
+
+    def _after_quiet(self, me: int, opp: int, move: int, plies: int) -> list[int] | None:
+        """As :meth:`_after`, for a move that made no threat: in a VCF none
+        does, so there is no line."""
         return None
 
 
@@ -282,16 +299,14 @@ class RootThreats:
     ``win`` is the side to move's VCF (empty if none was found); ``defences``
     the cells of the opponent's VCF, were it to move now, the cells a
     defence will most likely need; ``refuted`` the moves after which the
-    opponent was shown to have a VCF (proven losses); ``held`` the moves
-    tested after which none was found (the likely defences, since the
-    untested ones were not tried); ``nodes`` the positions visited.
+    opponent was shown to have a VCF (proven losses); ``nodes`` the
+    positions visited.
     """
 
     win: tuple[int, ...]
     defences: tuple[int, ...]
     refuted: frozenset[int]
     nodes: int
-    held: tuple[int, ...] = ()
     plies: int = 0  # with a win: the plies it takes at most against any defence
 
 
@@ -324,7 +339,6 @@ def root_threats(
     line = theirs.find(opp, me, max_plies) or ()
     nodes += theirs.nodes
     refuted = set()
-    held = []
     if line:
         spent = 0
         fours, threes = open_cells(opp, me, geometry)[0], open_cells(opp, me, geometry, 3)[0]
@@ -336,12 +350,9 @@ def root_threats(
             after = kind(geometry, REFUTATION_NODES)
             if after.find(opp, me | 1 << move, max_plies) is not None:
                 refuted.add(move)
-            else:
-                held.append(move)
             spent += after.nodes
         nodes += spent
-    line = tuple(dict.fromkeys(line))
-    return RootThreats((), line, frozenset(refuted), nodes, tuple(held))
+    return RootThreats((), tuple(dict.fromkeys(line)), frozenset(refuted), nodes)
 
 
 def horizon_vcf(me: int, opp: int, geometry: Geometry) -> int:

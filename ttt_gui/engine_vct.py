@@ -27,79 +27,39 @@ nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ttt_gui.board import Geometry, cells_of
-from ttt_gui.engine_threats import (
-    NEVER,
-    BudgetExhausted,
-    ThreatSearch,
-    double_threat_cells,
-    open_cells,
-    scan,
-    threats_through,
-)
+from ttt_gui.engine_threats import ThreatSearch, double_threat_cells, open_cells
 
 
 class ContinuousThreats(ThreatSearch):
     """One VCT search of a position (fours and threes), with a node budget
     and a memory of failures; see :class:`ThreatSearch` for ``find``."""
 
-    def _attack(self, me: int, opp: int, plies: int) -> list[int] | None:
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise BudgetExhausted
-        geometry = self.geometry
-        my_threats, opp_threats, my_fours = scan(me, opp, geometry)
-        if my_threats:
-            return [(my_threats & -my_threats).bit_length() - 1]
-        if opp_threats & (opp_threats - 1):
-            return None
-        if plies < 3:
-            self._cut = True
-            return None
-        key = (me, opp)
-        known = self._failed.get(key, 0)
-        if known >= plies:
-            self._cut |= known < NEVER
-            return None
-        cut_before, self._cut = self._cut, False
-        if opp_threats:  # the defender's four must be blocked first
-            candidates = opp_threats
+    def _candidates(
+        self, me: int, opp: int, opp_threats: int, my_fours: int, plies: int
+    ) -> Sequence[int]:
+        """The block of the defender's four if it has one (a four or a three
+        it must be), else the attacker's fours, then with plies enough for a
+        reply and two more moves its threes."""
+        if opp_threats:
+            return cells_of(opp_threats)
+        candidates = my_fours
+        if plies >= 5:
+            candidates |= open_cells(me, opp, self.geometry, 3)[0]
         else:
-            candidates = my_fours
-            if plies >= 5:  # a three needs a reply, then two more moves
-                candidates |= open_cells(me, opp, geometry, 3)[0]
-            else:
-                self._cut = True  # threes may win with more plies
-        line = None
-        ordered = [c for c in cells_of(candidates) if my_fours >> c & 1]
-        ordered += [c for c in cells_of(candidates) if not my_fours >> c & 1]
-        for move in ordered:
-            line = self._after(me | 1 << move, opp, move, plies)
-            if line is not None:
-                break
-        if line is None:
-            self._failed[key] = plies if self._cut else NEVER
-        self._cut |= cut_before
-        return line
+            self._cut = True  # threes may win with more plies
+        # Fours first, each group in ascending order.
+        return sorted(cells_of(candidates), key=lambda cell: not my_fours >> cell & 1)
 
-    def _after(self, me: int, opp: int, move: int, plies: int) -> list[int] | None:
-        """The rest of a VCT after the attacker played ``move`` (now in ``me``),
-        the defender to move, else None."""
-        geometry = self.geometry
-        made = threats_through(move, me, opp, geometry)
-        if made & (made - 1):  # two threats: one of them stays open
-            first = (made & -made).bit_length() - 1
-            return [move, first, (made & ~(1 << first)).bit_length() - 1]
-        if made:  # a four: the block is forced
-            if plies < 5:
-                self._cut = True
-                return None
-            block = made.bit_length() - 1
-            rest = self._attack(me, opp | 1 << block, plies - 2)
-            return None if rest is None else [move, block, *rest]
+    def _after_quiet(self, me: int, opp: int, move: int, plies: int) -> list[int] | None:
+        """A move that made no threat goes on only as a three, against every
+        defence that can matter."""
         if plies < 5:
             self._cut = True
             return None
+        geometry = self.geometry
         my_fours, their_fours = open_cells(me, opp, geometry)
         if not double_threat_cells(me, opp, geometry, my_fours):
             return None  # not a three: the defender could play anywhere
