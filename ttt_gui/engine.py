@@ -98,6 +98,11 @@ class MoveAnalysis:
     elapsed: float = 0.0
     best: list[int] = field(default_factory=list)
 
+    def result(self, move: int, pv: tuple[int, ...]) -> SearchResult:
+        """The result of choosing ``move`` (one of the scored), with its line ``pv``."""
+        score = self.scores[move]
+        return SearchResult(move, score, self.depth, self.nodes, self.elapsed, self.exact, pv)
+
 
 def is_mate_score(score: int) -> bool:
     return abs(score) > MATE_THRESHOLD
@@ -323,15 +328,7 @@ class Engine:
         exact. Raises ValueError if the game is already over.
         """
         analysis, move, pv = self._run(board, all_moves=False, stop=stop, choose=True)
-        return SearchResult(
-            move,
-            analysis.scores[move],
-            analysis.depth,
-            analysis.nodes,
-            analysis.elapsed,
-            analysis.exact,
-            pv,
-        )
+        return analysis.result(move, pv)
 
     def analyse(self, board: Board, *, stop: threading.Event | None = None) -> dict[int, int]:
         """The score of every legal move, from the side to move.

@@ -213,13 +213,4 @@ class LevelPlayer:
         policy = self.policy(board, stop=stop)
         moves = list(policy.probabilities)
         move = self._random.choices(moves, [policy.probabilities[m] for m in moves])[0]
-        analysis = policy.analysis
-        return SearchResult(
-            move,
-            analysis.scores[move],
-            analysis.depth,
-            analysis.nodes,
-            analysis.elapsed,
-            analysis.exact,
-            (move,),
-        )
+        return policy.analysis.result(move, (move,))
