@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from variant_reference import minimax, random_positions
+from variant_reference import minimax, play_line, random_positions
 
 from ttt_gui import engine_search
 from ttt_gui.board import Board
@@ -22,12 +22,6 @@ OPEN_FOUR = Board.parse(
     "o.......o/........./........./....x..../...xx..../....x..../........./........./o.......o",
     win_length=5,
 )
-
-
-def play_line(board: Board, line: tuple[int, ...]) -> Board:
-    for move in line:
-        board = board.play(move)
-    return board
 
 
 @pytest.mark.parametrize(

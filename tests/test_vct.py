@@ -5,7 +5,7 @@ minimax, found where known, and never claimed exact where moves were left out.""
 from __future__ import annotations
 
 import pytest
-from variant_reference import random_positions
+from variant_reference import play_line, random_positions
 
 from ttt_gui.board import Board, cells_of
 from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine
@@ -26,12 +26,6 @@ FORK = Board.parse(
 def board_vct(board: Board, budget: int | None = None) -> tuple[int, ...] | None:
     me, opp = side_bits(board)
     return find_vct(me, opp, board.geometry, budget)
-
-
-def play_line(board: Board, line: tuple[int, ...]) -> Board:
-    for move in line:
-        board = board.play(move)
-    return board
 
 
 @pytest.mark.parametrize(

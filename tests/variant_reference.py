@@ -95,3 +95,10 @@ def mismatches(positions: list[Board], engine: Engine | None = None) -> list[str
         for board in positions
         if (scores := engine.analyse(board)) != (expected := move_values(board))
     ]
+
+
+def play_line(board: Board, line: tuple[int, ...]) -> Board:
+    """``board`` after the moves of ``line`` in turn."""
+    for move in line:
+        board = board.play(move)
+    return board
