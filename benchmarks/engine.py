@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from watched import watched_search  # noqa: E402
 
 from ttt_gui.board import Board  # noqa: E402
 from ttt_gui.engine import Engine, SearchResult  # noqa: E402
@@ -71,16 +72,7 @@ def measure(case: str, board: Board, make_engine: Callable[[], Engine], runs: in
 
 def solve_with_watchdog(case: str, board: Board, limit: float) -> Row:
     """One unlimited search, stopped through its stop token if it runs past ``limit``."""
-    engine = Engine(randomize=False, table_limit=10**8)
-    stop = threading.Event()
-    watchdog = threading.Timer(limit, stop.set)
-    watchdog.start()
-    started = time.perf_counter()
-    try:
-        result = engine.search(board, stop=stop)
-    finally:
-        watchdog.cancel()
-    seconds = time.perf_counter() - started
+    result, seconds = watched_search(Engine(randomize=False, table_limit=10**8), board, limit)
     text = describe(board, result)
     if not result.exact:
         text = f"stopped after {limit:.0f} s: {text}"

@@ -29,12 +29,12 @@ import json
 import resource
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from watched import watched_search  # noqa: E402
 
 from ttt_gui.board import Board  # noqa: E402
 from ttt_gui.engine import Engine  # noqa: E402
@@ -70,15 +70,7 @@ def run_case(name: str, baseline: bool, cap: float, table_limit: int) -> dict[st
         baseline=baseline,
         time_limit=cap if deepen else None,
     )
-    stop = threading.Event()
-    watchdog = threading.Timer(cap + 1 if deepen else cap, stop.set)
-    watchdog.start()
-    started = time.perf_counter()
-    try:
-        result = engine.search(board, stop=stop)
-    finally:
-        watchdog.cancel()
-    seconds = time.perf_counter() - started
+    result, seconds = watched_search(engine, board, cap + 1 if deepen else cap)
     memory = engine.table_memory()
     if result.exact:
         words = result.describe()
