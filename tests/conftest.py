@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from fakes import FakeDialogs, FakeStore
+from variant_reference import forget_values
 
 from ttt_gui.cli import prepare_process
 from ttt_gui.commands import Item, all_items
@@ -49,6 +50,14 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     """With TTT_GUI_REQUIRE_DISPLAY set, a missing display fails the run at once."""
     if os.environ.get("TTT_GUI_REQUIRE_DISPLAY") and not os.environ.get("DISPLAY"):
         pytest.exit("no display: the GUI tests need Xvfb (install xvfb)", returncode=4)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def reference_values_of_this_module_only() -> Iterator[None]:
+    """The reference searches' memos are emptied after each module: the window
+    tests' full garbage collections would otherwise walk millions of boards."""
+    yield
+    forget_values()
 
 
 # -- windows ------------------------------------------------------------------------

@@ -17,40 +17,14 @@ from functools import cache
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from variant_reference import forces_win, minimax, move_values
 
 from ttt_gui.board import DEFAULT_WIN_LENGTH, MIN_SIZE, Board, Player
 from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine, SearchResult, describe_score
 
 SIZES = range(MIN_SIZE, 10)  # the square boards of the Board menu; variants: test_variants.py
 
-# -- an independent plain minimax ------------------------------------------------------
-
-
-def one_ply_later(score: int) -> int:
-    """A score seen one ply further from the game's end (win/loss distances grow)."""
-    if score > 0:
-        return score - 1
-    if score < 0:
-        return score + 1
-    return 0
-
-
-@cache
-def minimax(board: Board) -> int:
-    """The game value from the side to move, plies counted from ``board``.
-
-    Plain minimax over every legal move, no pruning. A finished board scores
-    ``-WIN`` when won (the player who just moved won) and 0 when drawn, so a win
-    on the next move scores ``WIN - 1``.
-    """
-    if board.is_over:
-        return 0 if board.winner is None else -WIN
-    return max(move_values(board).values())
-
-
-def move_values(board: Board) -> dict[int, int]:
-    """The minimax value of every legal move, from the side to move."""
-    return {move: -one_ply_later(minimax(board.play(move))) for move in board.legal_moves()}
+# -- positions --------------------------------------------------------------------------
 
 
 @cache
@@ -409,27 +383,14 @@ def test_heuristic_results_are_described_as_estimates() -> None:
 # -- known results of larger games -------------------------------------------------------------
 
 
-@cache
-def x_wins_within(board: Board, plies: int) -> bool:
-    """Whether X, to move, can force a line within ``plies`` plies (plain AND-OR search)."""
-    if board.is_over:
-        return board.winner is Player.X
-    if plies == 0:
-        return False
-    children = (board.play(move) for move in board.legal_moves())
-    if board.turn is Player.X:
-        return any(x_wins_within(child, plies - 1) for child in children)
-    return all(x_wins_within(child, plies - 1) for child in children)
-
-
 def test_4x4_three_in_a_row_is_a_first_player_win() -> None:
     """X needs three marks, so no win comes before ply 5; the engine finds it there."""
     result = Engine(table_limit=10**8).search(Board.empty(4, 3))
     assert result.exact
     assert result.score > MATE_THRESHOLD
     assert result.score == WIN - 5
-    assert x_wins_within(Board.empty(4, 3).play(result.move), 4)
-    assert not x_wins_within(Board.empty(4, 3), 4)
+    assert forces_win(Board.empty(4, 3).play(result.move), Player.X, 4)
+    assert not forces_win(Board.empty(4, 3), Player.X, 4)
 
 
 def test_4x4_four_in_a_row_is_a_draw() -> None:

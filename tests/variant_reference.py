@@ -12,7 +12,7 @@ import random
 from functools import cache
 from typing import Any
 
-from ttt_gui.board import Board
+from ttt_gui.board import Board, Player
 from ttt_gui.engine import WIN, Engine
 
 #: The small variants checked on every reachable position: (name, Board.empty keywords).
@@ -48,6 +48,27 @@ def minimax(board: Board) -> int:
             return 0
         return WIN if board.winner is board.turn else -WIN
     return max(move_values(board).values())
+
+
+@cache
+def forces_win(board: Board, player: Player, plies: int) -> bool:
+    """Whether ``player`` can force the game's win within ``plies`` plies from
+    ``board``, whoever is to move (plain AND-OR search over every legal move)."""
+    if board.is_over:
+        return board.winner is player
+    if plies == 0:
+        return False
+    children = (board.play(move) for move in board.legal_moves())
+    if board.turn is player:
+        return any(forces_win(child, player, plies - 1) for child in children)
+    return all(forces_win(child, player, plies - 1) for child in children)
+
+
+def forget_values() -> None:
+    """Empty the memos of :func:`minimax` and :func:`forces_win`. Kept, their
+    millions of boards would make every later full garbage collection slow."""
+    minimax.cache_clear()
+    forces_win.cache_clear()
 
 
 def move_values(board: Board) -> dict[int, int]:
