@@ -30,6 +30,7 @@ from ttt_gui.board import (
     InvalidShapeError,
     Player,
 )
+from ttt_gui.config import GameConfig
 from ttt_gui.engine import WIN, Engine
 from ttt_gui.engine_tables import tables_for
 
@@ -286,3 +287,24 @@ def test_tables_know_the_largest_board() -> None:
     tables = tables_for(board.geometry)
     assert tables.near(1 << 112).bit_count() == 25
     assert tables.near(1).bit_count() == 9  # a corner: no wrapping round the edge
+
+
+# -- the configuration of a board ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("keywords", "sides"),
+    [
+        ({"rows": 5, "cols": 5}, (5, 5, 5)),
+        ({"rows": 6}, (6, 6, 6)),
+        ({"rows": 4, "cols": 6}, (4, 6, 6)),
+        ({"size": 7}, (7, 7, 7)),
+        ({}, (3, 3, 3)),
+    ],
+)
+def test_a_configuration_takes_the_sides_it_is_given(
+    keywords: dict[str, int], sides: tuple[int, int, int]
+) -> None:
+    config = GameConfig(**keywords)  # type: ignore[arg-type]
+    assert (config.rows, config.cols, config.size) == sides
+    assert config.changed(size=4).empty_board().cells == 16, "a new size squares it"

@@ -199,8 +199,8 @@ class ConfigError(ValueError):
 class GameConfig:
     """What kind of game to play; checked when built, so every instance is valid.
 
-    The board has ``rows`` x ``cols`` cells (each the ``size`` when not given;
-    ``size`` is then the longer side), ``win_length`` in a row, and the
+    The board has ``rows`` x ``cols`` cells (a side not given is the ``size``;
+    ``size`` is the longer side, 3 when neither is given), ``win_length`` in a row, and the
     ``gravity`` and ``misere`` rules. ``depth`` overrides ``level`` against
     the computer (a custom depth in plies, at most the number of cells);
     ``think_time`` (seconds) bounds the computer's search on boards too large
@@ -212,7 +212,7 @@ class GameConfig:
     human: Player = Player.X
     level: str = DEFAULT_LEVEL
     depth: int | None = None
-    size: int = 3
+    size: int = None  # type: ignore[assignment]  # None: the longer side given, else 3
     win_length: int = 3
     think_time: float = 1.0
     x_level: str = DEFAULT_LEVEL
@@ -223,6 +223,10 @@ class GameConfig:
     misere: bool = False
 
     def __post_init__(self) -> None:
+        if self.size is None:
+            given = [side for side in (self.rows, self.cols) if side is not None]
+            sides = [side for side in given if is_int(side)]
+            object.__setattr__(self, "size", max(sides) if sides else next(iter(given), 3))
         for side in ("rows", "cols"):
             if getattr(self, side) is None:
                 object.__setattr__(self, side, self.size)
@@ -282,6 +286,9 @@ class GameConfig:
         for field in dataclasses.fields(cls):
             if field.name in data:
                 values[field.name] = data[field.name]
+        for side in ("size", "rows", "cols"):  # None means "not given" only when built
+            if side in values and values[side] is None:
+                raise ConfigError(f"{side!r} has an invalid value: None")
         try:
             if "mode" in values:
                 values["mode"] = Mode(values["mode"])
