@@ -42,7 +42,11 @@ class Game:
     points: float
     depths: tuple[list[int], list[int]]  # mid-game depths: (engine, baseline)
     nodes: tuple[int, int]
-    moves: int
+    line: tuple[int, ...]  # every move, the opening's included
+
+    @property
+    def moves(self) -> int:
+        return len(self.line)
 
 
 def openings(size: int, count: int) -> list[tuple[int, int]]:
@@ -72,6 +76,7 @@ def play(size: int, opening: tuple[int, int], engine_plays_x: bool, think: float
     threat_side = Player.X if engine_plays_x else Player.O
     depths: tuple[list[int], list[int]] = ([], [])
     nodes = [0, 0]
+    line = list(opening)
     while not board.is_over:
         result = engines[board.turn].search(board)
         index = 0 if board.turn is threat_side else 1
@@ -79,8 +84,9 @@ def play(size: int, opening: tuple[int, int], engine_plays_x: bool, think: float
             depths[index].append(result.depth)
         nodes[index] += result.nodes
         board = board.play(result.move)
+        line.append(result.move)
     points = 0.5 if board.winner is None else float(board.winner is threat_side)
-    return Game(points, depths, (nodes[0], nodes[1]), board.move_count)
+    return Game(points, depths, (nodes[0], nodes[1]), tuple(line))
 
 
 def mean(values: list[int]) -> float:
