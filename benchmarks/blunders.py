@@ -32,21 +32,26 @@ from ttt_gui.engine import MATE_THRESHOLD, Engine  # noqa: E402
 FIRST_MOVE = 8
 
 
+WORDS = {1: "X wins", 0: "draw", -1: "O wins"}
+
+
 @dataclass(frozen=True)
 class Audit:
-    """One game and its positions' proven values (+1 X wins, 0 draw, -1 O wins,
-    None unknown), from move ``FIRST_MOVE`` on."""
+    """One game, its moves, and its positions' proven values (+1 X wins, 0
+    draw, -1 O wins, None unknown) from move ``FIRST_MOVE`` on."""
 
     points: float
     engine_plays_x: bool
+    line: tuple[int, ...]
     values: tuple[int | None, ...]
 
-    def blunders(self, by_engine: bool) -> int:
-        """The moves of one side that threw a proven result away."""
-        found = 0
+    def blunders(self, by_engine: bool) -> list[int]:
+        """The numbers (from 0) of one side's moves that threw a proven result away."""
+        found = []
         for index in range(len(self.values) - 1):
             before, after = self.values[index], self.values[index + 1]
-            mover = Player.X if (FIRST_MOVE + index) % 2 == 0 else Player.O
+            number = FIRST_MOVE + index
+            mover = Player.X if number % 2 == 0 else Player.O
             if (
                 before is None
                 or after is None
@@ -55,8 +60,24 @@ class Audit:
                 continue
             sign = 1 if mover is Player.X else -1
             if sign * after < sign * before:
-                found += 1
+                found.append(number)
         return found
+
+    @property
+    def ahead(self) -> bool:
+        """Whether the engine had a proven win at move ``FIRST_MOVE``."""
+        return self.values[0] == (1 if self.engine_plays_x else -1)
+
+    def describe(self, number: int, size: int) -> str:
+        """One blunder in words, with the game's moves up to it."""
+        board = Board.from_moves(list(self.line[:number]), size, 5)
+        before, after = (self.values[number - FIRST_MOVE + step] for step in (0, 1))
+        side = "engine" if (board.turn is Player.X) == self.engine_plays_x else "baseline"
+        return (
+            f"move {number + 1}, {board.turn.value} ({side}) "
+            f"{board.coordinate(self.line[number])}: {WORDS[before or 0]} -> "
+            f"{WORDS[after or 0]}, after {' '.join(map(board.coordinate, self.line[:number]))}"
+        )
 
 
 def value(board: Board, cap: float) -> int | None:
@@ -80,7 +101,7 @@ def audit(
     for move in game.line[FIRST_MOVE:]:
         board = board.play(move)
         values.append(value(board, cap))
-    return Audit(game.points, engine_plays_x, tuple(values))
+    return Audit(game.points, engine_plays_x, game.line, tuple(values))
 
 
 def main() -> None:
@@ -97,7 +118,7 @@ def main() -> None:
     )
     print(
         f"{'board':6} {'W-D-L':>9} {'proven':>13} {'engine':>7} {'base':>5} "
-        f"{'games':>6} {'won':>4}"
+        f"{'games':>6} {'won':>4} {'ahead':>6}"
     )
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for name in args.boards:
@@ -116,14 +137,19 @@ def main() -> None:
             print(
                 f"{name:6} {f'{wins}-{len(audits) - wins - losses}-{losses}':>9} "
                 f"{f'{known}/{total}':>13} "
-                f"{sum(game.blunders(by_engine=True) for game in audits):>7} "
-                f"{sum(game.blunders(by_engine=False) for game in audits):>5} "
-                f"{len(erring):>6} {sum(game.points == 1 for game in erring):>4}",
+                f"{sum(len(game.blunders(by_engine=True)) for game in audits):>7} "
+                f"{sum(len(game.blunders(by_engine=False)) for game in audits):>5} "
+                f"{len(erring):>6} {sum(game.points == 1 for game in erring):>4} "
+                f"{sum(game.ahead for game in audits):>6}",
                 flush=True,
             )
+            for game in audits:
+                for number in sorted(game.blunders(True) + game.blunders(False)):
+                    print(f"  {name} {game.describe(number, size)}", flush=True)
     print(
         "proven: positions solved within the cap; engine, base: blunders by each;\n"
-        "games: the games with a blunder of the baseline; won: of those, won by the engine"
+        "games: the games with a blunder of the baseline; won: of those, won by the engine;\n"
+        f"ahead: the games the engine had won at move {FIRST_MOVE} (proven)"
     )
 
 
