@@ -14,7 +14,6 @@ engine can win only the games in which the baseline blunders.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from strength import BOARDS, openings, play  # noqa: E402
+from strength import BOARDS, match_arguments, pairings, play, record  # noqa: E402
 from watched import watched_search  # noqa: E402
 
 from ttt_gui.board import Board, Player  # noqa: E402
@@ -105,12 +104,8 @@ def audit(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--think", type=float, default=1.0)
-    parser.add_argument("--games", type=int, default=40, help="per board (even)")
-    parser.add_argument("--jobs", type=int, default=1)
+    parser = match_arguments(__doc__.splitlines()[0], ["7x7"])
     parser.add_argument("--cap", type=float, default=8.0)
-    parser.add_argument("--boards", nargs="*", default=["7x7"], choices=list(BOARDS))
     args = parser.parse_args()
     print(
         f"engine vs baseline, {args.think:g} s a move, {args.games} games a board; "
@@ -125,17 +120,14 @@ def main() -> None:
             size = BOARDS[name]
             jobs = [
                 pool.submit(audit, size, opening, engine_plays_x, args.think, args.cap)
-                for opening in openings(size, max(args.games // 2, 1))
-                for engine_plays_x in (True, False)
+                for opening, engine_plays_x in pairings(size, args.games)
             ]
             audits = [job.result() for job in jobs]
-            wins = sum(game.points == 1 for game in audits)
-            losses = sum(game.points == 0 for game in audits)
             known = sum(v is not None for game in audits for v in game.values)
             total = sum(len(game.values) for game in audits)
             erring = [game for game in audits if game.blunders(by_engine=False)]
             print(
-                f"{name:6} {f'{wins}-{len(audits) - wins - losses}-{losses}':>9} "
+                f"{name:6} {record([game.points for game in audits]):>9} "
                 f"{f'{known}/{total}':>13} "
                 f"{sum(len(game.blunders(by_engine=True)) for game in audits):>7} "
                 f"{sum(len(game.blunders(by_engine=False)) for game in audits):>5} "

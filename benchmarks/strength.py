@@ -66,6 +66,33 @@ def openings(size: int, count: int) -> list[tuple[int, int]]:
     return chosen
 
 
+def pairings(size: int, games: int) -> list[tuple[tuple[int, int], bool]]:
+    """The ``games`` games of a board as (opening, whether the engine plays X):
+    each opening twice, the sides swapped."""
+    return [
+        (opening, engine_plays_x)
+        for opening in openings(size, max(games // 2, 1))
+        for engine_plays_x in (True, False)
+    ]
+
+
+def record(points: list[float]) -> str:
+    """The engine's wins, draws and losses as ``W-D-L``."""
+    wins, losses = points.count(1.0), points.count(0.0)
+    return f"{wins}-{len(points) - wins - losses}-{losses}"
+
+
+def match_arguments(description: str, boards: list[str]) -> argparse.ArgumentParser:
+    """The options of a match of the engine against the baseline: ``--think``,
+    ``--games``, ``--jobs`` and ``--boards`` (``boards`` by default)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--games", type=int, default=40, help="per board (even)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--boards", nargs="*", default=boards, choices=list(BOARDS))
+    return parser
+
+
 def play(size: int, opening: tuple[int, int], engine_plays_x: bool, think: float) -> Game:
     """One game from ``opening``; the engine plays X when ``engine_plays_x``."""
     board = Board.from_moves(list(opening), size, 5)
@@ -94,12 +121,7 @@ def mean(values: list[int]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--think", type=float, default=1.0)
-    parser.add_argument("--games", type=int, default=40, help="per board (even)")
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--boards", nargs="*", default=list(BOARDS), choices=list(BOARDS))
-    args = parser.parse_args()
+    args = match_arguments(__doc__.splitlines()[0], list(BOARDS)).parse_args()
     print(f"engine vs baseline, {args.think:g} s a move, {args.games} games a board")
     print(
         f"{'board':6} {'games':>5} {'points':>7} {'share':>6} {'W-D-L':>9} "
@@ -111,14 +133,10 @@ def main() -> None:
             started = time.perf_counter()
             jobs = [
                 pool.submit(play, size, opening, engine_plays_x, args.think)
-                for opening in openings(size, max(args.games // 2, 1))
-                for engine_plays_x in (True, False)
+                for opening, engine_plays_x in pairings(size, args.games)
             ]
             games = [job.result() for job in jobs]
             points = sum(game.points for game in games)
-            wins = sum(game.points == 1 for game in games)
-            losses = sum(game.points == 0 for game in games)
-            record = f"{wins}-{len(games) - wins - losses}-{losses}"
             depth = mean([d for game in games for d in game.depths[0]])
             base_depth = mean([d for game in games for d in game.depths[1]])
             nodes = sum(game.nodes[0] for game in games)
@@ -127,7 +145,8 @@ def main() -> None:
             minutes = (time.perf_counter() - started) / 60
             print(
                 f"{name:6} {len(games):>5} {points:>7.1f} {100 * points / len(games):>5.0f}% "
-                f"{record:>9} {depth:>6.2f} {base_depth:>5.2f} {nodes:>10} {base_nodes:>10} "
+                f"{record([game.points for game in games]):>9} {depth:>6.2f} {base_depth:>5.2f} "
+                f"{nodes:>10} {base_nodes:>10} "
                 f"{moves:>6.1f} {minutes:>5.1f}",
                 flush=True,
             )
