@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from strength import BOARDS, match_arguments, pairings, play, record  # noqa: E402
+from strength import BOARDS, each_game, match_arguments, play, record  # noqa: E402
 from watched import watched_search  # noqa: E402
 
 from ttt_gui.board import Board, Player  # noqa: E402
@@ -118,11 +118,7 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for name in args.boards:
             size = BOARDS[name]
-            jobs = [
-                pool.submit(audit, size, opening, engine_plays_x, args.think, args.cap)
-                for opening, engine_plays_x in pairings(size, args.games)
-            ]
-            audits = [job.result() for job in jobs]
+            audits = each_game(pool, audit, size, args.games, args.think, args.cap)
             known = sum(v is not None for game in audits for v in game.values)
             total = sum(len(game.values) for game in audits)
             erring = [game for game in audits if game.blunders(by_engine=False)]

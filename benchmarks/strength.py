@@ -20,9 +20,11 @@ import argparse
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -33,6 +35,8 @@ BOARDS = {"7x7": 7, "9x9": 9, "15x15": 15}
 SEED = 15
 #: The moves whose searches count for the mid-game depth.
 MID_GAME = range(6, 21)
+
+Outcome = TypeVar("Outcome")
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,22 @@ def record(points: list[float]) -> str:
     """The engine's wins, draws and losses as ``W-D-L``."""
     wins, losses = points.count(1.0), points.count(0.0)
     return f"{wins}-{len(points) - wins - losses}-{losses}"
+
+
+def each_game(
+    pool: Executor,
+    game: Callable[..., Outcome],
+    size: int,
+    games: int,
+    *options: float,
+) -> list[Outcome]:
+    """``game(size, opening, engine_plays_x, *options)`` for each of the
+    board's ``games`` pairings (see :func:`pairings`), run on ``pool``, in order."""
+    jobs = [
+        pool.submit(game, size, opening, engine_plays_x, *options)
+        for opening, engine_plays_x in pairings(size, games)
+    ]
+    return [job.result() for job in jobs]
 
 
 def match_arguments(description: str, boards: list[str]) -> argparse.ArgumentParser:
@@ -131,11 +151,7 @@ def main() -> None:
         for name in args.boards:
             size = BOARDS[name]
             started = time.perf_counter()
-            jobs = [
-                pool.submit(play, size, opening, engine_plays_x, args.think)
-                for opening, engine_plays_x in pairings(size, args.games)
-            ]
-            games = [job.result() for job in jobs]
+            games = each_game(pool, play, size, args.games, args.think)
             points = sum(game.points for game in games)
             depth = mean([d for game in games for d in game.depths[0]])
             base_depth = mean([d for game in games for d in game.depths[1]])
