@@ -7,12 +7,13 @@ from __future__ import annotations
 import threading
 
 import pytest
+from fakes import FakeSearchHost
 from variant_reference import forces_win, play_line, random_positions
 
 from ttt_gui import engine_search
 from ttt_gui.board import Board
 from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine
-from ttt_gui.engine_search import Entry, make_search
+from ttt_gui.engine_search import make_search
 from ttt_gui.engine_state import make_play, root_state, side_bits
 from ttt_gui.engine_tables import tables_for
 from ttt_gui.engine_threats import board_vcf, find_vcf, root_threats, scan
@@ -113,20 +114,7 @@ def test_a_leaf_probe_scores_two_fours_to_make_as_a_win(monkeypatch: pytest.Monk
     monkeypatch.setattr(engine_search, "PROBE_LEAVES", True)  # off by default
     board = Board.from_moves([40, 0, 41, 8, 42, 80], 9, 5)  # X to move: an open four next
     tables = tables_for(board.geometry)
-
-    class Host:
-        _nodes = _horizon_hits = 0
-        _deadline = float("inf")
-        _table: dict[int, Entry] = {}
-        table_limit = 1_000
-        node_limit = None
-        _uses_threats = True
-        _selective = False
-        _pairing_answers: dict[int, bool] = {}
-        _root_marks = 0
-        baseline = False
-
-    host = Host()
+    host = FakeSearchHost(_uses_threats=True)
     search = make_search(host, tables, make_play(tables), threading.Event())
     assert search(root_state(board, tables), 0, -WIN, WIN, 0) == WIN - 3
     host._uses_threats = False

@@ -4,13 +4,17 @@ minimax, found where known, and never claimed exact where moves were left out.""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
+from fakes import FakeSearchHost
 from variant_reference import play_line, random_positions
 
 from ttt_gui.board import Board, cells_of
 from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine
-from ttt_gui.engine_search import selective_applies
-from ttt_gui.engine_state import side_bits
+from ttt_gui.engine_search import EXACT, UNLIMITED, Entry, make_search, selective_applies
+from ttt_gui.engine_state import make_play, root_state, side_bits
+from ttt_gui.engine_tables import tables_for
 from ttt_gui.engine_threats import board_vcf, double_threat_cells, open_cells, urgent_defences
 from ttt_gui.engine_vct import ContinuousThreats, find_vct
 
@@ -129,3 +133,24 @@ def test_a_selective_search_claims_exact_only_what_the_full_search_proves() -> N
             claims += 1
             assert result.score == reference.search(board).score, board
     assert claims >= 10
+
+
+@pytest.mark.parametrize("selective", [True, False])
+def test_a_node_that_searched_only_some_moves_never_stores_its_value_as_proven(
+    selective: bool,
+) -> None:
+    """Every reply of O's is in the table as a proven draw, so no search below
+    it reaches a horizon; still, the selective search tried only its best few
+    replies, so its value for O's position rests on that choice."""
+    board = Board.from_moves([40, 41, 31], 9, 5)  # O to move
+    tables = tables_for(board.geometry)
+    table: dict[int, Entry] = {}
+    for move in board.legal_moves():
+        table[min(root_state(board.play(move), tables)[8])] = (UNLIMITED, EXACT, 0, 0)
+
+    host = FakeSearchHost(table, _selective=selective)
+    search = make_search(host, tables, make_play(tables), threading.Event())
+    assert search(root_state(board, tables), 2, -WIN, WIN, 0) == 0
+    depth, flag, score, _ = table[min(root_state(board, tables)[8])]
+    assert (flag, score) == (EXACT, 0)
+    assert (depth == UNLIMITED) is not selective, "proven only when every move was searched"

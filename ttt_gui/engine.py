@@ -33,7 +33,7 @@ from ttt_gui.engine_search import (
     selective_applies,
 )
 from ttt_gui.engine_state import State, make_play, root_candidates, root_state, threats
-from ttt_gui.engine_tables import Tables, symmetric_keys, tables_for
+from ttt_gui.engine_tables import Tables, playing_tables, symmetric_keys, tables_for
 from ttt_gui.engine_threats import ROOT_NODES_PER_SECOND, is_threat_rules, root_threats
 from ttt_gui.engine_vct import ContinuousThreats
 from ttt_gui.transposition import TableMemory, prune, table_memory
@@ -376,6 +376,8 @@ class Engine:
         if len(self._pairing_answers) > self.table_limit:
             self._pairing_answers.clear()
         self._root_marks = board.move_count
+        if self.selective and not self.baseline and selective_applies(geometry):
+            return playing_tables(geometry)  # the same weights in every search of the table
         return tables_for(geometry)
 
     def _run(

@@ -18,7 +18,7 @@ under gravity only the left-right mirror keeps the rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from ttt_gui.board import Board, Geometry, cells_of
@@ -30,6 +30,10 @@ SYMMETRIES = range(8)
 NEAR_MIN_CELLS = 100
 #: ... at most this many cells away (in any of the 8 directions).
 NEAR_DISTANCE = 2
+#: An open line holding c marks weighs WEIGHT_BASE ** (c - 1) in the heuristic,
+#: PLAYING_WEIGHT_BASE ** (c - 1) in the selective search's (playing_tables).
+WEIGHT_BASE = 4
+PLAYING_WEIGHT_BASE = 3
 
 
 def symmetries_of(geometry: Geometry) -> tuple[int, ...]:
@@ -112,9 +116,7 @@ def tables_for(geometry: Geometry) -> Tables:
             ),
         )
     )
-    weights = tuple(
-        0 if count == 0 else 4 ** (count - 1) for count in range(geometry.win_length + 1)
-    )
+    weights = line_weights(geometry.win_length, WEIGHT_BASE)
     rows_from_bottom = [rows - cell // cols for cell in range(cells)]
     odd = sum(1 << cell for cell in range(cells) if rows_from_bottom[cell] % 2)
     first = sum(1 << cell for cell in range(0, cells, cols))
@@ -131,6 +133,23 @@ def tables_for(geometry: Geometry) -> Tables:
         (odd, geometry.full & ~odd),
         NEAR_DISTANCE if cells > NEAR_MIN_CELLS and not geometry.gravity else 0,
         (geometry.full & ~first, geometry.full & ~last),
+    )
+
+
+def line_weights(win_length: int, base: int) -> tuple[int, ...]:
+    """The heuristic value of an open line holding 0 to ``win_length`` marks:
+    0, then 1, ``base``, ``base`` squared and so on."""
+    return tuple(0 if count == 0 else base ** (count - 1) for count in range(win_length + 1))
+
+
+@cache
+def playing_tables(geometry: Geometry) -> Tables:
+    """The tables of the selective search: those of :func:`tables_for` with
+    flatter line weights, so that lines begun in many directions count for
+    more against one line grown long (an open three is worth about two open
+    twos rather than three), which plays stronger in benchmarks/strength.py."""
+    return replace(
+        tables_for(geometry), weights=line_weights(geometry.win_length, PLAYING_WEIGHT_BASE)
     )
 
 
