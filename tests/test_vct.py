@@ -14,7 +14,7 @@ from ttt_gui.board import Board, cells_of
 from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine
 from ttt_gui.engine_search import EXACT, UNLIMITED, Entry, make_search, selective_applies
 from ttt_gui.engine_state import make_play, root_state, side_bits
-from ttt_gui.engine_tables import tables_for
+from ttt_gui.engine_tables import symmetric_keys, tables_for
 from ttt_gui.engine_threats import board_vcf, double_threat_cells, open_cells, urgent_defences
 from ttt_gui.engine_vct import ContinuousThreats, find_vct
 
@@ -146,11 +146,11 @@ def test_a_node_that_searched_only_some_moves_never_stores_its_value_as_proven(
     tables = tables_for(board.geometry)
     table: dict[int, Entry] = {}
     for move in board.legal_moves():
-        table[min(root_state(board.play(move), tables)[8])] = (UNLIMITED, EXACT, 0, 0)
+        table[min(symmetric_keys(board.play(move), tables))] = (UNLIMITED, EXACT, 0, 0)
 
     host = FakeSearchHost(table, _selective=selective)
     search = make_search(host, tables, make_play(tables), threading.Event())
     assert search(root_state(board, tables), 2, -WIN, WIN, 0) == 0
-    depth, flag, score, _ = table[min(root_state(board, tables)[8])]
+    depth, flag, score, _ = table[min(symmetric_keys(board, tables))]
     assert (flag, score) == (EXACT, 0)
     assert (depth == UNLIMITED) is not selective, "proven only when every move was searched"

@@ -376,9 +376,15 @@ class Engine:
         if len(self._pairing_answers) > self.table_limit:
             self._pairing_answers.clear()
         self._root_marks = board.move_count
-        if self.selective and not self.baseline and selective_applies(geometry):
+        if self._plays_selectively(geometry):
             return playing_tables(geometry)  # the same weights in every search of the table
         return tables_for(geometry)
+
+    def _plays_selectively(self, geometry: Geometry) -> bool:
+        """Whether this engine plays ``geometry`` with the selective search
+        (when bounded) and its tables: ``selective``, not the baseline, and a
+        board it applies to."""
+        return self.selective and not self.baseline and selective_applies(geometry)
 
     def _run(
         self,
@@ -450,9 +456,7 @@ class Engine:
                 )
             preferred = list(found.defences)
             self._refuted = found.refuted
-        self._selective = (
-            self.selective and not self.baseline and bounded and selective_applies(board.geometry)
-        )
+        self._selective = bounded and self._plays_selectively(board.geometry)
         for depth in depths:
             if stop.is_set():
                 break

@@ -120,16 +120,15 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
     # The earliest loss after our move: the opponent's second move from
     # now, or under gravity its next one (our block may open a cell).
     first_loss = 2 if gravity else 4
+    baseline = engine.baseline
     blocked = (
         make_blocked(geometry, engine._pairing_answers, engine.table_limit)
-        if pairing_applies(geometry) and not engine.baseline
+        if pairing_applies(geometry) and not baseline
         else None
     )
     probe_threats = engine._uses_threats and plain_leaf and PROBE_LEAVES
     selective = engine._selective
     near_marks = tables.near
-
-    baseline = engine.baseline
     # Per ply, the latest moves that cut the search off: tried early in a
     # selective search only, as in a solve a killer that fails costs a whole
     # proof (6x6 with 4 in a row went from 1 s to unsolved in 25 s).
@@ -165,7 +164,7 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
             if is_stopped() or time.perf_counter() > deadline or engine._nodes > node_limit:
                 raise SearchAborted
             if len(table) > engine.table_limit:  # bounds memory; only costs re-search
-                if engine.baseline:
+                if baseline:
                     table.clear()
                 else:
                     prune(table, engine.table_limit, cells, engine._root_marks)
