@@ -21,6 +21,7 @@ LAYERS: dict[str, int] = {
     "engine_vct": 2,
     "engine_state": 2,
     "engine_search": 3,
+    "engine_zones": 3,
     "engine": 4,
     "ladder": 5,
     "config": 5,

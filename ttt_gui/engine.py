@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ttt_gui.board import Board, Geometry
+from ttt_gui.engine_pairing import pairing_applies
 from ttt_gui.engine_search import (
     EXACT,
     INFINITY,
@@ -27,15 +28,22 @@ from ttt_gui.engine_search import (
     SELECTIVE_DISTANCE,
     WIN,
     Entry,
-    SearchAborted,
     SearchHost,
     make_search,
     selective_applies,
 )
-from ttt_gui.engine_state import State, make_play, root_candidates, root_state, threats
+from ttt_gui.engine_state import (
+    SearchAborted,
+    State,
+    make_play,
+    root_candidates,
+    root_state,
+    threats,
+)
 from ttt_gui.engine_tables import Tables, playing_tables, symmetric_keys, tables_for
 from ttt_gui.engine_threats import ROOT_NODES_PER_SECOND, is_threat_rules, root_threats
 from ttt_gui.engine_vct import ContinuousThreats
+from ttt_gui.engine_zones import ZoneSearch
 from ttt_gui.transposition import TableMemory, prune, table_memory
 
 #: A selective engine then looks for wins by threats with threes (VCT),
@@ -46,6 +54,13 @@ VCT_PLIES = 9
 #: The root looks for forced wins by threats on boards with this many empty
 #: cells or more (fewer are solved outright within the think time).
 THREAT_MIN_EMPTY = 20
+#: A solve first tries to prove a draw by relevance zones (engine_zones) with
+#: this many in a row or more, this many empty cells or more, within this
+#: many positions (7x7 with five in a row takes about 360,000 from empty;
+#: the proofs' answers take about 250 bytes a position, freed after it).
+ZONE_MIN_LENGTH = 5
+ZONE_MIN_EMPTY = 37
+ZONE_NODE_LIMIT = 1_000_000
 
 __all__ = [
     "MATE_THRESHOLD",
@@ -245,8 +260,9 @@ class Engine:
     The table is kept between searches, ``table_limit`` entries at most: past
     that it keeps its most valuable half (:mod:`ttt_gui.transposition`).
     ``baseline`` switches off the techniques added for reach (threat search,
-    pairing draws, the table's replacement scheme), so benchmarks can measure
-    them against the engine without them; results stay exact either way.
+    pairing and zone draws, the table's replacement scheme), so benchmarks
+    can measure them against the engine without them; results stay exact
+    either way.
     ``selective`` trades exactness for depth where solving is out of reach
     (a bounded search, plain rules, five or more in a row): short of the
     game's end only the few most promising moves near the marks are searched,
@@ -291,7 +307,9 @@ class Engine:
         self._deadline = float("inf")
         self._nodes = 0
         self._horizon_hits = 0
-        self._threat_line: tuple[int, ...] = ()  # the last search's VCF, if it found one
+        # The line the last search proved without the negamax, if it did: a
+        # VCF's whole line, or a zone-proven draw's (engine_zones).
+        self._proof_line: tuple[int, ...] = ()
         self._uses_threats = False  # whether the running search probes threats at its leaves
         self._selective = False  # whether the running search narrows its moves (selective)
         self._refuted: frozenset[int] = frozenset()  # root moves proven to lose to a VCF
@@ -408,8 +426,8 @@ class Engine:
                 best = analysis.best
                 move = self._random.choice(best) if self.randomize else best[0]
                 score = analysis.scores[move]
-                if self._threat_line:  # a forced win by fours: its whole line
-                    return analysis, move, self._threat_line
+                if self._proof_line:  # a forced win by fours or a zone-proven draw
+                    return analysis, move, self._proof_line
                 if not (analysis.exact and not self.baseline):
                     return analysis, move, _principal_variation(board, move, self._table)
                 started = time.perf_counter()
@@ -434,7 +452,7 @@ class Engine:
         result: tuple[dict[int, int], list[int], bool] | None = None
         reached = 0
         preferred: list[int] = []
-        self._threat_line = ()
+        self._proof_line = ()
         self._refuted = frozenset()
         self._uses_threats = (
             not self.baseline and self.max_depth is None and is_threat_rules(board.geometry)
@@ -448,7 +466,7 @@ class Engine:
                 found = root_threats(board, budget, moves, ContinuousThreats, VCT_PLIES)
             self._nodes += found.nodes
             if found.win:  # a proven win, if not always the fastest
-                self._threat_line = found.win
+                self._proof_line = found.win
                 move, plies = found.win[0], found.plies
                 elapsed = time.perf_counter() - started
                 return MoveAnalysis(
@@ -456,6 +474,12 @@ class Engine:
                 )
             preferred = list(found.defences)
             self._refuted = found.refuted
+        if not (bounded or all_moves) and self._proves_draws(board):
+            self._proof_line = self._zone_draw(board, stop)
+            if self._proof_line:
+                move = self._proof_line[0]
+                elapsed = time.perf_counter() - started
+                return MoveAnalysis({move: 0}, empties, True, self._nodes, elapsed, [move])
         self._selective = bounded and self._plays_selectively(board.geometry)
         for depth in depths:
             if stop.is_set():
@@ -477,6 +501,31 @@ class Engine:
         return MoveAnalysis(
             scores, reached, exact, self._nodes, time.perf_counter() - started, best
         )
+
+    def _proves_draws(self, board: Board) -> bool:
+        """Whether a solve of ``board`` first tries a zone-proven draw: plain
+        rules, five or more in a row and a board too large for the search
+        alone (smaller ones it solves faster, pairings included)."""
+        geometry = board.geometry
+        return (
+            not self.baseline
+            and self.max_depth is None
+            and pairing_applies(geometry)
+            and geometry.win_length >= ZONE_MIN_LENGTH
+            and board.empty_bits.bit_count() >= ZONE_MIN_EMPTY
+        )
+
+    def _zone_draw(self, board: Board, stop: threading.Event) -> tuple[int, ...]:
+        """A line of play keeping a draw that zone proofs show (engine_zones),
+        or () if none was found within ZONE_NODE_LIMIT positions or before
+        ``stop``."""
+        search = ZoneSearch(board.geometry, node_limit=ZONE_NODE_LIMIT, stop=stop)
+        try:
+            return search.draw_line(board)
+        except SearchAborted:
+            return ()
+        finally:
+            self._nodes += search.nodes
 
     def _root(
         self,

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from ttt_gui.board import Geometry
 from ttt_gui.engine_pairing import make_blocked, pairing_applies
-from ttt_gui.engine_state import Play, State, leaf_value
+from ttt_gui.engine_state import Play, SearchAborted, State, leaf_value
 from ttt_gui.engine_tables import Tables
 from ttt_gui.engine_threats import PROBE_LEAVES, horizon_vcf, urgent_defences
 from ttt_gui.transposition import EXACT, LOWER, UPPER, Entry, prune
@@ -57,10 +57,6 @@ def selective_applies(geometry: Geometry) -> bool:
         and geometry.win_length >= SELECTIVE_MIN_LENGTH
         and geometry.cells >= SELECTIVE_MIN_CELLS
     )
-
-
-class SearchAborted(Exception):
-    """Raised inside the search when its stop token was set or time ran out."""
 
 
 class SearchHost(Protocol):

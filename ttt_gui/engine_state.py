@@ -21,6 +21,12 @@ from collections.abc import Callable
 from ttt_gui.board import Board, Geometry, Player, cells_of
 from ttt_gui.engine_tables import Tables, symmetric_keys
 
+
+class SearchAborted(Exception):
+    """Raised inside a search (the negamax or a proof) when its stop token was
+    set, its time ran out or it reached its node limit."""
+
+
 #: A search state: (side: 0 for X, me, opp: bitboards of the side to move and
 #: the other, my_threats, opp_threats: cells where each completes a line at
 #: once, live_me, live_opp: bit sets of line indices still free of the other
