@@ -56,7 +56,7 @@ VCT_PLIES = 9
 THREAT_MIN_EMPTY = 20
 #: A solve first tries to prove a draw by relevance zones (engine_zones) with
 #: this many in a row or more, this many empty cells or more, within this
-#: many positions (7x7 with five in a row takes about 360,000 from empty;
+#: many positions (7x7 with five in a row takes about 272,000 from empty;
 #: the proofs' answers take about 250 bytes a position, freed after it).
 ZONE_MIN_LENGTH = 5
 ZONE_MIN_EMPTY = 37
