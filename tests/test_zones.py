@@ -172,3 +172,13 @@ def test_zone_draws_in_solves_agree_with_the_search(monkeypatch: pytest.MonkeyPa
             end = play_line(board, result.pv)
             assert end.is_over and end.winner is None
     assert by_zones >= 3
+
+
+def test_a_won_position_is_solved_before_the_zone_proofs_spend_long_failing() -> None:
+    # X wins in 7; the proofs alone visit about 190,000 positions to fail here.
+    board = Board.parse("..X..../......./..X.X../.....X./.O..X.O/O..O.../O......", win_length=5)
+    result = Engine(randomize=False).search(board)
+    assert (result.describe(), result.exact) == ("win in 7", True)
+    assert result.nodes < engine_module.ZONE_FIRST_BUDGET
+    end = play_line(board, result.pv)
+    assert end.winner is board.turn and len(result.pv) == 7

@@ -23,13 +23,12 @@ from ttt_gui.board import Board, Geometry
 from ttt_gui.engine_pairing import pairing_applies
 from ttt_gui.engine_search import (
     EXACT,
-    INFINITY,
     MATE_THRESHOLD,
-    SELECTIVE_DISTANCE,
     WIN,
     Entry,
     SearchHost,
     make_search,
+    search_root,
     selective_applies,
 )
 from ttt_gui.engine_state import (
@@ -54,12 +53,14 @@ VCT_PLIES = 9
 #: The root looks for forced wins by threats on boards with this many empty
 #: cells or more (fewer are solved outright within the think time).
 THREAT_MIN_EMPTY = 20
-#: A solve first tries to prove a draw by relevance zones (engine_zones) with
-#: this many in a row or more, this many empty cells or more, within this
-#: many positions (7x7 with five in a row takes about 272,000 from empty;
-#: the proofs' answers take about 250 bytes a position, freed after it).
+#: A solve also tries to prove a draw by relevance zones (engine_zones) with
+#: this many in a row or more and this many empty cells or more: in turn
+#: with the solve, the first turns this many positions each, the proofs
+#: this many at most (7x7 with five in a row takes about 272,000 from
+#: empty; the proofs' answers take about 250 bytes a position).
 ZONE_MIN_LENGTH = 5
 ZONE_MIN_EMPTY = 37
+ZONE_FIRST_BUDGET = 20_000
 ZONE_NODE_LIMIT = 1_000_000
 
 __all__ = [
@@ -474,19 +475,30 @@ class Engine:
                 )
             preferred = list(found.defences)
             self._refuted = found.refuted
-        if not (bounded or all_moves) and self._proves_draws(board):
-            self._proof_line = self._zone_draw(board, stop)
-            if self._proof_line:
-                move = self._proof_line[0]
-                elapsed = time.perf_counter() - started
-                return MoveAnalysis({move: 0}, empties, True, self._nodes, elapsed, [move])
         self._selective = bounded and self._plays_selectively(board.geometry)
+        if not (bounded or all_moves or stop.is_set()) and self._proves_draws(board):
+            solved = self._solve_or_prove_draw(board, tables, margin, stop)
+            if solved is not None:
+                scores, best = solved
+                elapsed = time.perf_counter() - started
+                return MoveAnalysis(scores, empties, True, self._nodes, elapsed, best)
         for depth in depths:
             if stop.is_set():
                 break
             try:
                 self._horizon_hits = 0
-                scores, best = self._root(board, tables, depth, all_moves, preferred, margin, stop)
+                scores, best = search_root(
+                    self,
+                    board,
+                    tables,
+                    depth,
+                    all_moves,
+                    preferred,
+                    margin,
+                    stop,
+                    self._refuted,
+                    self.randomize,
+                )
             except SearchAborted:
                 break
             result = (scores, best, self._horizon_hits == 0 and not self._refuted)
@@ -515,82 +527,53 @@ class Engine:
             and board.empty_bits.bit_count() >= ZONE_MIN_EMPTY
         )
 
-    def _zone_draw(self, board: Board, stop: threading.Event) -> tuple[int, ...]:
-        """A line of play keeping a draw that zone proofs show (engine_zones),
-        or () if none was found within ZONE_NODE_LIMIT positions or before
-        ``stop``."""
-        search = ZoneSearch(board.geometry, node_limit=ZONE_NODE_LIMIT, stop=stop)
+    def _solve_within(
+        self, board: Board, tables: Tables, margin: int, stop: threading.Event, nodes: int
+    ) -> tuple[dict[int, int], list[int]] | None:
+        """The root's exact (scores, best moves) if a solve ends within
+        ``nodes`` more positions (its table entries stay), else None."""
+        saved = self.node_limit
+        self.node_limit = self._nodes + nodes
+        self._horizon_hits = 0
         try:
-            return search.draw_line(board)
+            depth = board.empty_bits.bit_count()
+            found = search_root(
+                self, board, tables, depth, False, [], margin, stop, randomize=self.randomize
+            )
         except SearchAborted:
-            return ()
+            return None
         finally:
-            self._nodes += search.nodes
+            self.node_limit = saved
+        return found if self._horizon_hits == 0 else None
 
-    def _root(
-        self,
-        board: Board,
-        tables: Tables,
-        depth: int,
-        all_moves: bool,
-        preferred: list[int],
-        margin: int,
-        stop: threading.Event,
-    ) -> tuple[dict[int, int], list[int]]:
-        """Score the root moves at ``depth``; returns (scores, moves of the best score).
-
-        With ``all_moves`` every score is exact at this depth; otherwise only
-        the best ones are (others are upper bounds), ties included when
-        randomizing, and those within ``margin`` of the best.
-        """
-        play = make_play(tables)
-        search = make_search(self, tables, play, stop)
-        state = root_state(board, tables)
-        mine = state[3]
-        at_once = 1 - WIN if board.misere else WIN - 1  # completing a line
-        empty = board.empty_bits
-        candidates = root_candidates(board, tables, all_moves)
-        candidates = [c for c in candidates if c not in self._refuted] or candidates
-        solving = depth >= empty.bit_count()
-        if self._selective and not solving and not all_moves:
-            area = tables.near(board.x_bits | board.o_bits, SELECTIVE_DISTANCE)
-            nearby = [c for c in candidates if area >> c & 1]
-            if len(nearby) < len(candidates):
-                self._horizon_hits += 1
-                candidates = nearby or candidates
-        ordered = [c for c in preferred if c in candidates]
-        ordered += [c for c in candidates if c not in ordered]
-        scores: dict[int, int] = {}
-        best_score = -INFINITY
-        best: list[int] = []
-        for move in ordered:
-            if mine >> move & 1:
-                score = at_once
-            else:
-                child = play(state, move)
-                if all_moves:
-                    alpha = -INFINITY
-                elif self.randomize or margin:
-                    alpha = max(best_score - 1 - margin, -INFINITY)
-                else:
-                    alpha = best_score
-
-                def value(low: int, high: int, child: State = child) -> int:
-                    return -search(child, depth - 1, -high, -low, 1)
-
-                if solving and alpha < 0:
-                    # Settle win/draw/loss with a narrow window first; only
-                    # wins (and losses that matter) need their exact distance.
-                    score = value(-1, 1)
-                    if score >= 1:
-                        score = value(max(alpha, 0), INFINITY)
-                    elif score <= -1 and alpha < -1:
-                        score = value(alpha, 0)
-                else:
-                    score = value(alpha, INFINITY)
-            scores[move] = score
-            if score > best_score:
-                best_score, best = score, [move]
-            elif score == best_score and (all_moves or self.randomize):
-                best.append(move)  # else it may only be an upper bound equal to the best
-        return scores, best
+    def _solve_or_prove_draw(
+        self, board: Board, tables: Tables, margin: int, stop: threading.Event
+    ) -> tuple[dict[int, int], list[int]] | None:
+        """The root's exact (scores, best moves) from a solve or a zone-proven
+        draw (engine_zones; its line kept as the proof line), tried in turn
+        with budgets doubling from ZONE_FIRST_BUDGET positions each, so
+        neither costs much more than the one that ends: a won position is
+        often solved at once, where the proofs would fail only after a while.
+        None once the proofs fail or pass ZONE_NODE_LIMIT positions (the
+        solve then runs to its end) or ``stop`` is set."""
+        zones = ZoneSearch(board.geometry, node_limit=0, stop=stop)
+        budget = ZONE_FIRST_BUDGET
+        while zones.nodes < ZONE_NODE_LIMIT and not stop.is_set():
+            solved = self._solve_within(board, tables, margin, stop, budget)
+            if solved is not None:
+                return solved
+            counted = zones.nodes
+            zones.node_limit = min(zones.nodes + budget, ZONE_NODE_LIMIT)
+            try:
+                if zones.draw_move(board) is None:
+                    return None  # the proofs failed at every depth
+                # The line as for proven_line, each move's proof mostly known.
+                zones.node_limit = zones.nodes + max(LINE_MIN_NODES, zones.nodes)
+                self._proof_line = zones.draw_line(board)
+            except SearchAborted:
+                budget *= 2
+                continue
+            finally:
+                self._nodes += zones.nodes - counted
+            return {self._proof_line[0]: 0}, [self._proof_line[0]]
+        return None

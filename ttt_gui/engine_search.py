@@ -13,9 +13,17 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from ttt_gui.board import Geometry
+from ttt_gui.board import Board, Geometry
 from ttt_gui.engine_pairing import make_blocked, pairing_applies
-from ttt_gui.engine_state import Play, SearchAborted, State, leaf_value
+from ttt_gui.engine_state import (
+    Play,
+    SearchAborted,
+    State,
+    leaf_value,
+    make_play,
+    root_candidates,
+    root_state,
+)
 from ttt_gui.engine_tables import Tables
 from ttt_gui.engine_threats import PROBE_LEAVES, horizon_vcf, urgent_defences
 from ttt_gui.transposition import EXACT, LOWER, UPPER, Entry, prune
@@ -316,3 +324,75 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
         return best_score
 
     return search
+
+
+def search_root(
+    engine: SearchHost,
+    board: Board,
+    tables: Tables,
+    depth: int,
+    all_moves: bool,
+    preferred: list[int],
+    margin: int,
+    stop: threading.Event,
+    refuted: frozenset[int] = frozenset(),
+    randomize: bool = False,
+) -> tuple[dict[int, int], list[int]]:
+    """Score the root moves at ``depth`` (those in ``refuted``, proven losses,
+    last if at all); returns (scores, moves of the best score).
+
+    With ``all_moves`` every score is exact at this depth; otherwise only
+    the best ones are (others are upper bounds), ties included with
+    ``randomize``, and those within ``margin`` of the best.
+    """
+    play = make_play(tables)
+    search = make_search(engine, tables, play, stop)
+    state = root_state(board, tables)
+    mine = state[3]
+    at_once = 1 - WIN if board.misere else WIN - 1  # completing a line
+    empty = board.empty_bits
+    candidates = root_candidates(board, tables, all_moves)
+    candidates = [c for c in candidates if c not in refuted] or candidates
+    solving = depth >= empty.bit_count()
+    if engine._selective and not solving and not all_moves:
+        area = tables.near(board.x_bits | board.o_bits, SELECTIVE_DISTANCE)
+        nearby = [c for c in candidates if area >> c & 1]
+        if len(nearby) < len(candidates):
+            engine._horizon_hits += 1
+            candidates = nearby or candidates
+    ordered = [c for c in preferred if c in candidates]
+    ordered += [c for c in candidates if c not in ordered]
+    scores: dict[int, int] = {}
+    best_score = -INFINITY
+    best: list[int] = []
+    for move in ordered:
+        if mine >> move & 1:
+            score = at_once
+        else:
+            child = play(state, move)
+            if all_moves:
+                alpha = -INFINITY
+            elif randomize or margin:
+                alpha = max(best_score - 1 - margin, -INFINITY)
+            else:
+                alpha = best_score
+
+            def value(low: int, high: int, child: State = child) -> int:
+                return -search(child, depth - 1, -high, -low, 1)
+
+            if solving and alpha < 0:
+                # Settle win/draw/loss with a narrow window first; only
+                # wins (and losses that matter) need their exact distance.
+                score = value(-1, 1)
+                if score >= 1:
+                    score = value(max(alpha, 0), INFINITY)
+                elif score <= -1 and alpha < -1:
+                    score = value(alpha, 0)
+            else:
+                score = value(alpha, INFINITY)
+        scores[move] = score
+        if score > best_score:
+            best_score, best = score, [move]
+        elif score == best_score and (all_moves or randomize):
+            best.append(move)  # else it may only be an upper bound equal to the best
+    return scores, best
