@@ -92,8 +92,10 @@ def find_pairing(attacker: int, defender: int, geometry: Geometry) -> Pairing | 
     needed = demands(attacker, defender, geometry)
     if needed is None:
         return None
-    empty = geometry.full & ~(attacker | defender)
-    if 2 * len(needed) > empty.bit_count():
+    usable = 0  # the cells some demand can use
+    for demand in needed:
+        usable |= demand
+    if 2 * len(needed) > usable.bit_count():
         return None
     needed.sort(key=int.bit_count)
     owner: dict[int, int] = {}  # cell bit -> index of the demand it serves
