@@ -74,7 +74,6 @@ class ZoneSearch:
         tables = tables_for(geometry)
         self._forward = tables.forward
         self._inverse = tables.inverse
-        self._through = tables.through_masks
         self._weights = line_weights(geometry.win_length, WEIGHT_BASE)
         # (attacker, defender, attacker to move), canonical -> zone (canonical)
         # if proven, else the depth at which no proof was found.
@@ -290,17 +289,20 @@ class ZoneSearch:
             return None
         return sum(1 << first | 1 << second for first, second in pairing)
 
-    def _gain(self, side: int, other: int, cell: int, own: int, blocked: int) -> int:
-        """How much a mark of ``side`` on ``cell`` adds to its open lines (times
-        ``own``) and takes from the other's (times ``blocked``)."""
+    def _by_gain(self, side: int, other: int, cells: int, own: int, blocked: int) -> list[int]:
+        """``cells``, those where a mark of ``side`` adds most to its open lines
+        (each weighed times ``own``) and takes most from the other's (times
+        ``blocked``) first."""
         weights = self._weights
-        gain = 0
-        for line in self._through[cell]:
-            if not line & other:
-                gain += own * weights[(line & side).bit_count() + 1]
-            if not line & side:
-                gain += blocked * weights[(line & other).bit_count() + 1]
-        return gain
+        values = [
+            (0 if line & other else own * weights[(line & side).bit_count() + 1])
+            + (0 if line & side else blocked * weights[(line & other).bit_count() + 1])
+            for line in self.geometry.lines
+        ]
+        through = self.geometry.lines_through
+        moves = [cell for cell in range(self.geometry.cells) if cells >> cell & 1]
+        moves.sort(key=lambda cell: -sum(values[index] for index in through[cell]))
+        return moves
 
     def _defender_moves(self, attacker: int, defender: int) -> list[int]:
         """The defender's replies worth trying, best first: the empty cells of
@@ -310,16 +312,12 @@ class ZoneSearch:
         for line in self.geometry.lines:
             if not line & defender:
                 cells |= line & empty
-        moves = [cell for cell in range(self.geometry.cells) if cells >> cell & 1]
-        moves.sort(key=lambda cell: -self._gain(defender, attacker, cell, 5, 4))
-        return moves
+        return self._by_gain(defender, attacker, cells, 5, 4)
 
     def _attacker_moves(self, attacker: int, defender: int, cells: int) -> list[int]:
         """The attacker's moves among ``cells``, the strongest first (so a
         failing proof fails soon)."""
-        moves = [cell for cell in range(self.geometry.cells) if cells >> cell & 1]
-        moves.sort(key=lambda cell: -self._gain(attacker, defender, cell, 2, 1))
-        return moves
+        return self._by_gain(attacker, defender, cells, 2, 1)
 
     # -- symmetry -------------------------------------------------------------
 
