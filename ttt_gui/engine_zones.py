@@ -37,8 +37,8 @@ import threading
 
 from ttt_gui.board import Board, Geometry
 from ttt_gui.engine_pairing import find_pairing, pairing_applies
-from ttt_gui.engine_state import SearchAborted, side_bits
-from ttt_gui.engine_tables import WEIGHT_BASE, line_weights, tables_for
+from ttt_gui.engine_state import SearchAborted, side_bits, threats
+from ttt_gui.engine_tables import tables_for
 
 #: Where the defender is to move, this many replies (best first) are first
 #: tried for a pairing at once (7x7 with five in a row: 24% fewer positions
@@ -74,7 +74,7 @@ class ZoneSearch:
         tables = tables_for(geometry)
         self._forward = tables.forward
         self._inverse = tables.inverse
-        self._weights = line_weights(geometry.win_length, WEIGHT_BASE)
+        self._weights = tables.weights
         # (attacker, defender, attacker to move), canonical -> zone (canonical)
         # if proven, else the depth at which no proof was found.
         self._answers: dict[tuple[int, int, bool], tuple[bool, int]] = {}
@@ -97,9 +97,9 @@ class ZoneSearch:
         never complete a line, or None if none was proven."""
         if self.holds(attacker, defender, attacker_to_move=False) is None:
             return None
-        threats = self._threats(defender, attacker)
-        if threats:  # completing its own line: nothing to prove
-            return (threats & -threats).bit_length() - 1
+        wins = threats(defender, attacker, self.geometry)
+        if wins:  # completing its own line: nothing to prove
+            return (wins & -wins).bit_length() - 1
         replies = self._defender_moves(attacker, defender)
         empty = self.geometry.full & ~(attacker | defender)
         if not replies and empty:  # the attacker has no line left: any move
@@ -179,12 +179,12 @@ class ZoneSearch:
         return self._map(self._inverse[symmetry], known[1])
 
     def _attacker_node(self, attacker: int, defender: int, depth: int) -> int | None:
-        if self._threats(attacker, defender) or self._completed(attacker, defender):
+        if threats(attacker, defender, self.geometry) or self._completed(attacker):
             return None  # the attacker completes a line now
-        if not self._live(attacker, defender):
+        if not self._live(defender):
             return 0
         empty = self.geometry.full & ~(attacker | defender)
-        wins = self._threats(defender, attacker)
+        wins = threats(defender, attacker, self.geometry)
         # The defender completes a line next unless the attacker blocks it:
         # that rests on the attacker having no line to complete first, so the
         # zone keeps two empty cells of each of its lines.
@@ -219,19 +219,19 @@ class ZoneSearch:
         return zone | (null_zone or 0)
 
     def _defender_node(self, attacker: int, defender: int, depth: int) -> int | None:
-        if self._completed(attacker, defender):
+        if self._completed(attacker):
             return None
-        wins = self._threats(defender, attacker)
+        wins = threats(defender, attacker, self.geometry)
         if wins:  # the defender completes a line and the game ends
             win = wins & -wins
             return self._hitting(attacker, defender | win, win)
-        if not self._live(attacker, defender):
+        if not self._live(defender):
             return 0
-        threats = self._threats(attacker, defender)
-        if threats & (threats - 1):
+        attacks = threats(attacker, defender, self.geometry)
+        if attacks & (attacks - 1):
             return None  # two cells complete the attacker's lines: one stays
-        if threats:
-            replies = [threats.bit_length() - 1]
+        if attacks:
+            replies = [attacks.bit_length() - 1]
         else:
             zone = self._pairing_zone(attacker, defender)
             if zone is not None or depth <= 0:
@@ -250,24 +250,13 @@ class ZoneSearch:
 
     # -- position facts -------------------------------------------------------
 
-    def _completed(self, attacker: int, defender: int) -> bool:
+    def _completed(self, attacker: int) -> bool:
         """Whether the attacker has completed a line."""
         return any(line & attacker == line for line in self.geometry.lines)
 
-    def _live(self, attacker: int, defender: int) -> bool:
+    def _live(self, defender: int) -> bool:
         """Whether some line is free of the defender's marks."""
         return any(not line & defender for line in self.geometry.lines)
-
-    def _threats(self, side: int, other: int) -> int:
-        """The empty cells that complete a line of ``side`` at once."""
-        empty = self.geometry.full & ~(side | other)
-        cells = 0
-        for line in self.geometry.lines:
-            if not line & other:
-                rest = line & empty
-                if rest and not rest & (rest - 1):
-                    cells |= rest
-        return cells
 
     def _hitting(self, attacker: int, defender: int, zone: int, cells: int = 1) -> int:
         """``zone`` grown to hold ``cells`` empty cells (or all there are) of
