@@ -1,7 +1,7 @@
 """Tests of the relevance-zone draw proofs: every proof, and every zone,
 against an independent plain AND/OR search over the cells (no pairings, no
-zones, no symmetry), on every position of small boards and on random ones
-of larger boards; the drawing move against plain minimax."""
+zones, no symmetry) on random positions of small boards; the drawing move
+against plain minimax."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from variant_reference import move_values, play_line, random_positions
 import ttt_gui.engine as engine_module
 from ttt_gui.board import Board, Geometry, geometry
 from ttt_gui.engine import Engine
-from ttt_gui.engine_state import SearchAborted
+from ttt_gui.engine_state import SearchAborted, side_bits
 from ttt_gui.engine_zones import ZoneSearch, prove_draw
 
 
@@ -42,24 +42,14 @@ def completes_a_line(shape: Geometry, attacker: int, defender: int, to_move: boo
 def positions(
     shape: Geometry, count: int, least_marks: int, seed: int
 ) -> Iterator[tuple[int, int, bool]]:
-    """``count`` (attacker, defender, attacker to move) of ``least_marks`` or
-    more marks at random with neither side's line complete: either side as
-    the attacker, mark counts as in a game."""
+    """``count`` (attacker, defender, attacker to move) from random games of
+    ``least_marks`` or more moves (``random_positions``), either side as the
+    attacker."""
+    start = Board.empty(rows=shape.rows, cols=shape.cols, win_length=shape.win_length)
     rng = random.Random(seed)
-    made = 0
-    while made < count:
-        marks = [0, 0]
-        empty = list(range(shape.cells))
-        rng.shuffle(empty)
-        for ply in range(rng.randint(least_marks, shape.cells - 2)):
-            marks[ply % 2] |= 1 << empty[ply]
-        if any(line & side == line for line in shape.lines for side in marks):
-            continue
-        x_to_move = marks[0].bit_count() == marks[1].bit_count()
-        attacker_is_x = rng.random() < 0.5
-        attacker, defender = marks if attacker_is_x else marks[::-1]
-        made += 1
-        yield attacker, defender, attacker_is_x == x_to_move
+    for board in random_positions(start, count, least_marks, seed):
+        mover, other = side_bits(board)
+        yield (mover, other, True) if rng.random() < 0.5 else (other, mover, False)
 
 
 def extra_marks(zone: int, attacker: int, defender: int, shape: Geometry, seed: int) -> list[int]:
