@@ -14,9 +14,9 @@ from ttt_gui import engine_search
 from ttt_gui.board import Board
 from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine
 from ttt_gui.engine_search import make_search
-from ttt_gui.engine_state import make_play, root_state, side_bits
+from ttt_gui.engine_state import make_play, root_state
 from ttt_gui.engine_tables import tables_for
-from ttt_gui.engine_threats import board_vcf, find_vcf, root_threats, scan
+from ttt_gui.engine_threats import board_vcf, find_vcf, root_threats, scan, side_bits
 
 #: A 9x9 position where X, to move, makes a four open at both ends.
 OPEN_FOUR = Board.parse(

@@ -13,9 +13,15 @@ from variant_reference import play_line, random_positions
 from ttt_gui.board import Board, cells_of
 from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine
 from ttt_gui.engine_search import EXACT, UNLIMITED, Entry, make_search, selective_applies
-from ttt_gui.engine_state import make_play, root_state, side_bits
+from ttt_gui.engine_state import make_play, root_state
 from ttt_gui.engine_tables import symmetric_keys, tables_for
-from ttt_gui.engine_threats import board_vcf, double_threat_cells, open_cells, urgent_defences
+from ttt_gui.engine_threats import (
+    board_vcf,
+    double_threat_cells,
+    open_cells,
+    side_bits,
+    urgent_defences,
+)
 from ttt_gui.engine_vct import ContinuousThreats, find_vct
 
 #: X to move on 10x10, five in a row: two twos that f5 joins into two open

@@ -16,7 +16,8 @@ from variant_reference import move_values, play_line, random_positions
 import ttt_gui.engine as engine_module
 from ttt_gui.board import Board, Geometry, geometry
 from ttt_gui.engine import Engine
-from ttt_gui.engine_state import SearchAborted, side_bits
+from ttt_gui.engine_state import SearchAborted
+from ttt_gui.engine_threats import side_bits
 from ttt_gui.engine_zones import ZoneSearch, prove_draw
 
 

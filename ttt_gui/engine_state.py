@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from ttt_gui.board import Board, Geometry, Player, cells_of
 from ttt_gui.engine_tables import Tables, symmetric_keys
+from ttt_gui.engine_threats import side_bits
 
 
 class SearchAborted(Exception):
@@ -34,13 +35,6 @@ class SearchAborted(Exception):
 #: engine_tables.symmetric_keys).
 State = tuple[int, int, int, int, int, int, int, int, list[int]]
 Play = Callable[[State, int], State]
-
-
-def side_bits(board: Board) -> tuple[int, int]:
-    """(bits of the side to move, bits of the other side)."""
-    if board.turn is Player.X:
-        return board.x_bits, board.o_bits
-    return board.o_bits, board.x_bits
 
 
 def threats(bits: int, other: int, geometry: Geometry) -> int:

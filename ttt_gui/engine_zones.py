@@ -37,8 +37,9 @@ import threading
 
 from ttt_gui.board import Board, Geometry
 from ttt_gui.engine_pairing import find_pairing, pairing_applies
-from ttt_gui.engine_state import SearchAborted, side_bits, threats
+from ttt_gui.engine_state import SearchAborted, threats
 from ttt_gui.engine_tables import tables_for
+from ttt_gui.engine_threats import side_bits
 
 #: Where the defender is to move, this many replies (best first) are first
 #: tried for a pairing at once (7x7 with five in a row: 24% fewer positions
