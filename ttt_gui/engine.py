@@ -16,7 +16,8 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from ttt_gui.board import Board, Geometry
@@ -190,26 +191,34 @@ def proven_line(
     """
     tables = tables_for(board.geometry)
     play = make_play(tables)
-    saved = engine.node_limit, engine._deadline
-    engine.node_limit = engine._nodes + max(LINE_MIN_NODES, engine._nodes)
-    engine._deadline = float("inf")
-    search = make_search(engine, tables, play, stop)
     line = [move]
     value = _one_ply_deeper(score)
     position = board.play(move)
+    with more_nodes(engine, max(LINE_MIN_NODES, engine._nodes)):
+        search = make_search(engine, tables, play, stop)
+        try:
+            while not position.is_over:
+                next_move = _move_worth(position, value, tables, play, search, engine)
+                if next_move is None:
+                    break
+                line.append(next_move)
+                value = _one_ply_deeper(value)
+                position = position.play(next_move)
+        except SearchAborted:
+            pass
+    return tuple(line)
+
+
+@contextmanager
+def more_nodes(engine: SearchHost, nodes: int) -> Iterator[None]:
+    """Within the block, searches made on ``engine`` may visit ``nodes`` more
+    positions, with no deadline; the engine's limits are restored after."""
+    saved = engine.node_limit, engine._deadline
+    engine.node_limit, engine._deadline = engine._nodes + nodes, float("inf")
     try:
-        while not position.is_over:
-            next_move = _move_worth(position, value, tables, play, search, engine)
-            if next_move is None:
-                break
-            line.append(next_move)
-            value = _one_ply_deeper(value)
-            position = position.play(next_move)
-    except SearchAborted:
-        pass
+        yield
     finally:
         engine.node_limit, engine._deadline = saved
-    return tuple(line)
 
 
 def _move_worth(
@@ -532,18 +541,15 @@ class Engine:
     ) -> tuple[dict[int, int], list[int]] | None:
         """The root's exact (scores, best moves) if a solve ends within
         ``nodes`` more positions (its table entries stay), else None."""
-        saved = self.node_limit
-        self.node_limit = self._nodes + nodes
         self._horizon_hits = 0
+        depth = board.empty_bits.bit_count()
         try:
-            depth = board.empty_bits.bit_count()
-            found = search_root(
-                self, board, tables, depth, False, [], margin, stop, randomize=self.randomize
-            )
+            with more_nodes(self, nodes):
+                found = search_root(
+                    self, board, tables, depth, False, [], margin, stop, randomize=self.randomize
+                )
         except SearchAborted:
             return None
-        finally:
-            self.node_limit = saved
         return found if self._horizon_hits == 0 else None
 
     def _solve_or_prove_draw(
