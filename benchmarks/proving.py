@@ -1,6 +1,7 @@
 """Proving in the analysis view: the rounds a position gets while it stays on
-the board, printed one line each (time allowed, depth reached, exact or not,
-nodes, wall time), until it is proven or the time cap is reached.
+the board, printed one line each (time allowed, depth reached, moves proven,
+exact or not, nodes, wall time), until it is proven or the time cap is
+reached. With five in a row, moves are proven drawn by relevance zones.
 
 Run ``python benchmarks/proving.py`` (``--cap SECONDS`` bounds each position's
 total time, 60 by default; ``--table N`` sets the table's size). The rounds are
@@ -29,6 +30,13 @@ POSITIONS = (
     ("7x7 k4, X d4, O to move", "......./......./......./...x.../......./......./.......", 4),
     ("7x7 k4, X d4 O e4, X to move", "......./......./......./...xo../......./......./.......", 4),
     ("5x5 k4, X c3, O to move", "...../...../..x../...../.....", 4),
+    ("7x7 k5, X d4 O c5, X to move", "......./......./......./...x.../..o..../......./.......", 5),
+    ("7x7 k5, six marks, X to move", "......./......./..xoo../..o.x../...x.../......./.......", 5),
+    (
+        "7x7 k5, X's open three, O to move",
+        "......./......./.o.o.../.xxx.../......./..o..../......x",
+        5,
+    ),
 )
 
 
@@ -46,7 +54,8 @@ def prove(board: Board, cap: float, table_limit: int) -> float:
         prover.accept(1, found, found)
         print(
             f"  round {proving.number}: {proving.budget:6.1f} s allowed, depth {found.depth:2}, "
-            f"exact {found.exact!s:5}, {found.nodes:8} nodes, {time.perf_counter() - begun:6.2f} s"
+            f"{len(found.proven):3}/{len(found.scores)} moves proven, exact {found.exact!s:5}, "
+            f"{found.nodes:8} nodes, {time.perf_counter() - begun:6.2f} s"
         )
         if found.exact:
             return time.perf_counter() - started

@@ -17,10 +17,25 @@ from functools import cache
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from variant_reference import forces_win, minimax, move_values
+from variant_reference import (
+    EXHAUSTIVE,
+    RANDOM,
+    forces_win,
+    forget_values,
+    minimax,
+    move_values,
+    random_positions,
+)
 
 from ttt_gui.board import DEFAULT_WIN_LENGTH, MIN_SIZE, Board, Player
-from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine, SearchResult, describe_score
+from ttt_gui.engine import (
+    MATE_THRESHOLD,
+    WIN,
+    Engine,
+    MoveAnalysis,
+    SearchResult,
+    describe_score,
+)
 
 SIZES = range(MIN_SIZE, 10)  # the square boards of the Board menu; variants: test_variants.py
 
@@ -180,6 +195,75 @@ def test_engine_matches_minimax_near_the_end_of_larger_games(data: st.DataObject
     # A depth limit that reaches every game end is exact too.
     limited = Engine(max_depth=empties, randomize=False).evaluate_moves(board)
     assert limited.exact and limited.scores == values
+
+
+# -- moves proven in an analysis that is not ------------------------------------------
+
+#: Boards on which approximate analyses are checked move by move.
+PER_MOVE_BOARDS = {
+    "4x4 k=3": {"size": 4, "win_length": 3},
+    "4x4 k=4": {"size": 4, "win_length": 4},
+    "4x4 gravity k=3": EXHAUSTIVE["4x4 gravity k=3"],
+    "4x4 misere k=3": RANDOM["4x4 misere k=3"][0],
+}
+
+
+def check_proven_moves(board: Board, analyses: list[MoveAnalysis]) -> tuple[int, int]:
+    """Assert that the moves each analysis of ``board`` marks proven score
+    their minimax value; (moves proven, moves not) in the inexact ones."""
+    values = move_values(board)
+    proven = unproven = 0
+    for analysis in analyses:
+        wrong = {move: analysis.scores[move] for move in analysis.proven}
+        wrong = {move: score for move, score in wrong.items() if score != values[move]}
+        assert not wrong, f"{board!r} depth {analysis.depth}: {wrong} != {values}"
+        if not analysis.exact:
+            proven += len(analysis.proven)
+            unproven += len(analysis.scores.keys() - analysis.proven)
+    return proven, unproven
+
+
+@pytest.mark.parametrize("name", PER_MOVE_BOARDS)
+def test_moves_an_approximate_analysis_calls_proven_score_their_minimax_value(
+    name: str,
+) -> None:
+    """A move whose search reached every game end is in ``proven`` even when
+    the analysis is not exact: at depths 1 to 4 on fresh engines, and with
+    one engine (and its table) shared by every position at a node limit."""
+    start = Board.empty(**PER_MOVE_BOARDS[name])
+    shared = Engine(node_limit=300, randomize=False)
+    proven = unproven = 0
+    for board in random_positions(start, 40, 5, seed=5):
+        analyses = [
+            Engine(max_depth=depth, randomize=False).evaluate_moves(board)
+            for depth in (1, 2, 3, 4)
+        ]
+        analyses.append(shared.evaluate_moves(board))
+        counts = check_proven_moves(board, analyses)
+        proven, unproven = proven + counts[0], unproven + counts[1]
+    forget_values()
+    assert proven >= 50 and unproven >= 20, (proven, unproven)
+
+
+def test_losses_proven_by_the_selective_search_have_their_exact_distance() -> None:
+    """7x7 with five in a row, where a bounded search narrows its moves: O
+    must stop X's open three. The losses the analysis calls proven are
+    checked by plain search: X forces the win within their distance, and
+    not two plies sooner."""
+    board = Board.parse("......./......./.o.o.../.xxx.../......./..o..../......x", 5)
+    checked = 0
+    for nodes in (300, 3000):
+        analysis = Engine(node_limit=nodes).evaluate_moves(board)
+        assert not analysis.exact
+        for move in analysis.proven:
+            score, after = analysis.scores[move], board.play(move)
+            assert score < -MATE_THRESHOLD, "only losses are proven here"
+            plies = WIN + score - 1  # after O's move
+            assert forces_win(after, Player.X, plies), board.coordinate(move)
+            assert not forces_win(after, Player.X, plies - 2), board.coordinate(move)
+            checked += 1
+    forget_values()
+    assert checked >= 30, checked
 
 
 # -- never loses ------------------------------------------------------------------------

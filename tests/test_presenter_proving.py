@@ -4,13 +4,18 @@ hidden overlay, review or closing stops them; the computer's moves never wait.""
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import threading
 import time
 from collections.abc import Callable
 
 from fakes import Rig, TickingClock, make_presenter
 
+from ttt_gui.board import Board
+from ttt_gui.engine import WIN, MoveAnalysis
 from ttt_gui.jobs import InlineRunner, JobRunner, JobTag
+from ttt_gui.view_model import analysis_notes, hint_text
 
 #: 7x7, four in a row: X in the middle, O to move (and lose, as proving shows).
 MIDDLE = 24
@@ -41,7 +46,8 @@ def test_proving_shows_ever_deeper_values_and_says_so() -> None:
         assert analysis is not None and not analysis.exact
         depths.append(analysis.depth)
         view = rig.presenter.view()
-        assert view.status.endswith(f"Analysis: proving… depth {analysis.depth}")
+        proven = f", {len(analysis.proven)} of 24 moves proven" if analysis.proven else ""
+        assert view.status.endswith(f"Analysis: proving… depth {analysis.depth}{proven}")
         assert sum(1 for cell in view.cells if cell.note) == 24
         assert not view.show_progress, "proving shows no progress bar"
         rig.clock.advance(10)
@@ -83,7 +89,7 @@ def test_a_hint_during_proving_follows_the_deeper_analysis() -> None:
     assert analysis is not None
     depth = analysis.depth
     status = rig.presenter.view().status
-    assert status.endswith(f"depth {depth})   Analysis: proving… depth {depth}"), status
+    assert f"depth {depth})   Analysis: proving… depth {depth}" in status, status
     assert rig.session.hint == tuple(analysis.best[:1])
 
 
@@ -166,3 +172,44 @@ def test_the_computers_move_cancels_proving_at_once_and_proving_resumes_after() 
     finally:
         rig.presenter.close()
     assert wait_until(rig, lambda: not prove_threads(), 5.0), "a proving round outlived close"
+
+
+def test_proving_shows_each_draw_the_relevance_zones_prove_until_every_move_is() -> None:
+    """7x7, five in a row, after six moves: the search alone is far from the
+    game's end, and the cells turn to proven draws a round at a time."""
+    rig = proving_rig(size=7, win_length=5)
+    for name in ("d5", "c4", "c3", "e3", "e4", "d3"):  # X, O, X, O, X, O
+        rig.presenter.play(rig.board.parse_coordinate(name))
+    assert str(rig.board) == "......./......./..XOO../..O.X../...X.../......./......."
+    views = []
+    for _ in range(12):
+        rig.presenter.tick()
+        views.append(rig.presenter.view())
+        if not rig.presenter.is_working:
+            break
+    notes = [{cell.note for cell in view.cells if cell.note} for view in views]
+    partly = [
+        view.status for view, words in zip(views, notes) if "draw" in words and len(words) > 1
+    ]
+    assert "draw" not in notes[0], "the first analysis is the search's alone"
+    assert partly, "some cells are proven draws before others"
+    assert re.search(r"Analysis: proving… depth \d+, \d+ of 43 moves proven$", partly[0])
+    hint = rig.presenter
+    assert views[-1].status.endswith("Analysis: proven")
+    assert notes[-1] == {"draw"}
+    assert {cell.tone for cell in views[-1].cells if cell.note} == {"even"}
+    assert not rig.presenter.is_working and rig.session.next_search() is None
+    hint.hint()
+    assert re.match(r"Hint: [a-g][1-7] \(draw\)", rig.presenter.view().status)
+
+
+def test_moves_proven_in_an_approximate_analysis_are_worded_as_exact() -> None:
+    board = Board.parse("......./......./..xoo../..o.x../...x.../......./.......", 5)
+    analysis = MoveAnalysis(
+        {0: 0, 1: 30, 2: -(WIN - 4)}, 3, exact=False, best=[1], proven=frozenset({0, 2})
+    )
+    notes = analysis_notes(analysis, board.turn)
+    assert notes == {0: ("draw", "even"), 1: ("X better", "good"), 2: ("loss in 4", "bad")}
+    assert hint_text(board, analysis) == "Hint: b1 (X better, depth 3)"
+    drawn = dataclasses.replace(analysis, best=[0])
+    assert hint_text(board, drawn) == "Hint: a1 (draw)"

@@ -10,8 +10,16 @@ from fakes import TickingClock
 from ttt_gui.board import Board, Player
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.engine import WIN, MoveAnalysis
-from ttt_gui.proving import FIRST_ROUND_THINK_TIMES, Prover, RoundToken
+from ttt_gui.proving import FIRST_ROUND_THINK_TIMES, DrawProofs, Prover, RoundToken
 from ttt_gui.session import Session
+
+#: 7x7, five in a row, X to move: every move draws, as relevance zones prove
+#: (and the search alone cannot, this far from the game's end).
+ZONE_DRAWN = Board.parse("......./......./..xoo../..o.x../...x.../......./.......", 5)
+#: 7x7, five in a row, O to move: O must stop X's open three at a4, e4 or f4
+#: (each a draw the zones prove); every other move loses in 4, as the search
+#: proves move by move.
+OPEN_THREE = Board.parse("......./......./.o.o.../.xxx.../......./..o..../......x", 5)
 
 
 def approximate(depth: int) -> MoveAnalysis:
@@ -93,6 +101,92 @@ def test_a_stopped_round_returns_soon_without_a_result_of_its_own() -> None:
     stop.set()
     analysis = prover.round(1, 60.0).evaluate_moves(board, stop=stop)
     assert not analysis.exact and analysis.depth == 0
+
+
+def prove_by_rounds(board: Board, rounds: int) -> tuple[Prover, list[MoveAnalysis]]:
+    """Up to ``rounds`` rounds of proving ``board`` (timed by readings of a
+    ticking clock) until one is exact; the prover and the analyses shown."""
+    prover = Prover(table_limit=100_000, clock=TickingClock(0.005))
+    shown = [prover.round(1, 0.05).evaluate_moves(board)]
+    prover.accept(1, shown[0], shown[0])
+    while not shown[-1].exact and prover.rounds < rounds:
+        found = prover.round(1, 0.05).evaluate_moves(board)
+        if prover.accept(1, shown[-1], found):
+            shown.append(found)
+    return prover, shown
+
+
+def test_rounds_prove_moves_drawn_by_relevance_zones_until_every_move_is() -> None:
+    prover, shown = prove_by_rounds(ZONE_DRAWN, 8)
+    final = shown[-1]
+    assert final.exact and prover.has_proved(1)
+    assert final.proven == set(ZONE_DRAWN.legal_moves())
+    assert set(final.scores.values()) == {0}
+    counts = [len(analysis.proven) for analysis in shown]
+    assert counts == sorted(counts) and 0 < counts[0] < counts[-1], counts
+    assert all(not analysis.exact for analysis in shown[:-1])
+
+
+def test_draws_proven_by_zones_and_losses_by_the_search_make_a_proven_analysis() -> None:
+    _, shown = prove_by_rounds(OPEN_THREE, 8)
+    final = shown[-1]
+    assert final.exact
+    blocks = {OPEN_THREE.parse_coordinate(name) for name in ("a4", "e4", "f4")}
+    assert {move for move, score in final.scores.items() if score == 0} == blocks
+    losses = [score for move, score in final.scores.items() if move not in blocks]
+    assert set(losses) == {-(WIN - 4)}
+    assert len(shown[0].proven - blocks) == len(losses), "the first search proves the losses"
+
+
+def test_a_round_after_every_move_is_proven_returns_without_searching() -> None:
+    prover, shown = prove_by_rounds(ZONE_DRAWN, 8)
+    searches = []
+    search = prover.engine.evaluate_moves
+    prover.engine.evaluate_moves = lambda *args, **kwargs: (
+        searches.append(1) or search(*args, **kwargs)
+    )  # type: ignore[method-assign]
+    again = prover.round(1, 0.05).evaluate_moves(ZONE_DRAWN)
+    assert again.exact and again.scores == shown[-1].scores
+    assert not searches
+
+
+def test_a_stopped_proof_is_taken_up_again_and_not_given_up() -> None:
+    searched = MoveAnalysis({move: 0 for move in ZONE_DRAWN.legal_moves()}, 2, exact=False)
+    draws = DrawProofs()
+    stop = threading.Event()
+    stop.set()
+    draws.prove(ZONE_DRAWN, searched, 10_000, stop)
+    assert not draws.drawn
+    draws.prove(ZONE_DRAWN, searched, 10_000, threading.Event())
+    assert draws.drawn == set(ZONE_DRAWN.legal_moves())
+
+
+def test_no_draw_is_proven_for_a_move_that_loses() -> None:
+    searched = MoveAnalysis({move: 0 for move in OPEN_THREE.legal_moves()}, 2, exact=False)
+    draws = DrawProofs()
+    draws.prove(OPEN_THREE, searched, 100_000, threading.Event())
+    blocks = {OPEN_THREE.parse_coordinate(name) for name in ("a4", "e4", "f4")}
+    assert draws.drawn <= blocks and draws.drawn, draws.drawn
+    applied = draws.applied(searched)
+    assert applied.proven == draws.drawn and not applied.exact
+
+
+def test_under_gravity_the_search_has_the_whole_round_and_no_draw_is_proven() -> None:
+    board = Board.empty(rows=6, cols=7, win_length=4, gravity=True)
+    clock = TickingClock(0.005)
+    prover = Prover(table_limit=100_000, clock=clock)
+    proving = prover.round(1, 0.5)
+    analysis = proving.evaluate_moves(board)
+    assert clock.now >= proving.budget, "the search ran to the round's end"
+    assert not analysis.exact and not proving.draws.drawn
+
+
+def test_a_round_with_more_moves_proven_replaces_one_as_deep() -> None:
+    prover = Prover(table_limit=1000)
+    shown = approximate(5)
+    more = MoveAnalysis({12: 0, 0: -5}, 5, exact=False, best=[12], proven=frozenset({12}))
+    assert prover.accept(1, shown, more)
+    assert not prover.accept(1, more, more) and not prover.has_proved(1)
 
 
 # -- the session asks for rounds -------------------------------------------------------

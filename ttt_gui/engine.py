@@ -27,6 +27,7 @@ from ttt_gui.engine_search import (
     MATE_THRESHOLD,
     WIN,
     Entry,
+    RootScores,
     SearchHost,
     make_search,
     search_root,
@@ -106,6 +107,7 @@ class MoveAnalysis:
     From :meth:`Engine.evaluate_moves` every legal move is scored exactly at
     ``depth``; inside :meth:`Engine.search` only the candidates are, and moves
     worse than the best may hold upper bounds. ``best`` lists the best moves.
+    Moves in ``proven`` are scored exactly even when the analysis is not.
     """
 
     scores: dict[int, int]
@@ -114,6 +116,11 @@ class MoveAnalysis:
     nodes: int = 0
     elapsed: float = 0.0
     best: list[int] = field(default_factory=list)
+    proven: frozenset[int] = frozenset()
+
+    def is_exact(self, move: int) -> bool:
+        """Whether ``move``'s score is exact: every one is in an exact analysis."""
+        return self.exact or move in self.proven
 
     def result(self, move: int, pv: tuple[int, ...]) -> SearchResult:
         """The result of choosing ``move`` (one of the scored), with its line ``pv``."""
@@ -459,7 +466,8 @@ class Engine:
         limit = empties if self.max_depth is None else min(self.max_depth, empties)
         bounded = self.time_limit is not None or self.node_limit is not None
         depths = range(1, limit + 1) if bounded else (limit,)
-        result: tuple[dict[int, int], list[int], bool] | None = None
+        root: RootScores | None = None
+        exact = False
         reached = 0
         preferred: list[int] = []
         self._proof_line = ()
@@ -496,7 +504,7 @@ class Engine:
                 break
             try:
                 self._horizon_hits = 0
-                scores, best = search_root(
+                root = search_root(
                     self,
                     board,
                     tables,
@@ -510,17 +518,16 @@ class Engine:
                 )
             except SearchAborted:
                 break
-            result = (scores, best, self._horizon_hits == 0 and not self._refuted)
-            reached = depth
-            preferred = best
-            if result[2]:
+            exact = self._horizon_hits == 0 and not self._refuted
+            reached, preferred = depth, root.best
+            if exact:
                 break
-        if result is None:  # stopped before the first iteration ended
+        if root is None:  # stopped before the first iteration ended
             move = root_candidates(board, tables, all_moves=False)[0]
-            result = ({move: 0}, [move], False)
-        scores, best, exact = result
+            root = RootScores({move: 0}, [move], frozenset())
+        elapsed = time.perf_counter() - started
         return MoveAnalysis(
-            scores, reached, exact, self._nodes, time.perf_counter() - started, best
+            root.scores, reached, exact, self._nodes, elapsed, root.best, root.exact
         )
 
     def _proves_draws(self, board: Board) -> bool:
@@ -550,7 +557,7 @@ class Engine:
                 )
         except SearchAborted:
             return None
-        return found if self._horizon_hits == 0 else None
+        return found[:2] if self._horizon_hits == 0 else None
 
     def _solve_or_prove_draw(
         self, board: Board, tables: Tables, margin: int, stop: threading.Event

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from ttt_gui.board import Board, Geometry
 from ttt_gui.engine_pairing import make_blocked, pairing_applies
@@ -326,6 +326,15 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
     return search
 
 
+class RootScores(NamedTuple):
+    """The root's move ``scores``, the moves of the best score, and the moves
+    whose scores rest on no heuristic value (searched to every game end)."""
+
+    scores: dict[int, int]
+    best: list[int]
+    exact: frozenset[int]
+
+
 def search_root(
     engine: SearchHost,
     board: Board,
@@ -337,11 +346,12 @@ def search_root(
     stop: threading.Event,
     refuted: frozenset[int] = frozenset(),
     randomize: bool = False,
-) -> tuple[dict[int, int], list[int]]:
+) -> RootScores:
     """Score the root moves at ``depth`` (those in ``refuted``, proven losses,
-    last if at all); returns (scores, moves of the best score).
+    last if at all).
 
-    With ``all_moves`` every score is exact at this depth; otherwise only
+    With ``all_moves`` every score is exact at this depth (and ``exact`` at
+    any depth for the moves whose search met no horizon); otherwise only
     the best ones are (others are upper bounds), ties included with
     ``randomize``, and those within ``margin`` of the best.
     """
@@ -365,7 +375,9 @@ def search_root(
     scores: dict[int, int] = {}
     best_score = -INFINITY
     best: list[int] = []
+    exact: set[int] = set()
     for move in ordered:
+        hits = engine._horizon_hits
         if mine >> move & 1:
             score = at_once
         else:
@@ -391,8 +403,10 @@ def search_root(
             else:
                 score = value(alpha, INFINITY)
         scores[move] = score
+        if all_moves and engine._horizon_hits == hits:
+            exact.add(move)
         if score > best_score:
             best_score, best = score, [move]
         elif score == best_score and (all_moves or randomize):
             best.append(move)  # else it may only be an upper bound equal to the best
-    return scores, best
+    return RootScores(scores, best, frozenset(exact))

@@ -56,7 +56,8 @@ class ZoneSearch:
     """Draw proofs on one board shape, their answers kept between calls.
 
     ``node_limit`` bounds the positions visited over the search's life and
-    ``stop`` ends it early; either raises :class:`SearchAborted`.
+    ``stop`` ends it early; either raises :class:`SearchAborted`. Both may
+    be changed between calls; the answers found so far are kept.
     """
 
     def __init__(
@@ -71,7 +72,7 @@ class ZoneSearch:
         self.geometry = geometry
         self.nodes = 0
         self.node_limit = node_limit if node_limit is not None else float("inf")
-        self._stop = stop if stop is not None else threading.Event()
+        self.stop = stop if stop is not None else threading.Event()
         tables = tables_for(geometry)
         self._forward = tables.forward
         self._inverse = tables.inverse
@@ -118,7 +119,7 @@ class ZoneSearch:
         proofs show that neither side can complete a line against the other's
         best defence; else None. Raises :class:`SearchAborted` past the node
         limit or once the stop token is set."""
-        if self._stop.is_set():
+        if self.stop.is_set():
             raise SearchAborted
         if board.is_over:
             return None
@@ -159,7 +160,7 @@ class ZoneSearch:
             if value >= depth:
                 return None
         self.nodes += 1
-        if not self.nodes & CHECK_MASK and (self._stop.is_set() or self.nodes > self.node_limit):
+        if not self.nodes & CHECK_MASK and (self.stop.is_set() or self.nodes > self.node_limit):
             raise SearchAborted
         if attacker_to_move:
             zone = self._attacker_node(attacker, defender, depth)

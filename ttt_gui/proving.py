@@ -9,6 +9,16 @@ transposition table is kept between rounds, so a round starts from the work
 of those before it. A round's result replaces the shown analysis when it is
 deeper or proven (:meth:`Prover.accept`); a proven one ends the proving.
 
+Where the engine's solves try relevance zones (plain rules, five or more in
+a row), a round gives the search half its time and the other half to proving
+moves drawn by them (:mod:`ttt_gui.engine_zones`): after a
+move, neither side can force a line against the other's best defence. Those
+moves are exact draws however far the search is from the game's end (on 7x7
+with five in a row, most moves of the middle game), and the analysis is
+proven once every move is. Each move's proofs get a number of positions that
+doubles each round; the proofs' answers are kept for the position, so a
+round goes on from where the one before stopped.
+
 The rounds are the least urgent searches: they run only when nothing else is
 wanted, and like every search they are cancelled by their job's stop token.
 The doubling bounds the work repeated by restarting: all rounds together take
@@ -17,19 +27,31 @@ at most about twice the time of the last.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from ttt_gui.board import Board
-from ttt_gui.engine import Engine, MoveAnalysis
+from ttt_gui.board import Board, Geometry
+from ttt_gui.engine import ZONE_MIN_LENGTH, Engine, MoveAnalysis, is_mate_score
+from ttt_gui.engine_pairing import pairing_applies
+from ttt_gui.engine_state import SearchAborted
+from ttt_gui.engine_threats import side_bits
+from ttt_gui.engine_zones import ZoneSearch
 
 #: The first round's time, in think times; each later round's time doubles.
 FIRST_ROUND_THINK_TIMES = 2.0
 #: The time (s) the first round takes when there is no think time.
 FIRST_ROUND_WITHOUT_THINK_TIME = 1.0
+#: The share of a round's time the draw proofs get (where zones_apply).
+PROOF_SHARE = 0.5
+#: Positions one move's draw proofs may visit in the first round; each later
+#: round's doubles.
+FIRST_MOVE_PROOF_NODES = 2_000
+#: Positions the draw proofs of one position may visit in all (their answers
+#: are kept until the position changes, about 260 bytes a position).
+POSITION_PROOF_NODES = 400_000
 
 
 class RoundToken(threading.Event):
@@ -49,22 +71,128 @@ class RoundToken(threading.Event):
         return super().is_set()
 
 
-@dataclass(frozen=True)
+def zones_apply(geometry: Geometry) -> bool:
+    """Whether proving tries relevance-zone draws on ``geometry``: plain rules
+    and ZONE_MIN_LENGTH or more in a row, as the engine's solves (with
+    fewer, larger boards are won by the first player and smaller ones
+    solved by the search alone)."""
+    return pairing_applies(geometry) and geometry.win_length >= ZONE_MIN_LENGTH
+
+
+class DrawProofs:
+    """The moves of one position proven drawn by relevance zones so far, and
+    the proofs' answers, kept from round to round."""
+
+    def __init__(self) -> None:
+        self.drawn: set[int] = set()
+        self.last: MoveAnalysis | None = None  # the last round's search
+        self._hopeless: set[int] = set()  # moves whose proofs failed at every depth
+        self._search: ZoneSearch | None = None
+
+    def prove(
+        self, board: Board, analysis: MoveAnalysis, move_nodes: int, stop: threading.Event
+    ) -> None:
+        """Try to prove drawn each move of ``board`` that ``analysis`` scored
+        without a forced win for either side (best first), each within
+        ``move_nodes`` more positions, until ``stop`` is set. Does nothing
+        for an exact or empty analysis, nor where :func:`zones_apply` does not."""
+        if analysis.exact or analysis.depth == 0 or not zones_apply(board.geometry):
+            return
+        if self._search is None:
+            self._search = ZoneSearch(board.geometry, node_limit=0)
+        search = self._search
+        search.stop = stop
+        order = sorted(analysis.scores, key=lambda move: -analysis.scores[move])
+        for move in order:
+            if stop.is_set():
+                return
+            if move in self.drawn or move in self._hopeless or move in analysis.proven:
+                continue
+            if is_mate_score(analysis.scores[move]):
+                continue  # a forced win is no draw
+            search.node_limit = min(search.nodes + move_nodes, POSITION_PROOF_NODES)
+            try:
+                if self._is_draw(search, board.play(move)):
+                    self.drawn.add(move)
+                else:
+                    self._hopeless.add(move)
+            except SearchAborted:
+                if stop.is_set() or search.nodes >= POSITION_PROOF_NODES:
+                    return
+
+    @staticmethod
+    def _is_draw(search: ZoneSearch, after: Board) -> bool:
+        """Whether neither side can complete a line in ``after``, proven
+        (False: no proof at any depth)."""
+        if after.is_over:
+            return after.winner is None
+        to_move, other = side_bits(after)
+        return (
+            search.holds(to_move, other, attacker_to_move=True) is not None
+            and search.holds(other, to_move, attacker_to_move=False) is not None
+        )
+
+    def applied(self, analysis: MoveAnalysis) -> MoveAnalysis:
+        """``analysis`` with the moves proven drawn scored as exact draws, and
+        exact as a whole once every move is proven (drawn, or searched to
+        every game end)."""
+        drawn = (self.drawn & analysis.scores.keys()) - analysis.proven
+        if analysis.exact or not drawn:
+            return analysis
+        scores = {move: 0 if move in drawn else score for move, score in analysis.scores.items()}
+        top = max(scores.values())
+        proven = analysis.proven | drawn
+        return dataclasses.replace(
+            analysis,
+            scores=scores,
+            exact=proven >= scores.keys(),
+            best=[move for move in analysis.scores if scores[move] == top],
+            proven=proven,
+        )
+
+
+@dataclasses.dataclass(frozen=True)
 class ProvingRound:
     """Round ``number`` (0 for the first) of proving: every move's value,
-    searched on the prover's ``engine`` for ``budget`` seconds on ``clock``."""
+    searched on the prover's ``engine`` for ``budget`` seconds on ``clock``
+    (its share where :func:`zones_apply`: moves proven drawn with ``draws``)."""
 
     number: int
     budget: float
     engine: Engine
     clock: Callable[[], float]
+    draws: DrawProofs = dataclasses.field(default_factory=DrawProofs)
 
     def evaluate_moves(self, board: Board, *, stop: threading.Event | None = None) -> MoveAnalysis:
         """The analysis of ``board`` by the deepest search finished within the
-        budget (exact if it reached every game end); ``stop`` ends it early."""
+        budget (exact if it reached every game end), with the moves proven
+        drawn by then; ``stop`` ends it early.
+
+        Where :func:`zones_apply`, the draw proofs get half the budget: after the
+        search in the first round, and before it in later ones (ordered by
+        the round before's values), where the search is left out once they
+        prove drawn every move it did not prove."""
         outer = stop if stop is not None else threading.Event()
-        token = RoundToken(outer, self.clock() + self.budget, self.clock)
-        return self.engine.evaluate_moves(board, stop=token)
+        start, draws = self.clock(), self.draws
+        deadline = RoundToken(outer, start + self.budget, self.clock)
+        if not zones_apply(board.geometry):
+            return self.engine.evaluate_moves(board, stop=deadline)
+        move_nodes = FIRST_MOVE_PROOF_NODES * 2**self.number
+        if draws.last is None:
+            search_end = start + (1 - PROOF_SHARE) * self.budget
+            analysis = self.engine.evaluate_moves(
+                board, stop=RoundToken(outer, search_end, self.clock)
+            )
+            draws.prove(board, analysis, move_nodes, deadline)
+        else:
+            proofs_end = start + PROOF_SHARE * self.budget
+            draws.prove(board, draws.last, move_nodes, RoundToken(outer, proofs_end, self.clock))
+            if draws.drawn | draws.last.proven >= draws.last.scores.keys():
+                return draws.applied(draws.last)
+            analysis = self.engine.evaluate_moves(board, stop=deadline)
+        if analysis.depth > 0:  # a search stopped before its first depth has no values
+            draws.last = analysis
+        return draws.applied(analysis)
 
 
 class Prover:
@@ -85,11 +213,13 @@ class Prover:
         self._generation = -1
         self.rounds = 0  # rounds finished for the position of ``_generation``
         self._proved = False
+        self._draws = DrawProofs()
 
     def _follow(self, generation: int) -> None:
         """Start counting afresh for a new position."""
         if generation != self._generation:
             self._generation, self.rounds, self._proved = generation, 0, False
+            self._draws = DrawProofs()
 
     def round(self, generation: int, think_time: float | None) -> ProvingRound:
         """The next round for the position of ``generation`` (asking twice for
@@ -98,16 +228,18 @@ class Prover:
         first = FIRST_ROUND_WITHOUT_THINK_TIME
         if think_time is not None:
             first = FIRST_ROUND_THINK_TIMES * think_time
-        return ProvingRound(self.rounds, first * 2**self.rounds, self.engine, self.clock)
+        budget = first * 2**self.rounds
+        return ProvingRound(self.rounds, budget, self.engine, self.clock, self._draws)
 
     def accept(self, generation: int, shown: MoveAnalysis, found: MoveAnalysis) -> bool:
         """Count a finished round of the position of ``generation``; whether
         its analysis ``found`` should replace the ``shown`` one (it is proven,
-        or deeper)."""
+        deeper, or has more moves proven)."""
         self._follow(generation)
         self.rounds += 1
         self._proved = found.exact
-        return found.exact or (not shown.exact and found.depth > shown.depth)
+        better = found.depth > shown.depth or len(found.proven) > len(shown.proven)
+        return found.exact or (not shown.exact and better)
 
     def has_proved(self, generation: int) -> bool:
         """Whether a round proved the position of ``generation``."""

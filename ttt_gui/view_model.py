@@ -119,17 +119,19 @@ def analysis_notes(analysis: MoveAnalysis | None, mover: Player) -> dict[int, tu
     """Cell -> (words, tone role) for every move an analysis scored."""
     if analysis is None:
         return {}
-    return {
-        cell: (value_words(score, analysis.exact, mover), score_tone(score, analysis.exact))
-        for cell, score in analysis.scores.items()
-    }
+    notes = {}
+    for cell, score in analysis.scores.items():
+        exact = analysis.is_exact(cell)
+        notes[cell] = (value_words(score, exact, mover), score_tone(score, exact))
+    return notes
 
 
 def hint_text(board: Board, analysis: MoveAnalysis) -> str:
     """Words for the engine's choice among the best moves, e.g. ``Hint: b2 (draw)``."""
     move = analysis.best[0]
-    words = value_words(analysis.scores[move], analysis.exact, board.turn)
-    depth = "" if analysis.exact else f", depth {analysis.depth}"
+    exact = analysis.is_exact(move)
+    words = value_words(analysis.scores[move], exact, board.turn)
+    depth = "" if exact else f", depth {analysis.depth}"
     return f"Hint: {board.coordinate(move)} ({words}{depth})"
 
 
@@ -201,13 +203,16 @@ def gravity_landing(board: Board) -> tuple[int, ...]:
 
 def analysis_status(session: Session, analysis: MoveAnalysis) -> str:
     """Words after the status for the shown analysis: whether it is still being
-    proved (and how deep it is so far), was proved by proving, or is
-    approximate; nothing for one exact at once."""
+    proved (how deep it is so far, and how many moves are proven), was proved
+    by proving, or is approximate; nothing for one exact at once."""
     if analysis.exact:
         return "   Analysis: proven" if session.prover.has_proved(session.generation) else ""
+    progress = f"depth {analysis.depth}"
+    if analysis.proven:
+        progress += f", {len(analysis.proven)} of {len(analysis.scores)} moves proven"
     if session.is_proving:
-        return f"   Analysis: proving… depth {analysis.depth}"
-    return f"   Analysis: approximate, depth {analysis.depth}"
+        return f"   Analysis: proving… {progress}"
+    return f"   Analysis: approximate, {progress}"
 
 
 def build_view(
