@@ -4,6 +4,7 @@ and when the session asks for them and takes their results."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from fakes import TickingClock
 
@@ -264,3 +265,34 @@ def test_a_shown_hint_follows_the_deeper_analysis() -> None:
     deeper = MoveAnalysis({12: 3, 0: 40}, 5, exact=False, best=[0])
     assert session.accept_analysis(session.generation, deeper, proving=True)
     assert session.hint == (0,)
+
+
+class MeetingToken(threading.Event):
+    """A stop token that, the first time it is read, starts ``meet`` in
+    another thread and gives it half a second to finish."""
+
+    def __init__(self, meet: Callable[[], None]) -> None:
+        super().__init__()
+        self.meet, self.met = meet, False
+
+    def is_set(self) -> bool:
+        if not self.met:
+            self.met = True
+            other = threading.Thread(target=self.meet)
+            other.start()
+            other.join(0.5)
+        return super().is_set()
+
+
+def test_a_stopped_round_still_ending_does_not_stop_the_proofs_of_the_next() -> None:
+    """Two rounds proving at once (a stopped one ends in its worker while the
+    next starts) would share the zone search, and its stop token: the one
+    set would abort the other's proofs."""
+    searched = MoveAnalysis({move: 0 for move in ZONE_DRAWN.legal_moves()}, 2, exact=False)
+    draws = DrawProofs()
+    stopped = threading.Event()
+    stopped.set()
+    token = MeetingToken(lambda: draws.prove(ZONE_DRAWN, searched, 10_000, stopped))
+    draws.prove(ZONE_DRAWN, searched, 10_000, token)
+    assert token.met
+    assert draws.drawn == set(ZONE_DRAWN.legal_moves())

@@ -81,13 +81,18 @@ def zones_apply(geometry: Geometry) -> bool:
 
 class DrawProofs:
     """The moves of one position proven drawn by relevance zones so far, and
-    the proofs' answers, kept from round to round."""
+    the proofs' answers, kept from round to round.
+
+    A round stopped may still be ending in its worker when the next one
+    starts in another: one round at a time proves (the next waits for the
+    stopped one, a few ms), so neither runs on the other's stop token."""
 
     def __init__(self) -> None:
         self.drawn: set[int] = set()
         self.last: MoveAnalysis | None = None  # the last round's search
         self._hopeless: set[int] = set()  # moves whose proofs failed at every depth
         self._search: ZoneSearch | None = None
+        self._lock = threading.Lock()
 
     def prove(
         self, board: Board, analysis: MoveAnalysis, move_nodes: int, stop: threading.Event
@@ -98,6 +103,12 @@ class DrawProofs:
         for an exact or empty analysis, nor where :func:`zones_apply` does not."""
         if analysis.exact or analysis.depth == 0 or not zones_apply(board.geometry):
             return
+        with self._lock:
+            self._prove(board, analysis, move_nodes, stop)
+
+    def _prove(
+        self, board: Board, analysis: MoveAnalysis, move_nodes: int, stop: threading.Event
+    ) -> None:
         if self._search is None:
             self._search = ZoneSearch(board.geometry, node_limit=0)
         search = self._search
@@ -136,7 +147,8 @@ class DrawProofs:
         """``analysis`` with the moves proven drawn scored as exact draws, and
         exact as a whole once every move is proven (drawn, or searched to
         every game end)."""
-        drawn = (self.drawn & analysis.scores.keys()) - analysis.proven
+        with self._lock:
+            drawn = (self.drawn & analysis.scores.keys()) - analysis.proven
         if analysis.exact or not drawn:
             return analysis
         scores = {move: 0 if move in drawn else score for move, score in analysis.scores.items()}
@@ -187,8 +199,9 @@ class ProvingRound:
         else:
             proofs_end = start + PROOF_SHARE * self.budget
             draws.prove(board, draws.last, move_nodes, RoundToken(outer, proofs_end, self.clock))
-            if draws.drawn | draws.last.proven >= draws.last.scores.keys():
-                return draws.applied(draws.last)
+            proven = draws.applied(draws.last)
+            if proven.exact:
+                return proven
             analysis = self.engine.evaluate_moves(board, stop=deadline)
         if analysis.depth > 0:  # a search stopped before its first depth has no values
             draws.last = analysis
