@@ -108,6 +108,21 @@ def test_analyse_to_a_depth_says_it_is_approximate(tmp_path: Path) -> None:
     assert not any(move["exact"] for move in data["moves"])
 
 
+def test_an_approximate_analysis_words_the_moves_it_proved_as_exact(tmp_path: Path) -> None:
+    """4x4, four in a row, to depth 2: the moves on column d are searched to
+    every game end (draws); the others are not."""
+    position = "OXOO/X.X./.OX./.OX."
+    done = run(tmp_path, "analyse", position, "--depth", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["exact"] is False
+    exact = {move["coordinate"]: move["words"] for move in data["moves"] if move["exact"]}
+    assert exact == {"d2": "draw", "d3": "draw", "d4": "draw"}
+    assert len(data["moves"]) == 6
+    text = run(tmp_path, "analyse", position, "--depth", "2").stdout.splitlines()
+    assert "d2  draw" in text and not any(line.startswith("b2  draw") for line in text)
+
+
 def test_analyse_of_a_finished_game_says_who_won(tmp_path: Path) -> None:
     done = run(tmp_path, "analyse", "xxx/oo./...")
     assert (done.returncode, done.stdout) == (0, "XXX/OO./...  game over: X has won\n")

@@ -6,7 +6,8 @@ option gets argparse's usage and error line, also with status 2).
 
 ``analyse POSITION`` prints the value of a position (``Board.parse`` text,
 rows joined by ``/``, with ``--gravity`` and ``--misere`` for those variants)
-and of every legal move, best first (a draw proven by a pairing strategy,
+and of every legal move, best first (a move proven in an approximate
+analysis is worded as exact; a draw proven by a pairing strategy,
 see :mod:`ttt_gui.engine_pairing`, says so); ``review FILE``
 prints the review of a saved game (:mod:`ttt_gui.review`). Boards small
 enough are solved exactly; larger ones are searched for the think time, or
@@ -179,8 +180,8 @@ def analysis_report(board: Board, analysis: MoveAnalysis | None, as_json: bool) 
         {
             "coordinate": board.coordinate(move),
             "score": score,
-            "words": _words(score, analysis.exact),
-            "exact": proven_outcome(score, analysis.exact) is not None,
+            "words": _words(score, analysis.is_exact(move)),
+            "exact": proven_outcome(score, analysis.is_exact(move)) is not None,
         }
         for move, score in ranked
     ]
