@@ -161,6 +161,21 @@ def test_heuristic_values_never_make_a_mistake() -> None:
     assert judge(0, -(WIN - 4), exact=False) is Mark.MISTAKE
     # ...but in an exact analysis 0 is a draw and a loss against a loss is not.
     assert judge(-(WIN - 6), -(WIN - 2), exact=False) is Mark.INACCURACY
+    # A proven win given up for a draw proven on its own is a mistake.
+    assert judge(WIN - 5, 0, exact=False, played_proven=True) is Mark.MISTAKE
+    assert judge(WIN - 5, 0, exact=False) is Mark.INACCURACY
+
+
+def test_an_approximate_review_marks_a_win_given_up_for_a_proven_draw() -> None:
+    """5x5, four in a row, searched to depth 2: O wins at e5, and c2 is a
+    draw its search proved (every line from it reaches the game's end)."""
+    start = Board.parse("XOOXO/X..XX/O.OXO/XXXOX/XOOO.", 4)
+    engine = Engine(max_depth=2, randomize=False)
+    (drawn,) = review_game(start, [start.parse_coordinate("c2")], engine).moves
+    assert not drawn.exact and drawn.played_proven
+    assert drawn.mark is Mark.MISTAKE and drawn.is_proven
+    assert drawn.change.startswith("was a win in ") and drawn.change.endswith(", now a draw")
+    assert drawn.blunder_note() == "move 22: c2 lost the win"
 
 
 def test_an_approximate_review_marks_a_mistake_only_where_the_loss_is_proven() -> None:

@@ -72,12 +72,14 @@ def proven_outcome(score: int, exact: bool) -> int | None:
     return 0 if exact else None
 
 
-def judge(best: int, played: int, exact: bool) -> Mark:
+def judge(best: int, played: int, exact: bool, played_proven: bool = False) -> Mark:
     """The mark of a move scored ``played`` where the best move scores ``best``
-    (both from the mover's side, from one analysis; ``exact`` as above)."""
+    (both from the mover's side, from one analysis; ``exact`` as above, and
+    ``played_proven`` when the played move's score is exact on its own)."""
     if played >= best:
         return Mark.BEST
-    best_outcome, played_outcome = proven_outcome(best, exact), proven_outcome(played, exact)
+    best_outcome = proven_outcome(best, exact)
+    played_outcome = proven_outcome(played, exact or played_proven)
     if best_outcome is not None and played_outcome is not None:
         return Mark.MISTAKE if played_outcome < best_outcome else Mark.INACCURACY
     if played_outcome == -1:
@@ -100,7 +102,8 @@ class MoveReview:
     """One move judged: ``board`` is the position before it, ``number`` its move
     number in the game (1 for the first move from an empty board), ``scores``
     every legal move's score from the mover's side, ``better`` the best moves
-    when the one played is not among them."""
+    when the one played is not among them; ``played_proven`` when the played
+    move's score is exact in an analysis that is not."""
 
     number: int
     board: Board
@@ -110,6 +113,7 @@ class MoveReview:
     exact: bool
     depth: int
     better: tuple[int, ...]
+    played_proven: bool = False
 
     @property
     def player(self) -> Player:
@@ -137,7 +141,7 @@ class MoveReview:
         """The value before and after in words: ``"was a draw, now a loss in 4"``,
         or the kept value (``"a draw"``) for a best move."""
         before = value_phrase(self.best_score, self.exact)
-        after = value_phrase(self.played_score, self.exact)
+        after = value_phrase(self.played_score, self.exact or self.played_proven)
         if self.mark is Mark.BEST:
             return before
         return f"was {before}, now {after}"
@@ -205,9 +209,11 @@ def review_move(number: int, board: Board, move: int, analysis: MoveAnalysis) ->
     """Judge ``move`` in ``board`` from ``analysis`` (every legal move scored)."""
     scores = dict(analysis.scores)
     best = max(scores.values())
-    mark = judge(best, scores[move], analysis.exact)
+    proven = analysis.is_exact(move)
+    mark = judge(best, scores[move], analysis.exact, proven)
     better = () if mark is Mark.BEST else tuple(m for m, s in scores.items() if s == best)
-    return MoveReview(number, board, move, mark, scores, analysis.exact, analysis.depth, better)
+    exact, depth = analysis.exact, analysis.depth
+    return MoveReview(number, board, move, mark, scores, exact, depth, better, proven)
 
 
 def review_game(
