@@ -213,3 +213,18 @@ def test_moves_proven_in_an_approximate_analysis_are_worded_as_exact() -> None:
     assert hint_text(board, analysis) == "Hint: b1 (X better, depth 3)"
     drawn = dataclasses.replace(analysis, best=[0])
     assert hint_text(board, drawn) == "Hint: a1 (draw)"
+
+
+def test_hiding_the_analysis_lets_go_of_the_proving_table_and_proofs() -> None:
+    rig = proving_rig(size=7, win_length=5)
+    rig.presenter.play(24)
+    for _ in range(3):
+        rig.presenter.tick()
+    prover = rig.session.prover
+    assert prover.rounds > 0 and prover.engine.table_memory().entries > 100
+    rig.presenter.toggle_analysis()
+    assert prover.engine.table_memory().entries == 0 and prover.rounds == 0
+    assert prover.round(rig.session.generation, 0.05).draws.drawn == set()
+    rig.presenter.toggle_analysis()
+    rig.presenter.tick()
+    assert kinds(rig)[-1] == "prove" and prover.rounds == 1, "proving starts again"

@@ -56,7 +56,10 @@ class DisplayCommands:
         raise NotImplementedError
 
     def toggle_analysis(self) -> None:
+        """Show or hide the analysis; hidden, it lets go of proving's memory."""
         self.settings.analysis = self.session.analysis_wanted = not self.settings.analysis
+        if not self.settings.analysis:
+            self.session.prover.release()
         self.save_settings()
         self._schedule()
 

@@ -220,12 +220,24 @@ class Prover:
     def __init__(
         self, *, table_limit: int, clock: Callable[[], float] = time.perf_counter
     ) -> None:
-        # Deepening without a limit of its own: each round's token ends it.
-        self.engine = Engine(time_limit=math.inf, randomize=False, table_limit=table_limit)
+        self.table_limit = table_limit
+        self.engine = self._new_engine()
         self.clock = clock
         self._generation = -1
         self.rounds = 0  # rounds finished for the position of ``_generation``
         self._proved = False
+        self._draws = DrawProofs()
+
+    def _new_engine(self) -> Engine:
+        # Deepening without a limit of its own: each round's token ends it.
+        return Engine(time_limit=math.inf, randomize=False, table_limit=self.table_limit)
+
+    def release(self) -> None:
+        """Let go of the work kept for proving (the table, up to about 150 MB,
+        and the draw proofs' answers), as when the analysis is hidden; a round
+        still ending keeps its own until it ends."""
+        self.engine = self._new_engine()
+        self._generation, self.rounds, self._proved = -1, 0, False
         self._draws = DrawProofs()
 
     def _follow(self, generation: int) -> None:
