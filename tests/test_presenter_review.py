@@ -10,6 +10,7 @@ import time
 from fakes import Rig, make_presenter
 
 from ttt_gui.config import GameConfig, Mode
+from ttt_gui.engine import Engine
 from ttt_gui.jobs import Finished, Job, JobRunner, JobTag
 from ttt_gui.settings import Settings
 
@@ -306,3 +307,23 @@ def test_a_review_of_a_large_board_says_it_is_approximate() -> None:
     assert ", approximate, depth " not in status and " — approximate, depth " in status
     rig.presenter.go_to(1)
     assert "(approximate, depth " in rig.presenter.view().status
+
+
+def test_a_reviewed_move_shows_the_values_proven_in_an_approximate_review() -> None:
+    """5x5, four in a row, reviewed to depth 2: O's c2 gave up the win at e5
+    for a draw that search proved, so the view words it as one."""
+    settings = Settings(game=GameConfig(mode=Mode.HOTSEAT, size=5, win_length=4))
+    rig = make_presenter(settings)
+    rig.dialogs.clipboard = "XOOXO/X..XX/O.OXO/XXXOX/XOOO."
+    rig.presenter.paste_position()
+    rig.session.analysis_engine = lambda: Engine(max_depth=2, randomize=False)  # type: ignore[method-assign]
+    c2, e5 = (rig.board.parse_coordinate(name) for name in ("c2", "e5"))
+    rig.presenter.play(c2)
+    rig.presenter.review_game()
+    rig.settle()
+    rig.presenter.go_to(1)
+    view = rig.presenter.view()
+    assert view.status.startswith("Move 22, O c2: mistake — was a win in ")
+    assert ", now a draw; better: e5" in view.status and "(approximate, depth 2)" in view.status
+    assert (view.cells[c2].note, view.cells[c2].tone) == ("draw", "even")
+    assert view.cells[e5].note.startswith("win in ") and view.cells[e5].tone == "good"

@@ -172,7 +172,7 @@ def test_an_approximate_review_marks_a_win_given_up_for_a_proven_draw() -> None:
     start = Board.parse("XOOXO/X..XX/O.OXO/XXXOX/XOOO.", 4)
     engine = Engine(max_depth=2, randomize=False)
     (drawn,) = review_game(start, [start.parse_coordinate("c2")], engine).moves
-    assert not drawn.exact and drawn.played_proven
+    assert not drawn.exact and drawn.is_exact(drawn.move)
     assert drawn.mark is Mark.MISTAKE and drawn.is_proven
     assert drawn.change.startswith("was a win in ") and drawn.change.endswith(", now a draw")
     assert drawn.blunder_note() == "move 22: c2 lost the win"

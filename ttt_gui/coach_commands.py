@@ -283,8 +283,9 @@ def _focused_view(
             background = "cell_busy"
         note, tone = "", "even"
         if cell in move.scores:
-            note = value_words(move.scores[cell], move.exact, board.turn)
-            tone = score_tone(move.scores[cell], move.exact)
+            exact = move.is_exact(cell)
+            note = value_words(move.scores[cell], exact, board.turn)
+            tone = score_tone(move.scores[cell], exact)
         cells.append(CellView(mark.value if mark else None, background, note, tone, False))
     better = ", ".join(move.better_coordinates)
     text = f"Move {move.number}, {move.player.value} {move.coordinate}: {move.mark.value}"

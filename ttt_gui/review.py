@@ -102,8 +102,8 @@ class MoveReview:
     """One move judged: ``board`` is the position before it, ``number`` its move
     number in the game (1 for the first move from an empty board), ``scores``
     every legal move's score from the mover's side, ``better`` the best moves
-    when the one played is not among them; ``played_proven`` when the played
-    move's score is exact in an analysis that is not."""
+    when the one played is not among them; ``proven`` the moves whose scores
+    are exact when the analysis is not."""
 
     number: int
     board: Board
@@ -113,7 +113,7 @@ class MoveReview:
     exact: bool
     depth: int
     better: tuple[int, ...]
-    played_proven: bool = False
+    proven: frozenset[int] = frozenset()
 
     @property
     def player(self) -> Player:
@@ -131,6 +131,10 @@ class MoveReview:
     def played_score(self) -> int:
         return self.scores[self.move]
 
+    def is_exact(self, move: int) -> bool:
+        """Whether ``move``'s score is exact (all are in an exact analysis)."""
+        return self.exact or move in self.proven
+
     @property
     def is_proven(self) -> bool:
         """Whether the mark rests on proven values only."""
@@ -141,7 +145,7 @@ class MoveReview:
         """The value before and after in words: ``"was a draw, now a loss in 4"``,
         or the kept value (``"a draw"``) for a best move."""
         before = value_phrase(self.best_score, self.exact)
-        after = value_phrase(self.played_score, self.exact or self.played_proven)
+        after = value_phrase(self.played_score, self.is_exact(self.move))
         if self.mark is Mark.BEST:
             return before
         return f"was {before}, now {after}"
@@ -209,10 +213,9 @@ def review_move(number: int, board: Board, move: int, analysis: MoveAnalysis) ->
     """Judge ``move`` in ``board`` from ``analysis`` (every legal move scored)."""
     scores = dict(analysis.scores)
     best = max(scores.values())
-    proven = analysis.is_exact(move)
-    mark = judge(best, scores[move], analysis.exact, proven)
+    mark = judge(best, scores[move], analysis.exact, analysis.is_exact(move))
     better = () if mark is Mark.BEST else tuple(m for m, s in scores.items() if s == best)
-    exact, depth = analysis.exact, analysis.depth
+    exact, depth, proven = analysis.exact, analysis.depth, analysis.proven
     return MoveReview(number, board, move, mark, scores, exact, depth, better, proven)
 
 
