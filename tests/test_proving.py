@@ -151,15 +151,38 @@ def test_a_round_after_every_move_is_proven_returns_without_searching() -> None:
     assert not searches
 
 
-def test_a_stopped_proof_is_taken_up_again_and_not_given_up() -> None:
-    searched = MoveAnalysis({move: 0 for move in ZONE_DRAWN.legal_moves()}, 2, exact=False)
+class CountingToken(threading.Event):
+    """A stop token set once it has been read ``reads`` times."""
+
+    def __init__(self, reads: int) -> None:
+        super().__init__()
+        self.reads = reads
+
+    def is_set(self) -> bool:
+        self.reads -= 1
+        if self.reads < 0:
+            self.set()
+        return super().is_set()
+
+
+def test_a_proof_stopped_midway_is_taken_up_again_and_not_given_up() -> None:
+    blocks = {OPEN_THREE.parse_coordinate(name) for name in ("a4", "e4", "f4")}
+    searched = MoveAnalysis(dict.fromkeys(blocks, 0), 2, exact=False)
     draws = DrawProofs()
-    stop = threading.Event()
-    stop.set()
-    draws.prove(ZONE_DRAWN, searched, 10_000, stop)
-    assert not draws.drawn
+    visited = draws.prove(OPEN_THREE, searched, 100_000, CountingToken(3))
+    assert 0 < visited < 2_000 and draws.drawn < blocks, "stopped within its first proofs"
+    draws.prove(OPEN_THREE, searched, 100_000, threading.Event())
+    assert draws.drawn == blocks
+
+
+def test_an_analysis_stopped_before_its_first_depth_stays_unproven() -> None:
+    """Such a search scores one move 0 as a stand-in: a draw proven for that
+    move must not make the analysis proven."""
+    draws = DrawProofs()
+    searched = MoveAnalysis({move: 0 for move in ZONE_DRAWN.legal_moves()}, 2, exact=False)
     draws.prove(ZONE_DRAWN, searched, 10_000, threading.Event())
-    assert draws.drawn == set(ZONE_DRAWN.legal_moves())
+    stopped = MoveAnalysis({24: 0}, 0, exact=False, best=[24])
+    assert 24 in draws.drawn and draws.applied(stopped) == stopped
 
 
 def test_no_draw_is_proven_for_a_move_that_loses() -> None:
@@ -273,7 +296,7 @@ class MeetingToken(threading.Event):
 
     def __init__(self, meet: Callable[[], None]) -> None:
         super().__init__()
-        self.meet, self.met = meet, False
+        self.meet, self.met, self.met_in_time = meet, False, False
 
     def is_set(self) -> bool:
         if not self.met:
@@ -281,6 +304,7 @@ class MeetingToken(threading.Event):
             other = threading.Thread(target=self.meet)
             other.start()
             other.join(0.5)
+            self.met_in_time = not other.is_alive()
         return super().is_set()
 
 
@@ -294,5 +318,5 @@ def test_a_stopped_round_still_ending_does_not_stop_the_proofs_of_the_next() -> 
     stopped.set()
     token = MeetingToken(lambda: draws.prove(ZONE_DRAWN, searched, 10_000, stopped))
     draws.prove(ZONE_DRAWN, searched, 10_000, token)
-    assert token.met
+    assert token.met and token.met_in_time, "the stopped round waits for nothing"
     assert draws.drawn == set(ZONE_DRAWN.legal_moves())

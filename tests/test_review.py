@@ -166,6 +166,20 @@ def test_heuristic_values_never_make_a_mistake() -> None:
     assert judge(WIN - 5, 0, exact=False) is Mark.INACCURACY
 
 
+def test_an_approximate_review_words_a_proven_draw_thrown_away_as_one() -> None:
+    """4x4, four in a row, searched to depth 3: c3, a1 and a3 are draws the
+    search proved, d2 a proven loss; one move stays unproven."""
+    start = Board.parse("..XX/OXX./.O.O/XOOX", 4)
+    engine = Engine(max_depth=3, randomize=False)
+    (lost,) = review_game(start, [start.parse_coordinate("d2")], engine).moves
+    assert not lost.exact and lost.best_is_exact
+    assert lost.mark is Mark.MISTAKE
+    assert lost.change.startswith("was a draw, now a loss in ")
+    assert lost.blunder_note() == "move 12: d2 lost the draw"
+    assert judge(0, -(WIN - 4), exact=False, best_proven=True) is Mark.MISTAKE
+    assert judge(0, -30, exact=False, best_proven=True) is Mark.INACCURACY
+
+
 def test_an_approximate_review_marks_a_win_given_up_for_a_proven_draw() -> None:
     """5x5, four in a row, searched to depth 2: O wins at e5, and c2 is a
     draw its search proved (every line from it reaches the game's end)."""

@@ -7,7 +7,8 @@ every move's value given twice the time of the round before (the first, twice
 the think time). Every round runs on the prover's one engine, whose
 transposition table is kept between rounds, so a round starts from the work
 of those before it. A round's result replaces the shown analysis when it is
-deeper or proven (:meth:`Prover.accept`); a proven one ends the proving.
+deeper, proves more moves, or is proven (:meth:`Prover.accept`); a proven one
+ends the proving.
 
 Where the engine's solves try relevance zones (plain rules, five or more in
 a row), a round gives the search half its time and the other half to proving
@@ -46,6 +47,8 @@ FIRST_ROUND_THINK_TIMES = 2.0
 FIRST_ROUND_WITHOUT_THINK_TIME = 1.0
 #: The share of a round's time the draw proofs get (where zones_apply).
 PROOF_SHARE = 0.5
+#: Seconds between a waiting round's looks at its stop token.
+LOCK_POLL = 0.01
 #: Positions one move's draw proofs may visit in the first round; each later
 #: round's doubles.
 FIRST_MOVE_PROOF_NODES = 2_000
@@ -73,9 +76,9 @@ class RoundToken(threading.Event):
 
 def zones_apply(geometry: Geometry) -> bool:
     """Whether proving tries relevance-zone draws on ``geometry``: plain rules
-    and ZONE_MIN_LENGTH or more in a row, as the engine's solves (with
-    fewer, larger boards are won by the first player and smaller ones
-    solved by the search alone)."""
+    and ZONE_MIN_LENGTH or more in a row, the engine's own conditions for
+    them but the number of empty cells (with shorter lines, the larger
+    boards are won by the first player and the smaller solved by search)."""
     return pairing_applies(geometry) and geometry.win_length >= ZONE_MIN_LENGTH
 
 
@@ -85,7 +88,8 @@ class DrawProofs:
 
     A round stopped may still be ending in its worker when the next one
     starts in another: one round at a time proves (the next waits for the
-    stopped one, a few ms), so neither runs on the other's stop token."""
+    stopped one, a few ms; a stopped one waits for nothing), so neither
+    runs on the other's stop token."""
 
     def __init__(self) -> None:
         self.drawn: set[int] = set()
@@ -96,22 +100,34 @@ class DrawProofs:
 
     def prove(
         self, board: Board, analysis: MoveAnalysis, move_nodes: int, stop: threading.Event
-    ) -> None:
+    ) -> int:
         """Try to prove drawn each move of ``board`` that ``analysis`` scored
         without a forced win for either side (best first), each within
-        ``move_nodes`` more positions, until ``stop`` is set. Does nothing
-        for an exact or empty analysis, nor where :func:`zones_apply` does not."""
+        ``move_nodes`` more positions, until ``stop`` is set; returns the
+        positions visited. Does nothing for an exact or empty analysis, nor
+        where :func:`zones_apply` does not."""
         if analysis.exact or analysis.depth == 0 or not zones_apply(board.geometry):
-            return
-        with self._lock:
-            self._prove(board, analysis, move_nodes, stop)
+            return 0
+        while not self._lock.acquire(timeout=LOCK_POLL):
+            if stop.is_set():
+                return 0
+        try:
+            if self._search is None:
+                self._search = ZoneSearch(board.geometry, node_limit=0)
+            before = self._search.nodes
+            self._prove(self._search, board, analysis, move_nodes, stop)
+            return self._search.nodes - before
+        finally:
+            self._lock.release()
 
     def _prove(
-        self, board: Board, analysis: MoveAnalysis, move_nodes: int, stop: threading.Event
+        self,
+        search: ZoneSearch,
+        board: Board,
+        analysis: MoveAnalysis,
+        move_nodes: int,
+        stop: threading.Event,
     ) -> None:
-        if self._search is None:
-            self._search = ZoneSearch(board.geometry, node_limit=0)
-        search = self._search
         search.stop = stop
         order = sorted(analysis.scores, key=lambda move: -analysis.scores[move])
         for move in order:
@@ -146,7 +162,10 @@ class DrawProofs:
     def applied(self, analysis: MoveAnalysis) -> MoveAnalysis:
         """``analysis`` with the moves proven drawn scored as exact draws, and
         exact as a whole once every move is proven (drawn, or searched to
-        every game end)."""
+        every game end); one stopped before its first depth as it is (its one
+        move's score is a stand-in)."""
+        if analysis.depth == 0:
+            return analysis
         with self._lock:
             drawn = (self.drawn & analysis.scores.keys()) - analysis.proven
         if analysis.exact or not drawn:
@@ -178,14 +197,15 @@ class ProvingRound:
     def evaluate_moves(self, board: Board, *, stop: threading.Event | None = None) -> MoveAnalysis:
         """The analysis of ``board`` by the deepest search finished within the
         budget (exact if it reached every game end), with the moves proven
-        drawn by then; ``stop`` ends it early.
+        drawn by then (its nodes and time the round's, the proofs' included);
+        ``stop`` ends it early.
 
         Where :func:`zones_apply`, the draw proofs get half the budget: after the
         search in the first round, and before it in later ones (ordered by
         the round before's values), where the search is left out once they
         prove drawn every move it did not prove."""
         outer = stop if stop is not None else threading.Event()
-        start, draws = self.clock(), self.draws
+        start, draws, began = self.clock(), self.draws, time.perf_counter()
         deadline = RoundToken(outer, start + self.budget, self.clock)
         if not zones_apply(board.geometry):
             return self.engine.evaluate_moves(board, stop=deadline)
@@ -195,17 +215,20 @@ class ProvingRound:
             analysis = self.engine.evaluate_moves(
                 board, stop=RoundToken(outer, search_end, self.clock)
             )
-            draws.prove(board, analysis, move_nodes, deadline)
+            proof_nodes = draws.prove(board, analysis, move_nodes, deadline)
         else:
             proofs_end = start + PROOF_SHARE * self.budget
-            draws.prove(board, draws.last, move_nodes, RoundToken(outer, proofs_end, self.clock))
+            proofs_stop = RoundToken(outer, proofs_end, self.clock)
+            proof_nodes = draws.prove(board, draws.last, move_nodes, proofs_stop)
             proven = draws.applied(draws.last)
-            if proven.exact:
-                return proven
+            if proven.exact:  # the search is left out
+                elapsed = time.perf_counter() - began
+                return dataclasses.replace(proven, nodes=proof_nodes, elapsed=elapsed)
             analysis = self.engine.evaluate_moves(board, stop=deadline)
         if analysis.depth > 0:  # a search stopped before its first depth has no values
             draws.last = analysis
-        return draws.applied(analysis)
+        nodes, elapsed = analysis.nodes + proof_nodes, time.perf_counter() - began
+        return draws.applied(dataclasses.replace(analysis, nodes=nodes, elapsed=elapsed))
 
 
 class Prover:
@@ -259,7 +282,7 @@ class Prover:
     def accept(self, generation: int, shown: MoveAnalysis, found: MoveAnalysis) -> bool:
         """Count a finished round of the position of ``generation``; whether
         its analysis ``found`` should replace the ``shown`` one (it is proven,
-        deeper, or has more moves proven)."""
+        deeper, or has more moves proven, even if not as deep)."""
         self._follow(generation)
         self.rounds += 1
         self._proved = found.exact

@@ -72,13 +72,16 @@ def proven_outcome(score: int, exact: bool) -> int | None:
     return 0 if exact else None
 
 
-def judge(best: int, played: int, exact: bool, played_proven: bool = False) -> Mark:
+def judge(
+    best: int, played: int, exact: bool, *, best_proven: bool = False, played_proven: bool = False
+) -> Mark:
     """The mark of a move scored ``played`` where the best move scores ``best``
     (both from the mover's side, from one analysis; ``exact`` as above, and
-    ``played_proven`` when the played move's score is exact on its own)."""
+    ``best_proven``, ``played_proven`` when a best move's score or the played
+    one's is exact on its own)."""
     if played >= best:
         return Mark.BEST
-    best_outcome = proven_outcome(best, exact)
+    best_outcome = proven_outcome(best, exact or best_proven)
     played_outcome = proven_outcome(played, exact or played_proven)
     if best_outcome is not None and played_outcome is not None:
         return Mark.MISTAKE if played_outcome < best_outcome else Mark.INACCURACY
@@ -136,6 +139,12 @@ class MoveReview:
         return self.exact or move in self.proven
 
     @property
+    def best_is_exact(self) -> bool:
+        """Whether the best score is exact: a move scoring it is proven."""
+        best = self.best_score
+        return any(self.is_exact(move) for move, score in self.scores.items() if score == best)
+
+    @property
     def is_proven(self) -> bool:
         """Whether the mark rests on proven values only."""
         return self.exact or self.mark is Mark.MISTAKE
@@ -144,7 +153,7 @@ class MoveReview:
     def change(self) -> str:
         """The value before and after in words: ``"was a draw, now a loss in 4"``,
         or the kept value (``"a draw"``) for a best move."""
-        before = value_phrase(self.best_score, self.exact)
+        before = value_phrase(self.best_score, self.best_is_exact)
         after = value_phrase(self.played_score, self.is_exact(self.move))
         if self.mark is Mark.BEST:
             return before
@@ -156,7 +165,7 @@ class MoveReview:
 
     def blunder_note(self) -> str:
         """For a mistake: ``"move 4: b1 lost the draw"``."""
-        outcome = proven_outcome(self.best_score, self.exact)
+        outcome = proven_outcome(self.best_score, self.best_is_exact)
         lost = {1: "the win", 0: "the draw"}.get(outcome if outcome is not None else -1, "")
         return f"move {self.number}: {self.coordinate} lost {lost or 'the game'}"
 
@@ -213,9 +222,11 @@ def review_move(number: int, board: Board, move: int, analysis: MoveAnalysis) ->
     """Judge ``move`` in ``board`` from ``analysis`` (every legal move scored)."""
     scores = dict(analysis.scores)
     best = max(scores.values())
-    mark = judge(best, scores[move], analysis.exact, analysis.is_exact(move))
-    better = () if mark is Mark.BEST else tuple(m for m, s in scores.items() if s == best)
     exact, depth, proven = analysis.exact, analysis.depth, analysis.proven
+    best_proven = any(analysis.is_exact(m) for m, s in scores.items() if s == best)
+    played_proven = analysis.is_exact(move)
+    mark = judge(best, scores[move], exact, best_proven=best_proven, played_proven=played_proven)
+    better = () if mark is Mark.BEST else tuple(m for m, s in scores.items() if s == best)
     return MoveReview(number, board, move, mark, scores, exact, depth, better, proven)
 
 
