@@ -1,10 +1,11 @@
 """Proving in the real window: the status says the analysis is being proved,
-then proven, while the event loop goes on; hiding the analysis and quitting
-stop the proving thread."""
+then proven, while the event loop goes on; cells proven drawn by relevance
+zones read "draw"; hiding the analysis and quitting stop the proving thread."""
 
 from __future__ import annotations
 
 import threading
+import tkinter as tk
 
 from conftest import real_click, wait
 
@@ -45,4 +46,34 @@ def test_hiding_the_analysis_or_quitting_stops_the_proving_thread(make_window) -
     assert wait(window.root, lambda: bool(prove_threads()), 30)
     window.run("quit")
     assert wait(window.root, lambda: not prove_threads(), 5)
+    assert window.callback_errors == []
+
+
+def painted_text(canvas: tk.Canvas) -> str:
+    """The text drawn on a cell's canvas."""
+    items = canvas.find_all()
+    return " ".join(canvas.itemcget(item, "text") for item in items if canvas.type(item) == "text")
+
+
+def test_cells_the_relevance_zones_prove_drawn_read_draw(make_window) -> None:
+    """7x7, five in a row, seven moves clicked: O must stop X's open three at
+    a4, e4 or f4, each a draw that relevance zones prove; every other move
+    loses in 4, as the search proves."""
+    settings = Settings(
+        GameConfig(mode=Mode.HOTSEAT, size=7, win_length=5, think_time=0.05), analysis=True
+    )
+    window = make_window(settings)
+    board = window.presenter.session.board
+    for name in ("b4", "b3", "c4", "d3", "d4", "c6", "g7"):
+        real_click(window.board.cells[board.parse_coordinate(name)])
+    status = window.status_label
+    assert wait(window.root, lambda: status.cget("text").endswith("Analysis: proven"), 60)
+    texts = {
+        board.coordinate(cell): painted_text(canvas)
+        for cell, canvas in enumerate(window.board.cells)
+    }
+    blocks = {texts.pop(name) for name in ("a4", "e4", "f4")}
+    assert blocks <= {"draw", "="}, blocks
+    marks = [name for name, text in texts.items() if "loss" not in text and "L4" not in text]
+    assert sorted(marks) == ["b3", "b4", "c4", "c6", "d3", "d4", "g7"]
     assert window.callback_errors == []
