@@ -34,11 +34,12 @@ def shoot(
     turns: int = 0,
     review: int = 0,
     hover: int | None = None,
+    proven: bool = False,
 ) -> None:
     """Play ``turns`` moves (all of ``moves`` by default), each the first free one
-    of ``moves``, wait for the computer and the analysis, review the game and show
-    move ``review`` if given, and take a screenshot, the pointer over cell
-    ``hover`` if given (else off the board)."""
+    of ``moves``, wait for the computer and the analysis (until proven with
+    ``proven``), review the game and show move ``review`` if given, and take a
+    screenshot, the pointer over cell ``hover`` if given (else off the board)."""
     if WANTED and not any(name in out.name for name in WANTED):
         return
     turns = turns or len(moves)  # no moves: the person's moves come from a search
@@ -58,6 +59,8 @@ def shoot(
     pump_until(root, lambda: not session.is_computer_turn, 10)
     if settings.analysis:
         pump_until(root, lambda: session.analysis is not None, 10)
+    if proven:
+        pump_until(root, lambda: session.analysis is not None and session.analysis.exact, 120)
     if review:
         window.run("review_game")
         pump_until(root, lambda: not window.presenter.is_working, 30)
@@ -107,6 +110,13 @@ def main() -> None:
     )
     shoot(
         Settings(hotseat, history=True), [0, 1, 4, 7, 8], HERE / "screenshot-review.png", review=2
+    )
+    seven = GameConfig(mode=Mode.HOTSEAT, size=7, win_length=5, think_time=0.5)
+    shoot(  # X's open three on row 4: O's three blocks are draws, the rest lose
+        Settings(seven, analysis=True, history=True),
+        [22, 15, 23, 17, 24, 37, 48],
+        HERE / "screenshot-proving.png",
+        proven=True,
     )
     four = GameConfig(
         mode=Mode.COMPUTER,
