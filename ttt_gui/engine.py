@@ -557,7 +557,7 @@ class Engine:
                 )
         except SearchAborted:
             return None
-        return found[:2] if self._horizon_hits == 0 else None
+        return (found.scores, found.best) if self._horizon_hits == 0 else None
 
     def _solve_or_prove_draw(
         self, board: Board, tables: Tables, margin: int, stop: threading.Event

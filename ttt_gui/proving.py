@@ -12,13 +12,13 @@ ends the proving.
 
 Where the engine's solves try relevance zones (plain rules, five or more in
 a row), a round gives the search half its time and the other half to proving
-moves drawn by them (:mod:`ttt_gui.engine_zones`): after a
-move, neither side can force a line against the other's best defence. Those
-moves are exact draws however far the search is from the game's end (on 7x7
-with five in a row, most moves of the middle game), and the analysis is
-proven once every move is. Each move's proofs get a number of positions that
-doubles each round; the proofs' answers are kept for the position, so a
-round goes on from where the one before stopped.
+moves drawn by them (:mod:`ttt_gui.engine_zones`): after such a move, neither
+side can force a line against the other's best defence. Those moves are exact
+draws however far the search is from the game's end (on 7x7 with five in a
+row, most moves of the middle game), and the analysis is proven once every
+move is, drawn or searched to every game end. Each move's proofs get a number
+of positions that doubles each round; the proofs' answers are kept for the
+position, so a round goes on from where the one before stopped.
 
 The rounds are the least urgent searches: they run only when nothing else is
 wanted, and like every search they are cancelled by their job's stop token.
