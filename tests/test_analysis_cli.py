@@ -123,6 +123,21 @@ def test_an_approximate_analysis_words_the_moves_it_proved_as_exact(tmp_path: Pa
     assert "d2  draw" in text and not any(line.startswith("b2  draw") for line in text)
 
 
+def test_analyse_proves_moves_drawn_by_relevance_zones_after_its_search(tmp_path: Path) -> None:
+    """7x7, five in a row, six marks: far from the game's end for the search,
+    but relevance zones prove every move a draw, so the analysis is exact."""
+    position = "......./......./..xoo../..o.x../...x.../......./......."
+    done = run(tmp_path, "analyse", position, "--think-time", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert (data["value"], data["exact"]) == ("draw", True)
+    assert len(data["moves"]) == 43
+    assert all(move["words"] == "draw" and move["exact"] for move in data["moves"])
+    # To a fixed depth the answer stays the search's alone, the same everywhere.
+    done = run(tmp_path, "analyse", position, "--depth", "2", "--json")
+    assert json.loads(done.stdout)["exact"] is False
+
+
 def test_analyse_of_a_finished_game_says_who_won(tmp_path: Path) -> None:
     done = run(tmp_path, "analyse", "xxx/oo./...")
     assert (done.returncode, done.stdout) == (0, "XXX/OO./...  game over: X has won\n")

@@ -11,7 +11,10 @@ analysis is worded as exact; a draw proven by a pairing strategy,
 see :mod:`ttt_gui.engine_pairing`, says so); ``review FILE``
 prints the review of a saved game (:mod:`ttt_gui.review`). Boards small
 enough are solved exactly; larger ones are searched for the think time, or
-to ``--depth`` plies, and say so ("approximate, depth 6").
+to ``--depth`` plies, and say so ("approximate, depth 6"). After a search
+for the think time, ``analyse`` tries for as long again to prove moves drawn
+by relevance zones (:func:`ttt_gui.proving.prove_draws`; five or more in a
+row), and a position whose every move is then proven is exact.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from ttt_gui.config import MAX_THINK_TIME, MIN_THINK_TIME, SOLVABLE_CELLS, GameC
 from ttt_gui.engine import Engine, MoveAnalysis, describe_score
 from ttt_gui.engine_pairing import pairing_draw
 from ttt_gui.games import GameFileError, read_game
+from ttt_gui.proving import prove_draws
 from ttt_gui.review import GameReview, proven_outcome, review_game
 
 #: The first words of the command lines this module answers.
@@ -132,6 +136,8 @@ def _output(command: _Parser, args: argparse.Namespace) -> str:
         command.fail(f"bad position {args.position!r}: {error}")
     engine = _engine(command, board, args, GameConfig().think_time)
     analysis = None if board.is_over else engine.evaluate_moves(board)
+    if analysis is not None and engine.time_limit is not None:
+        analysis = prove_draws(board, analysis, engine.time_limit)
     return analysis_report(board, analysis, args.json)
 
 
