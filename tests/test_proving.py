@@ -11,7 +11,13 @@ from fakes import TickingClock
 from ttt_gui.board import Board, Player
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.engine import WIN, MoveAnalysis
-from ttt_gui.proving import FIRST_ROUND_THINK_TIMES, DrawProofs, Prover, RoundToken
+from ttt_gui.proving import (
+    FIRST_ROUND_THINK_TIMES,
+    DrawProofs,
+    Prover,
+    RoundToken,
+    prove_draws,
+)
 from ttt_gui.session import Session
 
 #: 7x7, five in a row, X to move: every move draws, as relevance zones prove
@@ -320,3 +326,11 @@ def test_a_stopped_round_still_ending_does_not_stop_the_proofs_of_the_next() -> 
     draws.prove(ZONE_DRAWN, searched, 10_000, token)
     assert token.met and token.met_in_time, "the stopped round waits for nothing"
     assert draws.drawn == set(ZONE_DRAWN.legal_moves())
+
+
+def test_prove_draws_within_a_time_proves_every_move_it_can_and_only_where_zones_apply() -> None:
+    searched = MoveAnalysis({move: 1 for move in ZONE_DRAWN.legal_moves()}, 2, exact=False)
+    proven = prove_draws(ZONE_DRAWN, searched, 30.0)
+    assert proven.exact and set(proven.scores.values()) == {0}
+    four = Board.parse("......./......./..xoo../..o.x../...x.../......./.......", 4)
+    assert prove_draws(four, searched, 30.0) == searched, "four in a row: no zones"
