@@ -65,6 +65,15 @@ ZONE_MIN_EMPTY = 37
 ZONE_FIRST_BUDGET = 20_000
 ZONE_NODE_LIMIT = 1_000_000
 
+
+def zones_apply(geometry: Geometry) -> bool:
+    """Whether relevance-zone draw proofs are tried on ``geometry``: plain
+    rules and ZONE_MIN_LENGTH or more in a row (with shorter lines, the
+    larger boards are won by the first player and the smaller solved by
+    the search alone)."""
+    return pairing_applies(geometry) and geometry.win_length >= ZONE_MIN_LENGTH
+
+
 __all__ = [
     "MATE_THRESHOLD",
     "WIN",
@@ -531,15 +540,13 @@ class Engine:
         )
 
     def _proves_draws(self, board: Board) -> bool:
-        """Whether a solve of ``board`` first tries a zone-proven draw: plain
-        rules, five or more in a row and a board too large for the search
-        alone (smaller ones it solves faster, pairings included)."""
-        geometry = board.geometry
+        """Whether a solve of ``board`` first tries a zone-proven draw: where
+        :func:`zones_apply`, on a board too large for the search alone
+        (smaller ones it solves faster, pairings included)."""
         return (
             not self.baseline
             and self.max_depth is None
-            and pairing_applies(geometry)
-            and geometry.win_length >= ZONE_MIN_LENGTH
+            and zones_apply(board.geometry)
             and board.empty_bits.bit_count() >= ZONE_MIN_EMPTY
         )
 

@@ -114,18 +114,28 @@ class ZoneSearch:
                 return cell
         return None
 
+    def proves_draw(self, board: Board) -> bool:
+        """Whether the proofs show that neither side can complete a line in
+        ``board`` against the other's best defence (False: no proof at any
+        depth; a finished board: whether it is drawn). Raises as
+        :meth:`draw_move` does."""
+        if board.is_over:
+            return board.winner is None
+        mine, theirs = side_bits(board)
+        return (
+            self.holds(mine, theirs, attacker_to_move=True) is not None
+            and self.holds(theirs, mine, attacker_to_move=False) is not None
+        )
+
     def draw_move(self, board: Board) -> int | None:
-        """A move for the side to move that keeps a proven draw, when the
-        proofs show that neither side can complete a line against the other's
-        best defence; else None. Raises :class:`SearchAborted` past the node
-        limit or once the stop token is set."""
+        """A move for the side to move that keeps a proven draw, when
+        :meth:`proves_draw`; else None. Raises :class:`SearchAborted` past
+        the node limit or once the stop token is set."""
         if self.stop.is_set():
             raise SearchAborted
-        if board.is_over:
+        if board.is_over or not self.proves_draw(board):
             return None
         mine, theirs = side_bits(board)
-        if self.holds(mine, theirs, attacker_to_move=True) is None:
-            return None
         return self.defence(theirs, mine)
 
     def draw_line(self, board: Board) -> tuple[int, ...]:

@@ -34,11 +34,9 @@ import threading
 import time
 from collections.abc import Callable
 
-from ttt_gui.board import Board, Geometry
-from ttt_gui.engine import ZONE_MIN_LENGTH, Engine, MoveAnalysis, is_mate_score
-from ttt_gui.engine_pairing import pairing_applies
+from ttt_gui.board import Board
+from ttt_gui.engine import Engine, MoveAnalysis, is_mate_score, zones_apply
 from ttt_gui.engine_state import SearchAborted
-from ttt_gui.engine_threats import side_bits
 from ttt_gui.engine_zones import ZoneSearch
 
 #: The first round's time, in think times; each later round's time doubles.
@@ -72,14 +70,6 @@ class RoundToken(threading.Event):
         if not super().is_set() and (self.outer.is_set() or self.clock() >= self.deadline):
             self.set()
         return super().is_set()
-
-
-def zones_apply(geometry: Geometry) -> bool:
-    """Whether proving tries relevance-zone draws on ``geometry``: plain rules
-    and ZONE_MIN_LENGTH or more in a row, the engine's own conditions for
-    them but the number of empty cells (with shorter lines, the larger
-    boards are won by the first player and the smaller solved by search)."""
-    return pairing_applies(geometry) and geometry.win_length >= ZONE_MIN_LENGTH
 
 
 class DrawProofs:
@@ -139,25 +129,13 @@ class DrawProofs:
                 continue  # a forced win is no draw
             search.node_limit = min(search.nodes + move_nodes, POSITION_PROOF_NODES)
             try:
-                if self._is_draw(search, board.play(move)):
+                if search.proves_draw(board.play(move)):
                     self.drawn.add(move)
                 else:
                     self._hopeless.add(move)
             except SearchAborted:
                 if stop.is_set() or search.nodes >= POSITION_PROOF_NODES:
                     return
-
-    @staticmethod
-    def _is_draw(search: ZoneSearch, after: Board) -> bool:
-        """Whether neither side can complete a line in ``after``, proven
-        (False: no proof at any depth)."""
-        if after.is_over:
-            return after.winner is None
-        to_move, other = side_bits(after)
-        return (
-            search.holds(to_move, other, attacker_to_move=True) is not None
-            and search.holds(other, to_move, attacker_to_move=False) is not None
-        )
 
     def applied(self, analysis: MoveAnalysis) -> MoveAnalysis:
         """``analysis`` with the moves proven drawn scored as exact draws, and
@@ -262,10 +240,7 @@ class Prover:
         self.table_limit = table_limit
         self.engine = self._new_engine()
         self.clock = clock
-        self._generation = -1
-        self.rounds = 0  # rounds finished for the position of ``_generation``
-        self._proved = False
-        self._draws = DrawProofs()
+        self._start(-1)
 
     def _new_engine(self) -> Engine:
         # Deepening without a limit of its own: each round's token ends it.
@@ -276,14 +251,19 @@ class Prover:
         and the draw proofs' answers), as when the analysis is hidden; a round
         still ending keeps its own until it ends."""
         self.engine = self._new_engine()
-        self._generation, self.rounds, self._proved = -1, 0, False
-        self._draws = DrawProofs()
+        self._start(-1)
 
     def _follow(self, generation: int) -> None:
         """Start counting afresh for a new position."""
         if generation != self._generation:
-            self._generation, self.rounds, self._proved = generation, 0, False
-            self._draws = DrawProofs()
+            self._start(generation)
+
+    def _start(self, generation: int) -> None:
+        """Follow ``generation``'s position from its first round."""
+        self._generation = generation
+        self.rounds = 0  # rounds finished for the position of ``_generation``
+        self._proved = False
+        self._draws = DrawProofs()
 
     def round(self, generation: int, think_time: float | None) -> ProvingRound:
         """The next round for the position of ``generation`` (asking twice for

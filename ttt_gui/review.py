@@ -92,6 +92,12 @@ def judge(
     return Mark.BEST
 
 
+def best_is_exact(scores: dict[int, int], is_exact: Callable[[int], bool]) -> bool:
+    """Whether the best of ``scores`` is exact: a move scoring it is."""
+    best = max(scores.values())
+    return any(is_exact(move) for move, score in scores.items() if score == best)
+
+
 def value_phrase(score: int, exact: bool) -> str:
     """A value in words for a sentence: ``"a win in 3"``, ``"a draw"``, or a
     heuristic ``"ahead (≈+12)"``."""
@@ -141,8 +147,7 @@ class MoveReview:
     @property
     def best_is_exact(self) -> bool:
         """Whether the best score is exact: a move scoring it is proven."""
-        best = self.best_score
-        return any(self.is_exact(move) for move, score in self.scores.items() if score == best)
+        return best_is_exact(self.scores, self.is_exact)
 
     @property
     def is_proven(self) -> bool:
@@ -223,7 +228,7 @@ def review_move(number: int, board: Board, move: int, analysis: MoveAnalysis) ->
     scores = dict(analysis.scores)
     best = max(scores.values())
     exact, depth, proven = analysis.exact, analysis.depth, analysis.proven
-    best_proven = any(analysis.is_exact(m) for m, s in scores.items() if s == best)
+    best_proven = best_is_exact(scores, analysis.is_exact)
     played_proven = analysis.is_exact(move)
     mark = judge(best, scores[move], exact, best_proven=best_proven, played_proven=played_proven)
     better = () if mark is Mark.BEST else tuple(m for m, s in scores.items() if s == best)
