@@ -15,7 +15,7 @@ a proven win. Target: the engine finds all of them.
 
 With ``--threes`` the set (``benchmarks/data/threat_wins.txt``) holds
 positions of the same kind of games with no win by fours that the threat
-search with threes (VCT, :mod:`ttt_gui.engine_vct`) proves won in 9 to 15
+search with threes (VCT, :mod:`ttt_gui.engine.vct`) proves won in 9 to 15
 plies (building it takes about 10 minutes). Its proof is the search's own: a
 VCT is a tree, not one line, and the tests check that search against plain
 minimax on small boards. The engines are then the two of ``strength.py``:
@@ -36,8 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ttt_gui.board import Board, Player  # noqa: E402
 from ttt_gui.engine import MATE_THRESHOLD, Engine  # noqa: E402
-from ttt_gui.engine_threats import board_vcf, side_bits  # noqa: E402
-from ttt_gui.engine_vct import ContinuousThreats  # noqa: E402
+from ttt_gui.engine.threats import board_vcf, side_bits  # noqa: E402
+from ttt_gui.engine.vct import ContinuousThreats  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "forced_wins.txt"
 THREES_DATA = DATA.with_name("threat_wins.txt")

@@ -40,10 +40,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ttt_gui.app.session import Session  # noqa: E402
 from ttt_gui.board import Board, Player  # noqa: E402
 from ttt_gui.config import LEVELS, TOP_LEVEL, GameConfig, Mode  # noqa: E402
-from ttt_gui.ladder import LevelPlayer  # noqa: E402
-from ttt_gui.session import Session  # noqa: E402
+from ttt_gui.engine.levels import LevelPlayer  # noqa: E402
 
 RANDOM = "random"
 #: ((rows, columns, win length, gravity, misère), games per pairing, with --quick).

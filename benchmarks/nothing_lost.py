@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ttt_gui.config import GameConfig, Mode  # noqa: E402
-from ttt_gui.settings import Settings, load, save  # noqa: E402
-from ttt_gui.settings_store import SettingsStore  # noqa: E402
+from ttt_gui.storage.settings import Settings, load, save  # noqa: E402
+from ttt_gui.storage.settings_store import SettingsStore  # noqa: E402
 
 KEY = GameConfig(mode=Mode.HOTSEAT).score_key
 

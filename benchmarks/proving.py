@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ttt_gui.analysis.proving import Prover  # noqa: E402
+from ttt_gui.app.session import PROVING_TABLE_LIMIT  # noqa: E402
 from ttt_gui.board import Board  # noqa: E402
 from ttt_gui.engine import Engine  # noqa: E402
-from ttt_gui.proving import Prover  # noqa: E402
-from ttt_gui.session import PROVING_TABLE_LIMIT  # noqa: E402
 
 THINK_TIME = 0.5
 POSITIONS = (

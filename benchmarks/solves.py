@@ -14,7 +14,7 @@ Targets (with the techniques):
 - 6x6 k=5 (draw): under 60 s;
 - 7x7 k=4 (X wins): how deep iterative deepening gets within the cap;
 - 7x7 k=5 (draw; the stretch, solved in 2.5 s by Hsu et al. in compiled
-  code): solved, by the relevance-zone draw proofs (ttt_gui/engine_zones.py).
+  code): solved, by the relevance-zone draw proofs (ttt_gui/engine/zones.py).
 
 Each search runs in a process of its own, so its peak memory (the process's
 resident set, the interpreter's ~10-20 MB included) is its own. A search
@@ -38,9 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from watched import watched_search  # noqa: E402
 
+from ttt_gui.app.session import ENGINE_TABLE_LIMIT  # noqa: E402
 from ttt_gui.board import Board  # noqa: E402
 from ttt_gui.engine import Engine  # noqa: E402
-from ttt_gui.session import ENGINE_TABLE_LIMIT  # noqa: E402
 
 #: case name -> (board size, win length, table limit (None: --table-limit),
 #: deepen: search by iterative deepening within the cap rather than solve).

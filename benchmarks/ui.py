@@ -39,11 +39,11 @@ sys.path.insert(0, str(ROOT))
 WINDOW_HELPERS = r"""
 import gc, resource, statistics, sys, time, tkinter as tk
 from ttt_gui.board import Player
-from ttt_gui.cli import prepare_process
+from ttt_gui.cli.main import prepare_process
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.gui.window import Window
-from ttt_gui.presenter import Presenter
-from ttt_gui.settings import Settings
+from ttt_gui.app.presenter import Presenter
+from ttt_gui.storage.settings import Settings
 
 class Answers:
     # dialogs that never block: yes to every question, cancel to every other one
@@ -197,11 +197,11 @@ print(statistics.median(latencies), max(latencies), max(gaps), search_beats, pea
 CLOSE_DURING_SEARCH = """
 import time, tkinter as tk
 from ttt_gui.board import Player
-from ttt_gui.cli import prepare_process
+from ttt_gui.cli.main import prepare_process
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.gui.window import Window, pump_until
-from ttt_gui.presenter import Presenter
-from ttt_gui.settings import Settings
+from ttt_gui.app.presenter import Presenter
+from ttt_gui.storage.settings import Settings
 prepare_process()
 root = tk.Tk()
 config = GameConfig(

@@ -17,14 +17,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from ttt_gui.app.presenter import Presenter  # noqa: E402
 from ttt_gui.board import Player  # noqa: E402
-from ttt_gui.cli import prepare_process  # noqa: E402
+from ttt_gui.cli.main import prepare_process  # noqa: E402
 from ttt_gui.config import GameConfig, Mode  # noqa: E402
 from ttt_gui.engine import Engine  # noqa: E402
-from ttt_gui.gui.dialogs import TkDialogs  # noqa: E402
+from ttt_gui.gui.tk_dialogs import TkDialogs  # noqa: E402
 from ttt_gui.gui.window import Window, pump_until  # noqa: E402
-from ttt_gui.presenter import Presenter  # noqa: E402
-from ttt_gui.settings import Settings  # noqa: E402
+from ttt_gui.storage.settings import Settings  # noqa: E402
 
 
 def shoot(

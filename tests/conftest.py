@@ -17,13 +17,13 @@ import pytest
 from fakes import FakeDialogs, FakeStore
 from variant_reference import forget_values
 
-from ttt_gui.cli import prepare_process
-from ttt_gui.commands import Item, all_items
-from ttt_gui.gui.dialogs import TkDialogs
+from ttt_gui.app.actions import Item, all_items
+from ttt_gui.app.presenter import Presenter
+from ttt_gui.cli.main import prepare_process
+from ttt_gui.cli.smoke import pump_until
+from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.gui.window import Window
-from ttt_gui.presenter import Presenter
-from ttt_gui.settings import Settings, save
-from ttt_gui.smoke import pump_until
+from ttt_gui.storage.settings import Settings, save
 
 TITLE_PATTERN = "^Tic-tac-toe"
 #: Seconds any single xdotool or ImageMagick command may take.

@@ -8,14 +8,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ttt_gui.app.jobs import InlineRunner, Runner
+from ttt_gui.app.ports import ClipboardDelivery
+from ttt_gui.app.presenter import Presenter
+from ttt_gui.app.session import Session
 from ttt_gui.board import Board
 from ttt_gui.config import GameConfig, Shape
-from ttt_gui.dialogs import ClipboardDelivery
-from ttt_gui.engine_search import Entry
-from ttt_gui.jobs import InlineRunner, Runner
-from ttt_gui.presenter import Presenter
-from ttt_gui.session import Session
-from ttt_gui.settings import Settings
+from ttt_gui.engine.negamax import Entry
+from ttt_gui.storage.settings import Settings
 
 
 class FakeDialogs:
@@ -195,7 +195,7 @@ def make_presenter(
 
 @dataclass
 class FakeSearchHost:
-    """What :func:`ttt_gui.engine_search.make_search` reads and counts into,
+    """What :func:`ttt_gui.engine.negamax.make_search` reads and counts into,
     without an Engine: no limits, and the given table and switches."""
 
     _table: dict[int, Entry] = field(default_factory=dict)

@@ -9,6 +9,7 @@ in ``n`` plies ``-(WIN - n)``, a draw 0.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -123,3 +124,48 @@ def play_line(board: Board, line: tuple[int, ...]) -> Board:
     for move in line:
         board = board.play(move)
     return board
+
+
+# -- the 3x3 board and its lines, independently of the engine ------------------
+
+
+@cache
+def reachable_3x3() -> tuple[Board, ...]:
+    """Every board reachable from the empty 3x3 board, in a fixed order."""
+    seen: set[Board] = set()
+    stack = [Board.empty(3)]
+    while stack:
+        board = stack.pop()
+        if board not in seen:
+            seen.add(board)
+            stack.extend(board.play(move) for move in board.legal_moves())
+    return tuple(sorted(seen, key=lambda board: (board.move_count, str(board))))
+
+
+def open_3x3() -> Iterator[Board]:
+    """The reachable 3x3 positions that are not finished."""
+    return (board for board in reachable_3x3() if not board.is_over)
+
+
+def completes_line(board: Board, cell: int, player: Player) -> bool:
+    """Whether ``player`` marking the empty ``cell`` makes ``win_length`` in a row.
+
+    Scans the four directions through the cell, independently of the engine.
+    """
+    size = board.size
+    row, col = divmod(cell, size)
+    for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        run = 1
+        for sign in (1, -1):
+            r, c = row + sign * d_row, col + sign * d_col
+            while 0 <= r < size and 0 <= c < size and board[r * size + c] is player:
+                run += 1
+                r, c = r + sign * d_row, c + sign * d_col
+        if run >= board.win_length:
+            return True
+    return False
+
+
+def winning_cells(board: Board, player: Player) -> set[int]:
+    """The empty cells where ``player`` would win at once."""
+    return {cell for cell in board.legal_moves() if completes_line(board, cell, player)}

@@ -50,7 +50,7 @@ _MODE_LABELS = {
 
 @dataclass(frozen=True)
 class Level:
-    """A named strength (see :mod:`ttt_gui.ladder` for how it plays).
+    """A named strength (see :mod:`ttt_gui.engine.levels` for how it plays).
 
     ``lookahead``: plies searched where the board is solved (None: to the
     end; 0: only its own move on every board, so it sees a win in one but a

@@ -4,7 +4,7 @@ Each cell paints its own background, mark, analysis words, focus ring and its
 part of the line through a win, so colours and marks look the same with
 every Tk windowing system (macOS ignores the background of ``tk.Button``)
 and marks scale crisply at any size. The view forwards clicks and keys to
-the presenter and paints :class:`~ttt_gui.view_model.CellView` values.
+the presenter and paints :class:`~ttt_gui.app.view_state.CellView` values.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import tkinter as tk
 from collections.abc import Callable
 from tkinter import font as tkfont
 
-from ttt_gui.view_model import CellView, ViewState, compact_words
+from ttt_gui.app.view_state import CellView, ViewState, compact_words
 
 ARROWS = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
 FOCUS_RING = 3

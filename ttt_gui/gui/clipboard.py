@@ -20,8 +20,8 @@ import time
 import tkinter as tk
 from collections.abc import Callable
 
-from ttt_gui.dialogs import CLIPBOARD_READER_OPTION as READER_OPTION
-from ttt_gui.dialogs import ClipboardDelivery
+from ttt_gui.app.ports import CLIPBOARD_READER_OPTION as READER_OPTION
+from ttt_gui.app.ports import ClipboardDelivery
 
 #: How long the clipboard's owner has to answer.
 ANSWER_SECONDS = 2.0

@@ -1,4 +1,4 @@
-"""The menu bar and its shortcuts, built from the table in :mod:`ttt_gui.commands`.
+"""The menu bar and its shortcuts, built from the table in :mod:`ttt_gui.app.actions`.
 
 Accelerator labels and key bindings both come from each item's ``keys``, so
 they cannot disagree. Every shortcut is bound in its lower- and upper-case
@@ -13,8 +13,8 @@ import functools
 import tkinter as tk
 from collections.abc import Callable
 
-from ttt_gui.commands import MENUS, Item
-from ttt_gui.view_model import ViewState
+from ttt_gui.app.actions import MENUS, Item
+from ttt_gui.app.view_state import ViewState
 
 #: Called with a menu item when it is chosen or its key pressed.
 Dispatch = Callable[[Item], None]

@@ -22,17 +22,17 @@ from tkinter import ttk
 from types import TracebackType
 from typing import Any
 
-from ttt_gui.commands import Item
-from ttt_gui.dialogs import SaveSettings
+from ttt_gui.app.actions import Item
+from ttt_gui.app.ports import SaveSettings
+from ttt_gui.app.presenter import Presenter
+from ttt_gui.app.view_state import ViewState
 from ttt_gui.gui.board_view import BoardView
-from ttt_gui.gui.dialogs import TkDialogs
 from ttt_gui.gui.icon import set_window_icon
 from ttt_gui.gui.menus import MenuBar, is_aqua
-from ttt_gui.presenter import Presenter
-from ttt_gui.resume import UnfinishedGame
-from ttt_gui.settings import WINDOW_SIZE, Settings
+from ttt_gui.gui.tk_dialogs import TkDialogs
+from ttt_gui.storage.settings import WINDOW_SIZE, Settings
+from ttt_gui.storage.unfinished import UnfinishedGame
 from ttt_gui.theme import palette
-from ttt_gui.view_model import ViewState
 
 POLL_MS = 5
 #: How often (ms) a signal from the system is looked for.

@@ -1,0 +1,377 @@
+"""``ttt-gui analyse`` and ``ttt-gui review``, run as a person runs them: in a
+child process, without a display."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from test_cli import child_environment
+from variant_reference import move_values
+from variant_reference import move_values as reference_values
+
+from ttt_gui.board import Board
+from ttt_gui.config import GameConfig
+from ttt_gui.engine import describe_score
+from ttt_gui.storage.games import SavedGame, write_game
+
+
+def run(home: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """``python -m ttt_gui ARGUMENTS`` with no display at all."""
+    environment = child_environment(home)
+    environment.pop("DISPLAY", None)
+    environment.pop("WAYLAND_DISPLAY", None)
+    return subprocess.run(
+        [sys.executable, "-m", "ttt_gui", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=home,
+        env=environment,
+    )
+
+
+def saved(path: Path, moves: tuple[int, ...], **config: object) -> Path:
+    write_game(path, SavedGame(GameConfig.from_dict({"mode": "hotseat", **config}), moves))
+    return path
+
+
+# -- analyse -----------------------------------------------------------------------------
+
+
+def test_analyse_prints_the_value_then_every_move_best_first(tmp_path: Path) -> None:
+    board = Board.parse("x.o/.x./...")
+    done = run(tmp_path, "analyse", "x.o/.x./...")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    first, *lines = done.stdout.splitlines()
+    values = move_values(board)
+    assert first == f"X.O/.X./...  O to move: {describe_score(max(values.values()))}"
+    expected = sorted(values.items(), key=lambda item: (-item[1], item[0]))
+    assert lines == [
+        f"{board.coordinate(move)}  {describe_score(value)}" for move, value in expected
+    ]
+    assert lines[0] == "c3  draw" and lines[-1] == "b3  loss in 2"
+
+
+def test_analyse_json_is_one_object_with_every_move(tmp_path: Path) -> None:
+    done = run(tmp_path, "analyse", "XX./OO./...", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["position"] == "XX./OO./..."
+    assert data["side_to_move"] == "X"
+    assert (data["value"], data["exact"], data["win_length"]) == ("win in 1", True, 3)
+    values = move_values(Board.parse("XX./OO./..."))
+    assert data["score"] == max(values.values())
+    assert [move["coordinate"] for move in data["moves"]] == ["c1", "c2", "a3", "b3", "c3"]
+    assert [move["score"] for move in data["moves"]] == sorted(values.values(), reverse=True)
+    assert data["moves"][1] == {"coordinate": "c2", "score": 0, "words": "draw", "exact": True}
+
+
+def test_analyse_names_a_draw_proven_by_a_pairing_strategy(tmp_path: Path) -> None:
+    empty = "...../...../...../...../....."
+    done = run(tmp_path, "analyse", empty, "--win-length", "5")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == f"{empty}  X to move: draw: pairing strategy"
+    data = json.loads(run(tmp_path, "analyse", empty, "--win-length", "5", "--json").stdout)
+    assert (data["value"], data["proof"]) == ("draw", "pairing strategy")
+    plain = json.loads(run(tmp_path, "analyse", "x.o/.x./...", "--json").stdout)
+    assert plain["proof"] is None
+    assert "pairing" not in run(tmp_path, "analyse", "x.o/.x./...").stdout
+
+
+def test_analyse_takes_rows_one_per_line_and_a_win_length(tmp_path: Path) -> None:
+    done = run(tmp_path, "analyse", "x...\n.o..\n....\n....", "--win-length", "3", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert (data["position"], data["win_length"]) == ("X.../.O../..../....", 3)
+    assert len(data["moves"]) == 14
+
+
+def test_analyse_to_a_depth_says_it_is_approximate(tmp_path: Path) -> None:
+    done = run(tmp_path, "analyse", "...../...../..x../...../.....", "--depth", "2")
+    assert done.returncode == 0, done.stderr
+    first, *lines = done.stdout.splitlines()
+    assert first.startswith("...../...../..X../...../.....  O to move: ")
+    assert first.endswith("(approximate, depth 2)")
+    assert len(lines) == 24
+    data = json.loads(
+        run(tmp_path, "analyse", "...../...../..x../...../.....", "--depth", "2", "--json").stdout
+    )
+    assert (data["exact"], data["depth"]) == (False, 2)
+    assert not any(move["exact"] for move in data["moves"])
+
+
+def test_an_approximate_analysis_words_the_moves_it_proved_as_exact(tmp_path: Path) -> None:
+    """4x4, four in a row, to depth 2: the moves on column d are searched to
+    every game end (draws); the others are not."""
+    position = "OXOO/X.X./.OX./.OX."
+    done = run(tmp_path, "analyse", position, "--depth", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["exact"] is False
+    exact = {move["coordinate"]: move["words"] for move in data["moves"] if move["exact"]}
+    assert exact == {"d2": "draw", "d3": "draw", "d4": "draw"}
+    assert len(data["moves"]) == 6
+    text = run(tmp_path, "analyse", position, "--depth", "2").stdout.splitlines()
+    assert "d2  draw" in text and not any(line.startswith("b2  draw") for line in text)
+
+
+def test_analyse_proves_moves_drawn_by_relevance_zones_after_its_search(tmp_path: Path) -> None:
+    """7x7, five in a row, six marks: far from the game's end for the search,
+    but relevance zones prove every move a draw, so the analysis is exact."""
+    position = "......./......./..xoo../..o.x../...x.../......./......."
+    done = run(tmp_path, "analyse", position, "--think-time", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert (data["value"], data["exact"]) == ("draw", True)
+    assert len(data["moves"]) == 43
+    assert all(move["words"] == "draw" and move["exact"] for move in data["moves"])
+    # To a fixed depth the answer stays the search's alone, the same everywhere.
+    done = run(tmp_path, "analyse", position, "--depth", "2", "--json")
+    assert json.loads(done.stdout)["exact"] is False
+
+
+def test_analyse_of_a_finished_game_says_who_won(tmp_path: Path) -> None:
+    done = run(tmp_path, "analyse", "xxx/oo./...")
+    assert (done.returncode, done.stdout) == (0, "XXX/OO./...  game over: X has won\n")
+    data = json.loads(run(tmp_path, "analyse", "xox/xoo/oxx", "--json").stdout)
+    assert (data["value"], data["moves"]) == ("draw", [])
+
+
+@pytest.mark.parametrize(
+    ("position", "options", "rules"),
+    [
+        ("x.o/.x./...", ["--misere"], "misère"),
+        ("..../..../x.../xo.o", ["--win-length", "3", "--gravity"], "gravity"),
+        ("..../..../x.../xo.o", ["--win-length", "3", "--gravity", "--misere"], "gravity, misère"),
+    ],
+)
+def test_analyse_plays_by_the_variant_s_rules(
+    tmp_path: Path, position: str, options: list[str], rules: str
+) -> None:
+    board = Board.parse(
+        position,
+        win_length=3,
+        gravity="--gravity" in options,
+        misere="--misere" in options,
+    )
+    done = run(tmp_path, "analyse", position, *options)
+    assert done.returncode == 0, done.stderr
+    first, *lines = done.stdout.splitlines()
+    values = reference_values(board)
+    expected = sorted(values.items(), key=lambda item: (-item[1], item[0]))
+    assert first == f"{board}  ({rules})  {board.turn.value} to move: " + describe_score(
+        expected[0][1]
+    )
+    assert lines == [
+        f"{board.coordinate(move)}  {describe_score(value)}" for move, value in expected
+    ]
+    data = json.loads(run(tmp_path, "analyse", position, *options, "--json").stdout)
+    assert (data["gravity"], data["misere"]) == (board.gravity, board.misere)
+    assert {move["coordinate"] for move in data["moves"]} == {
+        board.coordinate(move) for move in board.legal_moves()
+    }
+
+
+def test_analyse_of_misere_is_not_the_plain_game(tmp_path: Path) -> None:
+    """X to move can complete a line: a win in 1 in the plain game, a move to
+    avoid under misère."""
+    plain = json.loads(run(tmp_path, "analyse", "xx./oo./...", "--json").stdout)
+    misere = json.loads(run(tmp_path, "analyse", "xx./oo./...", "--misere", "--json").stdout)
+    assert plain["moves"][0] == {
+        "coordinate": "c1",
+        "score": plain["score"],
+        "words": "win in 1",
+        "exact": True,
+    }
+    assert [m["words"] for m in misere["moves"] if m["coordinate"] == "c1"] == ["loss in 1"]
+    assert misere["value"] != "win in 1"
+
+
+def test_analyse_under_gravity_refuses_a_floating_mark(tmp_path: Path) -> None:
+    done = run(tmp_path, "analyse", "x../.../..o", "--gravity")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("ttt-gui analyse: error: bad position")
+    assert len(done.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("position", "named"),
+    [
+        ("xx/..", "rows"),
+        ("x.q/.../...", "unknown character 'q'"),
+        ("xxx/.../...", "impossible counts"),
+        ("xxx/ooo/...", "both players have a line"),
+        ("x.../..../..../...", "row 4 has 3 cells"),
+    ],
+)
+def test_a_bad_position_exits_2_with_one_line(tmp_path: Path, position: str, named: str) -> None:
+    done = run(tmp_path, "analyse", position)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1
+    assert done.stderr.startswith("ttt-gui analyse: error: bad position")
+    assert named in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        (["analyse", "x../.../...", "--depth", "0"], "--depth 0 is out of range (1 to 9"),
+        (["analyse", "x../.../...", "--depth", "ten"], "--depth"),
+        (["analyse", "x../.../...", "--win-length", "16"], "--win-length 16"),
+        (["analyse", "x../.../...", "--win-length", "4"], "win length 4 is out of range"),
+        (["analyse", "x../.../...", "--think-time", "0"], "--think-time 0 is out of range"),
+        (["analyse", "x../.../...", "--bogus"], "unrecognized arguments: --bogus"),
+        (["analyse"], "POSITION"),
+        (["review"], "FILE.ttt"),
+    ],
+)
+def test_a_bad_option_exits_2_with_the_usage(
+    tmp_path: Path, arguments: list[str], named: str
+) -> None:
+    done = run(tmp_path, *arguments)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert named in done.stderr.splitlines()[-1]
+    assert (
+        done.stderr.startswith(f"usage: ttt-gui {arguments[0]}") or "bad position" in done.stderr
+    )
+
+
+# -- review ------------------------------------------------------------------------------
+
+
+def test_review_prints_every_move_marked_and_the_summary(tmp_path: Path) -> None:
+    path = saved(tmp_path / "game.ttt", (0, 1, 4, 7, 8))
+    done = run(tmp_path, "review", str(path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "  1. X a1  best        a draw",
+        "  2. O b1  mistake     was a draw, now a loss in 6; better: b2",
+        "  3. X b2  best        a win in 5",
+        "  4. O b3  inaccuracy  was a loss in 4, now a loss in 2; better: c3",
+        "  5. X c3  best        a win in 1",
+        "X: 3 best, 0 inaccuracies, 0 mistakes; "
+        "O: 0 best, 1 inaccuracy, 1 mistake (move 2: b1 lost the draw)",
+    ]
+
+
+def test_review_json_lists_marks_values_and_better_moves(tmp_path: Path) -> None:
+    path = saved(tmp_path / "game.ttt", (0, 1, 4, 7, 8))
+    data = json.loads(run(tmp_path, "review", str(path), "--json").stdout)
+    assert data["exact"] is True
+    assert [move["mark"] for move in data["moves"]] == [
+        "best",
+        "mistake",
+        "best",
+        "inaccuracy",
+        "best",
+    ]
+    second = data["moves"][1]
+    assert (second["number"], second["player"], second["coordinate"]) == (2, "O", "b1")
+    assert (second["better"], second["best_score"]) == (["b2"], 0)
+    assert second["words"] == "was a draw, now a loss in 6"
+    assert data["summary"].startswith("X: 3 best")
+
+
+def test_review_of_a_large_board_is_approximate_to_the_depth_asked(tmp_path: Path) -> None:
+    path = saved(tmp_path / "big.ttt", (24, 25, 17), size=7, win_length=5)
+    done = run(tmp_path, "review", str(path), "--depth", "2")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 4
+    assert lines[-1].endswith(" — approximate, depth 2")
+    assert " mistake " not in done.stdout  # nothing is proven lost this early
+
+
+@pytest.mark.parametrize(
+    ("content", "named"),
+    [
+        (None, "cannot be read"),
+        ("hello", "not a saved game"),
+        ('{"format": "ttt-gui game", "version": 1, "size": 3, "moves": ["a1", "a1"]}', "move 2"),
+    ],
+)
+def test_a_bad_file_exits_2_with_one_line(tmp_path: Path, content: str | None, named: str) -> None:
+    path = tmp_path / "game.ttt"
+    if content is not None:
+        path.write_text(content)
+    done = run(tmp_path, "review", str(path))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1
+    assert done.stderr.startswith("ttt-gui review: error: ")
+    assert named in done.stderr
+
+
+# -- the window's command line is unchanged ------------------------------------------------
+
+
+def test_the_commands_never_load_tk(tmp_path: Path) -> None:
+    code = (
+        "import sys; from ttt_gui.cli.main import main; "
+        "status = main(['analyse', 'x../.../...']); "
+        "print('tkinter' in sys.modules, status)"
+    )
+    environment = child_environment(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=environment, timeout=60
+    )
+    assert done.stdout.splitlines()[-1] == "False 0"
+
+
+def test_the_window_help_names_the_commands(tmp_path: Path) -> None:
+    done = run(tmp_path, "--help")
+    assert done.returncode == 0
+    text = " ".join(done.stdout.split())
+    assert "analyse POSITION" in text and "review FILE.ttt" in text
+    assert "--level" in done.stdout
+
+
+def test_ctrl_c_stops_a_long_analysis_quietly(tmp_path: Path) -> None:
+    environment = child_environment(tmp_path)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "ttt_gui",
+            "analyse",
+            "/".join(["." * 9] * 9),
+            "--think-time",
+            "60",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment,
+    )
+    time.sleep(3.0)  # started (Python handles SIGINT from then on) and searching
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=20)
+    assert (process.returncode, stdout, stderr) == (130, "", "")
+
+
+def test_output_to_a_reader_that_left_ends_quietly(tmp_path: Path) -> None:
+    reader, writer = os.pipe()
+    os.close(reader)  # as ``| head`` does once it has read enough
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "ttt_gui", "analyse", "x../.../..."],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            env=child_environment(tmp_path),
+        )
+    finally:
+        os.close(writer)
+    assert (done.returncode, done.stderr) == (141, "")

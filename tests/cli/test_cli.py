@@ -1,0 +1,399 @@
+"""The command line: bad values, --version and --help, the overrides of the saved
+settings, the settings file of a real run, and --smoke-test under the test display."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import xdotool
+
+from ttt_gui import __version__
+from ttt_gui.board import Player
+from ttt_gui.cli.main import build_parser, main, settings_for_run
+from ttt_gui.config import GameConfig, Mode
+from ttt_gui.storage.settings import Settings, load, save
+from ttt_gui.storage.settings_store import SettingsStore
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def child_environment(home: Path) -> dict[str, str]:
+    """The environment of a child ``python -m ttt_gui``: this display, this
+    source tree, and a home of its own so that no real settings are touched."""
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = str(ROOT)
+    environment["HOME"] = str(home)
+    environment["XDG_CONFIG_HOME"] = str(home / "config")
+    return environment
+
+
+def run_ttt(home: Path, *arguments: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ttt_gui", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=home,
+        env=child_environment(home),
+    )
+
+
+# -- bad values ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        (["--bogus"], "--bogus"),
+        (["--size", "16"], "--size"),
+        (["--size", "three"], "--size"),
+        (["--level", "godlike"], "--level"),
+        (["--mode", "online"], "--mode"),
+        (["--play", "z"], "--play"),
+        (["--depth", "0"], "--depth"),
+        (["--theme", "neon"], "--theme"),
+        (["--size", "3", "--win-length", "4"], "--win-length"),
+        (["--win-length", "4"], "--win-length"),  # the saved board is 3x3
+        (["--depth", "10"], "--depth"),
+        (["--size", "4", "--depth", "17"], "--depth"),
+        (["--settings", ""], "--settings"),
+        (["--settings", "a" * 300], "--settings"),  # a name too long for the file system
+        (["--settings", "b" * 300 + "/settings.json"], "--settings"),
+    ],
+)
+def test_bad_values_exit_2_with_the_usage_and_one_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], arguments: list[str], named: str
+) -> None:
+    path = tmp_path / "settings.json"
+    with pytest.raises(SystemExit) as exited:
+        main(["--settings", str(path), *arguments])
+    assert exited.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("usage: ttt-gui")
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("ttt-gui: error: ") and named in last, last
+    assert not path.exists()
+
+
+def test_a_bad_value_exits_2_from_the_installed_entry_point(tmp_path: Path) -> None:
+    result = run_ttt(tmp_path, "--size", "3", "--win-length", "4")
+    assert result.returncode == 2
+    assert result.stdout == "" and "Traceback" not in result.stderr
+    assert result.stderr.startswith("usage: ttt-gui")
+    assert result.stderr.strip().splitlines()[-1] == (
+        "ttt-gui: error: --win-length 4 is longer than the board size 3"
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "contents"),
+    [
+        ("game.ttt", '{"format": "ttt-gui game", "version": 1, "size": 3, "moves": [4]}\n'),
+        ("package.json", '{"name": "package", "version": "1.0"}\n'),
+        ("notes.txt", "shopping: eggs, milk\n"),
+        ("empty", ""),
+    ],
+)
+def test_a_named_file_that_is_not_settings_is_refused_and_left_as_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, contents: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(contents)
+    path.chmod(0o640)
+    with pytest.raises(SystemExit) as exited:
+        main(["--settings", str(path)])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: ttt-gui")
+    last = err.strip().splitlines()[-1]
+    assert last.startswith(f"ttt-gui: error: --settings {name}: ") and "left as it is" in last
+    assert path.read_text() == contents and oct(path.stat().st_mode & 0o777) == "0o640"
+    assert sorted(tmp_path.iterdir()) == [path], "nothing renamed aside, nothing created"
+
+
+# -- --version and --help ------------------------------------------------------------------
+
+
+def test_version_prints_the_version_and_exits_0(tmp_path: Path) -> None:
+    result = run_ttt(tmp_path, "--version")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"ttt-gui {__version__}\n"
+    assert result.stderr == ""
+
+
+def test_help_lists_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--help"])
+    assert exited.value.code == 0
+    shown = capsys.readouterr().out
+    options = ["--mode", "--play", "--level", "--depth", "--size", "--win-length", "--theme"]
+    options += ["--settings", "--reset-settings", "--smoke-test", "--version"]
+    for option in options:
+        assert option in shown
+
+
+NO_TK_FOR = """
+import sys
+from ttt_gui.cli.main import main
+try:
+    main([sys.argv[1]])
+except SystemExit as exited:
+    print("status", exited.code)
+print("tkinter loaded:", "tkinter" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize("option", ["--version", "--help"])
+def test_version_and_help_never_load_tk(tmp_path: Path, option: str) -> None:
+    environment = child_environment(tmp_path)
+    environment.pop("DISPLAY", None)
+    result = subprocess.run(
+        [sys.executable, "-c", NO_TK_FOR, option],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment,
+        cwd=tmp_path,
+    )
+    assert result.stdout.splitlines()[-2:] == ["status 0", "tkinter loaded: False"]
+
+
+# -- the overrides of the saved settings ---------------------------------------------
+
+
+SAVED = Settings(
+    GameConfig(mode=Mode.HOTSEAT, human=Player.O, level="easy", depth=5, size=4, win_length=3),
+    theme="light",
+    zoom=1.5,
+    window="600x500",
+    analysis=True,
+    scores={"hotseat:4x4:3": {"X": 2}},
+)
+
+
+def overridden(*arguments: str, saved: Settings = SAVED) -> Settings:
+    args: argparse.Namespace = build_parser().parse_args(list(arguments))
+    return settings_for_run(args, saved)
+
+
+def test_no_options_keep_the_saved_settings() -> None:
+    assert overridden() == SAVED
+
+
+@pytest.mark.parametrize(
+    ("arguments", "changes"),
+    [
+        (["--mode", "computer"], {"mode": Mode.COMPUTER}),
+        (["--play", "x"], {"mode": Mode.COMPUTER, "human": Player.X}),
+        (["--play", "X", "--mode", "watch"], {"mode": Mode.WATCH, "human": Player.X}),
+        (["--level", "hard"], {"level": "hard", "depth": None}),
+        (["--level", "strongest"], {"level": "strongest", "depth": None}),
+        (["--level", "perfect"], {"level": "strongest", "depth": None}),  # the old name
+        (["--depth", "9"], {"depth": 9}),
+        (["--size", "5"], {"size": 5, "win_length": 4}),
+        (["--size", "9"], {"size": 9, "win_length": 5}),
+        (["--size", "7", "--win-length", "3"], {"size": 7, "win_length": 3}),
+        (["--win-length", "4"], {"win_length": 4}),
+        (["--size", "3", "--depth", "9"], {"size": 3, "win_length": 3, "depth": 9}),
+    ],
+)
+def test_options_override_the_game_of_the_saved_settings(
+    arguments: list[str], changes: dict[str, Any]
+) -> None:
+    settings = overridden(*arguments)
+    assert settings.game == dataclasses.replace(SAVED.game, **changes)
+    assert dataclasses.replace(settings, game=SAVED.game) == SAVED, "nothing else changes"
+
+
+def test_the_theme_option_overrides_the_saved_theme() -> None:
+    assert overridden("--theme", "dark") == dataclasses.replace(SAVED, theme="dark")
+
+
+def test_overrides_keep_the_scores_and_leave_the_saved_settings_alone() -> None:
+    before = dataclasses.replace(SAVED, scores={"hotseat:4x4:3": {"X": 2}})
+    settings = overridden("--size", "5", "--theme", "dark", saved=before)
+    assert settings.scores is before.scores, "scores are counted on in the same table"
+    assert before.game == SAVED.game and before.theme == "light"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        (["--win-length", "5"], "--win-length 5 is longer than the board size 4"),
+        (["--size", "3", "--win-length", "4"], "--win-length 4 is longer than the board size 3"),
+        (["--depth", "17"], "--depth 17 is more than the 16 cells of the board"),
+    ],
+)
+def test_overrides_that_do_not_fit_the_board_are_refused(arguments: list[str], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        overridden(*arguments)
+
+
+# -- real runs ------------------------------------------------------------------------------
+
+
+def test_the_smoke_test_passes_under_the_test_display(tmp_path: Path) -> None:
+    result = run_ttt(tmp_path, "--smoke-test", timeout=30)  # its own deadline is 20 s
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith("smoke test passed")
+    assert result.stderr == ""
+    assert list(tmp_path.iterdir()) == [], "the smoke test writes no settings"
+
+
+def run_window_and_quit(home: Path, *arguments: str) -> None:
+    """Start the game window, wait for it, quit with Ctrl+Q; it must exit cleanly."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ttt_gui", *arguments],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=home,
+        env=child_environment(home),
+    )
+    try:
+        window = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
+        time.sleep(0.2)
+        xdotool("windowfocus", "--sync", window, "key", "ctrl+q")
+        stdout, stderr = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 0 and stdout == "" and stderr == "", (stdout, stderr)
+
+
+def test_a_run_reads_and_saves_its_settings_file(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    save(SAVED, path)
+    run_window_and_quit(tmp_path, "--settings", str(path))
+    saved, message, _ = load(path)
+    assert message is None
+    assert saved.game == SAVED.game and saved.scores == SAVED.scores
+    assert (saved.theme, saved.zoom, saved.analysis) == ("light", 1.5, True)
+    assert not (tmp_path / "config").exists(), "the default settings file is not touched"
+
+
+def test_options_override_the_saved_settings_for_this_run_only(tmp_path: Path) -> None:
+    """``--help`` says: "Options override the saved settings for this run only."
+    So after a run with options, the file still holds the settings it held."""
+    path = tmp_path / "settings.json"
+    save(SAVED, path)
+    run_window_and_quit(tmp_path, "--settings", str(path), "--size", "5", "--theme", "dark")
+    saved, message, _ = load(path)
+    assert message is None
+    assert (saved.game.size, saved.game.win_length, saved.theme) == (4, 3, "light")
+
+
+def test_reset_settings_starts_from_the_defaults_for_this_run_and_keeps_the_scores(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "settings.json"
+    save(SAVED, path)
+    run_window_and_quit(tmp_path, "--settings", str(path), "--reset-settings")
+    saved, message, _ = load(path)
+    assert message is None
+    assert saved.game == SAVED.game and saved.zoom == SAVED.zoom
+    assert saved.scores == SAVED.scores
+
+
+def test_what_the_person_changes_is_saved_and_the_options_are_not(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    save(SAVED, path)
+    run = settings_for_run(build_parser().parse_args(["--size", "5", "--theme", "dark"]), SAVED)
+    assert (run.game.size, run.theme) == (5, "dark")
+    store = SettingsStore(path, run)
+    scores = {**run.scores, "hotseat:5x5:4": {"X": 1}}
+    current = dataclasses.replace(run, zoom=2.0, scores=scores)
+    current.game = current.game.changed(level="hard")
+    store.save(current)
+    written = load(path)[0]
+    assert (written.game.size, written.game.win_length, written.theme) == (4, 3, "light")
+    assert (written.game.level, written.zoom) == ("hard", 2.0), "the person's changes"
+    assert written.scores == {**SAVED.scores, "hotseat:5x5:4": {"X": 1}}
+    store.save(dataclasses.replace(current, game=current.game.changed(size=3)))
+    assert load(path)[0].game.size == 3
+
+
+def test_a_game_file_that_does_not_exist_exits_2_naming_it(tmp_path: Path) -> None:
+    result = run_ttt(tmp_path, "nowhere.ttt")
+    assert result.returncode == 2
+    assert "'nowhere.ttt' is not a file" in result.stderr.splitlines()[-1]
+    assert result.stderr.startswith("usage: ttt-gui")
+
+
+class FakeKernel32:
+    """``ctypes.windll.kernel32`` of a Windows process whose parent has (or has
+    not) a console; records the calls."""
+
+    def __init__(self, parent_has_console: bool) -> None:
+        self.parent_has_console = parent_has_console
+        self.calls: list[int] = []
+
+    def AttachConsole(self, process: int) -> int:  # noqa: N802 - the Windows name
+        self.calls.append(process)
+        return int(self.parent_has_console)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "parent_has_console", "attached"),
+    [
+        (["--version"], True, True),
+        (["--version"], False, False),  # started from Explorer: nothing to attach to
+        ([], True, False),  # a plain start from a terminal stays a window of its own
+    ],
+)
+def test_a_windows_build_without_a_console_prints_to_its_parents_console(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    arguments: list[str],
+    parent_has_console: bool,
+    attached: bool,
+) -> None:
+    import ctypes
+
+    from ttt_gui.cli.main import attach_parent_console
+
+    kernel32 = FakeKernel32(parent_has_console)
+    monkeypatch.setattr(ctypes, "windll", argparse.Namespace(kernel32=kernel32), raising=False)
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    monkeypatch.chdir(tmp_path)  # elsewhere "CONOUT$" is a plain file name
+    attach_parent_console(arguments)
+    try:
+        assert kernel32.calls == ([-1] if arguments else [])
+        if attached:
+            assert sys.stdout is not None and sys.stdout.name == "CONOUT$"
+            assert sys.stderr is not None and sys.stderr.name == "CONOUT$"
+        else:
+            assert sys.stdout is None and sys.stderr is None
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def test_output_that_already_goes_somewhere_is_left_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import ctypes
+
+    from ttt_gui.cli.main import attach_parent_console
+
+    kernel32 = FakeKernel32(parent_has_console=True)
+    monkeypatch.setattr(ctypes, "windll", argparse.Namespace(kernel32=kernel32), raising=False)
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    stdout = sys.stdout
+    attach_parent_console(["--version"])  # redirected to a pipe or a file, as in CI
+    assert kernel32.calls == [] and sys.stdout is stdout

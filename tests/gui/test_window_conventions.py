@@ -1,0 +1,390 @@
+"""The window as a desktop game under a real window manager: closing while a
+dialog is open, focus at launch, a window that stays where it is put, dark
+menus, the shortcuts window, readable messages and labels, zoomed text."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import tkinter as tk
+from collections.abc import Callable
+from pathlib import Path
+from tkinter import ttk
+
+from conftest import (
+    finish,
+    launch_game,
+    move_pointer_away,
+    sleep_pumping,
+    start_game,
+    xdotool,
+)
+
+from ttt_gui.app.actions import shortcut_rows
+from ttt_gui.cli.smoke import pump_until
+from ttt_gui.config import GameConfig, Mode
+from ttt_gui.engine import MoveAnalysis
+from ttt_gui.gui.tk_dialogs import TkDialogs
+from ttt_gui.gui.window import Window
+from ttt_gui.storage.games import read_game
+from ttt_gui.storage.settings import Settings
+from ttt_gui.storage.unfinished import unfinished_game_path
+from ttt_gui.theme import PALETTES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def when_a_dialog_shows(window: Window, inspect: Callable[[tk.Toplevel], None]) -> None:
+    """Call ``inspect(dialog)`` from the event loop once a dialog of the
+    window is on screen (the dialog's own loop runs meanwhile)."""
+
+    def look() -> None:
+        dialogs = [w for w in window.root.winfo_children() if isinstance(w, tk.Toplevel)]
+        if dialogs and dialogs[0].winfo_viewable():
+            inspect(dialogs[0])
+        else:
+            window.root.after(50, look)
+
+    window.root.after(50, look)
+
+
+def visible_window(name: str) -> str:
+    return xdotool("search", "--sync", "--onlyvisible", "--name", name).split()[0]
+
+
+def test_closing_while_the_save_dialog_is_open_waits_for_it_then_exits_cleanly(
+    tmp_path: Path, window_manager: None
+) -> None:
+    """Ctrl+S, Esc, Ctrl+S again, then a close request from the title bar: the
+    close waits for the dialog, and once it is dismissed the game exits 0
+    with nothing on stderr."""
+    process, window, _ = start_game(tmp_path, Settings(GameConfig(mode=Mode.HOTSEAT)))
+    try:
+        xdotool("windowactivate", "--sync", window, "key", "ctrl+s")
+        dialog = visible_window("^Save game$")
+        xdotool("windowactivate", "--sync", dialog, "key", "Escape")
+        time.sleep(0.3)
+        xdotool("windowactivate", "--sync", window, "key", "ctrl+s")
+        dialog = visible_window("^Save game$")
+        subprocess.run(["wmctrl", "-i", "-c", window], check=True, timeout=10)
+        time.sleep(0.5)
+        assert process.poll() is None, "the close waits for the dialog"
+        xdotool("windowactivate", "--sync", dialog, "key", "Escape")
+    finally:
+        stdout, stderr = finish(process)
+    assert process.returncode == 0 and stderr == "" and stdout == ""
+
+
+def test_closing_with_a_game_in_progress_keeps_it_for_the_next_start(
+    tmp_path: Path, window_manager: None
+) -> None:
+    """At launch a cell has the keyboard focus: Return plays it. Closing then
+    asks nothing: the game is kept, and the next start plays on from it."""
+    process, window, path = start_game(tmp_path, Settings(GameConfig(mode=Mode.HOTSEAT)))
+    kept = unfinished_game_path(path)
+    try:
+        xdotool("windowactivate", "--sync", window)
+        time.sleep(0.3)
+        xdotool("key", "Return")  # to whatever has the focus: the centre cell
+        time.sleep(0.3)
+        subprocess.run(["wmctrl", "-i", "-c", window], check=True, timeout=10)
+    finally:
+        stdout, stderr = finish(process)
+    assert process.returncode == 0 and stderr == "" and stdout == ""
+    assert read_game(kept).moves == (4,)
+    process, window = launch_game(path)
+    try:
+        assert not kept.exists(), "taken back by the new window"
+        xdotool("windowactivate", "--sync", window)
+        time.sleep(0.3)
+        xdotool("key", "Escape", "Down", "Return")  # O below the centre
+        time.sleep(0.3)
+        xdotool("key", "ctrl+q")
+    finally:
+        stdout, stderr = finish(process)
+    assert process.returncode == 0 and stderr == "" and stdout == ""
+    assert read_game(kept).moves == (4, 7), "played on from the kept game, kept again"
+
+
+def test_the_window_stays_where_it_was_put(make_window, window_manager: None) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    root = window.root
+    root.geometry("+220+40")
+    sleep_pumping(root, 0.5)
+    place = (root.winfo_rootx(), root.winfo_rooty())
+    for action, arguments in (
+        ("zoom_in", ()),
+        ("set_board", ((5, 4),)),
+        ("toggle_history", ()),
+        ("zoom_out", ()),
+        ("set_board", ((3, 3),)),
+    ):
+        window.run(action, *arguments)
+        sleep_pumping(root, 0.4)
+        assert (root.winfo_rootx(), root.winfo_rooty()) == place, action
+
+
+def test_a_smaller_board_keeps_the_size_the_person_chose(
+    make_window, window_manager: None
+) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    root = window.root
+    root.geometry("900x700")
+    sleep_pumping(root, 0.5)
+    window.run("set_board", (4, 4))
+    sleep_pumping(root, 0.5)
+    assert (root.winfo_width(), root.winfo_height()) == (900, 700)
+
+
+def test_the_dark_theme_colours_every_menu_and_its_selection_marks(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    window.run("set_theme", "dark")
+    colours = PALETTES["dark"]
+    menus = [window.menubar.bar, *window.menubar.menus.values()]
+    assert len(menus) > 8, "submenus included"
+    for menu in menus:
+        assert str(menu.cget("background")) == colours["background"], menu
+        assert str(menu.cget("foreground")) == colours["text"], menu
+        assert str(menu.cget("selectcolor")) == colours["text"], menu
+    style = ttk.Style(window.root)
+    assert str(style.lookup("Horizontal.TProgressbar", "troughcolor")) == colours["cell"]
+
+
+def test_the_shortcuts_window_is_two_aligned_columns_and_escape_closes_it(
+    make_window,
+) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)), dialogs=None)
+    dialogs = TkDialogs(window.root)
+    found: dict[str, object] = {}
+
+    def inspect(table: tk.Toplevel) -> None:
+        frame = table.winfo_children()[0]
+        labels = [w for w in frame.winfo_children() if w.winfo_class() == "TLabel"]
+        found["left"] = {w.winfo_x() for w in labels if int(w.grid_info()["column"]) == 0}
+        found["right"] = {w.winfo_x() for w in labels if int(w.grid_info()["column"]) == 1}
+        found["texts"] = [str(w.cget("text")) for w in labels]
+        named = visible_window("^Keyboard shortcuts$")
+        xdotool("windowfocus", "--sync", named, "key", "Escape")
+        window.root.after(500, give_up, table)
+
+    def give_up(table: tk.Toplevel) -> None:
+        if table.winfo_exists():
+            found["escaped"] = False
+            table.destroy()
+
+    when_a_dialog_shows(window, inspect)
+    dialogs.show_table("Keyboard shortcuts", shortcut_rows())
+    assert "escaped" not in found, "Escape closed the window"
+    assert len(found["left"]) == 1 and len(found["right"]) == 1, "each column is aligned"  # type: ignore[arg-type]
+    texts = found["texts"]
+    assert isinstance(texts, list) and "Ctrl+Z" in texts and "Undo" in texts
+
+
+def test_a_long_message_wraps_in_the_status_bar(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    sleep_pumping(window.root, 0.2)
+    one_line = window.status_label.winfo_reqheight()
+    window.presenter.message = "A long message. " * 20
+    window.refresh()
+    sleep_pumping(window.root, 0.2)
+    assert window.status_label.winfo_reqheight() > 2 * one_line
+    assert window.status_label.winfo_reqwidth() <= window.root.winfo_width()
+
+
+def test_analysis_words_grow_back_when_the_window_grows(make_window) -> None:
+    """Small cells show short forms ("O++"); once the window is enlarged the
+    same cells show the words ("O better") again."""
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT, size=9, win_length=5)))
+    root, presenter = window.root, window.presenter
+    window.run("play", 40)
+    empty = [cell for cell in range(81) if presenter.session.board[cell] is None]
+    presenter.session.analysis = MoveAnalysis(
+        {cell: 40 for cell in empty}, depth=3, exact=False, best=[empty[0]]
+    )
+    presenter.settings.analysis = True  # shown, without starting a search
+    window.refresh()
+    root.geometry("470x340")
+    sleep_pumping(root, 0.5)
+
+    def notes() -> list[str]:
+        found = []
+        for canvas in window.board.cells:
+            for item in canvas.find_all():
+                if canvas.type(item) == "text":
+                    found.append(str(canvas.itemcget(item, "text")))
+        return found
+
+    assert notes() == ["O++"] * 80
+    root.geometry("1000x1000")
+    sleep_pumping(root, 0.8)
+    assert notes() == ["O\nbetter"] * 80
+
+
+def test_zoom_scales_the_status_and_score_text(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    before = abs(int(window.text_font.actual("size")))
+    window.run("zoom_in")
+    window.run("zoom_in")
+    move_pointer_away()
+    assert abs(int(window.text_font.actual("size"))) > before
+    assert window.status_label.cget("font") == str(window.text_font)
+
+
+def run_form(window: Window, answer: object, fill: list[str]) -> dict[str, object]:
+    """Open a number form (``answer()`` shows it), type ``fill`` into its fields
+    one by one, note what it says after each, then accept it."""
+    seen: dict[str, object] = {"problems": [], "enabled": []}
+
+    def inspect(form: tk.Toplevel) -> None:
+        frame = form.winfo_children()[0]
+        boxes = [w for w in frame.winfo_children() if isinstance(w, ttk.Spinbox)]
+        labels = [w for w in frame.winfo_children() if isinstance(w, ttk.Label)]
+        ok = next(w for w in frame.winfo_children() if isinstance(w, ttk.Button))
+        for values in fill:
+            for box, value in zip(boxes, values.split()):
+                box.delete(0, "end")
+                box.insert(0, value)
+            seen["problems"].append(str(labels[-1].cget("text")))  # type: ignore[attr-defined]
+            seen["enabled"].append(not ok.instate(["disabled"]))  # type: ignore[attr-defined]
+        ok.invoke()
+
+    when_a_dialog_shows(window, inspect)
+    seen["answer"] = answer()  # type: ignore[operator]
+    return seen
+
+
+def test_the_custom_board_form_says_what_is_wrong_as_you_type(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    dialogs = TkDialogs(window.root)
+    seen = run_form(
+        window, lambda: dialogs.ask_board((3, 3)), ["16 6 5", "4 6 7", "x 3 3", "6 7 4"]
+    )
+    assert seen["problems"] == [
+        "Rows and columns are 3 to 15 each.",
+        "On a 6×4 board, 3 to 6 in a row can win.",
+        "Type whole numbers only.",
+        "",
+    ]
+    assert seen["enabled"] == [False, False, False, True]
+    assert seen["answer"] == (6, 7, 4, False, False)
+
+
+def test_the_custom_board_form_ticks_gravity_and_misere(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    dialogs = TkDialogs(window.root)
+    labels: list[str] = []
+
+    def tick_both(form: tk.Toplevel) -> None:
+        frame = form.winfo_children()[0]
+        boxes = [w for w in frame.winfo_children() if isinstance(w, ttk.Checkbutton)]
+        labels.extend(str(box.cget("text")) for box in boxes)
+        for box in boxes:
+            box.invoke()
+        next(w for w in frame.winfo_children() if isinstance(w, ttk.Button)).invoke()
+
+    when_a_dialog_shows(window, tick_both)
+    assert dialogs.ask_board((6, 7, 4, True, False)) == (6, 7, 4, False, True)
+    assert labels == [
+        "Gravity: a mark drops to the bottom of its column",
+        "Misère: whoever completes a line loses",
+    ]
+
+
+def test_a_number_question_says_the_range_in_words(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    dialogs = TkDialogs(window.root)
+    seen = run_form(
+        window, lambda: dialogs.ask_integer("Custom depth", "Depth:", 9, 1, 9), ["0", "4"]
+    )
+    assert seen["problems"] == ["Choose a number from 1 to 9.", ""]
+    assert seen["answer"] == 4
+
+
+def test_a_saved_window_larger_than_the_screen_opens_within_it(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT), window="40000x40000"))
+    root = window.root
+    sleep_pumping(root, 0.3)
+    assert root.winfo_width() <= root.winfo_screenwidth()
+    assert root.winfo_height() <= root.winfo_screenheight()
+
+
+def test_the_largest_zoom_on_9x9_stays_within_the_screen(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT, size=9, win_length=5)))
+    root = window.root
+    for _ in range(12):
+        window.run("zoom_in")
+    sleep_pumping(root, 0.3)
+    assert window.presenter.settings.zoom == 3.0
+    assert root.winfo_width() <= root.winfo_screenwidth()
+    assert root.winfo_height() <= root.winfo_screenheight()
+
+
+#: A program that takes the clipboard, then either answers requests for it
+#: (runs its event loop) or stops answering (sleeps, as a hung program does).
+CLIPBOARD_OWNER = """
+import sys, time, tkinter
+root = tkinter.Tk()
+root.withdraw()
+root.clipboard_clear()
+root.clipboard_append("x../.o./...")
+root.update()
+print("owner ready", flush=True)
+if sys.argv[1] == "answers":
+    root.after(30000, root.destroy)
+    root.mainloop()
+else:
+    time.sleep(30)
+"""
+
+
+def start_clipboard_owner(behaviour: str) -> subprocess.Popen[str]:
+    owner = subprocess.Popen(
+        [sys.executable, "-c", CLIPBOARD_OWNER, behaviour], stdout=subprocess.PIPE, text=True
+    )
+    assert owner.stdout is not None and owner.stdout.readline() == "owner ready\n"
+    return owner
+
+
+def status_text(window: Window) -> str:
+    return str(window.status_label.cget("text"))
+
+
+def test_a_clipboard_owner_that_never_answers_does_not_freeze_the_window(
+    make_window: Callable[..., Window],
+) -> None:
+    window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)), real_dialogs=True)
+    owner = start_clipboard_owner("hangs")
+    try:
+        beats: list[float] = []
+
+        def beat() -> None:
+            beats.append(time.monotonic())
+            window.root.after(20, beat)
+
+        beat()
+        started = time.monotonic()
+        window.run("paste_position")
+        returned = time.monotonic() - started
+        assert pump_until(window.root, lambda: "did not answer" in status_text(window), 15)
+        gaps = [later - earlier for earlier, later in zip(beats, beats[1:], strict=False)]
+    finally:
+        owner.kill()
+        owner.wait()
+    assert returned < 1.0, f"the paste command held the window for {returned:.1f} s"
+    assert max(gaps) < 1.0, f"the window stopped for {max(gaps):.1f} s"
+    assert str(window.presenter.session.board) == ".../.../...", "nothing was pasted"
+    assert window.callback_errors == [] and window.presenter.errors == []
+
+
+def test_the_clipboard_of_another_program_is_pasted(make_window: Callable[..., Window]) -> None:
+    window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)), real_dialogs=True)
+    owner = start_clipboard_owner("answers")
+    try:
+        window.run("paste_position")
+        assert pump_until(
+            window.root, lambda: str(window.presenter.session.board) == "X../.O./...", 10
+        ), status_text(window)
+    finally:
+        owner.kill()
+        owner.wait()

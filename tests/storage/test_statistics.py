@@ -1,0 +1,84 @@
+"""Statistics per level and board: every finished game against the computer
+counts for its level; the score line keeps showing the current match."""
+
+from __future__ import annotations
+
+from fakes import Rig, make_presenter
+
+from ttt_gui.app.view_state import statistics_rows
+
+
+def lose_as_o(rig: Rig) -> None:
+    """O plays into the computer's win (X opens in the corner at every level
+    that plays perfectly: the test only needs the game to end)."""
+    rig.settle()
+    while not rig.board.is_over:
+        rig.presenter.play(rig.board.legal_moves()[-1])
+        rig.settle()
+
+
+def shown_table(rig: Rig) -> list[tuple[str, str]]:
+    rig.presenter.show_statistics()
+    name, arguments = rig.dialogs.calls[-1]
+    assert name == "show_table" and arguments[0] == "Statistics"
+    rows = arguments[1]
+    assert isinstance(rows, list)
+    return rows
+
+
+def test_games_count_for_their_level_and_board_and_survive_a_score_reset() -> None:
+    rig = make_presenter(mode="computer", human="O", level="strongest")
+    lose_as_o(rig)
+    outcome = rig.board.winner
+    rig.presenter.new_game()
+    lose_as_o(rig)
+    rig.presenter.set_level("easy")
+    lose_as_o(rig)
+    rows = dict(shown_table(rig))
+    perfect = rows.pop("Perfect, 3×3 (3 in a row)")
+    easy = rows.pop("Easy, 3×3 (3 in a row)")
+    assert rows == {}
+    assert perfect == ("won 0, drawn 2, lost 0" if outcome is None else "won 0, drawn 0, lost 2")
+    assert sum(int(word) for word in easy.replace(",", "").split()[1::2]) == 1
+    rig.dialogs.confirm_answer = True
+    rig.presenter.reset_scores()
+    assert rig.session.tally() == {"you": 0, "computer": 0, "draw": 0}
+    assert dict(shown_table(rig))["Easy, 3×3 (3 in a row)"] == easy, "statistics stay"
+
+
+def test_undoing_the_last_move_takes_the_result_back_out_of_the_statistics() -> None:
+    rig = make_presenter(mode="computer", human="O", level="strongest")
+    lose_as_o(rig)
+    rig.presenter.undo()
+    assert statistics_rows(rig.session.scores) == []
+
+
+def test_without_games_against_the_computer_the_window_says_so() -> None:
+    rig = make_presenter(mode="hotseat")
+    for cell in (0, 3, 1, 4, 2):
+        rig.presenter.play(cell)
+    rig.presenter.show_statistics()
+    assert rig.dialogs.calls[-1] == (
+        "show_info",
+        ("Statistics", "No games against the computer finished yet."),
+    )
+
+
+def test_rows_follow_the_board_size_then_the_ladder() -> None:
+    scores = {
+        "computer:4x4:3 vs easy": {"you": 1},
+        "computer:3x3:3 vs perfect": {"draw": 3},  # the top level's old name
+        "computer:3x3:3 vs strongest": {"you": 1, "draw": 1},
+        "computer:9x9:5 vs strongest": {"draw": 1},
+        "computer:3x3:3 vs easy": {"you": 2, "computer": 1},
+        "computer:3x3:3 vs depth 4": {"computer": 1},
+        "hotseat:3x3:3": {"X": 5},
+        "computer:3x3:3": {"you": 2},
+    }
+    assert statistics_rows(scores) == [
+        ("Easy, 3×3 (3 in a row)", "won 2, drawn 0, lost 1"),
+        ("Perfect, 3×3 (3 in a row)", "won 1, drawn 4, lost 0"),
+        ("depth 4, 3×3 (3 in a row)", "won 0, drawn 0, lost 1"),
+        ("Easy, 4×4 (3 in a row)", "won 1, drawn 0, lost 0"),
+        ("Strongest, 9×9 (5 in a row)", "won 0, drawn 1, lost 0"),
+    ]

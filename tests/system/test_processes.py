@@ -1,0 +1,98 @@
+"""Real game processes under the test display: several windows on one settings
+file, and the signals a terminal sends (Ctrl+C, a polite kill)."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from conftest import finish, launch_game, xdotool
+
+from ttt_gui.config import GameConfig, Mode
+from ttt_gui.storage.settings import Settings, load, save
+
+HOTSEAT = Settings(GameConfig(mode=Mode.HOTSEAT))
+HOTSEAT_KEY = GameConfig(mode=Mode.HOTSEAT).score_key
+#: Digit keys play 3x3 cells in reading order: X takes the top row.
+X_WINS_TOP_ROW = ("1", "4", "2", "5", "3")
+
+
+def send_keys(window: str, *names: str) -> None:
+    xdotool("windowfocus", "--sync", window)
+    for name in names:
+        xdotool("key", "--clearmodifiers", name)
+        time.sleep(0.05)
+
+
+def quit_window(process: subprocess.Popen[str], window: str) -> None:
+    send_keys(window, "ctrl+q")
+    stdout, stderr = finish(process)
+    assert (process.returncode, stdout, stderr) == (0, "", "")
+
+
+def test_three_windows_on_one_settings_file_lose_no_game_and_no_change(
+    tmp_path: Path, window_manager: None
+) -> None:
+    """Two windows each win a game, one of them also zooms in; a third stays
+    idle and closes last: both wins and the zoom are in the file."""
+    path = tmp_path / "settings.json"
+    save(HOTSEAT, path)
+    first, first_window = launch_game(path)
+    second, second_window = launch_game(path)
+    idle, idle_window = launch_game(path)
+    send_keys(first_window, *X_WINS_TOP_ROW, "ctrl+plus")
+    send_keys(second_window, *X_WINS_TOP_ROW)
+    quit_window(first, first_window)
+    quit_window(second, second_window)
+    quit_window(idle, idle_window)
+    saved, message, _ = load(path)
+    assert message is None
+    assert saved.scores == {HOTSEAT_KEY: {"X": 2}}
+    assert saved.zoom > 1.0, "the first window's zoom is kept"
+
+
+WATCH_9X9 = Settings(GameConfig(mode=Mode.WATCH, size=9, win_length=5, think_time=2.0))
+
+
+@pytest.mark.parametrize(
+    ("number", "status"),
+    [(signal.SIGINT, 130), (signal.SIGTERM, 143)] * 3,
+    ids=lambda value: getattr(value, "name", str(value)),
+)
+def test_a_signal_during_a_search_quits_as_quit_does(
+    tmp_path: Path, number: signal.Signals, status: int
+) -> None:
+    """Ctrl+C in the terminal (SIGINT) or a polite kill (SIGTERM) while the
+    computer thinks on 9x9: settings saved, the signal's exit status, nothing
+    on stderr, within seconds (no traceback, no error dialog, no hang)."""
+    path = tmp_path / "settings.json"
+    save(WATCH_9X9, path)
+    process, window = launch_game(path)
+    send_keys(window, "ctrl+plus")  # a change that must be saved
+    time.sleep(0.3)  # the computer is thinking: 9x9 takes its full think time
+    process.send_signal(number)
+    stdout, stderr = finish(process)
+    assert (process.returncode, stdout, stderr) == (status, "", "")
+    saved, message, _ = load(path)
+    assert message is None and saved.zoom > 1.0
+
+
+@pytest.mark.parametrize(
+    ("keys", "title"),
+    [(("1", "ctrl+n"), "^New game$"), (("F1",), "^How to play$")],
+    ids=["own dialog", "message box"],
+)
+def test_a_signal_while_a_dialog_is_open_still_quits(
+    tmp_path: Path, keys: tuple[str, ...], title: str
+) -> None:
+    path = tmp_path / "settings.json"
+    save(HOTSEAT, path)
+    process, window = launch_game(path)
+    send_keys(window, *keys)
+    xdotool("search", "--sync", "--onlyvisible", "--name", title)
+    process.send_signal(signal.SIGTERM)
+    stdout, stderr = finish(process)
+    assert (process.returncode, stdout, stderr) == (143, "", "")

@@ -1,0 +1,59 @@
+"""What the release builds say about the app (build/metadata.py, used by the
+PyInstaller spec): the macOS Info.plist, the copyright line, and that they
+agree with the package, the licence and the Linux desktop files."""
+
+from __future__ import annotations
+
+import importlib.util
+import plistlib
+import tomllib
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+from types import ModuleType
+
+from ttt_gui import __version__
+from ttt_gui.storage.games import SUFFIX
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load_metadata() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("metadata", ROOT / "build" / "metadata.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_info_plist_has_the_keys_macos_reads() -> None:
+    metadata = load_metadata()
+    info = plistlib.loads(plistlib.dumps(metadata.info_plist(metadata.read_version())))
+    assert info["CFBundleVersion"] == info["CFBundleShortVersionString"] == __version__
+    assert info["LSMinimumSystemVersion"] == "11.0"
+    assert info["LSApplicationCategoryType"] == "public.app-category.board-games"
+    assert "NSHighResolutionCapable" not in info, "PyInstaller sets it, as a boolean"
+    (document,) = info["CFBundleDocumentTypes"]
+    (exported,) = info["UTExportedTypeDeclarations"]
+    assert document["LSItemContentTypes"] == [exported["UTTypeIdentifier"]]
+    tags = exported["UTTypeTagSpecification"]
+    assert tags["public.filename-extension"] == [SUFFIX.lstrip(".")]
+
+
+def test_the_builds_name_the_app_and_its_files_as_the_desktop_files_do() -> None:
+    metadata = load_metadata()
+    desktop = ROOT / "desktop"
+    assert (desktop / f"{metadata.APP_ID}.desktop").is_file()
+    mime = ElementTree.parse(desktop / f"{metadata.APP_ID}.xml").getroot()
+    assert [element.get("type") for element in mime] == [metadata.GAME_FILE_MIME]
+
+
+def test_the_copyright_and_licence_are_those_of_the_license_file() -> None:
+    metadata = load_metadata()
+    license_text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert license_text.startswith("MIT License")
+    assert metadata.read_copyright() in license_text.replace("(c)", "©")
+    assert metadata.read_copyright().startswith("Copyright © 20")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    spec_text = (ROOT / "build" / "ttt_gui.spec").read_text(encoding="utf-8")
+    assert "NSHighResolutionCapable" not in spec_text

@@ -1,0 +1,1 @@
+"""What the engine says about a position or a game: analysis, proving, review."""

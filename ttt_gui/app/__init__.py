@@ -1,0 +1,1 @@
+"""One window's logic, Tk-free: session, jobs, presenter and its parts, view state, actions."""

@@ -1,0 +1,128 @@
+"""The commands that change how the window looks, not the game: analysis and
+move list, coordinates, theme, zoom, speed; and the help; no Tk.
+
+:class:`DisplayCommands` is a part of :class:`~ttt_gui.app.presenter.Presenter`:
+each display command changes one display setting and saves the settings.
+"""
+
+from __future__ import annotations
+
+from ttt_gui import __version__
+from ttt_gui.app.actions import shortcut_rows
+from ttt_gui.app.ports import Dialogs
+from ttt_gui.app.session import Session
+from ttt_gui.app.view_state import shows_coordinates, statistics_rows
+from ttt_gui.storage.settings import MAX_ZOOM, MIN_ZOOM, Settings
+from ttt_gui.theme import THEMES
+
+ZOOM_STEP = 1.15
+
+HOW_TO_PLAY = (
+    "Take turns marking empty cells; X moves first.\n\n"
+    "The first player with {k} marks in a row, column or diagonal wins. "
+    "A full board with no such line is a draw.\n\n"
+    "Play against the computer or a friend (Mode menu). The Difficulty menu "
+    "sets how the computer plays: Easy sees one move ahead, Medium always "
+    "wins and blocks but misses forks, Hard sees forks and slips rarely. The "
+    "top level is Perfect where the board is solved (3×3 and 4×4): it never "
+    "loses there; on larger boards it is Strongest, its best within its search."
+)
+#: Added to How to play for the rules in force.
+RULE_NOTES = {
+    "gravity": "Gravity: a mark drops to the lowest empty cell of its column; click "
+    "any cell of a column to play there.",
+    "misere": "Misère: whoever completes {k} in a row loses.",
+}
+ABOUT = (
+    f"ttt_gui {__version__}\n\nTic-tac-toe and m,n,k games.\n\n"
+    "The computer plays by negamax search with alpha-beta pruning and a "
+    "transposition table shared by the board's symmetries. At the top "
+    "level it solves the game exactly where it can; on large boards it "
+    "deepens its search within a budget of positions and its think time."
+)
+
+
+class DisplayCommands:
+    """Display settings, for a presenter that provides the members below."""
+
+    settings: Settings
+    session: Session
+    dialogs: Dialogs
+
+    def save_settings(self) -> None:
+        raise NotImplementedError
+
+    def _schedule(self) -> None:
+        raise NotImplementedError
+
+    def toggle_analysis(self) -> None:
+        """Show or hide the analysis; hidden, it lets go of proving's memory."""
+        self.settings.analysis = self.session.analysis_wanted = not self.settings.analysis
+        if not self.settings.analysis:
+            self.session.prover.release()
+        self.save_settings()
+        self._schedule()
+
+    def toggle_history(self) -> None:
+        self.settings.history = not self.settings.history
+        self.save_settings()
+
+    def toggle_coordinates(self) -> None:
+        """Show or hide the row and column labels (by default shown from 4x4 up)."""
+        self.settings.coordinates = not shows_coordinates(self.settings, self.session.board.size)
+        self.save_settings()
+
+    def toggle_alternate(self) -> None:
+        """Against the computer, change sides after every finished game, or not."""
+        self.settings.alternate = not self.settings.alternate
+        self.save_settings()
+
+    def set_theme(self, name: str) -> None:
+        if name in THEMES:
+            self.settings.theme = name
+            self.save_settings()
+
+    def set_speed(self, delay_ms: int) -> None:
+        self.settings.watch_delay = int(delay_ms)
+        self.save_settings()
+
+    def set_zoom(self, zoom: float) -> None:
+        self.settings.zoom = min(MAX_ZOOM, max(MIN_ZOOM, round(zoom, 3)))
+        self.save_settings()
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self.settings.zoom * ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self.settings.zoom / ZOOM_STEP)
+
+    def zoom_reset(self) -> None:
+        self.set_zoom(1.0)
+
+    def set_window_size(self, width: int, height: int) -> None:
+        """Remember the window's size (saved with the settings)."""
+        if width > 1 and height > 1:
+            self.settings.window = f"{width}x{height}"
+
+    # -- help -------------------------------------------------------------------------
+
+    def how_to_play(self) -> None:
+        config = self.session.config
+        notes = [note for rule, note in RULE_NOTES.items() if getattr(config, rule)]
+        text = "\n\n".join([HOW_TO_PLAY, *notes]).format(k=config.win_length)
+        self.dialogs.show_info("How to play", text)
+
+    def show_shortcuts(self) -> None:
+        self.dialogs.show_table("Keyboard shortcuts", shortcut_rows())
+
+    def about(self) -> None:
+        self.dialogs.show_info("About", ABOUT)
+
+    def show_statistics(self) -> None:
+        """Results against each level on each board (the score line shows the
+        current match only)."""
+        rows = statistics_rows(self.session.scores)
+        if rows:
+            self.dialogs.show_table("Statistics", rows)
+        else:
+            self.dialogs.show_info("Statistics", "No games against the computer finished yet.")

@@ -1,0 +1,58 @@
+"""What the presenter asks of the world outside the game: dialogs, the clipboard,
+and a place to keep settings; no Tk.
+
+The window passes the Tk implementation (:mod:`ttt_gui.gui.tk_dialogs`); tests
+pass a fake that records the questions and answers from a script.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from ttt_gui.config import Shape
+from ttt_gui.storage.settings import Settings
+
+
+class Dialogs(Protocol):
+    """Questions and messages for the person, and the clipboard."""
+
+    def confirm(self, title: str, text: str, yes: str, no: str) -> bool: ...
+
+    def ask_integer(
+        self, title: str, prompt: str, initial: int, minimum: int, maximum: int
+    ) -> int | None: ...
+
+    def ask_board(self, shape: Shape) -> Shape | None:
+        """A custom board, starting from ``shape``: (rows, columns, win length,
+        gravity, misère), or (size, win length) for a square of the usual
+        rules; checked; None if cancelled."""
+
+    def show_info(self, title: str, text: str) -> None: ...
+
+    def show_table(self, title: str, rows: list[tuple[str, str]]) -> None: ...
+
+    def show_error(self, title: str, text: str) -> None: ...
+
+    def ask_open_path(self, folder: Path) -> Path | None:
+        """A game file to open, starting in ``folder``; None if cancelled."""
+
+    def ask_save_path(self, folder: Path, name: str) -> Path | None:
+        """Where to save a game, starting in ``folder`` with ``name``; None if cancelled."""
+
+    def read_clipboard(self, deliver: ClipboardDelivery) -> None:
+        """Read the clipboard's text and give it to ``deliver``, at once or
+        later on the window's thread; never blocks for long."""
+
+    def set_clipboard(self, text: str) -> None: ...
+
+
+#: The hidden command-line option that makes the program print the clipboard
+#: (see :mod:`ttt_gui.gui.clipboard`).
+CLIPBOARD_READER_OPTION = "--print-clipboard"
+#: Takes the clipboard's text (None: it holds no text) and whether the
+#: clipboard answered at all (False: its owner did not, in time).
+ClipboardDelivery = Callable[[str | None, bool], None]
+#: Persists settings; raises OSError when it cannot.
+SaveSettings = Callable[[Settings], None]

@@ -1,0 +1,447 @@
+"""One game in its mode: history, undo/redo, scores, computer-vs-computer play,
+hints and analysis, and which search is needed next; no Tk, no threads.
+
+The presenter tells a :class:`Session` what the person did and asks it what
+to search next (:meth:`Session.next_search`); the search itself runs
+elsewhere and its result comes back through :meth:`Session.accept`. Every
+change of position or configuration bumps ``generation``, so a result computed
+for an older position is never applied. An action that is not allowed returns
+a :class:`Refused` with the reason in words; an allowed one returns None.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ttt_gui.analysis.proving import Prover, ProvingRound
+from ttt_gui.board import Board, IllegalMoveError
+from ttt_gui.config import GameConfig, Level, Mode
+from ttt_gui.engine import Engine, MoveAnalysis
+from ttt_gui.engine.levels import LevelPlayer
+
+#: Table entries each engine keeps at most: bounds the window's memory.
+ENGINE_TABLE_LIMIT = 100_000
+#: Table entries the proving engine keeps at most: a table cleared for lack of
+#: room undoes the rounds' reuse of work, so it gets the engine's usual size
+#: (about 150 MB when full).
+PROVING_TABLE_LIMIT = 400_000
+
+#: Scores of one mode and board: result label ("X", "O", "you", ...) -> count.
+Tally = dict[str, int]
+#: Scores of every mode and board, keyed by :attr:`GameConfig.score_key`.
+Scores = dict[str, Tally]
+
+
+@dataclass(frozen=True)
+class Refused:
+    """Why an action was not carried out, in words for the status bar."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """A search the session needs: ``kind`` is ``"move"`` (the computer's move,
+    from :meth:`LevelPlayer.search`), ``"analysis"`` (every move's value,
+    from :meth:`Engine.evaluate_moves`) or ``"prove"`` (a round of proving the
+    shown analysis, from :meth:`ProvingRound.evaluate_moves`), of ``board`` at
+    ``generation``."""
+
+    kind: str
+    generation: int
+    engine: Engine | LevelPlayer | ProvingRound
+    board: Board
+
+
+class GameHistory:
+    """The positions of one game, with a cursor: undo and redo move the cursor.
+
+    Playing a move when the cursor is not at the end discards the later
+    positions, as in an editor. The game may start from any position.
+    """
+
+    def __init__(self, start: Board) -> None:
+        self.boards: list[Board] = [start]
+        self.moves: list[int] = []
+        self.cursor = 0
+
+    @property
+    def board(self) -> Board:
+        return self.boards[self.cursor]
+
+    @property
+    def start(self) -> Board:
+        return self.boards[0]
+
+    @property
+    def last_move(self) -> int | None:
+        return self.moves[self.cursor - 1] if self.cursor else None
+
+    def play(self, move: int) -> Board:
+        """Play ``move`` at the cursor; raises IllegalMoveError (history unchanged)."""
+        board = self.board.play(move)
+        del self.boards[self.cursor + 1 :]
+        del self.moves[self.cursor :]
+        self.boards.append(board)
+        self.moves.append(move)
+        self.cursor += 1
+        return board
+
+    def go_to(self, cursor: int) -> None:
+        """Move the cursor; raises IndexError for a position not in the history."""
+        if not 0 <= cursor < len(self.boards):
+            raise IndexError(f"no position {cursor} in a history of {len(self.moves)} moves")
+        self.cursor = cursor
+
+
+class Session:
+    """One game at a time in the configured mode, with the score tally.
+
+    With a ``seed``, the computer's choices are reproducible.
+    """
+
+    def __init__(
+        self,
+        config: GameConfig | None = None,
+        scores: Scores | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.config = config or GameConfig()
+        self.scores: Scores = scores if scores is not None else {}
+        self.history = GameHistory(self.config.empty_board())
+        self.generation = 0
+        #: Changes whenever the tally does: the presenter saves scores then.
+        self.scores_version = 0
+        #: Computer vs computer: playing on its own, or one move asked for.
+        self.watch_running = False
+        self.step_wanted = False
+        #: Whether the analysis of every position is wanted (the overlay is shown).
+        self.analysis_wanted = False
+        self.hint_wanted = False
+        self.analysis: MoveAnalysis | None = None  # of the current position, when known
+        #: The move a hint suggests (the engine's choice among the best), if any.
+        self.hint: tuple[int, ...] = ()
+        self._recorded: str | None = None  # the result counted for this game
+        self._counting = True  # False for a game that was already over when opened
+        self.seed = seed
+        self._players: dict[tuple[Level, float | None], LevelPlayer] = {}
+        self._analysis_engines: dict[float | None, Engine] = {}
+        self.prover = Prover(table_limit=PROVING_TABLE_LIMIT)
+
+    # -- state ----------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self.history.board
+
+    @property
+    def is_computer_turn(self) -> bool:
+        if self.board.is_over or self.config.mode is Mode.HOTSEAT:
+            return False
+        return self.config.mode is Mode.WATCH or self.board.turn is not self.config.human
+
+    @property
+    def is_in_progress(self) -> bool:
+        """Whether a game has begun and is not over (so a new one would abandon it)."""
+        return 0 < self.board.move_count and not self.board.is_over
+
+    @property
+    def has_moves_to_lose(self) -> bool:
+        """Whether a new game would throw away a move a person made in a game
+        still going on (so it is worth asking first)."""
+        if self.board.is_over or self.config.mode is Mode.WATCH:
+            return False
+        if self.config.mode is Mode.HOTSEAT:
+            return self.history.cursor > 0
+        human = self.config.human
+        return any(board.turn is human for board in self.history.boards[: self.history.cursor])
+
+    @property
+    def is_paused(self) -> bool:
+        """Computer vs computer, neither playing on nor asked for one move."""
+        return self.config.mode is Mode.WATCH and not (self.watch_running or self.step_wanted)
+
+    def tally(self) -> Tally:
+        """The scores of the current mode and board, every label included."""
+        counts = self.scores.get(self.config.score_key, {})
+        return {label: int(counts.get(label, 0)) for label in self._labels()}
+
+    def _labels(self) -> tuple[str, ...]:
+        if self.config.mode is Mode.COMPUTER:
+            return ("you", "computer", "draw")
+        return ("X", "O", "draw")  # hot-seat and computer vs computer
+
+    def _result_label(self) -> str | None:
+        if not self.board.is_over:
+            return None
+        winner = self.board.winner
+        if winner is None:
+            return "draw"
+        if self.config.mode is Mode.COMPUTER:
+            return "you" if winner is self.config.human else "computer"
+        return winner.value
+
+    def _new_position(self) -> None:
+        """Bump the generation (results for the old position are refused) and
+        forget the old position's analysis and hint."""
+        self.generation += 1
+        self.analysis, self.hint, self.hint_wanted = None, (), False
+
+    def _changed(self) -> None:
+        """After a move or a move through the history: a new position, and the
+        tally kept equal to the results of the games played."""
+        self._new_position()
+        result = self._result_label() if self._counting else None
+        if result != self._recorded:
+            self.scores_version += 1
+            # The match's score, and against the computer the level's statistics.
+            for key in (self.config.score_key, self.config.statistics_key):
+                if key is None:
+                    continue
+                counts = self.scores.setdefault(key, {})
+                if self._recorded is not None:
+                    counts[self._recorded] = max(0, int(counts.get(self._recorded, 0)) - 1)
+                if result is not None:
+                    counts[result] = int(counts.get(result, 0)) + 1
+            self._recorded = result
+        if self.board.is_over:
+            self.watch_running = False
+
+    # -- moves ----------------------------------------------------------------
+
+    def play(self, cell: int) -> Refused | None:
+        """The person marks ``cell``."""
+        board = self.board
+        if board.is_over:
+            return Refused("The game is over: Ctrl+N starts a new one.")
+        if self.config.mode is Mode.WATCH:
+            return Refused("The computer plays both sides: Space plays or pauses.")
+        if self.is_computer_turn:
+            return Refused("Wait for the computer's move.")
+        if not 0 <= cell < board.cells:
+            return Refused("There is no such cell.")
+        if board.gravity:  # any cell of a column plays its lowest empty cell
+            landing = board.landing(cell)
+            if landing is None:
+                return Refused(f"Column {board.coordinate(cell)[0]} is full.")
+            cell = landing
+        if board[cell] is not None:
+            return Refused(f"{board.coordinate(cell)} is already taken.")
+        self.history.play(cell)
+        self._changed()
+        return None
+
+    def apply_computer_move(self, generation: int, move: int) -> bool:
+        """Play the computer's ``move`` if it was computed for this generation."""
+        if generation != self.generation or not self.is_computer_turn:
+            return False
+        try:
+            self.history.play(move)
+        except IllegalMoveError:
+            return False
+        self.step_wanted = False
+        self._changed()
+        return True
+
+    # -- games ----------------------------------------------------------------
+
+    def new_game(self, config: GameConfig | None = None, start: Board | None = None) -> None:
+        """Start a new game, with a new configuration and start position if given.
+
+        Raises ValueError (and changes nothing) if ``start`` does not fit the board.
+        """
+        self.replay(config or self.config, start, ())
+
+    def replay(self, config: GameConfig, start: Board | None, moves: tuple[int, ...]) -> None:
+        """Start a game from ``start`` (empty if None) and play ``moves``.
+
+        Raises IllegalMoveError or ValueError, leaving the current game as it
+        was, if they do not fit the board. A game that is over once replayed
+        (opened or pasted finished) never counts in the scores.
+        """
+        if start is None:
+            start = config.empty_board()
+        elif not config.fits(start):
+            raise ValueError("the start position does not fit the configured board")
+        history = GameHistory(start)
+        for move in moves:
+            history.play(move)
+        self.config, self.history = config, history
+        self._recorded = None
+        self._counting = not history.board.is_over
+        self.watch_running = self.step_wanted = False
+        self._new_position()
+
+    def reconfigure(self, config: GameConfig) -> None:
+        """Take ``config`` for the game in play; only for changes that do not
+        change the game (see :meth:`GameConfig.changes_game`)."""
+        self.config = config
+
+    def reset_scores(self) -> None:
+        """Zero the tally of the current mode and board."""
+        self.scores.pop(self.config.score_key, None)
+        self._recorded = None
+        self.scores_version += 1
+
+    # -- moving through the game ------------------------------------------------
+
+    def _turn_positions(self) -> list[int]:
+        """Cursors where the person may act (every position but the computer's
+        turns against the computer)."""
+        if self.config.mode is not Mode.COMPUTER:
+            return list(range(len(self.history.boards)))
+        return [
+            index
+            for index, board in enumerate(self.history.boards)
+            if board.is_over or board.turn is self.config.human
+        ]
+
+    def go_to(self, cursor: int) -> Refused | None:
+        """Show the position after ``cursor`` moves (the one mechanism behind
+        undo, redo and the move list). Against the computer, a position where
+        the computer is to move is passed for the first later one where it is
+        the person's turn, so the chosen move stays on the board (else the
+        nearest earlier one)."""
+        allowed = self._turn_positions()
+        later = [index for index in allowed if index >= cursor]
+        earlier = [index for index in allowed if index <= cursor]
+        if not later and not earlier:
+            return Refused("There is no position where it is your turn.")
+        target = later[0] if later else earlier[-1]
+        if target == self.history.cursor:
+            return Refused("That position is already shown.")
+        self.history.go_to(target)
+        self.watch_running = self.step_wanted = False
+        self._changed()
+        return None
+
+    @property
+    def can_undo(self) -> bool:
+        return any(index < self.history.cursor for index in self._turn_positions())
+
+    @property
+    def can_redo(self) -> bool:
+        return any(index > self.history.cursor for index in self._turn_positions())
+
+    def undo(self) -> Refused | None:
+        """Take back the last move (against the computer: your move and its reply)."""
+        earlier = [index for index in self._turn_positions() if index < self.history.cursor]
+        return self.go_to(earlier[-1]) if earlier else Refused("Nothing to undo.")
+
+    def redo(self) -> Refused | None:
+        """Play again the move(s) the last undo took back."""
+        later = [index for index in self._turn_positions() if index > self.history.cursor]
+        return self.go_to(later[0]) if later else Refused("Nothing to redo.")
+
+    # -- computer vs computer ----------------------------------------------------
+
+    def play_pause(self) -> Refused | None:
+        """Computer vs computer: play on, or pause; a finished game starts anew."""
+        if self.config.mode is not Mode.WATCH:
+            return Refused("Play/Pause is for computer-vs-computer games.")
+        if self.board.is_over:
+            self.new_game()
+            self.watch_running = True
+        else:
+            self.watch_running = not self.watch_running
+            self.step_wanted = False
+        return None
+
+    def step(self) -> Refused | None:
+        """Computer vs computer: pause, and play the next move."""
+        if self.config.mode is not Mode.WATCH:
+            return Refused("Step plays one move in computer-vs-computer mode.")
+        if self.board.is_over:
+            return Refused("The game is over: Space starts a new one.")
+        self.watch_running = False
+        self.step_wanted = True
+        return None
+
+    # -- searches ------------------------------------------------------------------
+
+    def engine(self) -> LevelPlayer:
+        """The computer of the side to move (kept, with its table, per strength)."""
+        level = self.config.strength_for(self.board.turn)
+        key = (level, self.config.time_limit)
+        if key not in self._players:
+            seed = None
+            if self.seed is not None:
+                seed = random.Random(f"{self.seed}:{level}").randrange(2**32)
+            self._players[key] = LevelPlayer(
+                level.lookahead,
+                level.temperature,
+                node_limit=level.nodes,
+                time_limit=self.config.time_limit,
+                seed=seed,
+                table_limit=ENGINE_TABLE_LIMIT,
+            )
+        return self._players[key]
+
+    def analysis_engine(self) -> Engine:
+        """A strong engine for hints and analysis: exact where solvable, else think time."""
+        key = self.config.time_limit
+        if key not in self._analysis_engines:
+            self._analysis_engines[key] = Engine(time_limit=key, table_limit=ENGINE_TABLE_LIMIT)
+        return self._analysis_engines[key]
+
+    def request_hint(self) -> Refused | None:
+        """Ask for the best moves of the position; they come with the analysis."""
+        if self.board.is_over:
+            return Refused("The game is over: no hint to give.")
+        if self.is_computer_turn:
+            return Refused("Wait for the computer's move.")
+        if self.analysis is not None:
+            self.hint = tuple(self.analysis.best[:1])
+        else:
+            self.hint_wanted = True
+        return None
+
+    def next_search(self) -> SearchRequest | None:
+        """The search the position needs next, if any: the computer's move first;
+        otherwise the analysis, when shown or asked for by a hint; last, while
+        the analysis is shown and not exact, a round of proving it."""
+        board = self.board
+        if self.is_computer_turn and not self.is_paused:
+            return SearchRequest("move", self.generation, self.engine(), board)
+        wanted = self.analysis_wanted or self.hint_wanted
+        if wanted and not board.is_over and self.analysis is None:
+            return SearchRequest("analysis", self.generation, self.analysis_engine(), board)
+        if self.is_proving:
+            proving = self.prover.round(self.generation, self.config.time_limit)
+            return SearchRequest("prove", self.generation, proving, board)
+        return None
+
+    @property
+    def is_proving(self) -> bool:
+        """Whether the shown analysis is approximate and proved on (no computer move is due)."""
+        shown = self.analysis
+        if not self.analysis_wanted or shown is None or shown.exact:
+            return False
+        return not self.is_computer_turn or self.is_paused
+
+    def accept_analysis(
+        self, generation: int, analysis: MoveAnalysis, proving: bool = False
+    ) -> bool:
+        """Keep ``analysis`` if it is of the current position (from a round of
+        proving, only if deeper or proven); a hint asked for, or shown, is then
+        given from it. Returns whether it was kept."""
+        if generation != self.generation:
+            return False
+        shown = self.analysis
+        if proving and (shown is None or not self.prover.accept(generation, shown, analysis)):
+            return False
+        self.analysis = analysis
+        if self.hint_wanted or self.hint:
+            self.hint_wanted = False
+            self.hint = tuple(analysis.best[:1])
+        return True
+
+    def move_list(self) -> list[str]:
+        """The moves of the game as numbered lines: ``1. X b2``."""
+        start = self.history.start
+        return [
+            f"{start.move_count + index + 1}. {self.history.boards[index].turn.value} "
+            f"{start.coordinate(move)}"
+            for index, move in enumerate(self.history.moves)
+        ]

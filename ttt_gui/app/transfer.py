@@ -1,0 +1,220 @@
+"""The commands that move positions and games in and out of the window: copy and
+paste a position, save and open a game, keep the settings and the unfinished
+game; no Tk.
+
+:class:`FileCommands` is a part of :class:`~ttt_gui.app.presenter.Presenter`,
+kept in its own module because these commands share one concern: text and
+files that come from outside, which may be anything.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import time
+from pathlib import Path
+from typing import Any
+
+from ttt_gui.app.ports import Dialogs, SaveSettings
+from ttt_gui.app.session import Refused, Session
+from ttt_gui.app.view_state import NEW_GAME_KEY
+from ttt_gui.board import Board, InvalidPositionError, split_rules
+from ttt_gui.config import canonical_shape
+from ttt_gui.storage.files import describe_file_error
+from ttt_gui.storage.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
+from ttt_gui.storage.settings import Settings
+from ttt_gui.storage.unfinished import UnfinishedGame
+
+
+class FileCommands:
+    """Copy/paste and save/open, for a presenter that provides the members below."""
+
+    session: Session
+    dialogs: Dialogs
+    settings: Settings
+    is_closed: bool
+    message: str | None
+    _save: SaveSettings | None
+    _saved_scores_version: int
+    _save_problem: str | None
+    #: Where the game the person was playing is kept between runs (None: not kept).
+    unfinished: UnfinishedGame | None = None
+    #: A clipboard read has been asked for and not yet answered.
+    _is_reading_clipboard = False
+
+    def save_settings(self) -> None:
+        """Persist settings and scores; a failure is shown, never raised."""
+        self._saved_scores_version = self.session.scores_version
+        if self._save is None:
+            return
+        try:
+            self._save(self.settings)
+        except (OSError, ValueError) as error:
+            problem = f"Settings not saved: {describe_file_error(error)}."
+            if problem != self._save_problem:  # said once, not after every change
+                self._save_problem = problem
+                self._say(problem)
+        else:
+            self._save_problem = None
+
+    def _say(self, outcome: Refused | str | None) -> None:
+        raise NotImplementedError
+
+    def _schedule(self) -> None:
+        raise NotImplementedError
+
+    def _store_config(self) -> None:
+        raise NotImplementedError
+
+    def cancel_search(self) -> None:
+        raise NotImplementedError
+
+    def change_config(
+        self, start: Board | None = None, force_new: bool = False, **changes: Any
+    ) -> bool:
+        raise NotImplementedError
+
+    def copy_position(self) -> None:
+        """Copy the position, with its rules when they are not the usual ones."""
+        text = self.session.board.to_text()
+        self.dialogs.set_clipboard(text)
+        self._say(f"Copied the position: {text}")
+
+    def paste_position(self) -> None:
+        """Read the clipboard (the answer may come later) and start from the
+        position it holds: with the rules it names, else those of the game in
+        play when the shape is the same, else the usual ones."""
+        if self._is_reading_clipboard:
+            self._say("Still waiting for the clipboard…")
+            return
+        self._is_reading_clipboard = True
+        self.dialogs.read_clipboard(self._paste_text)
+
+    def _paste_text(self, text: str | None, answered: bool) -> None:
+        self._is_reading_clipboard = False
+        if self.is_closed:
+            return
+        if not answered:
+            self._say(
+                "The clipboard did not answer (the program that copied may be busy); "
+                "nothing was pasted."
+            )
+            return
+        if text is None or not text.strip():
+            self._say("The clipboard holds no text to read a position from.")
+            return
+        config = self.session.config
+        position = split_rules(text)[0]
+        shape = (position.count("/") + 1, len(position.split("/")[0]))
+        same = shape == (config.rows, config.cols)
+        try:
+            board = Board.from_text(
+                text,
+                win_length=config.win_length if same else None,
+                gravity=config.gravity and same,
+                misere=config.misere and same,
+            )
+        except InvalidPositionError as error:
+            self._say(f"Not a position: {error}.")
+            return
+        self.change_config(
+            start=board,
+            shape=canonical_shape(
+                board.rows, board.cols, board.win_length, board.gravity, board.misere
+            ),
+        )
+
+    def _games_folder(self) -> Path:
+        """The folder of the last game saved or opened, else the documents folder."""
+        if self.settings.folder and Path(self.settings.folder).is_dir():
+            return Path(self.settings.folder)
+        from platformdirs import user_documents_path
+
+        return user_documents_path()
+
+    def _remember_folder(self, path: Path) -> None:
+        self.settings.folder = str(path.parent)
+        self.save_settings()
+
+    def save_game(self) -> None:
+        name = time.strftime(f"Tic-tac-toe %Y-%m-%d %H%M{SUFFIX}")
+        path = self.dialogs.ask_save_path(self._games_folder(), name)
+        if path is None:
+            return
+        if not path.suffix:
+            path = path.with_suffix(SUFFIX)
+        try:
+            write_game(path, self.current_game())
+        except OSError as error:
+            self._say(f"Could not save the game as {path.name}: {error.strerror or error}.")
+            return
+        self._remember_folder(path)
+        self._say(f"Saved the game as {path.name}.")
+
+    def open_game(self) -> None:
+        path = self.dialogs.ask_open_path(self._games_folder())
+        if path is not None:
+            self.open_game_file(path)
+
+    def open_game_file(self, path: Path) -> None:
+        """Open the saved game at ``path`` (a file the person named); a file that
+        is not a game is refused with a message and the current game kept."""
+        try:
+            game = read_game(path)
+        except GameFileError as error:
+            self._say(f"Could not open {path.name}: {error}.")
+            return
+        if self.session.has_moves_to_lose and not self.dialogs.confirm(
+            "Open game",
+            "Opening a game ends the game in progress.",
+            "Abandon game",
+            "Keep playing",
+        ):
+            return
+        self._replay(game)
+        self._remember_folder(path)
+        self._say(f"Opened {path.name}: {len(game.moves)} moves.")
+        self._schedule()
+
+    def current_game(self) -> SavedGame:
+        """The game up to the position shown, as a file keeps it."""
+        history = self.session.history
+        start = history.start
+        return SavedGame(
+            self.session.config,
+            tuple(history.moves[: history.cursor]),
+            None if start.move_count == 0 else str(start),
+        )
+
+    def _replay(self, game: SavedGame) -> None:
+        """Play ``game`` from its start (with this window's think time); raises
+        ValueError, leaving the game as it was, if its moves do not fit."""
+        config = dataclasses.replace(game.config, think_time=self.session.config.think_time)
+        self.cancel_search()
+        self.session.replay(config, game.start_board(), game.moves)
+        self._store_config()
+
+    # -- the unfinished game, from one run to the next ----------------------------------
+
+    def resume_unfinished(self) -> None:
+        """Take back the game kept when the last run closed, if there is one."""
+        if self.unfinished is None:
+            return
+        try:
+            game = self.unfinished.take()
+            if game is None:
+                return
+            self._replay(game)
+        except (OSError, ValueError):
+            return  # a kept game that cannot be used is not worth a message
+        resumed = f"Your unfinished game is back; {NEW_GAME_KEY} starts a new one."
+        self._say(f"{self.message} {resumed}" if self.message else resumed)
+
+    def keep_unfinished(self) -> None:
+        """On closing: keep a game the person was playing for the next start
+        (or forget the one kept). Failures are silent: the window is closing."""
+        if self.unfinished is None:
+            return
+        game = self.current_game() if self.session.has_moves_to_lose else None
+        with contextlib.suppress(OSError):
+            self.unfinished.keep(game)

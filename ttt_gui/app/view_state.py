@@ -1,0 +1,333 @@
+"""The view state: everything the window shows, as one immutable value; no Tk.
+
+:func:`build_view` turns a session and the display settings into a
+:class:`ViewState`; the window paints it and nothing else. Colours are named
+by their role in the palette (``"win"``, ``"good"``), never as literals.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from dataclasses import dataclass
+
+from ttt_gui.app.session import Scores, Session
+from ttt_gui.board import Board, Player
+from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode, statistics_labels
+from ttt_gui.engine import MoveAnalysis, describe_score, is_mate_score
+from ttt_gui.storage.settings import Settings
+
+TITLE = "Tic-tac-toe"
+#: The key of New game, named in the status when a game ends.
+NEW_GAME_KEY = "Cmd+N" if sys.platform == "darwin" else "Ctrl+N"
+#: Heuristic values (not proven) in words: (least size, words).
+_ADVANTAGES = ((100, "much better"), (25, "better"), (2, "slightly better"))
+SCORE_NAMES = {"X": "X", "O": "O", "you": "You", "computer": "Computer", "draw": "Draws"}
+
+
+@dataclass(frozen=True)
+class CellView:
+    """One cell: its mark (``"X"``, ``"O"`` or None), background role, the
+    analysis words for an empty cell (``""`` if none) and their tone role, and
+    whether the person can play it now."""
+
+    mark: str | None
+    background: str
+    note: str = ""
+    tone: str = "even"
+    playable: bool = False
+
+
+@dataclass(frozen=True)
+class ViewState:
+    """What the window shows. ``choices`` maps a radio group of the menus to
+    its selected value, ``flags`` a check item to its state; ``disabled``
+    holds the presenter actions that do not apply now, and ``labels`` the menu
+    labels that say the current choice (action -> label). The board has
+    ``rows`` x ``cols`` cells (``size`` the longer side); under gravity
+    ``landing[cell]`` is the cell a move aimed at ``cell`` takes (-1: none)
+    and ``next_mark`` the mark it would place."""
+
+    size: int
+    win_length: int
+    cells: tuple[CellView, ...]
+    winning_line: tuple[int, ...]
+    status: str
+    scores: str
+    title: str
+    theme: str
+    zoom: float
+    is_busy: bool
+    show_progress: bool
+    show_history: bool
+    history: tuple[str, ...]
+    history_cursor: int
+    is_watch: bool
+    choices: dict[str, object]
+    flags: dict[str, bool]
+    disabled: frozenset[str]
+    show_coordinates: bool = False
+    labels: dict[str, str] = dataclasses.field(default_factory=dict)
+    history_tones: tuple[str, ...] = ()  # a palette role per move list entry, or ""
+    rows: int = 3
+    cols: int = 3
+    landing: tuple[int, ...] = ()
+    next_mark: str = "X"
+
+
+def value_words(score: int, exact: bool, mover: Player) -> str:
+    """A move's value in words, from ``mover``'s side: ``"win in 3"``, ``"draw"``,
+    ``"loss in 2"``; heuristic values name the side they favour.
+
+    >>> value_words(40, False, Player.O), value_words(-5, False, Player.O)
+    ('O better', 'X slightly better')
+    """
+    if exact or is_mate_score(score):
+        return describe_score(score, exact=True)
+    for least, words in _ADVANTAGES:
+        if abs(score) >= least:
+            return f"{(mover if score > 0 else mover.other).value} {words}"
+    return "about even"
+
+
+def score_tone(score: int, exact: bool) -> str:
+    """The palette role for a move's value: ``"good"``, ``"even"`` or ``"bad"``;
+    the same words always get the same tone."""
+    if value_words(score, exact, Player.X) in ("draw", "about even"):
+        return "even"
+    return "good" if score > 0 else "bad"
+
+
+def compact_words(words: str) -> str:
+    """Short analysis words for small cells: ``"W3"``, ``"L2"``, ``"="``, ``"≈"``,
+    ``"X+"`` (slightly better) to ``"X+++"`` (much better).
+
+    >>> [compact_words(w) for w in ("win in 3", "draw", "O better", "about even")]
+    ['W3', '=', 'O++', '≈']
+    >>> [compact_words(w) for w in ("X slightly better", "X much better")]
+    ['X+', 'X+++']
+    """
+    words = words.replace("win in ", "W").replace("loss in ", "L")
+    words = words.replace("draw", "=").replace("about even", "≈")
+    pluses = dict(zip((advantage for _, advantage in _ADVANTAGES), ("+++", "++", "+")))
+    for advantage in sorted(pluses, key=len, reverse=True):  # "slightly better" first
+        words = words.replace(f" {advantage}", pluses[advantage])
+    return words
+
+
+def analysis_notes(analysis: MoveAnalysis | None, mover: Player) -> dict[int, tuple[str, str]]:
+    """Cell -> (words, tone role) for every move an analysis scored."""
+    if analysis is None:
+        return {}
+    notes = {}
+    for cell, score in analysis.scores.items():
+        exact = analysis.is_exact(cell)
+        notes[cell] = (value_words(score, exact, mover), score_tone(score, exact))
+    return notes
+
+
+def hint_text(board: Board, analysis: MoveAnalysis) -> str:
+    """Words for the engine's choice among the best moves, e.g. ``Hint: b2 (draw)``."""
+    move = analysis.best[0]
+    exact = analysis.is_exact(move)
+    words = value_words(analysis.scores[move], exact, board.turn)
+    depth = "" if exact else f", depth {analysis.depth}"
+    return f"Hint: {board.coordinate(move)} ({words}{depth})"
+
+
+def shows_coordinates(settings: Settings, size: int) -> bool:
+    """Whether the board shows row and column labels: as set, else from 4x4 up."""
+    return settings.coordinates if settings.coordinates is not None else size >= 4
+
+
+def status_text(session: Session) -> str:
+    """What happens next, or the result, in words for the status bar."""
+    board, config = session.board, session.config
+    computer = config.mode is Mode.COMPUTER
+    if board.is_over:
+        winner = board.winner
+        if winner is None:
+            result = "Draw."
+        elif computer:
+            result = "You win!" if winner is config.human else "The computer wins."
+        else:
+            result = f"{config.player_name(winner)} wins!"
+        return f"{result} {NEW_GAME_KEY} plays again."
+    if computer:
+        return (
+            "Computer is thinking…"
+            if session.is_computer_turn
+            else (f"Your move ({config.human.value})")
+        )
+    text = f"{config.player_name(board.turn)} to move"
+    if config.mode is Mode.WATCH and not session.watch_running:
+        text += " — paused (Space plays, Right steps)"
+    return text
+
+
+def title_text(session: Session) -> str:
+    config = session.config
+    if config.mode is Mode.COMPUTER:
+        who = f"you play {config.human.value} vs computer ({config.level_name()})"
+    elif config.mode is Mode.WATCH:
+        who = "computer vs computer"
+    else:
+        who = "two players"
+    return f"{TITLE} — {config.board_label}, {who}"
+
+
+def menu_labels(session: Session) -> dict[str, str]:
+    """Labels that depend on the game: the custom menu items show the current
+    custom choice, and the levels are named for this board ("Perfect" only
+    where it is solved)."""
+    config = session.config
+    board = "Custom…"
+    if config.shape not in BOARD_CHOICES:
+        board = f"Custom: {config.board_label}…"
+    depth = "Custom depth…" if config.depth is None else f"Custom depth: {config.depth}…"
+    labels = {"ask_custom_board": board, "ask_custom_depth": depth}
+    for action in ("set_level", "set_x_level", "set_o_level"):
+        labels.update((f"{action}:{name}", config.level_label(name)) for name in LEVELS)
+    return labels
+
+
+def gravity_landing(board: Board) -> tuple[int, ...]:
+    """Under gravity, the cell a move aimed at each cell takes (-1: a full
+    column or a game over); empty without gravity."""
+    if not board.gravity:
+        return ()
+    return tuple(
+        -1 if (target := board.landing(cell)) is None else target for cell in range(board.cells)
+    )
+
+
+def analysis_status(session: Session, analysis: MoveAnalysis) -> str:
+    """Words after the status for the shown analysis: whether it is still being
+    proved (how deep it is so far, and how many moves are proven), was proved
+    by proving, or is approximate; nothing for one exact at once."""
+    if analysis.exact:
+        return "   Analysis: proven" if session.prover.has_proved(session.generation) else ""
+    progress = f"depth {analysis.depth}"
+    if analysis.proven:
+        progress += f", {len(analysis.proven)} of {len(analysis.scores)} moves proven"
+    if session.is_proving:
+        return f"   Analysis: proving… {progress}"
+    return f"   Analysis: approximate, {progress}"
+
+
+def build_view(
+    session: Session, settings: Settings, message: str | None, show_progress: bool
+) -> ViewState:
+    """The view state of ``session`` with the display ``settings``; ``message``
+    (if any) follows the result of a finished game, or replaces the status."""
+    board, config = session.board, session.config
+    winning = board.winning_line or ()
+    last = session.history.last_move
+    busy = session.is_computer_turn
+    analysis = session.analysis if settings.analysis else None
+    notes = analysis_notes(analysis, board.turn)
+    hint = set(session.hint)
+    can_play = not busy and not board.is_over and config.mode is not Mode.WATCH
+    cells = []
+    landing = gravity_landing(board)
+    for cell in range(board.cells):
+        if cell in winning:
+            background = "win"
+        elif cell in hint:
+            background = "hint"
+        elif cell == last:
+            background = "last"
+        elif busy or board.is_over:
+            background = "cell_busy"
+        else:
+            background = "cell"
+        mark = board[cell]
+        note, tone = notes.get(cell, ("", "even"))
+        playable = landing[cell] >= 0 if landing else mark is None
+        cells.append(
+            CellView(mark.value if mark else None, background, note, tone, can_play and playable)
+        )
+    status = status_text(session)
+    if message:
+        status = f"{status}  {message}" if board.is_over else message
+    if analysis is not None:  # kept after a message: proving may change it
+        status += analysis_status(session, analysis)
+    disabled = set()
+    if not session.can_undo:
+        disabled.add("undo")
+    if not session.can_redo:
+        disabled.add("redo")
+    if config.mode is not Mode.COMPUTER:
+        disabled.update(("set_human", "set_level", "ask_custom_depth"))
+    if config.mode is not Mode.WATCH:
+        disabled.update(("play_pause", "step"))
+    shape = config.shape
+    return ViewState(
+        size=board.size,
+        win_length=board.win_length,
+        cells=tuple(cells),
+        winning_line=tuple(winning),
+        status=status,
+        scores="   ".join(
+            f"{SCORE_NAMES[label]} {count}" for label, count in session.tally().items()
+        ),
+        title=title_text(session),
+        theme=settings.theme,
+        zoom=settings.zoom,
+        is_busy=busy,
+        show_progress=show_progress,
+        show_history=settings.history,
+        history=("Start", *session.move_list()),
+        history_cursor=session.history.cursor,
+        is_watch=config.mode is Mode.WATCH,
+        choices={
+            "mode": config.mode.value,
+            "human": config.human.value,
+            "level": "custom" if config.depth is not None else config.level,
+            "board": shape if shape in BOARD_CHOICES else "custom",
+            "think": config.think_time,
+            "theme": settings.theme,
+            "x_level": config.x_level,
+            "o_level": config.o_level,
+            "speed": settings.watch_delay,
+        },
+        flags={
+            "analysis": settings.analysis,
+            "history": settings.history,
+            "coordinates": shows_coordinates(settings, board.size),
+            "alternate": settings.alternate,
+        },
+        disabled=frozenset(disabled),
+        show_coordinates=shows_coordinates(settings, board.size),
+        labels=menu_labels(session),
+        rows=board.rows,
+        cols=board.cols,
+        landing=landing,
+        next_mark=board.turn.value,
+    )
+
+
+def statistics_rows(scores: Scores) -> list[tuple[str, str]]:
+    """Results against each level on each board, in words, one row each:
+    ``('Hard, 3×3 (3 in a row)', 'won 2, drawn 1, lost 4')``; by board, then level."""
+    totals: dict[tuple[str, str], list[int]] = {}  # a level's old and new names add up
+    for key, counts in scores.items():
+        labels = statistics_labels(key)
+        if labels is None or not any(counts.values()):
+            continue
+        total = totals.setdefault(labels, [0, 0, 0])
+        for index, label in enumerate(("you", "draw", "computer")):
+            total[index] += counts.get(label, 0)
+    rows = [
+        (board, level, f"won {won}, drawn {drawn}, lost {lost}")
+        for (board, level), (won, drawn, lost) in totals.items()
+    ]
+    ladder = [level.label(solved) for level in LEVELS.values() for solved in (True, False)]
+
+    def order(row: tuple[str, str, str]) -> tuple[int, str, int, str]:
+        board, level, _ = row
+        rank = ladder.index(level) if level in ladder else len(ladder)
+        return len(board), board, rank, level  # 3×3 before 15×15; the ladder's order
+
+    rows.sort(key=order)
+    return [(f"{level}, {board}", words) for board, level, words in rows]

@@ -1,0 +1,1 @@
+"""The command line: options and ``main``, the analyse and review commands, the smoke test."""

@@ -1,0 +1,266 @@
+"""``ttt-gui analyse`` and ``ttt-gui review``: the engine from the command line.
+
+Both print to stdout and never open a window (nothing here imports Tk), exit 0
+on success and 2, with one line on stderr, for a bad position or file (a bad
+option gets argparse's usage and error line, also with status 2).
+
+``analyse POSITION`` prints the value of a position (``Board.parse`` text,
+rows joined by ``/``, with ``--gravity`` and ``--misere`` for those variants)
+and of every legal move, best first (a move proven in an approximate
+analysis is worded as exact; a draw proven by a pairing strategy,
+see :mod:`ttt_gui.engine.pairing`, says so); ``review FILE``
+prints the review of a saved game (:mod:`ttt_gui.analysis.review`). Boards small
+enough are solved exactly; larger ones are searched for the think time, or
+to ``--depth`` plies, and say so ("approximate, depth 6"). After a search
+for the think time, ``analyse`` tries for as long again to prove moves drawn
+by relevance zones (:func:`ttt_gui.analysis.proving.prove_draws`; five or more in a
+row), and a position whose every move is then proven is exact.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from ttt_gui.analysis.proving import prove_draws
+from ttt_gui.analysis.review import GameReview, proven_outcome, review_game
+from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, InvalidPositionError
+from ttt_gui.config import MAX_THINK_TIME, MIN_THINK_TIME, SOLVABLE_CELLS, GameConfig
+from ttt_gui.engine import Engine, MoveAnalysis, describe_score
+from ttt_gui.engine.pairing import pairing_draw
+from ttt_gui.storage.games import GameFileError, read_game
+
+#: The first words of the command lines this module answers.
+COMMANDS = ("analyse", "analyze", "review")
+
+
+class _Parser(argparse.ArgumentParser):
+    """A parser whose subcommands' parsers are kept by name."""
+
+    commands: dict[str, _Parser]
+
+    def fail(self, message: str) -> None:
+        """Exit 2 with one line naming the problem (for a bad position or file)."""
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> _Parser:
+    parser = _Parser(prog="ttt-gui", description="Analyse positions and review saved games.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    analyse: _Parser = commands.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="the value of a position and of every legal move",
+        description="Print the value of POSITION and of every legal move, best first.",
+    )
+    analyse.add_argument(
+        "position", metavar="POSITION", help="rows joined by '/', e.g. x.o/.x./... (X, O or .)"
+    )
+    analyse.add_argument(
+        "--win-length", type=int, metavar="K", help="marks in a row to win (default: by size)"
+    )
+    analyse.add_argument(
+        "--gravity",
+        action="store_true",
+        help="marks drop to the lowest empty cell of their column (Connect Four)",
+    )
+    analyse.add_argument("--misere", action="store_true", help="completing a line loses (misère)")
+    review: _Parser = commands.add_parser(
+        "review",
+        help="mark every move of a saved game",
+        description="Mark every move of a saved game (.ttt) best, inaccuracy or mistake.",
+    )
+    review.add_argument("file", metavar="FILE.ttt", type=Path, help="a saved game")
+    for command in (analyse, review):
+        command.add_argument(
+            "--depth", type=int, metavar="N", help="search N plies deep (default: to the end)"
+        )
+        command.add_argument(
+            "--think-time",
+            type=float,
+            metavar="S",
+            help=f"seconds per position on boards over {SOLVABLE_CELLS} cells "
+            f"(default: {GameConfig().think_time:g}; the saved game's for review)",
+        )
+        command.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.commands = {"analyse": analyse, "analyze": analyse, "review": review}
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    """Run ``analyse`` or ``review`` with ``argv`` (the command first); returns 0
+    (130 if interrupted by Ctrl+C, 141 if the reader of the output left), or
+    exits 2 for a bad option, position or file."""
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(argv)
+    command = parser.commands[args.command]
+    if unknown:  # said by the command's parser, so its usage is shown
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
+    if args.think_time is not None and not MIN_THINK_TIME <= args.think_time <= MAX_THINK_TIME:
+        command.error(
+            f"--think-time {args.think_time:g} is out of range "
+            f"({MIN_THINK_TIME} to {MAX_THINK_TIME:g} s)"
+        )
+    try:
+        print(_output(command, args), flush=True)
+    except KeyboardInterrupt:  # Ctrl+C during a long search: stop quietly
+        return 130
+    except BrokenPipeError:  # the reader left (``| head``): stop quietly, as tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    return 0
+
+
+def _output(command: _Parser, args: argparse.Namespace) -> str:
+    """What the command prints; exits 2 for a bad position or file."""
+    if args.command == "review":
+        try:
+            game = read_game(args.file)
+        except GameFileError as error:
+            command.fail(f"{args.file}: {error}")
+        start, config = game.start_board(), game.config
+        engine = _engine(command, start, args, config.think_time)
+        return review_report(review_game(start, game.moves, engine), args.json)
+    if args.win_length is not None and not MIN_SIZE <= args.win_length <= MAX_SIZE:
+        command.error(f"--win-length {args.win_length} is out of range (3 to {MAX_SIZE})")
+    text = "/".join(args.position.split())  # rows may also be given one per line
+    try:
+        board = Board.parse(
+            text, win_length=args.win_length, gravity=args.gravity, misere=args.misere
+        )
+    except InvalidPositionError as error:
+        command.fail(f"bad position {args.position!r}: {error}")
+    engine = _engine(command, board, args, GameConfig().think_time)
+    analysis = None if board.is_over else engine.evaluate_moves(board)
+    if analysis is not None and engine.time_limit is not None:
+        analysis = prove_draws(board, analysis, engine.time_limit)
+    return analysis_report(board, analysis, args.json)
+
+
+def _engine(command: _Parser, board: Board, args: argparse.Namespace, think: float) -> Engine:
+    """An engine to ``--depth`` plies, else exact where the board is solvable,
+    else for the think time (``--think-time`` or ``think``)."""
+    cells = board.cells
+    if args.depth is not None:
+        if not 1 <= args.depth <= cells:
+            command.error(f"--depth {args.depth} is out of range (1 to {cells} on this board)")
+        return Engine(max_depth=args.depth, randomize=False)
+    if cells <= SOLVABLE_CELLS:
+        return Engine(randomize=False)
+    return Engine(time_limit=args.think_time or think, randomize=False)
+
+
+def _words(score: int, exact: bool) -> str:
+    return describe_score(score, proven_outcome(score, exact) is not None)
+
+
+def analysis_report(board: Board, analysis: MoveAnalysis | None, as_json: bool) -> str:
+    """The value of ``board`` and of each move (``analysis``; None once the game
+    is over), best first: text lines, or one JSON object."""
+    turn = board.turn.value
+    rules = _rules(board)
+    shown = f"{board}  ({', '.join(rules)})" if rules else str(board)
+    if analysis is None:
+        winner = board.winner
+        value = f"{winner.value} has won" if winner else "draw"
+        data: dict[str, Any] = {
+            "position": str(board),
+            "win_length": board.win_length,
+            "gravity": board.gravity,
+            "misere": board.misere,
+            "side_to_move": None,
+            "value": value,
+            "score": None,
+            "exact": True,
+            "depth": 0,
+            "moves": [],
+        }
+        return json.dumps(data) if as_json else f"{shown}  game over: {value}"
+    ranked = sorted(analysis.scores.items(), key=lambda item: (-item[1], item[0]))
+    best = ranked[0][1]
+    moves = [
+        {
+            "coordinate": board.coordinate(move),
+            "score": score,
+            "words": _words(score, analysis.is_exact(move)),
+            "exact": proven_outcome(score, analysis.is_exact(move)) is not None,
+        }
+        for move, score in ranked
+    ]
+    value = _words(best, analysis.exact)
+    # A draw each side holds by a pairing of cells is worth naming: it needs no search.
+    proof = "pairing strategy" if value == "draw" and pairing_draw(board) else None
+    if as_json:
+        data = {
+            "position": str(board),
+            "win_length": board.win_length,
+            "gravity": board.gravity,
+            "misere": board.misere,
+            "side_to_move": turn,
+            "value": value,
+            "score": best,
+            "exact": analysis.exact,
+            "depth": analysis.depth,
+            "proof": proof,
+            "moves": moves,
+        }
+        return json.dumps(data)
+    if proof:
+        value = f"{value}: {proof}"
+    approximate = "" if analysis.exact else f" (approximate, depth {analysis.depth})"
+    lines = [f"{shown}  {turn} to move: {value}{approximate}"]
+    lines += [f"{move['coordinate']}  {move['words']}" for move in moves]
+    return "\n".join(lines)
+
+
+def _rules(board: Board) -> list[str]:
+    """The variant's rules in words (none for a plain m,n,k game)."""
+    return [rule for rule, on in (("gravity", board.gravity), ("misère", board.misere)) if on]
+
+
+def review_report(review: GameReview, as_json: bool) -> str:
+    """Each move with its mark and value words, then the summary: text, or JSON."""
+    if as_json:
+        data = {
+            "start": str(review.start),
+            "win_length": review.start.win_length,
+            "gravity": review.start.gravity,
+            "misere": review.start.misere,
+            "exact": review.is_exact,
+            "depth": review.depth,
+            "summary": review.summary(),
+            "moves": [
+                {
+                    "number": move.number,
+                    "player": move.player.value,
+                    "coordinate": move.coordinate,
+                    "mark": move.mark.value,
+                    "score": move.played_score,
+                    "best_score": move.best_score,
+                    "words": move.change,
+                    "better": list(move.better_coordinates),
+                    "exact": move.exact,
+                }
+                for move in review.moves
+            ],
+        }
+        return json.dumps(data)
+    width = max((len(move.mark.value) for move in review.moves), default=0)
+    lines = []
+    for move in review.moves:
+        better = f"; better: {', '.join(move.better_coordinates)}" if move.better else ""
+        lines.append(
+            f"{move.number:>3}. {move.player.value} {move.coordinate:<3} "
+            f"{move.mark.value:<{width}}  {move.change}{better}"
+        )
+    lines.append(review.summary())
+    return "\n".join(lines)
+
+
+def is_command(argv: list[str]) -> bool:
+    """Whether ``argv`` asks for one of these commands rather than the window."""
+    return bool(argv) and argv[0] in COMMANDS

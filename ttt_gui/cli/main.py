@@ -1,0 +1,290 @@
+"""The command line and ``main``: options, settings for this run, the window.
+
+Process-wide settings live here, not in a widget: the interpreter's switch
+interval, where cyclic garbage is collected, and DPI awareness on Windows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import gc
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from ttt_gui import __version__
+from ttt_gui.app.ports import CLIPBOARD_READER_OPTION
+from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
+from ttt_gui.cli import analyse as analysis_cli
+from ttt_gui.config import LEVEL_ALIASES, LEVELS, ConfigError, Mode, shorten
+from ttt_gui.storage.games import SUFFIX
+from ttt_gui.storage.settings import Settings, SettingsError, default_path, load
+from ttt_gui.storage.settings_store import SettingsStore
+from ttt_gui.storage.unfinished import UnfinishedGame, unfinished_game_path
+from ttt_gui.theme import THEMES
+
+#: Seconds between the interpreter's thread switches: a search thread holds the
+#: interpreter between switches, so switch often and the window never waits long.
+SWITCH_INTERVAL = 0.001
+
+
+def _int_in(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is out of range ({low} to {high})")
+        return value
+
+    return parse
+
+
+def _probe(text: str, test: Callable[[Path], bool]) -> bool:
+    """``test`` of the path ``text``; a usage error if the system cannot tell."""
+    try:
+        return test(Path(text))
+    except OSError as error:  # a name too long, a folder that cannot be searched
+        reason = error.strerror or str(error)
+        raise argparse.ArgumentTypeError(f"{shorten(text)!r} cannot be used: {reason}") from None
+
+
+def _settings_file(text: str) -> Path:
+    if not text.strip() or _probe(text, Path.is_dir):
+        raise argparse.ArgumentTypeError(f"{shorten(text)!r} is not a file name")
+    return Path(text)
+
+
+def _check_game_file(parser: argparse.ArgumentParser, path: Path | None) -> None:
+    """A usage error unless ``path`` (if any) is a file."""
+    try:
+        if path is None or _probe(str(path), Path.is_file):
+            return
+        message = f"{shorten(str(path))!r} is not a file"
+    except argparse.ArgumentTypeError as error:
+        message = str(error)
+    parser.error(f"argument FILE: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ttt-gui",
+        description="Tic-tac-toe and m,n,k games against a friend or the computer.",
+        epilog="Options override the saved settings for this run only. "
+        "Without a window: 'ttt-gui analyse POSITION' and 'ttt-gui review FILE.ttt' "
+        "(see 'ttt-gui analyse --help').",
+    )
+    parser.add_argument(
+        "game",
+        nargs="?",
+        type=Path,
+        metavar="FILE",
+        help=f"a saved game ({SUFFIX}) to open",
+    )
+    parser.add_argument(
+        "--mode",
+        choices=[mode.value for mode in Mode],
+        help="two players, against the computer, or computer vs computer (watch)",
+    )
+    parser.add_argument(
+        "--play", choices=["x", "o"], type=str.lower, help="your side against the computer"
+    )
+    parser.add_argument(
+        "--level",
+        choices=list(LEVELS),
+        type=lambda name: LEVEL_ALIASES.get(name, name),
+        help="the computer's strength (perfect, the old name, means strongest)",
+    )
+    parser.add_argument(
+        "--depth", type=_int_in(1, MAX_SIZE * MAX_SIZE), metavar="N", help="custom search depth"
+    )
+    parser.add_argument("--size", type=_int_in(MIN_SIZE, MAX_SIZE), metavar="N", help="board size")
+    parser.add_argument(
+        "--win-length", type=_int_in(MIN_SIZE, MAX_SIZE), metavar="K", help="marks in a row to win"
+    )
+    parser.add_argument("--theme", choices=list(THEMES), help="colour theme")
+    parser.add_argument(
+        "--settings",
+        metavar="FILE",
+        type=_settings_file,
+        help="settings file (default: user config folder)",
+    )
+    parser.add_argument(
+        "--reset-settings",
+        action="store_true",
+        help="start this run from the default settings (scores are kept)",
+    )
+    parser.add_argument(
+        "--smoke-test", action="store_true", help="play a scripted game in the window and exit"
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return parser
+
+
+def settings_for_run(args: argparse.Namespace, settings: Settings) -> Settings:
+    """``settings`` with the command-line overrides; raises ValueError for
+    values that do not fit together (a win length longer than the board)."""
+    changes: dict[str, object] = {}
+    if args.mode:
+        changes["mode"] = Mode(args.mode)
+    if args.play:
+        changes["human"] = Player(args.play.upper())
+        if not args.mode:
+            changes["mode"] = Mode.COMPUTER
+    if args.level:
+        changes.update(level=args.level, depth=None)
+    if args.size:
+        changes["size"] = args.size
+    if args.win_length:
+        size = args.size or settings.game.size
+        if args.win_length > size:
+            raise ValueError(
+                f"--win-length {args.win_length} is longer than the board size {size}"
+            )
+        changes["win_length"] = args.win_length
+    if args.depth:
+        size = args.size or settings.game.size
+        if args.depth > size * size:
+            raise ValueError(
+                f"--depth {args.depth} is more than the {size * size} cells of the board"
+            )
+        changes["depth"] = args.depth
+    try:
+        game = settings.game.changed(**changes)
+    except ConfigError as error:
+        raise ValueError(str(error)) from None
+    return dataclasses.replace(
+        settings, game=game, theme=args.theme or settings.theme, scores=settings.scores
+    )
+
+
+def prepare_process() -> None:
+    """Process-wide settings for a Tk window with a search thread."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    # Cyclic garbage is collected on the Tk thread (see gui.window.collect_garbage):
+    # a collection that happened to run in a search thread could finalise Tk
+    # objects (fonts, variables, closed dialogs) there, which Tk does not allow.
+    gc.disable()
+    if sys.platform == "win32":
+        try:
+            import ctypes
+
+            ctypes.windll.shcore.SetProcessDpiAwareness(1)  # type: ignore[attr-defined]
+        except (AttributeError, OSError):
+            pass
+
+
+@contextlib.contextmanager
+def quit_signals_noted() -> Iterator[Callable[[], int | None]]:
+    """While in the block, SIGINT (Ctrl+C in the terminal) and SIGTERM are
+    only noted, never raised as KeyboardInterrupt in the middle of a callback;
+    the function given gives the first one's number (None before any), for
+    the window to quit as Quit does. The earlier handlers come back after."""
+    received: list[int] = []
+
+    def note(number: int, frame: object) -> None:
+        received.append(number)
+
+    numbers = [signal.SIGINT, signal.SIGTERM]
+    earlier = [signal.signal(number, note) for number in numbers]
+    try:
+        yield lambda: received[0] if received else None
+    finally:
+        for number, handler in zip(numbers, earlier, strict=True):
+            signal.signal(number, handler)
+
+
+def attach_parent_console(argv: list[str]) -> None:
+    """Let a Windows build without a console print to the terminal it was started
+    from, when started with arguments (--help, --version, --smoke-test, a usage
+    error); elsewhere, or without arguments, do nothing."""
+    if sys.platform != "win32" or not getattr(sys, "frozen", False) or not argv:
+        return
+    if sys.stdout is not None and sys.stderr is not None:  # output already goes somewhere
+        return
+    import ctypes
+
+    attach_parent_process = -1
+    if not ctypes.windll.kernel32.AttachConsole(attach_parent_process):
+        return  # started from Explorer or a shortcut: no console to attach to
+    if sys.stdout is None:
+        sys.stdout = open("CONOUT$", "w")  # noqa: SIM115
+    if sys.stderr is None:
+        sys.stderr = open("CONOUT$", "w")  # noqa: SIM115
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the game; returns the process exit status (2 for bad options, 128
+    plus the number of a signal that ended it)."""
+    arguments = sys.argv[1:] if argv is None else argv
+    attach_parent_console(arguments)
+    if sys.stderr is None:  # a windowed build on Windows has no console
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+    if arguments == [CLIPBOARD_READER_OPTION]:  # the window's clipboard reader
+        from ttt_gui.gui.clipboard import print_clipboard
+
+        return print_clipboard()
+    if analysis_cli.is_command(arguments):  # no window: Ctrl+C interrupts as usual
+        return analysis_cli.main(arguments)
+    with quit_signals_noted() as received_signal:
+        return _run(arguments, received_signal)
+
+
+def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    # An unknown option is the error to report before a FILE that is not one
+    # ("--größe 3" reads 3 as FILE), a FILE that is not one before an extra
+    # word ("—size 3" reads the option mistyped with a dash as FILE).
+    if not any(word.startswith("-") for word in extra):
+        _check_game_file(parser, args.game)
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    path: Path | None
+    if args.smoke_test:
+        path, stored, message, can_save = None, Settings(), None, False
+    else:
+        path = args.settings or default_path()
+        try:
+            # A file the person named is never set aside: only the app's own is.
+            stored, message, can_save = load(path, set_aside_bad=args.settings is None)
+        except SettingsError as error:
+            parser.error(f"--settings {shorten(path.name)}: {error}; the file was left as it is")
+    start = Settings(scores=stored.scores) if args.reset_settings else stored
+    try:
+        settings = settings_for_run(args, start)
+    except ValueError as error:
+        parser.error(str(error))
+    prepare_process()
+    from ttt_gui.gui.window import launch  # here, so --help and --version never load Tk
+
+    # The baseline is this run's settings: options and --reset-settings are
+    # never saved, only what the person changes (merged with other windows).
+    save_settings = SettingsStore(path, settings, can_write=can_save)
+    number = received_signal()
+    if number is not None:  # before the window opened: nothing to save yet
+        return 128 + number
+    # The game the person was playing when the last run closed is played on,
+    # unless the command line asks for another game (or names a saved one).
+    unfinished = UnfinishedGame(unfinished_game_path(path)) if path and can_save else None
+    game_options = (args.mode, args.play, args.level, args.depth, args.size, args.win_length)
+    resume = not args.reset_settings and not any(game_options) and args.game is None
+    window = launch(settings, save_settings, message, unfinished, resume)
+    if window is None:
+        return 1
+    if args.smoke_test:
+        from ttt_gui.cli.smoke import run_smoke_test
+
+        return run_smoke_test(window)
+    if args.game is not None:
+        window.run("open_game_file", args.game)
+    window.quit_on_signal(received_signal)
+    window.mainloop()
+    return window.exit_status

@@ -1,0 +1,38 @@
+"""The engine: negamax with alpha-beta pruning for m,n,k games and its proofs.
+
+Everything above this package uses the names exported here; the modules
+below are the engine's own rooms:
+
+========================  ==================================================
+``engine``                :class:`Engine`, its results and the root of a search
+``negamax``               the recursive search, its score scale and table entries
+``state``                 the search state, threats and heuristic of each variant
+``tables``                precomputed line and symmetry tables
+``transposition``         the table's entries, replacement and memory
+``threats``, ``vct``      threat-space search: continuous fours, then threes
+``pairing``, ``zones``    pairing-strategy and relevance-zone draw proofs
+``levels``                how a level chooses its move from the values it sees
+========================  ==================================================
+"""
+
+from ttt_gui.engine.engine import (
+    MATE_THRESHOLD,
+    WIN,
+    Engine,
+    MoveAnalysis,
+    SearchResult,
+    describe_score,
+    is_mate_score,
+    zones_apply,
+)
+
+__all__ = [
+    "MATE_THRESHOLD",
+    "WIN",
+    "Engine",
+    "MoveAnalysis",
+    "SearchResult",
+    "describe_score",
+    "is_mate_score",
+    "zones_apply",
+]

@@ -1,0 +1,412 @@
+"""The recursive negamax of :class:`ttt_gui.engine.engine.Engine`, its score scale
+and its table-entry flags; no Tk.
+
+Scores are from the side to move: a win in ``n`` plies scores ``WIN - n``,
+a loss ``-(WIN - n)``, a draw 0; anything nearer 0 than ``MATE_THRESHOLD``
+is a draw or a heuristic estimate.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import NamedTuple, Protocol
+
+from ttt_gui.board import Board, Geometry
+from ttt_gui.engine.pairing import make_blocked, pairing_applies
+from ttt_gui.engine.state import (
+    Play,
+    SearchAborted,
+    State,
+    leaf_value,
+    make_play,
+    root_candidates,
+    root_state,
+)
+from ttt_gui.engine.tables import Tables
+from ttt_gui.engine.threats import PROBE_LEAVES, horizon_vcf, urgent_defences
+from ttt_gui.engine.transposition import EXACT, LOWER, UPPER, Entry, prune
+
+__all__ = ["EXACT", "LOWER", "UPPER", "Entry"]  # the table's vocabulary, used from here too
+
+WIN = 1_000_000
+#: Scores above this (or below its negative) are proven wins (losses).
+MATE_THRESHOLD = WIN - 1_000
+INFINITY = WIN + 1
+UNLIMITED = 1_000  # a depth beyond any game's length: "search to the end"
+
+#: Order moves positionally only where this many cells or more are empty.
+ORDER_MIN_EMPTY = 4
+#: Look for pairing draws (engine_pairing) only where this many cells or more
+#: are empty and this many plies or more remain to search: elsewhere the
+#: search itself is cheaper than the matching.
+PAIRING_MIN_EMPTY = 8
+PAIRING_MIN_DEPTH = 4
+#: A selective search (Engine.selective) searches, at each node short of the
+#: game's end, only the moves within this many cells of a mark ...
+SELECTIVE_DISTANCE = 2
+#: ... and of those only this many, the best by the positional ordering.
+SELECTIVE_WIDTH = 10
+Search = Callable[[State, int, int, int, int], int]
+
+
+#: Selective search needs lines at least this long and boards at least this
+#: large (smaller games are solved, or nearly, within the think time).
+SELECTIVE_MIN_LENGTH = 5
+SELECTIVE_MIN_CELLS = 49
+
+
+def selective_applies(geometry: Geometry) -> bool:
+    """Whether a selective search may narrow its moves on this board: plain
+    rules (no gravity, no misère), five or more in a row, 49 cells or more."""
+    return (
+        not (geometry.gravity or geometry.misere)
+        and geometry.win_length >= SELECTIVE_MIN_LENGTH
+        and geometry.cells >= SELECTIVE_MIN_CELLS
+    )
+
+
+class SearchHost(Protocol):
+    """What the search reads from and counts into: the engine's limits, its
+    table and its counters for the running search."""
+
+    _nodes: int
+    _horizon_hits: int
+    _uses_threats: bool
+    _selective: bool
+    _deadline: float
+    _table: dict[int, Entry]
+    _pairing_answers: dict[int, bool]
+    _root_marks: int
+    table_limit: int
+    node_limit: int | None
+    baseline: bool
+
+
+def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.Event) -> Search:
+    """The recursive negamax, tables bound as locals.
+
+    ``search(state, depth, alpha, beta, ply)`` returns a fail-soft score
+    from the side to move; mate scores count plies from the root. It
+    raises SearchAborted once ``stop`` is set or the deadline passes.
+
+    Its shortcuts hold for every variant: a playable cell that completes
+    a line wins at once, two playable threats of the opponent lose in 2,
+    one must be blocked, and a position where no line can be completed is
+    a draw; a side against which the other has a pairing strategy cannot
+    win (engine_pairing). Under gravity only playable threats count, and a
+    block may open the cell above it to the opponent. Under misère completing
+    a line loses, so only the dead-position draw applies (pairings need
+    neither variant). On large boards moves far from every mark are not
+    searched, and in a selective search only the most promising few short
+    of the game's end; such a result is not exact, and a node that left
+    moves out never stores its value as proven. The table's move (and in a
+    selective search the ply's killer moves) are tried before the others
+    are ordered, and outside the baseline later moves get a null window
+    first (principal variation search): neither changes an exact value,
+    though a killer may add a move to the few a selective search tries.
+    """
+    geometry = tables.geometry
+    cells, full, cols, bottom = geometry.cells, geometry.full, geometry.cols, geometry.bottom
+    gravity, misere = geometry.gravity, geometry.misere
+    near = tables.near if tables.near_distance else None
+    plain_leaf = not (gravity or misere)
+    weights = tables.weights
+    through_masks = tables.through_masks
+    forward = tables.forward
+    inverse = tables.inverse
+    order = tables.order
+    table = engine._table
+    is_stopped = stop.is_set
+    deadline = engine._deadline
+    node_limit = engine.node_limit if engine.node_limit is not None else float("inf")
+    # The earliest loss after our move: the opponent's second move from
+    # now, or under gravity its next one (our block may open a cell).
+    first_loss = 2 if gravity else 4
+    baseline = engine.baseline
+    blocked = (
+        make_blocked(geometry, engine._pairing_answers, engine.table_limit)
+        if pairing_applies(geometry) and not baseline
+        else None
+    )
+    probe_threats = engine._uses_threats and plain_leaf and PROBE_LEAVES
+    selective = engine._selective
+    near_marks = tables.near
+    # Per ply, the latest moves that cut the search off: tried early in a
+    # selective search only, as in a solve a killer that fails costs a whole
+    # proof (6x6 with 4 in a row went from 1 s to unsolved in 25 s).
+    killers = [[-1, -1] for _ in range(cells + 2)]
+
+    def ordered_moves(
+        me: int, opp: int, playable: int, left: int, losing: int, cut: bool
+    ) -> list[int]:
+        """The ``playable`` moves best first: by lines strengthened plus lines
+        blocked, the ``losing`` ones (under misère) last; with ``cut`` only
+        the SELECTIVE_WIDTH best."""
+        moves = [c for c in order if playable >> c & 1]
+        if left < ORDER_MIN_EMPTY:
+            return moves
+        gains = {}
+        for move in moves:
+            gain = 0
+            for mask in through_masks[move]:
+                if not opp & mask:
+                    gain += weights[(me & mask).bit_count() + 1]
+                if not me & mask:
+                    gain += weights[(opp & mask).bit_count() + 1]
+            gains[move] = -gain if losing >> move & 1 else gain
+        moves.sort(key=gains.__getitem__, reverse=True)
+        if cut and len(moves) > SELECTIVE_WIDTH:
+            engine._horizon_hits += 1
+            del moves[SELECTIVE_WIDTH:]
+        return moves
+
+    def search(state: State, depth: int, alpha: int, beta: int, ply: int) -> int:
+        engine._nodes += 1
+        if not engine._nodes & 255:  # about every 2-10 ms
+            if is_stopped() or time.perf_counter() > deadline or engine._nodes > node_limit:
+                raise SearchAborted
+            if len(table) > engine.table_limit:  # bounds memory; only costs re-search
+                if baseline:
+                    table.clear()
+                else:
+                    prune(table, engine.table_limit, cells, engine._root_marks)
+        _, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
+        occupied = me | opp
+        if gravity:
+            playable = ~occupied & full & ((occupied >> cols) | bottom)
+            my_threats &= playable
+            opp_threats &= playable
+        else:
+            playable = ~occupied & full
+        losing = 0
+        if misere:
+            losing = my_threats  # cells that complete our own line
+            opp_threats = 0
+        elif my_threats:
+            return WIN - ply - 1
+        elif opp_threats & (opp_threats - 1):
+            return ply + 2 - WIN
+        if not (live_me or live_opp):
+            return 0
+        left = cells - occupied.bit_count()
+        if not left:
+            return 0
+        if depth <= 0:
+            engine._horizon_hits += 1
+            if probe_threats:  # a short forced win by fours is a proven win
+                plies = horizon_vcf(me, opp, geometry)
+                if plies:
+                    return WIN - ply - plies
+            return eval_me if plain_leaf else leaf_value(state, tables)
+        if misere:
+            # We win when the opponent completes a line (its move after
+            # ours at the earliest) and lose when we do (now at the earliest).
+            high = WIN - ply - 2 if live_opp else 0
+            low = ply + 1 - WIN if live_me else 0
+        else:
+            # No win before our second move from now (threats were handled).
+            high = WIN - ply - 3 if live_me else 0
+            low = ply + first_loss - WIN if live_opp else 0
+        key = min(keys)
+        if blocked is not None and left >= PAIRING_MIN_EMPTY and depth >= PAIRING_MIN_DEPTH:
+            # A pairing of the other side caps a side's value at a draw.
+            if high > 0 and beta > 0 and blocked(key << 1, me, opp):
+                high = 0
+            if low < 0 and alpha < 0 and blocked(key << 1 | 1, opp, me):
+                low = 0
+            if low >= high:
+                return low
+        if high <= alpha:
+            return high
+        if low >= beta:
+            return low
+        if low > alpha:
+            alpha = low
+        if high < beta:
+            beta = high
+
+        symmetry = keys.index(key)
+        entry = table.get(key)
+        table_move = -1
+        if entry is not None:
+            entry_depth, flag, score, canonical_move = entry
+            if score > MATE_THRESHOLD:
+                score -= ply
+            elif score < -MATE_THRESHOLD:
+                score += ply
+            if entry_depth >= depth and (
+                flag == EXACT or (score >= beta if flag == LOWER else score <= alpha)
+            ):
+                if entry_depth < UNLIMITED:  # the entry rests on the heuristic
+                    engine._horizon_hits += 1
+                return score
+            table_move = inverse[symmetry][canonical_move]
+
+        hits_before = engine._horizon_hits  # this node's own narrowing counts too
+        if opp_threats:  # a single threat: the block is forced
+            moves = [opp_threats.bit_length() - 1]
+            rest, cut = 0, False  # no other move
+        else:
+            narrowed = selective and depth < left
+            urgent = urgent_defences(me, opp, geometry) if narrowed and depth > 1 else 0
+            if urgent:
+                playable &= urgent
+            if narrowed or near is not None:
+                distance = SELECTIVE_DISTANCE if narrowed else 0
+                nearby = playable & near_marks(occupied, distance)
+                if nearby != playable:
+                    engine._horizon_hits += 1  # not every move is searched
+                    playable = nearby
+            cut = narrowed and not urgent
+            # The table's move, then (selective) this ply's killers, are tried
+            # before the costly ordering of the rest, which a cut-off among
+            # them spares.
+            rest = playable
+            moves = []
+            for candidate in (table_move, *killers[ply]) if selective else (table_move,):
+                if candidate >= 0 and rest >> candidate & 1:
+                    moves.append(candidate)
+                    rest &= ~(1 << candidate)
+            if baseline:  # today's engine: every move ordered at once
+                moves += ordered_moves(me, opp, rest, left, losing, cut)
+                rest = 0
+
+        original_alpha = alpha
+        best_score = -INFINITY
+        best_move = -1
+        index = 0
+        while True:
+            if index == len(moves):
+                if not rest:
+                    break
+                moves = ordered_moves(me, opp, rest, left, losing, cut)
+                rest = index = 0
+                continue
+            move = moves[index]
+            index += 1
+            if misere and losing >> move & 1:
+                score = ply + 1 - WIN  # completing our own line loses
+            else:
+                child = play(state, move)
+                if best_score == -INFINITY or baseline:
+                    score = -search(child, depth - 1, -beta, -alpha, ply + 1)
+                else:  # a null window first: does the move beat the best so far?
+                    score = -search(child, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if alpha < score < beta:
+                        score = -search(child, depth - 1, -beta, -alpha, ply + 1)
+            if score > best_score:
+                best_score = score
+                best_move = move
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        slot = killers[ply]
+                        if selective and slot[0] != move:
+                            slot[1] = slot[0]
+                            slot[0] = move
+                        break
+
+        stored = best_score
+        if stored > MATE_THRESHOLD:
+            stored += ply
+        elif stored < -MATE_THRESHOLD:
+            stored -= ply
+        if best_score <= original_alpha:
+            flag = UPPER
+        elif best_score >= beta:
+            flag = LOWER
+        else:
+            flag = EXACT
+        stored_depth = UNLIMITED if engine._horizon_hits == hits_before else depth
+        table[key] = (stored_depth, flag, stored, forward[symmetry][best_move])
+        return best_score
+
+    return search
+
+
+class RootScores(NamedTuple):
+    """The root's move ``scores``, the moves of the best score, and the moves
+    whose scores rest on no heuristic value (searched to every game end)."""
+
+    scores: dict[int, int]
+    best: list[int]
+    exact: frozenset[int]
+
+
+def search_root(
+    engine: SearchHost,
+    board: Board,
+    tables: Tables,
+    depth: int,
+    all_moves: bool,
+    preferred: list[int],
+    margin: int,
+    stop: threading.Event,
+    refuted: frozenset[int] = frozenset(),
+    randomize: bool = False,
+) -> RootScores:
+    """Score the root moves at ``depth`` (those in ``refuted``, proven losses,
+    last if at all).
+
+    With ``all_moves`` every score is exact at this depth (and ``exact`` at
+    any depth for the moves whose search met no horizon); otherwise only
+    the best ones are (others are upper bounds), ties included with
+    ``randomize``, and those within ``margin`` of the best.
+    """
+    play = make_play(tables)
+    search = make_search(engine, tables, play, stop)
+    state = root_state(board, tables)
+    mine = state[3]
+    at_once = 1 - WIN if board.misere else WIN - 1  # completing a line
+    empty = board.empty_bits
+    candidates = root_candidates(board, tables, all_moves)
+    candidates = [c for c in candidates if c not in refuted] or candidates
+    solving = depth >= empty.bit_count()
+    if engine._selective and not solving and not all_moves:
+        area = tables.near(board.x_bits | board.o_bits, SELECTIVE_DISTANCE)
+        nearby = [c for c in candidates if area >> c & 1]
+        if len(nearby) < len(candidates):
+            engine._horizon_hits += 1
+            candidates = nearby or candidates
+    ordered = [c for c in preferred if c in candidates]
+    ordered += [c for c in candidates if c not in ordered]
+    scores: dict[int, int] = {}
+    best_score = -INFINITY
+    best: list[int] = []
+    exact: set[int] = set()
+    for move in ordered:
+        hits = engine._horizon_hits
+        if mine >> move & 1:
+            score = at_once
+        else:
+            child = play(state, move)
+            if all_moves:
+                alpha = -INFINITY
+            elif randomize or margin:
+                alpha = max(best_score - 1 - margin, -INFINITY)
+            else:
+                alpha = best_score
+
+            def value(low: int, high: int, child: State = child) -> int:
+                return -search(child, depth - 1, -high, -low, 1)
+
+            if solving and alpha < 0:
+                # Settle win/draw/loss with a narrow window first; only
+                # wins (and losses that matter) need their exact distance.
+                score = value(-1, 1)
+                if score >= 1:
+                    score = value(max(alpha, 0), INFINITY)
+                elif score <= -1 and alpha < -1:
+                    score = value(alpha, 0)
+            else:
+                score = value(alpha, INFINITY)
+        scores[move] = score
+        if all_moves and engine._horizon_hits == hits:
+            exact.add(move)
+        if score > best_score:
+            best_score, best = score, [move]
+        elif score == best_score and (all_moves or randomize):
+            best.append(move)  # else it may only be an upper bound equal to the best
+    return RootScores(scores, best, frozenset(exact))

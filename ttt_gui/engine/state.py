@@ -1,0 +1,188 @@
+"""The engine's search state and its rules-aware helpers: threats, the
+incremental move, the root moves and the heuristic; no Tk.
+
+A search state is a tuple rather than an object, for speed. Threat cells are
+kept whether or not they can be played now; under gravity the search counts
+only the playable ones. Under misère a "threat" of a side is a cell where it
+would complete a line, and so lose.
+
+>>> from ttt_gui.board import Board
+>>> from ttt_gui.engine.tables import tables_for
+>>> board = Board.parse("..../..../x.../xo.o", win_length=3, gravity=True)
+>>> state = root_state(board, tables_for(board.geometry))
+>>> cells_of(state[3]), immediate_wins(board)
+((4,), (4,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ttt_gui.board import Board, Geometry, Player, cells_of
+from ttt_gui.engine.tables import Tables, symmetric_keys
+from ttt_gui.engine.threats import side_bits
+
+
+class SearchAborted(Exception):
+    """Raised inside a search (the negamax or a proof) when its stop token was
+    set, its time ran out or it reached its node limit."""
+
+
+#: A search state: (side: 0 for X, me, opp: bitboards of the side to move and
+#: the other, my_threats, opp_threats: cells where each completes a line at
+#: once, live_me, live_opp: bit sets of line indices still free of the other
+#: side, eval_me: the heuristic value of the lines, keys: see
+#: engine_tables.symmetric_keys).
+State = tuple[int, int, int, int, int, int, int, int, list[int]]
+Play = Callable[[State, int], State]
+
+
+def threats(bits: int, other: int, geometry: Geometry) -> int:
+    """Cells where the owner of ``bits`` completes a line with one more mark."""
+    k = geometry.win_length
+    cells = 0
+    for mask in geometry.lines:
+        if not mask & other and (mask & bits).bit_count() == k - 1:
+            cells |= mask & ~bits
+    return cells
+
+
+def immediate_wins(board: Board) -> tuple[int, ...]:
+    """The legal moves that win at once (none under misère)."""
+    if board.misere:
+        return ()
+    me, opp = side_bits(board)
+    return cells_of(threats(me, opp, board.geometry) & board.geometry.playable(me | opp))
+
+
+def line_value(board: Board, tables: Tables) -> int:
+    """Heuristic value of the open lines, from the side to move (before any
+    variant's adjustment: see :func:`leaf_value`)."""
+    me, opp = side_bits(board)
+    weights = tables.weights
+    total = 0
+    for mask in tables.geometry.lines:
+        if not mask & opp:
+            total += weights[(mask & me).bit_count()]
+        elif not mask & me:
+            total -= weights[(mask & opp).bit_count()]
+    return total
+
+
+def leaf_value(state: State, tables: Tables) -> int:
+    """The heuristic value of a state, from the side to move.
+
+    Open lines count for their owner; under misère against. Under gravity a
+    threat counts more on the rows that favour its owner (odd rows from the
+    bottom for X, who moves first, even rows for O), since a full column
+    decides who must play below it, and more still when it can be played.
+    """
+    side, me, opp, my_threats, opp_threats, _, _, eval_me, _ = state
+    geometry = tables.geometry
+    if geometry.misere:
+        return -eval_me
+    if not geometry.gravity:
+        return eval_me
+    good_rows = tables.good_rows
+    value = eval_me
+    occupied = me | opp
+    soon = (occupied >> geometry.cols) | geometry.bottom  # playable, or right above one
+    soon |= soon >> geometry.cols
+    bonus = tables.weights[geometry.win_length - 1]
+    for threat_cells, sign, rows in (
+        (my_threats, 1, good_rows[side]),
+        (opp_threats, -1, good_rows[1 - side]),
+    ):
+        value += (
+            sign
+            * bonus
+            * (
+                (threat_cells & rows).bit_count() * 2
+                + threat_cells.bit_count()
+                + (threat_cells & soon).bit_count()
+            )
+        )
+    return value
+
+
+def root_state(board: Board, tables: Tables) -> State:
+    """The search state of ``board``, built from scratch."""
+    geometry = tables.geometry
+    side = 0 if board.turn is Player.X else 1
+    me, opp = side_bits(board)
+    live_me = live_opp = 0
+    for index, mask in enumerate(geometry.lines):
+        if not mask & opp:
+            live_me |= 1 << index
+        if not mask & me:
+            live_opp |= 1 << index
+    return (
+        side,
+        me,
+        opp,
+        threats(me, opp, geometry),
+        threats(opp, me, geometry),
+        live_me,
+        live_opp,
+        line_value(board, tables),
+        symmetric_keys(board, tables),
+    )
+
+
+def make_play(tables: Tables) -> Play:
+    """The move function of the search, tables bound as locals."""
+    k = tables.geometry.win_length
+    weights = tables.weights
+    through_masks = tables.through_masks
+    through_bits = tables.through_bits
+    symmetry_adds = tables.symmetry_adds
+
+    def play(state: State, move: int) -> State:
+        """The state after the side to move plays ``move`` (not one that
+        completes a line)."""
+        side, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
+        bit = 1 << move
+        new_me = me | bit
+        new_threats = my_threats & ~bit
+        delta = 0
+        for mask in through_masks[move]:
+            if not opp & mask:
+                count = (new_me & mask).bit_count()
+                delta += weights[count] - weights[count - 1]
+                if count == k - 1:
+                    new_threats |= mask & ~new_me
+            elif not me & mask:
+                delta += weights[(opp & mask).bit_count()]
+        return (
+            1 - side,
+            opp,
+            new_me,
+            opp_threats & ~bit,
+            new_threats,
+            live_opp & ~through_bits[move],
+            live_me,
+            -(eval_me + delta),
+            [key | add for key, add in zip(keys, symmetry_adds[side][move])],
+        )
+
+    return play
+
+
+def root_candidates(board: Board, tables: Tables, all_moves: bool) -> list[int]:
+    """The moves worth searching at the root, best first by position.
+
+    Every legal move with ``all_moves``, and always under misère; otherwise
+    the winning moves if any, else the moves that block the opponent's
+    playable threats (with two or more, all lose), else every legal move
+    (on large boards, those near the marks: see Tables.near).
+    """
+    geometry = tables.geometry
+    me, opp = side_bits(board)
+    legal = geometry.playable(me | opp)
+    if not all_moves and not geometry.misere:
+        forced = legal & threats(me, opp, geometry) or legal & threats(opp, me, geometry)
+        if forced:
+            return list(cells_of(forced))
+        if tables.near_distance:
+            legal = legal & tables.near(me | opp) or legal
+    return [cell for cell in tables.order if legal >> cell & 1]

@@ -1,0 +1,269 @@
+"""Tk dialogs behind the :class:`~ttt_gui.app.ports.Dialogs` protocol.
+
+The standard dialogs are imported when first needed, so start-up stays fast.
+Every dialog is modal to the main window and closes with Escape. While one is
+open, :attr:`TkDialogs.open_count` is above zero: the window then defers a
+close request until the dialog is answered.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from tkinter import ttk
+from typing import TypeVar
+
+from ttt_gui.app.ports import ClipboardDelivery
+from ttt_gui.board import MAX_SIZE, MIN_SIZE
+from ttt_gui.config import Shape, expand_shape
+from ttt_gui.gui.clipboard import ClipboardReader
+from ttt_gui.storage.games import SUFFIX
+
+FILE_TYPES = [("Saved games", f"*{SUFFIX}"), ("All files", "*")]
+Answer = TypeVar("Answer")
+
+
+class TkDialogs:
+    """Dialogs and the clipboard of one main window."""
+
+    def __init__(self, root: tk.Tk) -> None:
+        self.root = root
+        self.open_count = 0
+        #: Called when the last open dialog closes (the window's deferred quit).
+        self.on_all_closed: Callable[[], None] | None = None
+        self.clipboard = ClipboardReader(root)
+        #: Called after a clipboard answer that came late (the window repaints).
+        self.after_late_answer: Callable[[], None] = lambda: None
+
+    @contextmanager
+    def _open(self) -> Iterator[None]:
+        self.open_count += 1
+        try:
+            yield
+        finally:
+            self.open_count -= 1
+            if self.open_count == 0 and self.on_all_closed is not None:
+                self.root.after_idle(self.on_all_closed)
+
+    def _modal(
+        self,
+        title: str,
+        build: Callable[[tk.Toplevel, Callable[[Answer], None]], None],
+        cancel: Answer,
+    ) -> Answer:
+        """Run a modal window built by ``build(window, finish)``; its answer, or
+        ``cancel`` for Escape or closing it."""
+        answer: list[Answer] = [cancel]
+        window = tk.Toplevel(self.root)
+        window.title(title)
+        window.transient(self.root)
+        window.resizable(False, False)
+
+        def finish(value: Answer) -> None:
+            answer[0] = value
+            window.destroy()
+
+        build(window, finish)
+        window.bind("<Escape>", lambda event: finish(cancel))
+        window.protocol("WM_DELETE_WINDOW", lambda: finish(cancel))
+        with self._open():
+            window.wait_visibility()
+            window.grab_set()
+            self.root.wait_window(window)
+        return answer[0]
+
+    def confirm(self, title: str, text: str, yes: str, no: str) -> bool:
+        """A question with two verb buttons; ``no`` is the default, Escape answers it."""
+
+        def build(window: tk.Toplevel, finish: Callable[[bool], None]) -> None:
+            frame = ttk.Frame(window, padding=16)
+            frame.grid(sticky="nsew")
+            ttk.Label(frame, text=text, wraplength=360, justify="left").grid(
+                row=0, column=0, columnspan=2, sticky="w", pady=(0, 16)
+            )
+            keep = ttk.Button(frame, text=no, command=lambda: finish(False))
+            ttk.Button(frame, text=yes, command=lambda: finish(True)).grid(
+                row=1, column=0, sticky="e", padx=(0, 8)
+            )
+            keep.grid(row=1, column=1, sticky="e")
+            frame.columnconfigure(0, weight=1)
+            keep.focus_set()
+
+            def press_focused(event: object) -> None:
+                button = window.focus_get()
+                if isinstance(button, ttk.Button):
+                    button.invoke()
+
+            window.bind("<Return>", press_focused)
+
+        return self._modal(title, build, False)
+
+    def _ask_numbers(
+        self,
+        title: str,
+        fields: list[tuple[str, int, int, int]],
+        check: Callable[[list[int]], str],
+        accept_label: str,
+        options: tuple[tuple[str, bool], ...] = (),
+    ) -> list[int] | None:
+        """A modal form of whole-number fields (label, initial, least, most),
+        checked as the person types: ``check(values)`` returns what is wrong in
+        words ("" if nothing), shown under the fields; the accept button works
+        only for values that pass. Check boxes (label, initial) follow the
+        fields; their states (1 or 0) follow the numbers in the answer."""
+
+        def build(window: tk.Toplevel, finish: Callable[[list[int] | None], None]) -> None:
+            frame = ttk.Frame(window, padding=16)
+            frame.grid(sticky="nsew")
+            texts = [tk.StringVar(window, str(initial)) for _, initial, _, _ in fields]
+            ticks = [tk.BooleanVar(window, initial) for _, initial in options]
+            problem = tk.StringVar(window)
+            for row, ((label, _, least, most), text) in enumerate(zip(fields, texts)):
+                ttk.Label(frame, text=label).grid(row=row, column=0, sticky="w", pady=2)
+                ttk.Spinbox(frame, from_=least, to=most, width=4, textvariable=text).grid(
+                    row=row, column=1, sticky="w", padx=(8, 0), pady=2
+                )
+            for row, ((label, _), tick) in enumerate(zip(options, ticks), start=len(fields)):
+                ttk.Checkbutton(frame, text=label, variable=tick).grid(
+                    row=row, column=0, columnspan=2, sticky="w", pady=2
+                )
+            end = len(fields) + len(options)
+            ttk.Label(frame, textvariable=problem, foreground="#b91c1c").grid(
+                row=end, column=0, columnspan=2, sticky="w", pady=(6, 6)
+            )
+            ok = ttk.Button(frame, text=accept_label)
+            ok.grid(row=end + 1, column=0, sticky="e", padx=(0, 8))
+            ttk.Button(frame, text="Cancel", command=lambda: finish(None)).grid(
+                row=end + 1, column=1, sticky="e"
+            )
+
+            def values() -> list[int] | None:
+                raw = [text.get().strip() for text in texts]
+                if not all(part.isdigit() for part in raw):
+                    problem.set("Type whole numbers only.")
+                    return None
+                numbers = [int(part) for part in raw]
+                problem.set(check(numbers))
+                return None if problem.get() else numbers + [int(tick.get()) for tick in ticks]
+
+            def update(*_: object) -> None:
+                ok.state(["!disabled"] if values() is not None else ["disabled"])
+
+            def accept() -> None:
+                chosen = values()
+                if chosen is not None:
+                    finish(chosen)
+
+            ok.configure(command=accept)
+            for text in texts:
+                text.trace_add("write", update)
+            window.bind("<Return>", lambda event: accept())
+            ok.focus_set()
+
+        return self._modal(title, build, None)
+
+    def ask_integer(
+        self, title: str, prompt: str, initial: int, minimum: int, maximum: int
+    ) -> int | None:
+        def check(numbers: list[int]) -> str:
+            if minimum <= numbers[0] <= maximum:
+                return ""
+            return f"Choose a number from {minimum} to {maximum}."
+
+        answer = self._ask_numbers(title, [(prompt, initial, minimum, maximum)], check, "OK")
+        return None if answer is None else answer[0]
+
+    def ask_board(self, shape: Shape) -> Shape | None:
+        """One dialog with the rows, columns, win length and the two rules; the
+        button works only for a board that exists."""
+        rows, cols, win_length, gravity, misere = expand_shape(shape)
+
+        def check(numbers: list[int]) -> str:
+            height, width, length = numbers
+            if not all(MIN_SIZE <= side <= MAX_SIZE for side in (height, width)):
+                return f"Rows and columns are {MIN_SIZE} to {MAX_SIZE} each."
+            longest = max(height, width)
+            if not MIN_SIZE <= length <= longest:
+                return f"On a {width}×{height} board, {MIN_SIZE} to {longest} in a row can win."
+            return ""
+
+        fields = [
+            (f"Rows ({MIN_SIZE} to {MAX_SIZE}):", rows, MIN_SIZE, MAX_SIZE),
+            (f"Columns ({MIN_SIZE} to {MAX_SIZE}):", cols, MIN_SIZE, MAX_SIZE),
+            ("Marks in a row (3 to the longer side):", win_length, MIN_SIZE, MAX_SIZE),
+        ]
+        options = (
+            ("Gravity: a mark drops to the bottom of its column", gravity),
+            ("Misère: whoever completes a line loses", misere),
+        )
+        answer = self._ask_numbers("Custom board", fields, check, "Play this board", options)
+        if answer is None:
+            return None
+        height, width, length, drops, loses = answer
+        return (height, width, length, bool(drops), bool(loses))
+
+    def show_info(self, title: str, text: str) -> None:
+        from tkinter import messagebox
+
+        with self._open():
+            messagebox.showinfo(title, text, parent=self.root)
+
+    def show_error(self, title: str, text: str) -> None:
+        from tkinter import messagebox
+
+        try:
+            with self._open():
+                messagebox.showerror(title, text, parent=self.root)
+        except tk.TclError:  # the window is being destroyed
+            pass
+
+    def show_table(self, title: str, rows: list[tuple[str, str]]) -> None:
+        """A modal two-column window: keys on the left, what they do on the right."""
+
+        def build(window: tk.Toplevel, finish: Callable[[None], None]) -> None:
+            frame = ttk.Frame(window, padding=16)
+            frame.grid(sticky="nsew")
+            for row, (keys, description) in enumerate(rows):
+                ttk.Label(frame, text=keys, font="TkHeadingFont").grid(
+                    row=row, column=0, sticky="w", padx=(0, 24), pady=1
+                )
+                ttk.Label(frame, text=description).grid(row=row, column=1, sticky="w", pady=1)
+            close = ttk.Button(frame, text="Close", command=lambda: finish(None))
+            close.grid(row=len(rows), column=1, sticky="e", pady=(12, 0))
+            close.focus_set()
+
+        self._modal(title, build, None)
+
+    def ask_open_path(self, folder: Path) -> Path | None:
+        from tkinter import filedialog
+
+        with self._open():
+            name = filedialog.askopenfilename(
+                parent=self.root, title="Open game", filetypes=FILE_TYPES, initialdir=str(folder)
+            )
+        return Path(name) if name else None
+
+    def ask_save_path(self, folder: Path, name: str) -> Path | None:
+        from tkinter import filedialog
+
+        with self._open():
+            chosen = filedialog.asksaveasfilename(
+                parent=self.root,
+                title="Save game",
+                filetypes=FILE_TYPES,
+                defaultextension=SUFFIX,
+                initialdir=str(folder),
+                initialfile=name,
+            )
+        return Path(chosen) if chosen else None
+
+    def read_clipboard(self, deliver: ClipboardDelivery) -> None:
+        """See :mod:`ttt_gui.gui.clipboard`: a late answer is followed by
+        :attr:`after_late_answer`."""
+        self.clipboard.read(deliver, lambda: self.after_late_answer())
+
+    def set_clipboard(self, text: str) -> None:
+        self.root.clipboard_clear()
+        self.root.clipboard_append(text)

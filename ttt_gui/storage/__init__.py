@@ -1,0 +1,1 @@
+"""Files on disk: bounded reads, atomic writes, locks; settings, saved and unfinished games."""

@@ -1,0 +1,237 @@
+"""Settings and scores that persist across runs, as JSON; no Tk.
+
+The file is one flat JSON object: the fields of :class:`~ttt_gui.config.GameConfig`
+next to the display settings and the scores, with a ``"format"`` marker.
+It is written atomically (see :mod:`ttt_gui.storage.files`). A file that cannot be
+read is renamed aside and reported, never overwritten.
+
+>>> settings = Settings.from_json('{"size": 5, "theme": "dark"}')
+>>> settings.game.win_length, settings.theme
+(4, 'dark')
+>>> Settings.from_json(settings.to_json()) == settings
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ttt_gui.config import (
+    MAX_WATCH_DELAY,
+    ConfigError,
+    GameConfig,
+    is_int,
+    is_number,
+    short_repr,
+    shorten,
+)
+from ttt_gui.storage.files import read_limited, set_aside, write_atomically
+from ttt_gui.theme import DEFAULT_THEME, THEMES
+
+#: The value of the ``"format"`` key; files without the key are read too.
+FORMAT = "ttt-gui settings"
+#: Settings files larger than this are not read.
+MAX_FILE_BYTES = 256 * 1024
+MIN_ZOOM, MAX_ZOOM = 0.5, 3.0
+WINDOW_SIZE = re.compile(r"[0-9]{1,5}x[0-9]{1,5}", re.ASCII)
+#: The display settings stored next to the game's fields, in file order.
+_DISPLAY_KEYS = (
+    "theme",
+    "zoom",
+    "window",
+    "watch_delay",
+    "analysis",
+    "history",
+    "coordinates",
+    "alternate",
+    "folder",
+    "scores",
+)
+
+
+#: Finished games per score key (mode and board), then per result label.
+Scores = dict[str, dict[str, int]]
+
+
+class SettingsError(ValueError):
+    """A settings file that is not valid settings JSON; the message names the setting."""
+
+
+@dataclass
+class Settings:
+    """Everything that persists: the game to play, how the window looks, the scores."""
+
+    game: GameConfig = GameConfig()
+    theme: str = DEFAULT_THEME
+    zoom: float = 1.0
+    window: str = ""
+    watch_delay: int = 400
+    analysis: bool = False
+    history: bool = False
+    #: Row and column labels on the board; None: shown from 4x4 up.
+    coordinates: bool | None = None
+    #: Against the computer, the person's side changes after every finished game.
+    alternate: bool = False
+    #: The folder of the last game saved or opened ("" before the first).
+    folder: str = ""
+    scores: Scores = field(default_factory=dict)
+
+    def validate(self) -> None:
+        """Raise SettingsError naming the first setting out of range (of any type)."""
+        checks: list[tuple[str, Callable[[], bool]]] = [
+            ("game", lambda: isinstance(self.game, GameConfig)),
+            ("theme", lambda: isinstance(self.theme, str) and self.theme in THEMES),
+            ("zoom", lambda: is_number(self.zoom) and MIN_ZOOM <= self.zoom <= MAX_ZOOM),
+            (
+                "window",
+                lambda: (
+                    isinstance(self.window, str)
+                    and (not self.window or WINDOW_SIZE.fullmatch(self.window) is not None)
+                ),
+            ),
+            (
+                "watch_delay",
+                lambda: is_int(self.watch_delay) and 0 <= self.watch_delay <= MAX_WATCH_DELAY,
+            ),
+            ("analysis", lambda: isinstance(self.analysis, bool)),
+            ("history", lambda: isinstance(self.history, bool)),
+            (
+                "coordinates",
+                lambda: self.coordinates is None or isinstance(self.coordinates, bool),
+            ),
+            ("alternate", lambda: isinstance(self.alternate, bool)),
+            ("folder", lambda: isinstance(self.folder, str) and len(self.folder) <= 4096),
+            ("scores", lambda: _valid_scores(self.scores)),
+        ]
+        for name, is_valid in checks:
+            if not is_valid():
+                value = short_repr(getattr(self, name))
+                raise SettingsError(f"setting {name!r} has an invalid value: {value}")
+
+    @classmethod
+    def from_json(cls, text: str) -> Settings:
+        """Settings from JSON text; missing keys default.
+
+        A file with the ``"format"`` marker may hold keys this version does not
+        know (a later version wrote it): they are ignored. One without the
+        marker (written before there was one) must hold settings keys only,
+        so that no other JSON file is taken for settings and rewritten.
+        Raises SettingsError for anything that is not a valid settings object.
+        """
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:  # also over-long integers
+            raise SettingsError(f"not valid JSON ({str(error)[:80]})") from None
+        if not isinstance(data, dict):
+            raise SettingsError(f"expected a JSON object, found {type(data).__name__}")
+        if "format" in data:
+            if data["format"] != FORMAT:
+                raise SettingsError(f"not a settings file (format {short_repr(data['format'])})")
+        else:
+            unknown = sorted(set(data) - _KNOWN_KEYS)
+            if unknown:
+                raise SettingsError(f"not a settings file (it holds {shorten(repr(unknown), 60)})")
+        try:
+            game = GameConfig.from_dict(data)
+        except ConfigError as error:
+            raise SettingsError(f"setting {error}") from None
+        except OverflowError:  # an integer think time too large for a float
+            value = short_repr(data.get("think_time"))
+            raise SettingsError(f"setting 'think_time' has an invalid value: {value}") from None
+        display = {key: data[key] for key in _DISPLAY_KEYS if key in data}
+        settings = cls(game=game, **display)
+        settings.validate()
+        return settings
+
+    def to_json(self) -> str:
+        """The flat JSON object read back by :meth:`from_json`."""
+        data: dict[str, Any] = {"format": FORMAT, **self.game.to_dict()}
+        data.update((key, getattr(self, key)) for key in _DISPLAY_KEYS)
+        return json.dumps(data, indent=2, sort_keys=True) + "\n"
+
+
+def _valid_scores(scores: object) -> bool:
+    return (
+        isinstance(scores, dict)
+        and len(scores) <= 1000
+        and all(
+            isinstance(key, str)
+            and isinstance(counts, dict)
+            and all(
+                isinstance(label, str) and is_int(count) and 0 <= count < 10**9
+                for label, count in counts.items()
+            )
+            for key, counts in scores.items()
+        )
+    )
+
+
+_KNOWN_KEYS = frozenset(GameConfig().to_dict()) | frozenset(_DISPLAY_KEYS)
+
+
+def read_settings(path: Path) -> Settings:
+    """The settings in the file ``path``.
+
+    Raises FileNotFoundError, another OSError if it cannot be read (see
+    :func:`~ttt_gui.storage.files.read_limited`), or SettingsError for contents that
+    are not settings."""
+    try:
+        data = read_limited(path, MAX_FILE_BYTES)
+    except ValueError as error:  # larger than the limit
+        raise SettingsError(str(error)) from None
+    try:
+        return Settings.from_json(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as error:
+        raise SettingsError(f"not UTF-8 text ({error.reason})") from None
+
+
+def default_path() -> Path:
+    """The settings file in the user's config folder (platformdirs)."""
+    from platformdirs import user_config_path
+
+    return user_config_path("ttt-gui", appauthor=False) / "settings.json"
+
+
+def load(path: Path, *, set_aside_bad: bool = True) -> tuple[Settings, str | None, bool]:
+    """Settings from ``path``, a message for the user if it was unusable, and
+    whether ``path`` may be written.
+
+    A missing file gives defaults silently. A path that cannot be read or is
+    not a regular file is left alone and must not be written. A file whose
+    contents are not settings is renamed aside (``settings.json.corrupt-<time>``,
+    for the app's own file in its own folder) and defaults are used; with
+    ``set_aside_bad`` False (a file the person named) SettingsError is raised
+    instead and the file is left as it is.
+    """
+    try:
+        return read_settings(path), None, True
+    except FileNotFoundError:
+        return Settings(), None, True
+    except OSError as error:
+        reason = error.strerror or str(error)
+        message = (
+            f"The settings file {path.name} could not be read ({reason}); it was left "
+            "as it is and settings will not be saved. Using defaults."
+        )
+        return Settings(), message, False
+    except (SettingsError, TypeError) as error:
+        if not set_aside_bad:
+            raise SettingsError(str(error)) from None
+        aside = set_aside(path)
+        if aside is None:
+            where = "; it was left as it is and settings will not be saved"
+        else:
+            where = f"; it was kept as {aside.name}"
+        reason = shorten(str(error), 120)
+        message = f"The settings file {path.name} could not be read ({reason}){where}."
+        return Settings(), f"{message} Using defaults.", aside is not None
+
+
+def save(settings: Settings, path: Path) -> None:
+    """Write ``settings`` to ``path`` atomically; raises OSError on failure."""
+    write_atomically(path, settings.to_json())

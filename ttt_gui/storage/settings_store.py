@@ -1,0 +1,105 @@
+"""One window's share of a settings file that other windows use too; no Tk.
+
+Any number of windows (processes) may run on one settings file. Each window
+keeps a *baseline*: its settings as they were when it last read or wrote the
+file. Saving takes the file's lock, reads the file as it is now, applies what
+this window changed since its baseline (and adds the games it finished since
+to the scores), writes the result atomically and makes the window's settings
+its new baseline. So a window never writes back what it merely loaded: no
+window's changes or finished games are lost, whatever the order in which the
+windows save and close, and options given for one run are never saved unless
+the person changes them.
+
+>>> base = Settings(scores={"hotseat:3x3:3": {"X": 1}})
+>>> on_file = Settings(theme="dark", scores={"hotseat:3x3:3": {"X": 2}})
+>>> mine = Settings(zoom=1.5, scores={"hotseat:3x3:3": {"X": 2, "O": 1}})
+>>> merged = merge(on_file, base, mine)
+>>> merged.theme, merged.zoom, merged.scores
+('dark', 1.5, {'hotseat:3x3:3': {'X': 3, 'O': 1}})
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from ttt_gui.config import ConfigError
+from ttt_gui.storage.files import locked, resolve_link
+from ttt_gui.storage.settings import Scores, Settings, SettingsError, read_settings, save
+
+
+def merge(on_file: Settings, baseline: Settings, current: Settings) -> Settings:
+    """``on_file`` with what changed from ``baseline`` to ``current``.
+
+    A setting (or game field) that ``current`` changed takes its new value;
+    every other one keeps the file's. Scores add up: each tally on file gains
+    the difference between ``current`` and ``baseline`` (never going below
+    zero), so each finished game is counted once and a reset takes away only
+    the games this window had seen. If the changed game fields do not fit
+    the file's (a win length longer than the board), ``current``'s whole game
+    is taken."""
+    game_changes = _changed_fields(baseline.game, current.game)
+    try:
+        game = dataclasses.replace(on_file.game, **game_changes)
+    except ConfigError:
+        game = current.game
+    display_changes = _changed_fields(baseline, current, skip=("game", "scores"))
+    scores = _add_scores(on_file.scores, baseline.scores, current.scores)
+    return dataclasses.replace(on_file, game=game, scores=scores, **display_changes)
+
+
+def _changed_fields(before: Any, after: Any, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {
+        field.name: getattr(after, field.name)
+        for field in dataclasses.fields(after)
+        if field.name not in skip and getattr(after, field.name) != getattr(before, field.name)
+    }
+
+
+def _add_scores(on_file: Scores, baseline: Scores, current: Scores) -> Scores:
+    merged = copy.deepcopy(on_file)
+    for key in set(baseline) | set(current):
+        before, after = baseline.get(key, {}), current.get(key, {})
+        for label in set(before) | set(after):
+            difference = after.get(label, 0) - before.get(label, 0)
+            if difference:
+                tally = merged.setdefault(key, {})
+                tally[label] = max(0, tally.get(label, 0) + difference)
+    return merged
+
+
+class SettingsStore:
+    """Saves one window's settings into a file other windows may share.
+
+    ``baseline`` is what the window starts with: the file's settings with any
+    options for this run applied. ``path`` None (or ``can_write`` False) keeps
+    nothing. :meth:`save` raises OSError (SettingsError, a ValueError, when
+    the file now holds something that is not settings: it is left as it is).
+    """
+
+    def __init__(self, path: Path | None, baseline: Settings, *, can_write: bool = True) -> None:
+        self.path = path if can_write else None
+        self._baseline = copy.deepcopy(baseline)
+
+    def save(self, current: Settings) -> None:
+        """Merge what changed since the last save into the file, under its lock."""
+        if self.path is None:
+            return
+        target = resolve_link(self.path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with locked(target):
+            try:
+                on_file = read_settings(target)
+            except FileNotFoundError:
+                on_file = Settings()
+            except SettingsError as error:
+                raise SettingsError(
+                    f"{self.path.name} no longer holds settings ({error}); it was left as it is"
+                ) from None
+            save(merge(on_file, self._baseline, current), self.path)
+        self._baseline = copy.deepcopy(current)
+
+    def __call__(self, current: Settings) -> None:
+        self.save(current)
