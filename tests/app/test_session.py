@@ -487,7 +487,7 @@ def test_analysis_is_searched_when_wanted_and_not_yet_known() -> None:
     session.analysis_wanted = True
     request = session.next_search()
     assert request is not None and request.kind == "analysis"
-    assert request.engine is session.analysis_engine()
+    assert request.engine == session.analyst()
     assert session.accept_analysis(request.generation, analysis_of(request.board))
     assert session.next_search() is None, "a known analysis is not searched again"
     session.play(4)

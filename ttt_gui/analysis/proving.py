@@ -160,15 +160,23 @@ class DrawProofs:
         )
 
 
-def prove_draws(board: Board, analysis: MoveAnalysis, seconds: float) -> MoveAnalysis:
+def prove_draws(
+    board: Board,
+    analysis: MoveAnalysis,
+    seconds: float,
+    *,
+    stop: threading.Event | None = None,
+) -> MoveAnalysis:
     """``analysis`` of ``board`` with the moves that relevance zones prove
     drawn within ``seconds`` (each move's budget doubling, as from round to
-    round); as it is where :func:`zones_apply` does not."""
+    round) or until ``stop`` is set; as it is where :func:`zones_apply` does
+    not."""
     if analysis.exact or not zones_apply(board.geometry):
         return analysis
     draws = DrawProofs()
     clock = time.perf_counter
-    deadline = RoundToken(threading.Event(), clock() + seconds, clock)
+    outer = stop if stop is not None else threading.Event()
+    deadline = RoundToken(outer, clock() + seconds, clock)
     move_nodes = FIRST_MOVE_PROOF_NODES
     while move_nodes <= POSITION_PROOF_NODES and not deadline.is_set():
         draws.prove(board, analysis, move_nodes, deadline)

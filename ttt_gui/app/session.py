@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ttt_gui.analysis.position import Analyst
 from ttt_gui.analysis.proving import Prover, ProvingRound
 from ttt_gui.board import Board, IllegalMoveError
 from ttt_gui.config import GameConfig, Level, Mode
@@ -44,13 +45,13 @@ class Refused:
 class SearchRequest:
     """A search the session needs: ``kind`` is ``"move"`` (the computer's move,
     from :meth:`LevelPlayer.search`), ``"analysis"`` (every move's value,
-    from :meth:`Engine.evaluate_moves`) or ``"prove"`` (a round of proving the
+    from :meth:`Analyst.evaluate_moves`) or ``"prove"`` (a round of proving the
     shown analysis, from :meth:`ProvingRound.evaluate_moves`), of ``board`` at
     ``generation``."""
 
     kind: str
     generation: int
-    engine: Engine | LevelPlayer | ProvingRound
+    engine: LevelPlayer | Analyst | ProvingRound
     board: Board
 
 
@@ -385,6 +386,12 @@ class Session:
             self._analysis_engines[key] = Engine(time_limit=key, table_limit=ENGINE_TABLE_LIMIT)
         return self._analysis_engines[key]
 
+    def analyst(self) -> Analyst:
+        """The analysis pipeline of the analysis view and hints: the analysis
+        engine's search, then, where it is not exact, draw proofs for as long
+        again (the think time), as ``ttt-gui analyse`` does."""
+        return Analyst(self.analysis_engine(), proof_time=self.config.time_limit)
+
     def request_hint(self) -> Refused | None:
         """Ask for the best moves of the position; they come with the analysis."""
         if self.board.is_over:
@@ -406,7 +413,7 @@ class Session:
             return SearchRequest("move", self.generation, self.engine(), board)
         wanted = self.analysis_wanted or self.hint_wanted
         if wanted and not board.is_over and self.analysis is None:
-            return SearchRequest("analysis", self.generation, self.analysis_engine(), board)
+            return SearchRequest("analysis", self.generation, self.analyst(), board)
         if self.is_proving:
             proving = self.prover.round(self.generation, self.config.time_limit)
             return SearchRequest("prove", self.generation, proving, board)

@@ -13,8 +13,9 @@ prints the review of a saved game (:mod:`ttt_gui.analysis.review`). Boards small
 enough are solved exactly; larger ones are searched for the think time, or
 to ``--depth`` plies, and say so ("approximate, depth 6"). After a search
 for the think time, ``analyse`` tries for as long again to prove moves drawn
-by relevance zones (:func:`ttt_gui.analysis.proving.prove_draws`; five or more in a
-row), and a position whose every move is then proven is exact.
+by relevance zones (five or more in a row), and a position whose every move
+is then proven is exact: the one pipeline of :mod:`ttt_gui.analysis.position`,
+which the window's analysis view uses too.
 """
 
 from __future__ import annotations
@@ -26,12 +27,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ttt_gui.analysis.proving import prove_draws
+from ttt_gui.analysis.position import Analyst, PositionAnalysis, Proof
 from ttt_gui.analysis.review import GameReview, proven_outcome, review_game
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, InvalidPositionError
 from ttt_gui.config import MAX_THINK_TIME, MIN_THINK_TIME, SOLVABLE_CELLS, GameConfig
-from ttt_gui.engine import Engine, MoveAnalysis, describe_score
-from ttt_gui.engine.pairing import pairing_draw
+from ttt_gui.engine import Engine, describe_score
 from ttt_gui.storage.games import GameFileError, read_game
 
 #: The first words of the command lines this module answers.
@@ -135,10 +135,9 @@ def _output(command: _Parser, args: argparse.Namespace) -> str:
     except InvalidPositionError as error:
         command.fail(f"bad position {args.position!r}: {error}")
     engine = _engine(command, board, args, GameConfig().think_time)
-    analysis = None if board.is_over else engine.evaluate_moves(board)
-    if analysis is not None and engine.time_limit is not None:
-        analysis = prove_draws(board, analysis, engine.time_limit)
-    return analysis_report(board, analysis, args.json)
+    # After a search for the think time, the draw proofs get as long again.
+    analyst = Analyst(engine, proof_time=engine.time_limit)
+    return analysis_report(analyst.analyse(board), args.json)
 
 
 def _engine(command: _Parser, board: Board, args: argparse.Namespace, think: float) -> Engine:
@@ -158,9 +157,14 @@ def _words(score: int, exact: bool) -> str:
     return describe_score(score, proven_outcome(score, exact) is not None)
 
 
-def analysis_report(board: Board, analysis: MoveAnalysis | None, as_json: bool) -> str:
-    """The value of ``board`` and of each move (``analysis``; None once the game
-    is over), best first: text lines, or one JSON object."""
+#: Each proof in words.
+PROOF_WORDS = {Proof.PAIRING: "pairing strategy"}
+
+
+def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
+    """The value of the ``position`` analysed and of each of its moves, best
+    first: text lines, or one JSON object."""
+    board, analysis = position.board, position.moves
     turn = board.turn.value
     rules = _rules(board)
     shown = f"{board}  ({', '.join(rules)})" if rules else str(board)
@@ -193,7 +197,7 @@ def analysis_report(board: Board, analysis: MoveAnalysis | None, as_json: bool) 
     ]
     value = _words(best, analysis.exact)
     # A draw each side holds by a pairing of cells is worth naming: it needs no search.
-    proof = "pairing strategy" if value == "draw" and pairing_draw(board) else None
+    proof = PROOF_WORDS[position.proof] if position.proof is not None else None
     if as_json:
         data = {
             "position": str(board),
