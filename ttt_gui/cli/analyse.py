@@ -126,7 +126,7 @@ def _output(command: _Parser, args: argparse.Namespace) -> str:
         engine = _engine(command, start, args, config.think_time)
         return review_report(review_game(start, game.moves, engine), args.json)
     if args.win_length is not None and not MIN_SIZE <= args.win_length <= MAX_SIZE:
-        command.error(f"--win-length {args.win_length} is out of range (3 to {MAX_SIZE})")
+        command.error(f"--win-length {args.win_length} is out of range ({MIN_SIZE} to {MAX_SIZE})")
     text = "/".join(args.position.split())  # rows may also be given one per line
     try:
         board = Board.parse(

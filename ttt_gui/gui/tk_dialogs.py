@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from ttt_gui.app.ports import ClipboardDelivery
 from ttt_gui.board import MAX_SIZE, MIN_SIZE
-from ttt_gui.config import Shape, expand_shape
+from ttt_gui.config import Shape
 from ttt_gui.gui.clipboard import ClipboardReader
 from ttt_gui.storage.games import SUFFIX
 
@@ -178,7 +178,7 @@ class TkDialogs:
     def ask_board(self, shape: Shape) -> Shape | None:
         """One dialog with the rows, columns, win length and the two rules; the
         button works only for a board that exists."""
-        rows, cols, win_length, gravity, misere = expand_shape(shape)
+        rows, cols, win_length, gravity, misere = shape
 
         def check(numbers: list[int]) -> str:
             height, width, length = numbers
@@ -202,7 +202,7 @@ class TkDialogs:
         if answer is None:
             return None
         height, width, length, drops, loses = answer
-        return (height, width, length, bool(drops), bool(loses))
+        return Shape(height, width, length, bool(drops), bool(loses))
 
     def show_info(self, title: str, text: str) -> None:
         from tkinter import messagebox

@@ -8,7 +8,7 @@ top left) and how the game was played (the other fields of
 :class:`~ttt_gui.config.GameConfig`). Loading replays the moves, so a file
 that describes an impossible game is refused.
 
->>> game = SavedGame(GameConfig(size=3), moves=(4, 0))
+>>> game = SavedGame(GameConfig(rows=4, cols=4, win_length=3), moves=(5, 0))
 >>> parse_game(game.to_json()) == game
 True
 """
