@@ -113,7 +113,7 @@ def test_the_review_runs_as_a_job_and_marks_every_move() -> None:
     view = rig.presenter.view()
     assert view.status == f"X wins! Ctrl+N plays again.  {SUMMARY}"
     assert view.history == MARKED_LIST
-    assert view.history_tones == ("", "good", "bad", "good", "text", "good")
+    assert view.history_tones == (None, "good", "bad", "good", "text", "good")
 
 
 def test_asking_again_repeats_the_summary_without_searching() -> None:
@@ -280,7 +280,7 @@ def test_undo_keeps_the_marks_and_another_move_drops_them() -> None:
     rig.presenter.play(2)  # a different third move: the review was of another game
     view = rig.presenter.view()
     assert view.history == ("Start", "1. X a1", "2. O b1", "3. X c1")
-    assert view.history_tones == ("", "", "", "")
+    assert view.history_tones == (None, None, None, None)
 
 
 def test_a_game_against_the_computer_is_reviewed_for_both_sides() -> None:
