@@ -32,6 +32,7 @@ from ttt_gui.board import (
     Player,
     check_shape,
     default_win_length,
+    shape_name,
 )
 
 # -- tunable data ---------------------------------------------------------------
@@ -265,12 +266,7 @@ class GameConfig:
             ("cols", _is_side(self.cols)),
             ("gravity", isinstance(self.gravity, bool)),
             ("misere", isinstance(self.misere, bool)),
-            (
-                "win_length",
-                is_int(self.win_length)
-                and sides_valid
-                and MIN_SIZE <= self.win_length <= self.size,
-            ),
+            ("win_length", is_int(self.win_length) and sides_valid and self.shape.is_valid),
             (
                 "depth",
                 self.depth is None
@@ -298,6 +294,10 @@ class GameConfig:
         the sides not given, and a square's; a size without rows and columns (as
         older files hold) is a square board of the usual rules. Raises
         ConfigError naming the first bad field.
+
+        >>> sides = ({"size": 5}, {"size": 5, "rows": 4}, {"size": 7, "rows": 6, "cols": 7})
+        >>> [GameConfig.from_dict(data).shape[:2] for data in sides]
+        [(5, 5), (4, 5), (6, 7)]
         """
         base = base or cls()
         values: dict[str, Any] = {}
@@ -320,19 +320,16 @@ class GameConfig:
         for name in ("level", "x_level", "o_level"):
             if isinstance(values.get(name), str):
                 values[name] = LEVEL_ALIASES.get(values[name], values[name])
-        size = data.get("size")
         if "size" in data:
-            if not _is_side(size):
-                raise ConfigError(f"'size' has an invalid value: {short_repr(size)}")
             for side in ("rows", "cols"):
-                values.setdefault(side, size)
+                values.setdefault(side, data["size"])
             if "rows" not in data and "cols" not in data:
                 values.setdefault("gravity", False)
                 values.setdefault("misere", False)
         if "win_length" not in values and "rows" in values:
             values["win_length"] = _default_win_length(values.get("rows"), values.get("cols"))
-        if "size" in data and values["rows"] == values["cols"] and _is_side(values["rows"]):
-            values["rows"] = values["cols"] = size  # a square is as large as its size says
+        if "size" in data:
+            _apply_size(data["size"], values)
         return dataclasses.replace(base, **values)
 
     def to_dict(self) -> dict[str, Any]:
@@ -448,7 +445,7 @@ class GameConfig:
         """Scores are kept per mode, board shape and rules (``'computer:3x3:3'``,
         ``'computer:7x6:4:gravity'``: columns first)."""
         rules = "".join(f":{rule}" for rule in ("gravity", "misere") if getattr(self, rule))
-        return f"{self.mode.value}:{self.cols}x{self.rows}:{self.win_length}{rules}"
+        return f"{self.mode.value}:{shape_name(self.rows, self.cols)}:{self.win_length}{rules}"
 
     @property
     def statistics_key(self) -> str | None:
@@ -517,6 +514,21 @@ def _is_level(value: object) -> bool:
 def _is_side(value: object) -> bool:
     """Whether ``value`` is a number of rows or columns a board may have."""
     return is_int(value) and MIN_SIZE <= value <= MAX_SIZE
+
+
+def _apply_size(size: object, values: dict[str, Any]) -> None:
+    """Read a file's ``size`` as files have always been read: a square (its
+    sides in ``values``, filled in) takes the side the size names, a rectangle
+    keeps its own sides whatever the size (but null). Raises ConfigError for a
+    bad size that names the board."""
+    rows, cols = values["rows"], values["cols"]
+    sides_valid = _is_side(rows) and _is_side(cols)
+    if sides_valid and rows != cols and size is not None:
+        return
+    if not _is_side(size):
+        raise ConfigError(f"'size' has an invalid value: {short_repr(size)}")
+    if sides_valid:
+        values["rows"] = values["cols"] = size
 
 
 def _default_win_length(rows: object, cols: object) -> int:

@@ -29,7 +29,7 @@ from typing import Any
 from ttt_gui.analysis.proving import prove_draws
 from ttt_gui.analysis.review import GameReview, proven_outcome, review_game
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, InvalidPositionError
-from ttt_gui.config import MAX_THINK_TIME, MIN_THINK_TIME, SOLVABLE_CELLS, GameConfig
+from ttt_gui.config import MAX_THINK_TIME, MIN_THINK_TIME, SOLVABLE_CELLS, GameConfig, Shape
 from ttt_gui.engine import Engine, MoveAnalysis, describe_score
 from ttt_gui.engine.pairing import pairing_draw
 from ttt_gui.storage.games import GameFileError, read_game
@@ -149,7 +149,7 @@ def _engine(command: _Parser, board: Board, args: argparse.Namespace, think: flo
         if not 1 <= args.depth <= cells:
             command.error(f"--depth {args.depth} is out of range (1 to {cells} on this board)")
         return Engine(max_depth=args.depth, randomize=False)
-    if cells <= SOLVABLE_CELLS:
+    if Shape.of(board).solved:
         return Engine(randomize=False)
     return Engine(time_limit=args.think_time or think, randomize=False)
 

@@ -184,15 +184,15 @@ class TkDialogs:
             height, width, length = numbers
             if not all(MIN_SIZE <= side <= MAX_SIZE for side in (height, width)):
                 return f"Rows and columns are {MIN_SIZE} to {MAX_SIZE} each."
-            longest = max(height, width)
-            if not MIN_SIZE <= length <= longest:
-                return f"On a {width}×{height} board, {MIN_SIZE} to {longest} in a row can win."
+            board = Shape(height, width, length)
+            if not board.is_valid:  # the sides are: the win length is not
+                return f"On a {width}×{height} board, {MIN_SIZE} to {board.size} in a row can win."
             return ""
 
         fields = [
             (f"Rows ({MIN_SIZE} to {MAX_SIZE}):", rows, MIN_SIZE, MAX_SIZE),
             (f"Columns ({MIN_SIZE} to {MAX_SIZE}):", cols, MIN_SIZE, MAX_SIZE),
-            ("Marks in a row (3 to the longer side):", win_length, MIN_SIZE, MAX_SIZE),
+            (f"Marks in a row ({MIN_SIZE} to the longer side):", win_length, MIN_SIZE, MAX_SIZE),
         ]
         options = (
             ("Gravity: a mark drops to the bottom of its column", gravity),
