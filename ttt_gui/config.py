@@ -410,11 +410,11 @@ class GameConfig:
     @property
     def size(self) -> int:
         """The longer side (the side of a square board)."""
-        return max(self.rows, self.cols)
+        return self.shape.size
 
     @property
     def cells(self) -> int:
-        return self.rows * self.cols
+        return self.shape.cells
 
     @property
     def shape(self) -> Shape:
