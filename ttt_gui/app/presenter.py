@@ -3,14 +3,16 @@
 The window forwards each menu item, key and click to one method here, then
 paints :meth:`Presenter.view`. The presenter plays the board's commands
 itself and owns a part for each other concern, each given the few things it
-needs of the presenter (its host): :class:`~ttt_gui.app.game_setup.GameSetup`
-(the game's configuration), :class:`~ttt_gui.app.coach.Coach` (hint and
-review), :class:`~ttt_gui.app.transfer.Transfer` (clipboard, files, the
-unfinished game), :class:`~ttt_gui.app.display.Display` (display settings,
-help) and :class:`~ttt_gui.app.work.Work` (the searches). Questions to the person go through a
-:class:`Dialogs` object (the Tk one lives in ``gui``; tests pass a fake), time
-comes from a ``clock`` callable, and searches run through a job runner
-(:mod:`ttt_gui.app.jobs`).
+needs of the presenter (its host):
+:class:`~ttt_gui.app.game_setup.GameSetup` (the game's configuration),
+:class:`~ttt_gui.app.coach.Coach` (hint and review),
+:class:`~ttt_gui.app.transfer.Transfer` (clipboard, files, the unfinished
+game), :class:`~ttt_gui.app.display.Display` (display settings, help) and
+:class:`~ttt_gui.app.work.Work` (the searches). The commands of the parts
+are reached here too, each by a method of one line. Questions to the person
+go through a :class:`Dialogs` object (the Tk one lives in ``gui``; tests pass
+a fake), time comes from a ``clock`` callable, and searches run through a
+job runner (:mod:`ttt_gui.app.jobs`).
 
 Scheduling, the same for the window and for tests: a command only marks the
 work it calls for as wanted (stopping at once a search no longer needed);
