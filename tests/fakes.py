@@ -1,14 +1,16 @@
-"""Test doubles for the presenter's seams: dialogs, clock, settings store; and
-a presenter wired to them; a host for the engine's bare search."""
+"""Test doubles for the presenter's seams: dialogs, clock, settings store, a runner
+that holds its job; and a presenter wired to them; a host for the engine's bare
+search."""
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ttt_gui.app.jobs import InlineRunner, Runner
+from ttt_gui.app.jobs import Finished, InlineRunner, Job, JobTag, Runner
 from ttt_gui.app.ports import ClipboardDelivery
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.session import Session
@@ -88,6 +90,51 @@ class FakeDialogs:
     def set_clipboard(self, text: str) -> None:
         self._record("set_clipboard", text)
         self.clipboard = text
+
+
+class HeldRunner:
+    """A runner that keeps its job until the test runs it (or it is cancelled)."""
+
+    def __init__(self) -> None:
+        self.job: tuple[JobTag, Job, threading.Event] | None = None
+        self.stops: list[threading.Event] = []
+        self.held: Finished | None = None
+        self._finished: Finished | None = None
+
+    @property
+    def tag(self) -> JobTag | None:
+        if self._finished is not None:
+            return self._finished.tag
+        return self.job[0] if self.job is not None else None
+
+    def start(self, tag: JobTag, job: Job) -> None:
+        self.cancel()
+        stop = threading.Event()
+        self.stops.append(stop)
+        self.job = (tag, job, stop)
+
+    def run(self, deliver: bool = True) -> None:
+        """Run the job; its result can be polled at once, or after :meth:`deliver`."""
+        assert self.job is not None, "no job to run"
+        tag, job, stop = self.job
+        self.held = Finished(tag, job(stop))
+        if deliver:
+            self.deliver()
+
+    def deliver(self) -> None:
+        self.job, self._finished = None, self.held
+
+    def cancel(self) -> None:
+        if self.job is not None:
+            self.job[2].set()
+        self.job = self._finished = None
+
+    def poll(self) -> Finished | None:
+        finished, self._finished = self._finished, None
+        return finished
+
+    def close(self, wait: float = 1.0) -> None:
+        self.cancel()
 
 
 class FakeClock:

@@ -13,6 +13,7 @@ from ttt_gui.board import Board
 from ttt_gui.cli.analyse import analysis_report
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.engine import Engine
+from ttt_gui.storage.settings import Settings
 
 #: 7x7, five in a row, six marks: every move is a draw that no shallow search
 #: proves, but relevance zones do.
@@ -62,10 +63,12 @@ def test_a_finished_game_has_no_moves_to_analyse() -> None:
 
 
 def test_the_analysis_view_asks_the_pipeline_with_the_think_time_as_proof_time() -> None:
-    large = Session(GameConfig(mode=Mode.HOTSEAT, rows=7, cols=7, win_length=5, think_time=1.5))
-    large.analysis_wanted = True
+    large = Session(
+        Settings(game=GameConfig(mode=Mode.HOTSEAT, rows=7, cols=7, win_length=5, think_time=1.5))
+    )
+    large.settings.analysis = True
     request = large.next_search()
     assert request is not None and request.kind == "analysis"
     assert request.engine == Analyst(large.analysis_engine(), proof_time=1.5)
-    small = Session(GameConfig(mode=Mode.HOTSEAT))
+    small = Session(Settings(game=GameConfig(mode=Mode.HOTSEAT)))
     assert small.analyst() == Analyst(small.analysis_engine(), proof_time=None), "solved: exact"

@@ -19,6 +19,7 @@ from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.engine import WIN, MoveAnalysis
+from ttt_gui.storage.settings import Settings
 
 #: 7x7, five in a row, X to move: every move draws, as relevance zones prove
 #: (and the search alone cannot, this far from the game's end).
@@ -223,8 +224,10 @@ def test_a_round_with_more_moves_proven_replaces_one_as_deep() -> None:
 
 
 def proving_session(**config: object) -> Session:
-    session = Session(GameConfig(mode=Mode.HOTSEAT, rows=5, cols=5, win_length=4, **config))  # type: ignore[arg-type]
-    session.analysis_wanted = True
+    session = Session(
+        Settings(game=GameConfig(mode=Mode.HOTSEAT, rows=5, cols=5, win_length=4, **config))
+    )  # type: ignore[arg-type]
+    session.settings.analysis = True
     return session
 
 
@@ -253,9 +256,9 @@ def test_no_proving_of_an_exact_or_hidden_analysis_or_after_the_game() -> None:
     assert not session.prover.has_proved(session.generation), "exact at once, not proved"
     session = proving_session()
     session.accept_analysis(session.generation, approximate(3))
-    session.analysis_wanted = False
+    session.settings.analysis = False
     assert session.next_search() is None and not session.is_proving
-    session = Session(GameConfig(mode=Mode.HOTSEAT, rows=5, cols=5, win_length=4))
+    session = Session(Settings(game=GameConfig(mode=Mode.HOTSEAT, rows=5, cols=5, win_length=4)))
     session.hint_wanted = True
     session.accept_analysis(session.generation, approximate(3))
     assert session.next_search() is None, "a hint alone is not proved"
@@ -273,15 +276,17 @@ def test_a_move_ends_the_proving_of_the_position_before() -> None:
 
 
 def test_no_proving_while_the_computer_is_to_move() -> None:
-    session = Session(GameConfig(mode=Mode.WATCH, rows=5, cols=5, win_length=4))
-    session.analysis_wanted = True
+    session = Session(Settings(game=GameConfig(mode=Mode.WATCH, rows=5, cols=5, win_length=4)))
+    session.settings.analysis = True
     session.accept_analysis(session.generation, approximate(3))
     assert session.is_proving, "paused: the computer is not about to move"
     session.play_pause()
     request = session.next_search()
     assert request is not None and request.kind == "move" and not session.is_proving
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O, rows=5, cols=5, win_length=4))
-    session.analysis_wanted = True
+    session = Session(
+        Settings(game=GameConfig(mode=Mode.COMPUTER, human=Player.O, rows=5, cols=5, win_length=4))
+    )
+    session.settings.analysis = True
     session.accept_analysis(session.generation, approximate(3))
     request = session.next_search()
     assert request is not None and request.kind == "move" and not session.is_proving

@@ -1,15 +1,18 @@
 """What a player of a polished desktop game expects, checked through the
 Tk-free presenter: questions only where something would be lost, verbs on
 the buttons, one hint, results that stay readable, labels that say the
-current choice, values in words, keypad play, sides that alternate."""
+current choice, values in words, keypad play, sides that alternate, the
+platform's names of keys."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from fakes import make_presenter
+from fakes import FakeDialogs, make_presenter
 
-from ttt_gui.app.actions import all_items
+from ttt_gui.app.actions import KeyNames, all_items
+from ttt_gui.app.jobs import InlineRunner
+from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.view_state import compact_words, score_tone, value_words
 from ttt_gui.board import Player
 from ttt_gui.config import GameConfig, Mode
@@ -204,3 +207,24 @@ def test_an_opened_game_keeps_its_sides(tmp_path: Path) -> None:
     rig.dialogs.open_paths.append(path)
     rig.presenter.open_game()
     assert rig.session.config.human is Player.O and rig.board.move_count == 1
+
+
+def test_on_macos_every_text_names_command_where_the_table_says_ctrl() -> None:
+    settings = Settings(game=GameConfig(mode=Mode.HOTSEAT))
+    rig = make_presenter(settings)
+    mac = Presenter(settings, FakeDialogs(), runner=InlineRunner(), keys=KeyNames(aqua=True))
+    for presenter in (rig.presenter, mac):
+        for cell in (0, 3, 1, 4, 2):
+            presenter.play(cell)
+    assert rig.presenter.view().status == "X wins! Ctrl+N plays again, Ctrl+R reviews it."
+    assert mac.view().status == "X wins! Cmd+N plays again, Cmd+R reviews it."
+    mac.play(8)
+    assert mac.view().status.endswith("The game is over: Cmd+N starts a new one.")
+    mac.show_shortcuts()
+    dialogs = mac.dialogs
+    assert isinstance(dialogs, FakeDialogs)
+    _, (_, rows) = dialogs.calls[-1]
+    assert isinstance(rows, list)
+    assert ("Cmd+Z", "Undo") in rows and ("Cmd+Y or Cmd+Shift+Z", "Redo") in rows
+    assert ("F5", "Show analysis") in rows
+    assert not any("Ctrl" in keys for keys, _ in rows)

@@ -12,12 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from fakes import FakeStore, Rig, make_presenter
+from fakes import FakeStore, HeldRunner, Rig, make_presenter
 
 from ttt_gui.app.actions import BOARD_KEYS, Item, all_items, shortcut_rows
 from ttt_gui.app.jobs import InlineRunner, Job, JobRunner, JobTag
-from ttt_gui.app.presenter import PROGRESS_DELAY, Presenter
+from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.view_state import ViewState
+from ttt_gui.app.work import PROGRESS_DELAY
 from ttt_gui.board import Board, Player
 from ttt_gui.config import LEVELS, GameConfig, Mode, Shape
 from ttt_gui.storage.settings import MAX_ZOOM, MIN_ZOOM, Settings
@@ -241,13 +242,16 @@ def test_on_larger_boards_the_reply_does_not_wait() -> None:
 
 
 def test_the_progress_bar_shows_only_for_a_long_search() -> None:
-    rig = make_presenter(mode="computer", size=4, level="easy")
+    runner = HeldRunner()
+    rig = make_presenter(mode="computer", size=4, level="easy", runner=runner)
     rig.presenter.play(5)
+    rig.presenter.tick()  # the search starts
     assert not rig.presenter.view().show_progress
     rig.clock.advance(PROGRESS_DELAY - 0.05)
     assert not rig.presenter.view().show_progress
     rig.clock.advance(0.1)
     assert rig.presenter.view().show_progress
+    runner.run()
     rig.presenter.tick()
     assert rig.board.move_count == 2
     assert not rig.presenter.view().show_progress
@@ -266,11 +270,13 @@ def test_undo_against_the_computer_takes_back_both_moves_and_starts_nothing() ->
     rig.presenter.undo()
     assert isinstance(rig.runner, InlineRunner)
     started = len(rig.runner.started)
+    rig.presenter.tick()
     assert rig.board.move_count == 0
     assert not rig.presenter.is_working and len(rig.runner.started) == started
     assert "undo" in rig.presenter.view().disabled
     rig.presenter.redo()
     rig.presenter.redo()
+    rig.presenter.tick()
     assert rig.board == after_two and not rig.presenter.is_working
 
 
@@ -281,6 +287,7 @@ def test_the_move_list_against_the_computer_stops_on_your_turn() -> None:
     rig.presenter.play(next(c for c in (0, 2, 6, 8) if rig.board[c] is None))
     rig.settle()
     rig.presenter.go_to(1)  # your first move: shown with the computer's reply
+    rig.presenter.tick()
     assert rig.board.move_count == 2 and rig.board[4] is not None
     assert not rig.session.is_computer_turn and not rig.presenter.is_working
 
@@ -366,6 +373,7 @@ def test_watch_mode_starts_paused() -> None:
     rig = watch()
     view = rig.presenter.view()
     assert "paused" in view.status and view.is_watch
+    rig.presenter.tick()
     assert not rig.presenter.is_working
     rig.clock.advance(60)
     rig.presenter.tick()
@@ -431,6 +439,7 @@ def test_pause_stops_the_game() -> None:
     assert rig.board.move_count == 3
     rig.presenter.tick()  # the fourth move is now computed and waits
     rig.presenter.play_pause()
+    rig.presenter.tick()
     assert not rig.presenter.is_working, "pausing drops the move on its way"
     for _ in range(5):
         rig.clock.advance(1)
@@ -526,6 +535,7 @@ def test_no_hint_after_the_game() -> None:
     play_all(rig, X_WINS)
     rig.presenter.hint()
     assert "no hint" in rig.presenter.view().status
+    rig.presenter.tick()
     assert not rig.presenter.is_working
 
 
@@ -589,6 +599,7 @@ def test_turning_the_analysis_off_hides_it_and_stops_searching() -> None:
     rig.presenter.toggle_analysis()
     assert rig.presenter.is_working
     rig.presenter.toggle_analysis()
+    rig.presenter.tick()
     assert not rig.presenter.is_working
     assert not rig.presenter.view().flags["analysis"]
     rig.presenter.tick()
@@ -598,6 +609,7 @@ def test_turning_the_analysis_off_hides_it_and_stops_searching() -> None:
 def test_the_analysis_waits_for_the_computers_move() -> None:
     rig = make_presenter(mode="computer", human="O", computer_pause=0.3)
     rig.presenter.toggle_analysis()
+    rig.presenter.tick()
     assert isinstance(rig.runner, InlineRunner)
     assert [tag.kind for tag in rig.runner.started] == ["move"]
     rig.clock.advance(1)

@@ -182,6 +182,7 @@ def test_a_pasted_finished_position_never_counts() -> None:
     paste(rig, "xxx/oo./...")
     assert rig.board.winner is Player.X
     assert rig.presenter.view().scores == "X 0   O 0   Draws 0"
+    rig.presenter.tick()
     assert not rig.presenter.is_working
 
 
@@ -310,6 +311,7 @@ def test_open_keeps_the_think_time_and_takes_the_rest(tmp_path: Path) -> None:
     assert (config.mode, config.size, config.x_level) == (Mode.WATCH, 4, "easy")
     assert config.think_time == 0.5
     assert rig.board.move_count == 2
+    rig.presenter.tick()
     assert rig.session.is_paused and not rig.presenter.is_working
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from fakes import Rig, TickingClock, make_presenter
 
-from ttt_gui.app.jobs import InlineRunner, JobRunner, JobTag
+from ttt_gui.app.jobs import InlineRunner, Job, JobKind, JobRunner, JobTag
 from ttt_gui.app.view_state import analysis_notes, hint_text
 from ttt_gui.board import Board
 from ttt_gui.engine import WIN, MoveAnalysis
@@ -103,9 +103,12 @@ def test_a_move_an_undo_or_a_new_game_starts_afresh_from_the_analysis() -> None:
         presenter.tick()
         assert kinds(rig)[-1] == "prove"
         command()
-        assert isinstance(rig.runner, InlineRunner)
-        assert rig.runner.started[-1] == JobTag("analysis", rig.session.generation)
         assert "proving" not in presenter.view().status
+        presenter.tick()
+        assert isinstance(rig.runner, InlineRunner)
+        generation = rig.session.generation
+        started = [tag for tag in rig.runner.started if tag.generation == generation]
+        assert started[0] == JobTag(JobKind.ANALYSIS, generation)
 
 
 def test_hiding_the_analysis_stops_proving() -> None:
@@ -114,6 +117,7 @@ def test_hiding_the_analysis_stops_proving() -> None:
     rig.presenter.tick()
     assert rig.presenter.is_working and kinds(rig)[-1] == "prove"
     rig.presenter.toggle_analysis()
+    rig.presenter.tick()
     assert not rig.presenter.is_working
     rig.presenter.tick()
     assert "Analysis" not in rig.presenter.view().status
@@ -124,9 +128,8 @@ def test_a_review_goes_before_proving() -> None:
     rig.presenter.play(12)
     rig.presenter.tick()
     rig.presenter.review_game()
-    assert kinds(rig)[-1] == "review"
-    rig.presenter.tick()  # the review's result
-    assert kinds(rig)[-1] == "prove", "proving resumes after the review"
+    rig.presenter.tick()  # the review runs, and its result is collected
+    assert kinds(rig)[-2:] == ["review", "prove"], "proving resumes after the review"
 
 
 def test_a_paused_watch_game_is_proved_and_a_running_one_is_not() -> None:
@@ -134,6 +137,7 @@ def test_a_paused_watch_game_is_proved_and_a_running_one_is_not() -> None:
     rig.presenter.tick()
     assert kinds(rig)[-2:] == ["analysis", "prove"]
     rig.presenter.play_pause()
+    rig.presenter.tick()
     running = len(kinds(rig)) - 1
     assert kinds(rig)[running] == "move"
     rig.settle()
@@ -158,14 +162,29 @@ def prove_threads() -> list[threading.Thread]:
     return [thread for thread in threading.enumerate() if thread.name == "ttt-prove"]
 
 
+class RecordingRunner(JobRunner):
+    """A search thread that notes the tag of every job it starts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started: list[JobTag] = []
+
+    def start(self, tag: JobTag, job: Job) -> None:
+        self.started.append(tag)
+        super().start(tag, job)
+
+
 def test_the_computers_move_cancels_proving_at_once_and_proving_resumes_after() -> None:
-    runner = JobRunner()
+    runner = RecordingRunner()
     rig = make_presenter(mode="computer", human="X", size=9, think_time=0.2, runner=runner)
     rig.presenter.toggle_analysis()
     try:
         assert wait_until(rig, lambda: runner.tag is not None and runner.tag.kind == "prove")
         rig.presenter.play(40)
-        assert runner.tag == JobTag("move", rig.session.generation), "the move goes first"
+        assert runner.tag is None, "proving is cancelled at once"
+        started, move = len(runner.started), JobTag(JobKind.MOVE, rig.session.generation)
+        rig.presenter.tick()
+        assert runner.started[started] == move, "the move goes first"
         assert wait_until(rig, lambda: rig.board.move_count == 2)
         assert wait_until(rig, lambda: runner.tag is not None and runner.tag.kind == "prove")
         assert "Analysis: proving… depth" in rig.presenter.view().status

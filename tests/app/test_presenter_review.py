@@ -7,9 +7,9 @@ from __future__ import annotations
 import threading
 import time
 
-from fakes import Rig, make_presenter
+from fakes import HeldRunner, Rig, make_presenter
 
-from ttt_gui.app.jobs import Finished, Job, JobRunner, JobTag
+from ttt_gui.app.jobs import Finished, JobRunner
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.engine import Engine
 from ttt_gui.storage.settings import Settings
@@ -22,51 +22,6 @@ SUMMARY = (
     "X: 3 best, 0 inaccuracies, 0 mistakes; "
     "O: 0 best, 1 inaccuracy, 1 mistake (move 2: b1 lost the draw)"
 )
-
-
-class HeldRunner:
-    """A runner that keeps its job until the test runs it (or it is cancelled)."""
-
-    def __init__(self) -> None:
-        self.job: tuple[JobTag, Job, threading.Event] | None = None
-        self.stops: list[threading.Event] = []
-        self.held: Finished | None = None
-        self._finished: Finished | None = None
-
-    @property
-    def tag(self) -> JobTag | None:
-        if self._finished is not None:
-            return self._finished.tag
-        return self.job[0] if self.job is not None else None
-
-    def start(self, tag: JobTag, job: Job) -> None:
-        self.cancel()
-        stop = threading.Event()
-        self.stops.append(stop)
-        self.job = (tag, job, stop)
-
-    def run(self, deliver: bool = True) -> None:
-        """Run the job; its result can be polled at once, or after :meth:`deliver`."""
-        assert self.job is not None, "no job to run"
-        tag, job, stop = self.job
-        self.held = Finished(tag, job(stop))
-        if deliver:
-            self.deliver()
-
-    def deliver(self) -> None:
-        self.job, self._finished = None, self.held
-
-    def cancel(self) -> None:
-        if self.job is not None:
-            self.job[2].set()
-        self.job = self._finished = None
-
-    def poll(self) -> Finished | None:
-        finished, self._finished = self._finished, None
-        return finished
-
-    def close(self, wait: float = 1.0) -> None:
-        self.cancel()
 
 
 def hotseat_game(moves: tuple[int, ...] = GAME, **kwargs: object) -> Rig:
@@ -107,9 +62,9 @@ def test_the_review_runs_as_a_job_and_marks_every_move() -> None:
     assert not rig.presenter.view().show_history
     rig.presenter.review_game()
     assert rig.presenter.view().show_history, "the move list shows, for the marks"
-    assert [tag.kind for tag in rig.runner.started] == ["review"]  # type: ignore[attr-defined]
     assert rig.presenter.view().status.startswith("Reviewing the game… ")
     rig.settle()
+    assert [tag.kind for tag in rig.runner.started] == ["review"]  # type: ignore[attr-defined]
     view = rig.presenter.view()
     assert view.status == f"X wins! Ctrl+N plays again.  {SUMMARY}"
     assert view.history == MARKED_LIST
@@ -130,6 +85,7 @@ def test_the_progress_shows_each_move_reviewed() -> None:
     rig.presenter.review_game()
     assert rig.presenter.view().status == "Reviewing the game… 0 of 5 moves (Esc stops)"
     assert rig.presenter.is_working
+    assert not rig.presenter.tick()  # the review starts
     runner.run(deliver=False)  # the worker has reviewed every move, not yet collected
     assert rig.presenter.view().status == "Reviewing the game… 0 of 5 moves (Esc stops)"
     assert rig.presenter.tick(), "new progress repaints"
@@ -147,6 +103,7 @@ def test_escape_stops_a_running_review() -> None:
     runner = HeldRunner()
     rig = hotseat_game(runner=runner)
     rig.presenter.review_game()
+    rig.presenter.tick()
     assert "stop_review" not in rig.presenter.view().disabled
     rig.presenter.stop_review()
     assert runner.stops[-1].is_set()
@@ -160,6 +117,7 @@ def test_a_new_game_cancels_the_review() -> None:
     runner = HeldRunner()
     rig = hotseat_game(runner=runner)
     rig.presenter.review_game()
+    rig.presenter.tick()
     rig.presenter.new_game()
     assert runner.stops[-1].is_set()
     assert runner.tag is None
@@ -170,6 +128,7 @@ def test_a_result_of_a_stopped_review_is_never_used() -> None:
     runner = HeldRunner()
     rig = hotseat_game(runner=runner)
     rig.presenter.review_game()
+    rig.presenter.tick()
     tag, job, _ = runner.job  # type: ignore[misc]
     rig.presenter.stop_review()
     runner._finished = Finished(tag, job(threading.Event()))  # it finished anyway
@@ -188,6 +147,7 @@ def test_the_review_thread_stops_soon_after_escape() -> None:
     for cell in (24, 25, 17, 31, 10, 3, 38, 45):
         rig.presenter.play(cell)
     rig.presenter.review_game()
+    rig.presenter.tick()
     assert runner.tag is not None and runner.tag.kind == "review"
     time.sleep(0.3)
     rig.presenter.stop_review()

@@ -10,6 +10,7 @@ from ttt_gui.app.session import GameHistory, Refused, Session
 from ttt_gui.board import Board, IllegalMoveError, Player
 from ttt_gui.config import LEVELS, GameConfig, Mode
 from ttt_gui.engine import Engine, MoveAnalysis
+from ttt_gui.storage.settings import Settings
 
 HOTSEAT = GameConfig(mode=Mode.HOTSEAT)
 #: X wins along the top row: X a1, O a2, X b1, O b2, X c1.
@@ -32,7 +33,7 @@ def computer_moves(session: Session, *moves: int) -> None:
 def against_the_computer(human: Player, *moves: int) -> Session:
     """A game against the computer with ``moves`` played in turn, each by the
     person or the computer, whoever is to move."""
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=human))
+    session = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, human=human)))
     for move in moves:
         if session.is_computer_turn:
             computer_moves(session, move)
@@ -110,7 +111,7 @@ def test_history_may_start_from_any_position() -> None:
 
 
 def test_hot_seat_alternates_and_scores_a_win() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     assert session.board.turn is Player.X
     play_all(session, X_WINS)
     assert session.board.winner is Player.X
@@ -121,7 +122,7 @@ def test_hot_seat_alternates_and_scores_a_win() -> None:
 
 
 def test_a_taken_cell_is_refused_by_name_and_changes_nothing() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     session.play(4)
     generation = session.generation
     assert session.play(4) == Refused("b2 is already taken.")
@@ -133,28 +134,28 @@ def test_a_taken_cell_is_refused_by_name_and_changes_nothing() -> None:
 
 @pytest.mark.parametrize("cell", [-1, 9, 100])
 def test_a_cell_off_the_board_is_refused(cell: int) -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     generation = session.generation
     assert session.play(cell) == Refused("There is no such cell.")
     assert session.board.move_count == 0 and session.generation == generation
 
 
 def test_the_person_cannot_move_for_the_computer() -> None:
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O))
+    session = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, human=Player.O)))
     assert session.is_computer_turn
     assert session.play(4) == Refused("Wait for the computer's move.")
     assert session.board.move_count == 0
 
 
 def test_nobody_moves_for_the_computers_in_watch_mode() -> None:
-    session = Session(GameConfig(mode=Mode.WATCH))
+    session = Session(Settings(game=GameConfig(mode=Mode.WATCH)))
     refused = session.play(4)
     assert isinstance(refused, Refused) and "both sides" in refused.reason
     assert session.board.move_count == 0
 
 
 def test_a_computer_move_is_played_only_for_its_generation_and_turn() -> None:
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O))
+    session = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, human=Player.O)))
     stale = session.generation
     session.new_game()
     assert not session.apply_computer_move(stale, 4), "a stale result is dropped"
@@ -167,7 +168,7 @@ def test_a_computer_move_is_played_only_for_its_generation_and_turn() -> None:
 
 
 def test_every_change_bumps_the_generation() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     seen = [session.generation]
     session.play(4)
     seen.append(session.generation)
@@ -181,7 +182,7 @@ def test_every_change_bumps_the_generation() -> None:
 
 
 def test_the_move_list_numbers_moves_from_the_start_position() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     play_all(session, (4, 0))
     assert session.move_list() == ["1. X b2", "2. O a1"]
     session.new_game(start=Board.parse("x../.o./..."))
@@ -190,7 +191,7 @@ def test_the_move_list_numbers_moves_from_the_start_position() -> None:
 
 
 def test_a_start_position_that_does_not_fit_is_refused_and_changes_nothing() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     session.play(4)
     with pytest.raises(ValueError):
         session.new_game(start=Board.empty(4))
@@ -203,7 +204,7 @@ def test_a_start_position_that_does_not_fit_is_refused_and_changes_nothing() -> 
 
 
 def test_a_finished_game_counts_once_through_undo_and_redo() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     play_all(session, X_WINS)
     session.undo()
     assert session.tally()["X"] == 0, "an undo reopens the game"
@@ -217,7 +218,7 @@ def test_a_finished_game_counts_once_through_undo_and_redo() -> None:
 
 
 def test_the_tally_follows_the_result_of_the_position_shown() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     play_all(session, X_WINS)
     session.go_to(2)
     session.play(2)  # X a1 O a2 X c1: the game goes on
@@ -227,7 +228,7 @@ def test_the_tally_follows_the_result_of_the_position_shown() -> None:
 
 
 def test_draws_count_and_new_games_add_up() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     play_all(session, DRAW)
     assert session.board.is_over and session.board.winner is None
     session.new_game()
@@ -248,7 +249,7 @@ def test_scores_against_the_computer_name_you_and_the_computer() -> None:
 
 def test_scores_are_kept_per_mode_and_board() -> None:
     scores: dict[str, dict[str, int]] = {}
-    session = Session(HOTSEAT, scores)
+    session = Session(Settings(game=HOTSEAT, scores=scores))
     play_all(session, X_WINS)
     session.new_game(GameConfig(mode=Mode.HOTSEAT, rows=4, cols=4, win_length=4))
     assert session.tally() == {"X": 0, "O": 0, "draw": 0}
@@ -258,7 +259,7 @@ def test_scores_are_kept_per_mode_and_board() -> None:
 
 
 def test_scores_version_changes_when_and_only_when_the_tally_does() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     version = session.scores_version
     play_all(session, X_WINS[:-1])
     assert session.scores_version == version, "moves that finish nothing keep the version"
@@ -270,7 +271,7 @@ def test_scores_version_changes_when_and_only_when_the_tally_does() -> None:
 
 
 def test_an_opened_finished_game_never_counts() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     session.replay(HOTSEAT, None, X_WINS)
     assert session.board.winner is Player.X
     assert session.tally()["X"] == 0
@@ -284,14 +285,14 @@ def test_an_opened_finished_game_never_counts() -> None:
 
 
 def test_an_opened_game_in_progress_counts_when_finished() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     session.replay(HOTSEAT, None, X_WINS[:-1])
     session.play(X_WINS[-1])
     assert session.tally()["X"] == 1
 
 
 def test_reset_scores_zeroes_the_current_tally_only() -> None:
-    session = Session(HOTSEAT, {"computer:3x3:3": {"you": 4}})
+    session = Session(Settings(game=HOTSEAT, scores={"computer:3x3:3": {"you": 4}}))
     play_all(session, X_WINS)
     session.reset_scores()
     assert session.tally() == {"X": 0, "O": 0, "draw": 0}
@@ -306,7 +307,7 @@ def test_reset_scores_zeroes_the_current_tally_only() -> None:
 
 
 def test_undo_against_the_computer_returns_to_the_persons_turn() -> None:
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O))
+    session = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, human=Player.O)))
     computer_moves(session, 4)
     session.play(0)
     computer_moves(session, 8)
@@ -354,7 +355,7 @@ def test_the_move_list_shows_the_chosen_move_not_the_position_before_it() -> Non
 
 
 def test_go_to_refuses_when_no_position_is_yours() -> None:
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O))
+    session = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, human=Player.O)))
     refused = session.go_to(0)
     assert isinstance(refused, Refused) and "your turn" in refused.reason
     computer_moves(session, 4)
@@ -373,7 +374,7 @@ def test_a_finished_game_against_the_computer_can_be_reviewed() -> None:
 
 
 def test_hot_seat_undo_and_redo_step_one_move() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     play_all(session, (4, 0, 8))
     session.undo()
     assert str(session.board) == "O../.X./..."
@@ -392,7 +393,7 @@ def test_hot_seat_undo_and_redo_step_one_move() -> None:
 
 
 def test_has_moves_to_lose_in_hot_seat() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     assert not session.has_moves_to_lose
     session.play(4)
     assert session.has_moves_to_lose
@@ -405,7 +406,7 @@ def test_has_moves_to_lose_in_hot_seat() -> None:
 
 
 def test_has_moves_to_lose_against_the_computer_needs_a_move_of_yours() -> None:
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O))
+    session = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, human=Player.O)))
     computer_moves(session, 4)
     assert session.board.move_count == 1
     assert not session.has_moves_to_lose, "only the computer has moved"
@@ -416,7 +417,7 @@ def test_has_moves_to_lose_against_the_computer_needs_a_move_of_yours() -> None:
 
 
 def test_watch_mode_has_no_moves_to_lose() -> None:
-    session = Session(GameConfig(mode=Mode.WATCH))
+    session = Session(Settings(game=GameConfig(mode=Mode.WATCH)))
     computer_moves(session, 4, 0, 8)
     assert not session.has_moves_to_lose
     assert session.is_in_progress
@@ -427,14 +428,14 @@ def test_watch_mode_has_no_moves_to_lose() -> None:
 
 def test_play_pause_and_step_are_for_watch_mode_only() -> None:
     for mode in (Mode.HOTSEAT, Mode.COMPUTER):
-        session = Session(GameConfig(mode=mode))
+        session = Session(Settings(game=GameConfig(mode=mode)))
         assert isinstance(session.play_pause(), Refused)
         assert isinstance(session.step(), Refused)
         assert not session.watch_running and not session.step_wanted
 
 
 def test_play_pause_toggles_and_step_asks_for_one_move() -> None:
-    session = Session(GameConfig(mode=Mode.WATCH))
+    session = Session(Settings(game=GameConfig(mode=Mode.WATCH)))
     assert session.is_paused and session.next_search() is None
     assert session.play_pause() is None
     assert session.watch_running and not session.is_paused
@@ -450,7 +451,7 @@ def test_play_pause_toggles_and_step_asks_for_one_move() -> None:
 
 
 def test_a_finished_watch_game_stops_and_play_starts_a_new_one() -> None:
-    session = Session(GameConfig(mode=Mode.WATCH))
+    session = Session(Settings(game=GameConfig(mode=Mode.WATCH)))
     session.play_pause()
     computer_moves(session, *X_WINS)
     assert session.board.is_over and not session.watch_running
@@ -462,7 +463,7 @@ def test_a_finished_watch_game_stops_and_play_starts_a_new_one() -> None:
 
 
 def test_undo_in_watch_mode_pauses() -> None:
-    session = Session(GameConfig(mode=Mode.WATCH))
+    session = Session(Settings(game=GameConfig(mode=Mode.WATCH)))
     session.play_pause()
     computer_moves(session, 4, 0)
     assert session.undo() is None
@@ -473,8 +474,8 @@ def test_undo_in_watch_mode_pauses() -> None:
 
 
 def test_the_computers_move_is_searched_first() -> None:
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O))
-    session.analysis_wanted = True
+    session = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, human=Player.O)))
+    session.settings.analysis = True
     request = session.next_search()
     assert request is not None and request.kind == "move"
     assert request.generation == session.generation
@@ -482,9 +483,9 @@ def test_the_computers_move_is_searched_first() -> None:
 
 
 def test_analysis_is_searched_when_wanted_and_not_yet_known() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     assert session.next_search() is None
-    session.analysis_wanted = True
+    session.settings.analysis = True
     request = session.next_search()
     assert request is not None and request.kind == "analysis"
     assert request.engine == session.analyst()
@@ -497,18 +498,18 @@ def test_analysis_is_searched_when_wanted_and_not_yet_known() -> None:
 
 
 def test_no_search_on_the_persons_turn_or_after_the_game() -> None:
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.X))
+    session = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, human=Player.X)))
     assert session.next_search() is None
-    session = Session(GameConfig(mode=Mode.HOTSEAT))
-    session.analysis_wanted = True
+    session = Session(Settings(game=GameConfig(mode=Mode.HOTSEAT)))
+    session.settings.analysis = True
     play_all(session, X_WINS)
     assert session.next_search() is None
 
 
 def test_a_paused_watch_game_searches_no_move_but_still_analyses() -> None:
-    session = Session(GameConfig(mode=Mode.WATCH))
+    session = Session(Settings(game=GameConfig(mode=Mode.WATCH)))
     assert session.next_search() is None
-    session.analysis_wanted = True
+    session.settings.analysis = True
     request = session.next_search()
     assert request is not None and request.kind == "analysis"
     session.play_pause()
@@ -517,8 +518,8 @@ def test_a_paused_watch_game_searches_no_move_but_still_analyses() -> None:
 
 
 def test_a_stale_analysis_is_ignored() -> None:
-    session = Session(HOTSEAT)
-    session.analysis_wanted = True
+    session = Session(Settings(game=HOTSEAT))
+    session.settings.analysis = True
     request = session.next_search()
     assert request is not None
     session.play(4)
@@ -531,7 +532,7 @@ def test_a_stale_analysis_is_ignored() -> None:
 
 
 def test_a_hint_comes_with_the_analysis() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     play_all(session, (0, 3, 1, 4))
     assert session.request_hint() is None
     assert not session.hint and session.hint_wanted
@@ -544,7 +545,7 @@ def test_a_hint_comes_with_the_analysis() -> None:
 
 
 def test_a_hint_is_given_at_once_when_the_analysis_is_known() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     play_all(session, (0, 3, 1, 4))
     session.accept_analysis(session.generation, analysis_of(session.board))
     assert session.request_hint() is None
@@ -552,10 +553,10 @@ def test_a_hint_is_given_at_once_when_the_analysis_is_known() -> None:
 
 
 def test_no_hint_after_the_game_or_on_the_computers_turn() -> None:
-    session = Session(HOTSEAT)
+    session = Session(Settings(game=HOTSEAT))
     play_all(session, X_WINS)
     assert isinstance(session.request_hint(), Refused)
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O))
+    session = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, human=Player.O)))
     assert session.request_hint() == Refused("Wait for the computer's move.")
     assert not session.hint_wanted
 
@@ -564,7 +565,7 @@ def test_no_hint_after_the_game_or_on_the_computers_turn() -> None:
 
 
 def test_engines_are_kept_per_strength() -> None:
-    session = Session(GameConfig(mode=Mode.COMPUTER, level="hard"))
+    session = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, level="hard")))
     session.play(4)
     hard = session.engine()
     assert session.engine() is hard, "the engine and its table are kept"
@@ -580,13 +581,15 @@ def test_engines_are_kept_per_strength() -> None:
 
 
 def test_a_custom_depth_plays_its_best_move() -> None:
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O, depth=5))
+    session = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, human=Player.O, depth=5)))
     engine = session.engine()
     assert (engine.lookahead, engine.temperature, engine.node_limit) == (5, 0.0, None)
 
 
 def test_watch_mode_uses_each_sides_level() -> None:
-    session = Session(GameConfig(mode=Mode.WATCH, x_level="easy", o_level="strongest"))
+    session = Session(
+        Settings(game=GameConfig(mode=Mode.WATCH, x_level="easy", o_level="strongest"))
+    )
     x_engine = session.engine()
     computer_moves(session, 4)
     o_engine = session.engine()
@@ -597,23 +600,29 @@ def test_watch_mode_uses_each_sides_level() -> None:
 def test_node_budgets_apply_only_where_the_board_is_not_solved() -> None:
     for size, win_length in ((3, 3), (4, 4)):
         session = Session(
-            GameConfig(level="strongest", rows=size, cols=size, win_length=win_length)
+            Settings(
+                game=GameConfig(level="strongest", rows=size, cols=size, win_length=win_length)
+            )
         )
         assert session.engine().node_limit is None, "exact play where the board is solved"
     for name in ("medium", "hard"):
-        large = Session(GameConfig(level=name, rows=5, cols=5, win_length=4))
+        large = Session(Settings(game=GameConfig(level=name, rows=5, cols=5, win_length=4)))
         engine = large.engine()
         assert engine.node_limit == LEVELS[name].nodes is not None
         assert engine.lookahead is None, "the budget sets the depth"
-    strongest = Session(GameConfig(level="strongest", rows=5, cols=5, win_length=4)).engine()
+    strongest = Session(
+        Settings(game=GameConfig(level="strongest", rows=5, cols=5, win_length=4))
+    ).engine()
     assert (strongest.lookahead, strongest.node_limit, strongest.time_limit) == (None, None, 1.0)
-    easy = Session(GameConfig(level="easy", rows=9, cols=9, win_length=5)).engine()
+    easy = Session(Settings(game=GameConfig(level="easy", rows=9, cols=9, win_length=5))).engine()
     assert (easy.lookahead, easy.node_limit) == (0, None), "Easy looks one move ahead"
 
 
 def test_a_seeded_session_plays_the_same_games() -> None:
     def game(seed: int) -> list[int]:
-        session = Session(GameConfig(mode=Mode.WATCH, x_level="easy", o_level="medium"), seed=seed)
+        session = Session(
+            Settings(game=GameConfig(mode=Mode.WATCH, x_level="easy", o_level="medium")), seed=seed
+        )
         while not session.board.is_over:
             session.history.play(session.engine().search(session.board).move)
         return session.history.moves
@@ -624,9 +633,11 @@ def test_a_seeded_session_plays_the_same_games() -> None:
 
 
 def test_the_think_time_bounds_engines_on_large_boards_only() -> None:
-    small = Session(GameConfig(mode=Mode.COMPUTER, think_time=2.0))
+    small = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, think_time=2.0)))
     assert small.engine().time_limit is None
-    large = Session(GameConfig(mode=Mode.COMPUTER, rows=9, cols=9, win_length=5, think_time=2.0))
+    large = Session(
+        Settings(game=GameConfig(mode=Mode.COMPUTER, rows=9, cols=9, win_length=5, think_time=2.0))
+    )
     assert large.engine().time_limit == 2.0
     assert large.analysis_engine().time_limit == 2.0
     large.reconfigure(large.config.changed(think_time=0.5))

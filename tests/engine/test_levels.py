@@ -17,6 +17,7 @@ from ttt_gui.board import Board, Player
 from ttt_gui.config import LEVELS, TOP_LEVEL, GameConfig, Mode
 from ttt_gui.engine import WIN
 from ttt_gui.engine.levels import LevelPlayer, choice_probabilities, instinct, near_cells
+from ttt_gui.storage.settings import Settings
 
 ABOVE_EASY = [name for name in LEVELS if name != "easy"]
 
@@ -149,9 +150,9 @@ def test_the_top_level_thinks_for_the_whole_think_time_where_the_board_is_not_so
         GameConfig(rows=6, cols=7, win_length=4, gravity=True, level=TOP_LEVEL, think_time=2.5),
         GameConfig(rows=15, cols=15, win_length=5, level=TOP_LEVEL, think_time=2.5),
     ):
-        computer = Session(config).engine()
+        computer = Session(Settings(game=config)).engine()
         assert (computer.node_limit, computer.time_limit) == (None, 2.5)
-        hard = Session(dataclasses.replace(config, level="hard")).engine()
+        hard = Session(Settings(game=dataclasses.replace(config, level="hard"))).engine()
         assert (hard.node_limit, hard.time_limit) == (1_500, 2.5)
 
 
@@ -322,7 +323,7 @@ def test_the_top_level_is_perfect_only_where_the_board_is_solved(
     )
     assert config.level_label(TOP_LEVEL) == label
     assert config.player_name(Player.X) == f"X ({label})"
-    labels = menu_labels(Session(config))
+    labels = menu_labels(Session(Settings(game=config)))
     for action in ("set_level", "set_x_level", "set_o_level"):
         assert labels[f"{action}:{TOP_LEVEL}"] == label
         assert labels[f"{action}:hard"] == "Hard"

@@ -48,7 +48,6 @@ from ttt_gui.app.actions import MENUS, Item, all_items
 from ttt_gui.board import Player
 from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.gui.menus import accelerator, key_sequences
-from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.gui.window import Window, pump_until
 from ttt_gui.storage.games import SavedGame, write_game
 from ttt_gui.storage.settings import Settings, load
@@ -268,11 +267,10 @@ def test_a_message_box_over_a_focused_cell_raises_nothing(make_window) -> None:
     """A standard message box (Help > How to play) takes the keyboard focus
     from the cell that has it; the cell redraws without its focus ring, and
     nothing fails although Tk made that box, not tkinter."""
-    window = make_window(hotseat())
+    window = make_window(hotseat(), real_dialogs=True)
     root = window.root
     give_focus(root)
     assert wait(root, lambda: root.focus_get() is window.board.cells[4])
-    window.presenter.dialogs = TkDialogs(root)
     focus_in_box: list[str] = []
 
     def close_boxes() -> None:

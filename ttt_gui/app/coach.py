@@ -2,44 +2,47 @@
 (the review job, the marks in the move list, a reviewed move shown with the
 better moves); no Tk.
 
-:class:`CoachCommands` is a part of :class:`~ttt_gui.app.presenter.Presenter`.
-*Hint* asks the session for the best move of the position, found by the
-analysis (at once if the analysis is known). *Review this game* reviews
-every move in the move list in a job of the presenter's runner
-(:mod:`ttt_gui.app.jobs`), off the window's thread; *Stop review* (Escape), a
-new game or another game cancels it. A review stays valid while the moves it
-reviewed are the first moves of the game (undo and redo keep it; a different
-move played from an earlier position drops it). Choosing a reviewed move in
-the move list shows the position before it, the move played and the better
-moves highlighted and every move's value written on its cell, without
-changing the game; any move on the board or the game returns to it.
+:class:`Coach` is a part the presenter owns. *Hint* asks the session for the
+best move of the position, found by the analysis (at once if the analysis is
+known). *Review this game* reviews every move in the move list in a job that
+the presenter's work runs off the window's thread (:meth:`Coach.wanted_job`);
+*Stop review* (Escape), a new game or another game drops it. A review stays
+valid while the moves it reviewed are the first moves of the game (undo and
+redo keep it; a different move played from an earlier position drops it).
+Choosing a reviewed move in the move list shows the position before it, the
+move played and the better moves highlighted and every move's value written
+on its cell, without changing the game; any move on the board or the game
+returns to it.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import sys
-from collections.abc import Callable
+from typing import Protocol
 
-from ttt_gui.analysis.review import GameReview, Mark, MoveReview, ReviewStopped, review_game
-from ttt_gui.app.jobs import JobTag, Runner
+from ttt_gui.analysis.review import GameReview, MoveReview, ReviewStopped, review_game
+from ttt_gui.app.jobs import Job, JobKind, JobTag
 from ttt_gui.app.session import Refused, Session
-from ttt_gui.app.view_state import (
-    CellView,
-    ViewState,
-    hint_text,
-    score_tone,
-    status_text,
-    value_words,
-)
+from ttt_gui.app.view_state import ReviewView
 from ttt_gui.board import Board
-from ttt_gui.storage.settings import Settings
-from ttt_gui.theme import Role
 
-#: The key of Review this game, offered in the status when a game ends.
-REVIEW_KEY = "Cmd+R" if sys.platform == "darwin" else "Ctrl+R"
-#: The move list's colour role for each mark.
-MARK_TONES = {Mark.BEST: Role.GOOD, Mark.INACCURACY: Role.TEXT, Mark.MISTAKE: Role.BAD}
+
+class CoachHost(Protocol):
+    """What the coach needs of its presenter."""
+
+    def say(self, outcome: Refused | str | None) -> None:
+        """Show a refusal or message in the status bar (None clears it)."""
+
+    def show_hint(self) -> None:
+        """Show the session's hint in the status bar."""
+
+    def show_history(self) -> None:
+        """Show the move list, where a review's marks are."""
+
+    def schedule(self) -> None:
+        """Have the work the game now needs started (or stopped)."""
+
+    def report_error(self, error: BaseException) -> None: ...
 
 
 class ReviewProgress:
@@ -63,46 +66,30 @@ class _Wanted:
     progress: ReviewProgress
 
 
-class CoachCommands:
-    """Hint and game review, for a presenter that provides the members below."""
+class Coach:
+    """Hint and game review over ``session``, for ``host``."""
 
-    session: Session
-    settings: Settings
-    runner: Runner
-    message: str | None
-    clock: Callable[[], float]
-    _job_started: float
-
-    _review: GameReview | None = None
-    _review_wanted: _Wanted | None = None
-    _review_serial = 0
-    #: The shown reviewed move: (session generation, index into the review's moves).
-    _review_focus: tuple[int, int] | None = None
-    _review_progress_shown = (0, 0)
-
-    def _say(self, outcome: Refused | str | None) -> None:
-        raise NotImplementedError
-
-    def _schedule(self) -> None:
-        raise NotImplementedError
-
-    def report_error(self, error: BaseException) -> None:
-        raise NotImplementedError
-
-    def toggle_history(self) -> None:
-        raise NotImplementedError
+    def __init__(self, session: Session, host: CoachHost) -> None:
+        self.session = session
+        self.host = host
+        self._review: GameReview | None = None
+        self._wanted: _Wanted | None = None
+        self._serial = 0
+        #: The shown reviewed move: (session generation, index into the review's moves).
+        self._focus: tuple[int, int] | None = None
+        self._progress_shown = (0, 0)
 
     # -- commands ---------------------------------------------------------------------
 
     def hint(self) -> None:
         refused = self.session.request_hint()
         if refused is not None:
-            self._say(refused)
+            self.host.say(refused)
         elif self.session.analysis is not None:
-            self._say(hint_text(self.session.board, self.session.analysis))
+            self.host.show_hint()
         else:
-            self._say("Looking for a hint…")
-        self._schedule()
+            self.host.say("Looking for a hint…")
+        self.host.schedule()
 
     def review_game(self) -> None:
         """Review every move of the game (its summary at once if already done),
@@ -110,34 +97,113 @@ class CoachCommands:
         history = self.session.history
         review = self._current_review()
         if not history.moves:
-            self._say("There are no moves to review yet.")
+            self.host.say("There are no moves to review yet.")
             return
-        if not self.settings.history:
-            self.toggle_history()
+        self.host.show_history()
         if review is not None and len(review.moves) == len(history.moves):
-            self._say(review.summary())
-        elif self._review_wanted is None:
-            self._review_serial += 1
-            tag = JobTag("review", self._review_serial)
+            self.host.say(review.summary())
+        elif self._wanted is None:
+            self._serial += 1
+            tag = JobTag(JobKind.REVIEW, self._serial)
             moves = tuple(history.moves)
-            self._review_wanted = _Wanted(tag, history.start, moves, ReviewProgress())
-            self._review_progress_shown = (0, 0)
-            self._say(None)
-        self._schedule()
+            self._wanted = _Wanted(tag, history.start, moves, ReviewProgress())
+            self._progress_shown = (0, 0)
+            self.host.say(None)
+        self.host.schedule()
 
     def stop_review(self) -> None:
-        """Escape: stop a review that runs, or leave a reviewed move for the game."""
-        if self._review_wanted is not None:
-            self._review_wanted = None
-            if self.runner.tag is not None and self.runner.tag.kind == "review":
-                self.runner.cancel()
-            self._say("Review stopped.")
+        """Escape: stop a review that runs (its job is then stale), or leave a
+        reviewed move for the game."""
+        if self._wanted is not None:
+            self._wanted = None
+            self.host.say("Review stopped.")
         elif self._focused() is not None:
-            self._review_focus = None
-            self._say(None)
-        self._schedule()
+            self._focus = None
+            self.host.say(None)
+        self.host.schedule()
 
-    # -- for the presenter --------------------------------------------------------------
+    @property
+    def can_stop(self) -> bool:
+        """Whether a review runs or a reviewed move is shown."""
+        focused = self._focused()  # first: a review of another game is dropped
+        return self._wanted is not None or focused is not None
+
+    # -- the move list and the board ---------------------------------------------------
+
+    def focus(self, index: int) -> bool:
+        """Show the reviewed move ``index`` (1 for the first move) of the move
+        list, if reviewed; whether it is."""
+        review = self._current_review()
+        if review is None or not 1 <= index <= len(review.moves):
+            self._focus = None
+            return False
+        self._focus = (self.session.generation, index - 1)
+        self.host.say(None)
+        return True
+
+    def leave_focus(self) -> Refused | None:
+        """A click on the board while a reviewed move is shown: back to the game."""
+        if self._focused() is None:
+            return None
+        self._focus = None
+        return Refused("Back to the game.")
+
+    # -- the review's job ---------------------------------------------------------------
+
+    def wanted_job(self) -> tuple[JobTag, Job] | None:
+        """The review job, if a review of the game shown is wanted."""
+        self._current_review()
+        wanted = self._wanted
+        if wanted is None:
+            return None
+        engine = self.session.analysis_engine()
+        start, moves, progress = wanted.start, wanted.moves, wanted.progress
+        return wanted.tag, lambda stop: review_game(
+            start, moves, engine, stop=stop, progress=progress
+        )
+
+    def is_stale(self, tag: JobTag) -> bool:
+        """Whether a review job's result would no longer be used."""
+        return self._wanted is None or tag != self._wanted.tag
+
+    def finish(self, tag: JobTag, result: object) -> None:
+        """Take a finished review job's result (if still wanted)."""
+        if self.is_stale(tag):
+            return
+        self._wanted = None
+        if isinstance(result, GameReview):
+            self._review = result
+            self.host.say(result.summary())
+        elif isinstance(result, BaseException) and not isinstance(result, ReviewStopped):
+            self.host.report_error(result)
+
+    def progressed(self) -> bool:
+        """Whether the running review has reviewed another move since last asked."""
+        wanted = self._wanted
+        done = wanted.progress.done if wanted is not None else (0, 0)
+        moved, self._progress_shown = done != self._progress_shown, done
+        return moved
+
+    # -- the view -----------------------------------------------------------------------
+
+    def view(self) -> ReviewView:
+        """The marks in the move list, the progress or offer of a review, and
+        the reviewed move shown, if one is chosen."""
+        review, wanted = self._current_review(), self._wanted
+        progress = None
+        if wanted is not None:  # as last collected by the presenter's tick
+            done, total = self._progress_shown
+            progress = (done, total or len(wanted.moves))
+        focused, focus = self._focused(), self._focus
+        return ReviewView(
+            marks=tuple(move.mark for move in review.moves) if review is not None else (),
+            progress=progress,
+            offer=review is None and self.session.board.is_over,
+            focused=focused,
+            focused_index=focus[1] + 1 if focused is not None and focus is not None else 0,
+        )
+
+    # -- inside -------------------------------------------------------------------------
 
     def _current_review(self) -> GameReview | None:
         """The review, if it is of the game shown; a review (or one running) of
@@ -147,157 +213,18 @@ class CoachCommands:
         def is_of_this_game(start: Board, moves: tuple[int, ...]) -> bool:
             return history.start == start and tuple(history.moves[: len(moves)]) == moves
 
-        review, wanted = self._review, self._review_wanted
+        review, wanted = self._review, self._wanted
         if review is not None and not is_of_this_game(
             review.start, tuple(move.move for move in review.moves)
         ):
-            self._review = self._review_focus = None
+            self._review = self._focus = None
         if wanted is not None and not is_of_this_game(wanted.start, wanted.moves):
-            self._review_wanted = None
+            self._wanted = None
         return self._review
-
-    def _start_review(self) -> bool:
-        """Start the review job if one is wanted and not running; whether one is."""
-        self._current_review()
-        wanted = self._review_wanted
-        if wanted is None:
-            return False
-        if self.runner.tag != wanted.tag:
-            engine = self.session.analysis_engine()
-            start, moves, progress = wanted.start, wanted.moves, wanted.progress
-            self._job_started = self.clock()
-            self.runner.start(
-                wanted.tag,
-                lambda stop: review_game(start, moves, engine, stop=stop, progress=progress),
-            )
-        return True
-
-    def _is_stale_job(self, tag: JobTag) -> bool:
-        """Whether a job's result would no longer be used."""
-        if tag.kind == "review":
-            return self._review_wanted is None or tag != self._review_wanted.tag
-        if tag.kind == "prove" and not self.session.is_proving:
-            return True  # the analysis is hidden, or a move is due
-        return tag.generation != self.session.generation
-
-    def _finish_review(self, tag: JobTag, result: object) -> bool:
-        """Take a finished review job's result; False for other jobs."""
-        if tag.kind != "review":
-            return False
-        if self._review_wanted is None or tag != self._review_wanted.tag:
-            return True
-        self._review_wanted = None
-        if isinstance(result, GameReview):
-            self._review = result
-            self._say(result.summary())
-        elif isinstance(result, BaseException) and not isinstance(result, ReviewStopped):
-            self.report_error(result)
-        return True
-
-    def _review_progressed(self) -> bool:
-        """Whether the running review has reviewed another move since last asked."""
-        wanted = self._review_wanted
-        done = wanted.progress.done if wanted is not None else (0, 0)
-        moved, self._review_progress_shown = done != self._review_progress_shown, done
-        return moved
-
-    def _focus_review(self, index: int) -> bool:
-        """Show the reviewed move ``index`` (1 for the first move) of the move
-        list, if reviewed; whether it is."""
-        review = self._current_review()
-        if review is None or not 1 <= index <= len(review.moves):
-            self._review_focus = None
-            return False
-        self._review_focus = (self.session.generation, index - 1)
-        self._say(None)
-        return True
-
-    def _leave_review_focus(self) -> Refused | None:
-        """A click on the board while a reviewed move is shown: back to the game."""
-        if self._focused() is None:
-            return None
-        self._review_focus = None
-        return Refused("Back to the game.")
 
     def _focused(self) -> MoveReview | None:
         """The reviewed move shown, if any (none once the game has moved on)."""
-        review, focus = self._current_review(), self._review_focus
+        review, focus = self._current_review(), self._focus
         if review is None or focus is None or focus[0] != self.session.generation:
             return None
         return review.moves[focus[1]]
-
-    # -- the view -------------------------------------------------------------------------
-
-    def _with_review(self, state: ViewState) -> ViewState:
-        """``state`` with the marks in the move list, the progress or offer of a
-        review in the status, and a reviewed move shown if one is chosen."""
-        review, wanted, session = self._current_review(), self._review_wanted, self.session
-        history = list(state.history)
-        tones: list[Role | None] = [None for _ in state.history]
-        for index, move in enumerate(review.moves if review is not None else (), start=1):
-            history[index] = f"{history[index]}  {move.mark.symbol}"
-            tones[index] = MARK_TONES[move.mark]
-        status = state.status
-        if wanted is not None and not self.message:  # progress as last collected by tick
-            done, total = self._review_progress_shown
-            status = (
-                f"Reviewing the game… {done} of {total or len(wanted.moves)} moves (Esc stops)"
-            )
-        elif (
-            review is None
-            and session.board.is_over
-            and status.startswith(base := status_text(session))
-        ):
-            status = f"{base[:-1]}, {REVIEW_KEY} reviews it.{status[len(base) :]}"
-        disabled = set(state.disabled)
-        if not session.history.moves:
-            disabled.add("review_game")
-        focused = self._focused()
-        if wanted is None and focused is None:
-            disabled.add("stop_review")
-        state = dataclasses.replace(
-            state,
-            history=tuple(history),
-            history_tones=tuple(tones),
-            status=status,
-            disabled=frozenset(disabled),
-        )
-        if focused is None or self._review_focus is None:
-            return state
-        return _focused_view(state, focused, self._review_focus[1] + 1, self.message)
-
-
-def _focused_view(
-    state: ViewState, move: MoveReview, index: int, message: str | None
-) -> ViewState:
-    """``state`` showing the position before a reviewed ``move``, entry ``index``
-    of the move list: the move played and the better ones highlighted, every
-    move's value on its cell; ``message``, if any, after the move's words."""
-    board = move.board
-    cells = []
-    for cell in range(board.cells):
-        mark = board[cell]
-        if cell in move.better:
-            background = Role.HINT
-        elif cell == move.move:
-            background = Role.LAST
-        else:
-            background = Role.CELL_BUSY
-        note, tone = "", Role.EVEN
-        if cell in move.scores:
-            exact = move.is_exact(cell)
-            note = value_words(move.scores[cell], exact, board.turn)
-            tone = score_tone(move.scores[cell], exact)
-        cells.append(CellView(mark.value if mark else None, background, note, tone, False))
-    better = ", ".join(move.better_coordinates)
-    text = f"Move {move.number}, {move.player.value} {move.coordinate}: {move.mark.value}"
-    text += f" — {move.change}" + (f"; better: {better}" if better else "")
-    if not move.exact:
-        text += f" (approximate, depth {move.depth})"
-    return dataclasses.replace(
-        state,
-        cells=tuple(cells),
-        winning_line=(),
-        status=f"{text}. Esc returns to the game." + (f"  {message}" if message else ""),
-        history_cursor=index,
-    )

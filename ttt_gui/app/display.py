@@ -1,14 +1,15 @@
 """The commands that change how the window looks, not the game: analysis and
 move list, coordinates, theme, zoom, speed; and the help; no Tk.
 
-:class:`DisplayCommands` is a part of :class:`~ttt_gui.app.presenter.Presenter`:
-each display command changes one display setting and saves the settings.
+:class:`Display` is a part the presenter owns: each display command changes
+one display setting and saves the settings.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ttt_gui import __version__
-from ttt_gui.app.actions import shortcut_rows
 from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.session import Session
 from ttt_gui.app.view_state import shows_coordinates, statistics_rows
@@ -42,26 +43,33 @@ ABOUT = (
 )
 
 
-class DisplayCommands:
-    """Display settings, for a presenter that provides the members below."""
+class Display:
+    """Display settings and help: changes ``settings`` (calling ``save_settings``
+    after each change, and ``schedule`` when the analysis is shown or hidden),
+    shows help by ``dialogs``, about the game of ``session``."""
 
-    settings: Settings
-    session: Session
-    dialogs: Dialogs
-
-    def save_settings(self) -> None:
-        raise NotImplementedError
-
-    def _schedule(self) -> None:
-        raise NotImplementedError
+    def __init__(
+        self,
+        session: Session,
+        settings: Settings,
+        dialogs: Dialogs,
+        *,
+        save_settings: Callable[[], None],
+        schedule: Callable[[], None],
+    ) -> None:
+        self.session = session
+        self.settings = settings
+        self.dialogs = dialogs
+        self.save_settings = save_settings
+        self.schedule = schedule
 
     def toggle_analysis(self) -> None:
         """Show or hide the analysis; hidden, it lets go of proving's memory."""
-        self.settings.analysis = self.session.analysis_wanted = not self.settings.analysis
+        self.settings.analysis = not self.settings.analysis
         if not self.settings.analysis:
             self.session.prover.release()
         self.save_settings()
-        self._schedule()
+        self.schedule()
 
     def toggle_history(self) -> None:
         self.settings.history = not self.settings.history
@@ -113,7 +121,7 @@ class DisplayCommands:
         self.dialogs.show_info("How to play", text)
 
     def show_shortcuts(self) -> None:
-        self.dialogs.show_table("Keyboard shortcuts", shortcut_rows())
+        self.dialogs.show_table("Keyboard shortcuts", self.session.keys.shortcut_rows())
 
     def about(self) -> None:
         self.dialogs.show_info("About", ABOUT)

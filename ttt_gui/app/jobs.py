@@ -28,18 +28,28 @@ import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Protocol
 
 #: A job: called with its stop token, returns its result.
 Job = Callable[[threading.Event], object]
 
 
+class JobKind(StrEnum):
+    """What a job computes."""
+
+    MOVE = "move"  # the computer's move
+    ANALYSIS = "analysis"  # every move's value, for the analysis and the hint
+    PROVE = "prove"  # a round of proving the shown analysis
+    REVIEW = "review"  # the review of a game
+
+
 @dataclass(frozen=True)
 class JobTag:
-    """What a job computes (``kind``: ``"move"`` or ``"analysis"``) and for which
-    position (the session's ``generation`` when it started)."""
+    """What a job computes and for which position (the session's
+    ``generation`` when it started; a review's serial number)."""
 
-    kind: str
+    kind: JobKind
     generation: int
 
 

@@ -1,51 +1,60 @@
 """Every user command, Tk-free: the presenter between the window and the game.
 
 The window forwards each menu item, key and click to one method here, then
-paints :meth:`Presenter.view`. Questions to the person go through a
-:class:`Dialogs` object (the Tk one lives in ``gui``; tests pass a fake), time
-comes from a ``clock`` callable, and searches run through a job runner
-(:mod:`ttt_gui.app.jobs`) whose results :meth:`Presenter.tick` collects: the
-window calls it from ``after()`` while :attr:`Presenter.is_working`.
+paints :meth:`Presenter.view`. The presenter plays the board's commands
+itself and owns a part for each other concern, each given the few things it
+needs of the presenter (its host):
+:class:`~ttt_gui.app.game_setup.GameSetup` (the game's configuration),
+:class:`~ttt_gui.app.coach.Coach` (hint and review),
+:class:`~ttt_gui.app.transfer.Transfer` (clipboard, files, the unfinished
+game), :class:`~ttt_gui.app.display.Display` (display settings, help) and
+:class:`~ttt_gui.app.work.Work` (the searches). The commands of the parts
+are reached here too, each by a method of one line. Questions to the person
+go through a :class:`Dialogs` object (the Tk one lives in ``gui``; tests pass
+a fake), time comes from a ``clock`` callable, and searches run through a
+job runner (:mod:`ttt_gui.app.jobs`).
+
+Scheduling, the same for the window and for tests: a command only marks the
+work it calls for as wanted (stopping at once a search no longer needed);
+:meth:`Presenter.tick` starts it, collects finished searches and plays moves
+whose time has come. Its owner calls it while :attr:`Presenter.is_working`:
+the window from ``after()``, once it has painted the command's outcome.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from ttt_gui.app.coach import CoachCommands
-from ttt_gui.app.display import DisplayCommands
-from ttt_gui.app.jobs import JobRunner, JobTag, Runner
+from ttt_gui.app.actions import Facts, KeyNames, disabled_actions
+from ttt_gui.app.coach import Coach
+from ttt_gui.app.display import Display
+from ttt_gui.app.game_setup import GameSetup
+from ttt_gui.app.jobs import JobRunner, Runner
 from ttt_gui.app.ports import Dialogs, SaveSettings
-from ttt_gui.app.session import Refused, SearchRequest, Session
-from ttt_gui.app.transfer import FileCommands
-from ttt_gui.app.view_state import ViewState, build_view, hint_text
-from ttt_gui.board import Board, Player
-from ttt_gui.config import ConfigError, Mode, Shape
-from ttt_gui.engine import MoveAnalysis, SearchResult
-from ttt_gui.engine.levels import LevelPlayer
+from ttt_gui.app.session import Refused, Session
+from ttt_gui.app.transfer import Transfer
+from ttt_gui.app.view_state import ViewState, build_view
+from ttt_gui.app.work import Work
+from ttt_gui.board import Board
+from ttt_gui.config import Mode, Shape
+from ttt_gui.storage.files import describe_file_error
 from ttt_gui.storage.settings import Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
 
 #: Least time (s) between the person's move and the computer's reply on 3x3.
 COMPUTER_PAUSE = 0.3
-#: A search running this long (s) shows the progress bar.
-PROGRESS_DELAY = 0.3
 
 
-@dataclass(frozen=True)
-class PendingMove:
-    """A computed move waiting for its moment (pacing on 3x3, watch speed)."""
+class Presenter:
+    """One window's commands over one :class:`Session` and its ``settings``,
+    which hold the game's configuration, the analysis flag and the scores.
 
-    generation: int
-    move: int
-    due: float
-
-
-class Presenter(FileCommands, DisplayCommands, CoachCommands):
-    """One window's commands over one :class:`Session` and its settings."""
+    ``keys`` names keys in every text (Ctrl, or Cmd on macOS); ``message`` is
+    shown first; ``unfinished`` keeps the game in play from one run to the
+    next, and with ``resume`` the kept one is played on at once."""
 
     def __init__(
         self,
@@ -59,159 +68,103 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
         message: str | None = None,
         unfinished: UnfinishedGame | None = None,
         resume: bool = False,
+        keys: KeyNames | None = None,
     ) -> None:
         self.settings = settings
         self.dialogs = dialogs
-        self.clock = clock
-        self.runner: Runner = runner if runner is not None else JobRunner()
-        self.computer_pause = computer_pause
-        self.session = Session(settings.game, settings.scores)
-        self.session.analysis_wanted = settings.analysis
+        self.keys = keys if keys is not None else KeyNames()
+        self.session = Session(settings, keys=self.keys)
+        #: The message in the status bar (None: none), unless the hint is shown.
         self.message = message
+        self.shows_hint = False
         self.is_closed = False
         self.errors: list[BaseException] = []
         self._save = save_settings
         self._saved_scores_version = 0
         self._save_problem: str | None = None
-        self._pending: PendingMove | None = None
-        self._job_started = 0.0
-        self._failed: JobTag | None = None  # a search that raised is not run again
-        #: Commands start searches at once; a window that paints first turns
-        #: this off and calls :meth:`start_work` when :attr:`is_work_wanted`.
-        self.start_work_in_commands = True
-        self.is_work_wanted = False
-        self._progress_shown = False
-        self.unfinished = unfinished
+        session = self.session
+        self.setup = GameSetup(session, settings, dialogs, self)
+        self.coach = Coach(session, self)
+        self.transfer = Transfer(session, settings, dialogs, self, unfinished)
+        self.display = Display(
+            session, settings, dialogs, save_settings=self.save_settings, schedule=self.schedule
+        )
+        runner = runner if runner is not None else JobRunner()
+        self.work = Work(session, settings, self, self.coach, runner, clock, computer_pause)
         if resume:
-            self.resume_unfinished()
-        self._schedule()
+            self.transfer.resume_unfinished()
+        self.schedule()
 
     # -- state ----------------------------------------------------------------
 
     def view(self) -> ViewState:
         """Everything the window shows now."""
-        state = build_view(self.session, self.settings, self.message, self._shows_progress())
-        return self._with_review(state)
+        session, review = self.session, self.coach.view()
+        facts = Facts(
+            mode=session.config.mode,
+            can_undo=session.can_undo,
+            can_redo=session.can_redo,
+            has_moves=bool(session.history.moves),
+            can_stop_review=self.coach.can_stop,
+        )
+        return build_view(
+            session,
+            self.settings,
+            keys=self.keys,
+            message=self.message,
+            shows_hint=self.shows_hint,
+            show_progress=self.work.shows_progress(),
+            review=review,
+            disabled=disabled_actions(facts),
+        )
 
-    def _shows_progress(self) -> bool:
-        """Whether a search has run long enough to show the progress bar."""
-        tag = self.runner.tag  # proving says so in the status, and may go on for long
-        searching = tag is not None and tag.kind != "prove"
-        return searching and self.clock() - self._job_started >= PROGRESS_DELAY
-
-    @property
-    def is_working(self) -> bool:
-        """Whether a search runs or a move waits: :meth:`tick` has work to do."""
-        return self.runner.tag is not None or self._pending is not None
-
-    def _say(self, outcome: Refused | str | None) -> None:
+    def say(self, outcome: Refused | str | None) -> None:
         """Show a refusal or message in the status bar; None clears it."""
         self.message = outcome.reason if isinstance(outcome, Refused) else outcome
+        self.shows_hint = False
 
-    # -- background work ----------------------------------------------------------
+    def show_hint(self) -> None:
+        """Show the session's hint in the status bar (worded when the view is built)."""
+        self.message, self.shows_hint = None, True
 
-    def _schedule(self) -> None:
-        """After a command: start the work it calls for now, or (when the window
-        wants to paint first) mark it wanted for :meth:`start_work`."""
-        if self.start_work_in_commands:
-            self.start_work()
-            return
-        self.is_work_wanted = True
-        tag = self.runner.tag
-        if tag is not None and self._is_stale_job(tag):
-            self.runner.cancel()  # at once: a stale search must not slow the repaint
+    def show_history(self) -> None:
+        """Show the move list, if hidden."""
+        if not self.settings.history:
+            self.display.toggle_history()
 
-    def start_work(self) -> None:
-        """Start the search the position needs next; stop one no longer needed."""
-        self.is_work_wanted = False
-        session, runner = self.session, self.runner
-        pending = self._pending
-        if pending is not None and (pending.generation != session.generation or session.is_paused):
-            self._pending = pending = None
-        request = session.next_search()
-        if (request is None or request.kind != "move") and pending is None:
-            if self._start_review():  # a review asked for goes before the analysis
-                return
-        if request is None or pending is not None:
-            if runner.tag is not None and (
-                request is None or runner.tag.kind in ("analysis", "prove")
-            ):
-                runner.cancel()
-            return
-        tag = JobTag(request.kind, request.generation)
-        if runner.tag != tag and tag != self._failed:
-            self._job_started = self.clock()
-            runner.start(tag, _job(request))
+    def schedule(self) -> None:
+        """After a command: the work it calls for is wanted (see the module docstring)."""
+        self.work.want()
 
-    def tick(self) -> bool:
-        """Collect a finished search and play a move whose time has come.
-
-        Returns whether the view may have changed (a result, a move, the
-        progress bar), so a window repaints only then."""
-        changed = False
-        finished = self.runner.poll()
-        if finished is not None:
-            self._finish(finished.tag, finished.result)
-            changed = True
-        pending = self._pending
-        if pending is not None and self.clock() >= pending.due:
-            self._pending = None
-            changed = True
-            if self.session.apply_computer_move(pending.generation, pending.move):
-                self._after_move()
-        if changed:
-            self.start_work()
-        progress = self._shows_progress()
-        if progress != self._progress_shown:
-            self._progress_shown = progress
-            changed = True
-        return self._review_progressed() or changed
-
-    def _finish(self, tag: JobTag, result: object) -> None:
-        session = self.session
-        if self._finish_review(tag, result) or tag.generation != session.generation:
-            return  # a review, or an answer for an older position: dropped
-        if isinstance(result, BaseException):
-            self._failed = tag
-            self.report_error(result)
-        elif isinstance(result, SearchResult) and session.is_computer_turn:
-            if session.config.mode is Mode.WATCH:
-                wait = 0.0 if session.step_wanted else self.settings.watch_delay / 1000
-            elif session.board.cells == 9:
-                wait = max(0.0, self.computer_pause - (self.clock() - self._job_started))
-            else:
-                wait = 0.0
-            # Played by tick(), at once if there is no wait.
-            self._pending = PendingMove(tag.generation, result.move, self.clock() + wait)
-        elif isinstance(result, MoveAnalysis) and session.accept_analysis(
-            tag.generation, result, proving=tag.kind == "prove"
-        ):
-            if session.hint:
-                self._say(hint_text(session.board, result))
-
-    def _after_move(self) -> None:
+    def move_played(self) -> None:
+        """After any move: keep the scores if they changed."""
         if self.session.scores_version != self._saved_scores_version:
             self.save_settings()
 
-    def cancel_search(self) -> None:
-        """Stop any search and drop a move on its way."""
-        self.runner.cancel()
-        self._pending = None
-
-    def close(self) -> None:
-        """Stop the search thread (bounded wait)."""
-        self._pending = None
-        self.runner.close()
+    def save_settings(self) -> None:
+        """Persist settings and scores; a failure is shown, never raised."""
+        self._saved_scores_version = self.session.scores_version
+        if self._save is None:
+            return
+        try:
+            self._save(self.settings)
+        except (OSError, ValueError) as error:
+            problem = f"Settings not saved: {describe_file_error(error)}."
+            if problem != self._save_problem:  # said once, not after every change
+                self._save_problem = problem
+                self.say(problem)
+        else:
+            self._save_problem = None
 
     # -- the board ------------------------------------------------------------------
 
     def play(self, cell: int) -> None:
         """The person clicks ``cell`` (or presses Enter on it)."""
-        refused = self._leave_review_focus() or self.session.play(cell)
-        self._say(refused)
+        refused = self.coach.leave_focus() or self.session.play(cell)
+        self.say(refused)
         if refused is None:
-            self._after_move()
-        self._schedule()
+            self.move_played()
+        self.schedule()
 
     def activate(self, cell: int) -> None:
         """Enter or Space on ``cell``: plays it, or plays/pauses when the computer
@@ -232,9 +185,9 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
 
     def _move_to(self, outcome: Refused | None) -> None:
         if outcome is None:
-            self._say(None)
-            self._after_move()
-        self._schedule()
+            self.say(None)
+            self.move_played()
+        self.schedule()
 
     def undo(self) -> None:
         self._move_to(self.session.undo())
@@ -244,116 +197,16 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
 
     def go_to(self, index: int) -> None:
         """Show the position after ``index`` moves (the move list)."""
-        if not self._focus_review(index) and index != self.session.history.cursor:
+        if not self.coach.focus(index) and index != self.session.history.cursor:
             self._move_to(self.session.go_to(index))
 
     def play_pause(self) -> None:
-        self._say(self.session.play_pause())
-        self._schedule()
+        self.say(self.session.play_pause())
+        self.schedule()
 
     def step(self) -> None:
-        self._say(self.session.step())
-        self._schedule()
-
-    # -- games and configuration ---------------------------------------------------------
-
-    def new_game(self) -> None:
-        """Start again; against the computer with "alternate" set, a finished
-        game is followed by one in which the person plays the other side."""
-        config = self.session.config
-        if self.settings.alternate and config.mode is Mode.COMPUTER and self.session.board.is_over:
-            self.change_config(force_new=True, human=config.human.other)
-        else:
-            self.change_config(force_new=True)
-
-    def change_config(
-        self, start: Board | None = None, force_new: bool = False, **changes: Any
-    ) -> bool:
-        """Apply ``changes`` to the configuration; start a new game (from ``start``)
-        when they change the game being played, asking first if one is in
-        progress. Returns False if the person declined or a value was refused."""
-        session = self.session
-        try:
-            config = session.config.changed(**changes)
-        except ConfigError as error:
-            self._say(f"Not possible: {error}.")
-            return False
-        if start is None and not force_new and not session.config.changes_game(config):
-            session.reconfigure(config)
-            self._store_config()
-            self._schedule()
-            return True
-        if session.has_moves_to_lose and not self.dialogs.confirm(
-            "New game",
-            "This starts a new game. Abandon the game in progress?",
-            "Abandon game",
-            "Keep playing",
-        ):
-            return False
-        self.cancel_search()
-        session.new_game(config, start)
-        self._say(None)
-        self._store_config()
-        self._schedule()
-        return True
-
-    def _store_config(self) -> None:
-        self.settings.game = self.session.config
-        self.save_settings()
-
-    def set_mode(self, mode: str) -> None:
-        self.change_config(mode=Mode(mode))
-
-    def set_human(self, side: str) -> None:
-        self.change_config(human=Player(side))
-
-    def set_level(self, name: str) -> None:
-        self.change_config(level=name, depth=None)
-
-    def set_x_level(self, name: str) -> None:
-        self.change_config(x_level=name)
-
-    def set_o_level(self, name: str) -> None:
-        self.change_config(o_level=name)
-
-    def set_think_time(self, seconds: float) -> None:
-        self.change_config(think_time=float(seconds))
-
-    def set_board(self, shape: Shape) -> None:
-        """Play on ``shape``, as the Board menu offers them."""
-        self.change_config(shape=Shape(*shape), depth=None)
-
-    def ask_custom_depth(self) -> None:
-        config = self.session.config
-        cells = config.cells
-        depth = self.dialogs.ask_integer(
-            "Custom depth",
-            f"How many moves ahead should the computer look? (1 to {cells})",
-            config.max_depth or cells,
-            1,
-            cells,
-        )
-        if depth is not None and 1 <= depth <= cells:
-            self.change_config(depth=depth)
-
-    def ask_custom_board(self) -> None:
-        config = self.session.config
-        shape = self.dialogs.ask_board(config.shape)
-        if shape is not None and shape.is_valid:
-            self.set_board(shape)
-
-    def reset_scores(self) -> None:
-        config = self.session.config
-        if not self.dialogs.confirm(
-            "Reset scores",
-            f"Set the scores of {config.mode.label.lower()} on {config.board_label} to zero?",
-            "Reset scores",
-            "Keep scores",
-        ):
-            return
-        self.session.reset_scores()
-        self.save_settings()
-        self._say("Scores reset.")
+        self.say(self.session.step())
+        self.schedule()
 
     # -- errors, quitting ---------------------------------------------------------------
 
@@ -361,14 +214,14 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
         """An unexpected error: counted, shown, and the game goes on."""
         self.errors.append(error)
         text = f"{type(error).__name__}: {error}"
-        self._say(f"Something went wrong: {text}")
+        self.say(f"Something went wrong: {text}")
         self.dialogs.show_error("Unexpected error", f"{text}\n\nThe game goes on.")
 
     def quit(self) -> None:
         """Stop searching, save the settings; the window then closes. Asks first
         if a game in which the person has moved would be abandoned."""
         if (
-            self.unfinished is None  # else the game is kept for the next start
+            self.transfer.unfinished is None  # else the game is kept for the next start
             and self.session.has_moves_to_lose
             and not self.dialogs.confirm(
                 "Quit", "Quit and abandon the game in progress?", "Quit", "Keep playing"
@@ -381,14 +234,140 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
         """Stop searching and save the settings without asking; the window then
         closes (Quit once answered, or a signal from the system)."""
         self.close()
-        self.keep_unfinished()
+        self.transfer.keep_unfinished()
         self.save_settings()
         self.is_closed = True
 
+    # -- the background work (see Work) ---------------------------------------------------
 
-def _job(request: SearchRequest) -> Callable[[Any], object]:
-    """The engine call for ``request``, taking the job's stop token."""
-    engine, board = request.engine, request.board
-    if isinstance(engine, LevelPlayer):  # the computer's move
-        return lambda stop: engine.search(board, stop=stop)
-    return lambda stop: engine.evaluate_moves(board, stop=stop)
+    @property
+    def runner(self) -> Runner:
+        return self.work.runner
+
+    @property
+    def is_working(self) -> bool:
+        return self.work.is_working
+
+    def tick(self) -> bool:
+        return self.work.tick()
+
+    def cancel_search(self) -> None:
+        self.work.cancel()
+
+    def close(self) -> None:
+        self.work.close()
+
+    # -- the game's setup (see GameSetup) ---------------------------------------------------
+
+    def new_game(self) -> None:
+        self.setup.new_game()
+
+    def change_config(
+        self, start: Board | None = None, force_new: bool = False, **changes: Any
+    ) -> bool:
+        return self.setup.change_config(start, force_new, **changes)
+
+    def set_mode(self, mode: str) -> None:
+        self.setup.set_mode(mode)
+
+    def set_human(self, side: str) -> None:
+        self.setup.set_human(side)
+
+    def set_level(self, name: str) -> None:
+        self.setup.set_level(name)
+
+    def set_x_level(self, name: str) -> None:
+        self.setup.set_x_level(name)
+
+    def set_o_level(self, name: str) -> None:
+        self.setup.set_o_level(name)
+
+    def set_think_time(self, seconds: float) -> None:
+        self.setup.set_think_time(seconds)
+
+    def set_board(self, shape: Shape) -> None:
+        self.setup.set_board(shape)
+
+    def ask_custom_depth(self) -> None:
+        self.setup.ask_custom_depth()
+
+    def ask_custom_board(self) -> None:
+        self.setup.ask_custom_board()
+
+    def reset_scores(self) -> None:
+        self.setup.reset_scores()
+
+    # -- the coach (see Coach) --------------------------------------------------------------
+
+    def hint(self) -> None:
+        self.coach.hint()
+
+    def review_game(self) -> None:
+        self.coach.review_game()
+
+    def stop_review(self) -> None:
+        self.coach.stop_review()
+
+    # -- positions and games in and out (see Transfer) --------------------------------------
+
+    def copy_position(self) -> None:
+        self.transfer.copy_position()
+
+    def paste_position(self) -> None:
+        self.transfer.paste_position()
+
+    def save_game(self) -> None:
+        self.transfer.save_game()
+
+    def open_game(self) -> None:
+        self.transfer.open_game()
+
+    def open_game_file(self, path: Path) -> None:
+        self.transfer.open_game_file(path)
+
+    # -- the display and help (see Display) ------------------------------------------------
+
+    def toggle_analysis(self) -> None:
+        self.display.toggle_analysis()
+
+    def toggle_history(self) -> None:
+        self.display.toggle_history()
+
+    def toggle_coordinates(self) -> None:
+        self.display.toggle_coordinates()
+
+    def toggle_alternate(self) -> None:
+        self.display.toggle_alternate()
+
+    def set_theme(self, name: str) -> None:
+        self.display.set_theme(name)
+
+    def set_speed(self, delay_ms: int) -> None:
+        self.display.set_speed(delay_ms)
+
+    def set_zoom(self, zoom: float) -> None:
+        self.display.set_zoom(zoom)
+
+    def zoom_in(self) -> None:
+        self.display.zoom_in()
+
+    def zoom_out(self) -> None:
+        self.display.zoom_out()
+
+    def zoom_reset(self) -> None:
+        self.display.zoom_reset()
+
+    def set_window_size(self, width: int, height: int) -> None:
+        self.display.set_window_size(width, height)
+
+    def how_to_play(self) -> None:
+        self.display.how_to_play()
+
+    def show_shortcuts(self) -> None:
+        self.display.show_shortcuts()
+
+    def about(self) -> None:
+        self.display.about()
+
+    def show_statistics(self) -> None:
+        self.display.show_statistics()

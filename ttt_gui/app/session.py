@@ -16,10 +16,13 @@ from dataclasses import dataclass
 
 from ttt_gui.analysis.position import Analyst
 from ttt_gui.analysis.proving import Prover, ProvingRound
+from ttt_gui.app.actions import KeyNames
+from ttt_gui.app.jobs import JobKind
 from ttt_gui.board import Board, IllegalMoveError
 from ttt_gui.config import GameConfig, Level, Mode
 from ttt_gui.engine import Engine, MoveAnalysis
 from ttt_gui.engine.levels import LevelPlayer
+from ttt_gui.storage.settings import Scores, Settings
 
 #: Table entries each engine keeps at most: bounds the window's memory.
 ENGINE_TABLE_LIMIT = 100_000
@@ -30,8 +33,6 @@ PROVING_TABLE_LIMIT = 400_000
 
 #: Scores of one mode and board: result label ("X", "O", "you", ...) -> count.
 Tally = dict[str, int]
-#: Scores of every mode and board, keyed by :attr:`GameConfig.score_key`.
-Scores = dict[str, Tally]
 
 
 @dataclass(frozen=True)
@@ -43,13 +44,12 @@ class Refused:
 
 @dataclass(frozen=True)
 class SearchRequest:
-    """A search the session needs: ``kind`` is ``"move"`` (the computer's move,
-    from :meth:`LevelPlayer.search`), ``"analysis"`` (every move's value,
-    from :meth:`Analyst.evaluate_moves`) or ``"prove"`` (a round of proving the
-    shown analysis, from :meth:`ProvingRound.evaluate_moves`), of ``board`` at
-    ``generation``."""
+    """A search the session needs, of ``board`` at ``generation``: the
+    computer's move (from :meth:`LevelPlayer.search`), the analysis (every
+    move's value, from :meth:`Analyst.evaluate_moves`) or a round of proving the
+    shown analysis (from :meth:`ProvingRound.evaluate_moves`)."""
 
-    kind: str
+    kind: JobKind
     generation: int
     engine: LevelPlayer | Analyst | ProvingRound
     board: Board
@@ -96,41 +96,115 @@ class GameHistory:
         self.cursor = cursor
 
 
+class ScoreKeeper:
+    """The tally of the games played, in the scores of ``settings``: a game's
+    result counts once, and is taken back when the game is reopened (by undo
+    or the move list)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        #: Changes whenever the tally does.
+        self.version = 0
+        self._recorded: str | None = None  # the result counted for this game
+        self._counting = True  # False for a game that was already over when opened
+
+    def tally(self, config: GameConfig) -> Tally:
+        """The scores of ``config``'s mode and board, every label included."""
+        counts = self.settings.scores.get(config.score_key, {})
+        labels = ("you", "computer") if config.mode is Mode.COMPUTER else ("X", "O")
+        return {label: int(counts.get(label, 0)) for label in (*labels, "draw")}
+
+    def new_game(self, *, counting: bool) -> None:
+        """A game begins; it counts unless it was over from the start (opened finished)."""
+        self._recorded = None
+        self._counting = counting
+
+    def record(self, config: GameConfig, board: Board) -> None:
+        """Keep the tally equal to the results of the games played, ``board``
+        being the position shown of the game in play."""
+        result = _result_label(config, board) if self._counting else None
+        if result == self._recorded:
+            return
+        self.version += 1
+        # The match's score, and against the computer the level's statistics.
+        for key in (config.score_key, config.statistics_key):
+            if key is None:
+                continue
+            counts = self.settings.scores.setdefault(key, {})
+            if self._recorded is not None:
+                counts[self._recorded] = max(0, int(counts.get(self._recorded, 0)) - 1)
+            if result is not None:
+                counts[result] = int(counts.get(result, 0)) + 1
+        self._recorded = result
+
+    def reset(self, config: GameConfig) -> None:
+        """Zero the tally of ``config``'s mode and board."""
+        self.settings.scores.pop(config.score_key, None)
+        self._recorded = None
+        self.version += 1
+
+
+def _result_label(config: GameConfig, board: Board) -> str | None:
+    """The tally's label for the result of ``board`` (None: not over)."""
+    if not board.is_over:
+        return None
+    winner = board.winner
+    if winner is None:
+        return "draw"
+    if config.mode is Mode.COMPUTER:
+        return "you" if winner is config.human else "computer"
+    return winner.value
+
+
 class Session:
     """One game at a time in the configured mode, with the score tally.
 
-    With a ``seed``, the computer's choices are reproducible.
+    The game's configuration, whether the analysis is wanted and the scores
+    are those of ``settings``, which hold them (read and written there, never
+    copied). Refusals name keys as ``keys`` does. With a ``seed``, the
+    computer's choices are reproducible.
     """
 
     def __init__(
         self,
-        config: GameConfig | None = None,
-        scores: Scores | None = None,
+        settings: Settings | None = None,
+        *,
+        keys: KeyNames | None = None,
         seed: int | None = None,
     ) -> None:
-        self.config = config or GameConfig()
-        self.scores: Scores = scores if scores is not None else {}
+        self.settings = settings if settings is not None else Settings()
+        self.keys = keys if keys is not None else KeyNames()
         self.history = GameHistory(self.config.empty_board())
         self.generation = 0
-        #: Changes whenever the tally does: the presenter saves scores then.
-        self.scores_version = 0
+        self.score_keeper = ScoreKeeper(self.settings)
         #: Computer vs computer: playing on its own, or one move asked for.
         self.watch_running = False
         self.step_wanted = False
-        #: Whether the analysis of every position is wanted (the overlay is shown).
-        self.analysis_wanted = False
         self.hint_wanted = False
         self.analysis: MoveAnalysis | None = None  # of the current position, when known
         #: The move a hint suggests (the engine's choice among the best), if any.
         self.hint: tuple[int, ...] = ()
-        self._recorded: str | None = None  # the result counted for this game
-        self._counting = True  # False for a game that was already over when opened
         self.seed = seed
         self._players: dict[tuple[Level, float | None], LevelPlayer] = {}
         self._analysis_engines: dict[float | None, Engine] = {}
         self.prover = Prover(table_limit=PROVING_TABLE_LIMIT)
 
     # -- state ----------------------------------------------------------------
+
+    @property
+    def config(self) -> GameConfig:
+        """The game's configuration (the settings' game)."""
+        return self.settings.game
+
+    @property
+    def scores(self) -> Scores:
+        """Every tally (the settings' scores)."""
+        return self.settings.scores
+
+    @property
+    def analysis_wanted(self) -> bool:
+        """Whether the analysis of every position is wanted (the overlay is shown)."""
+        return self.settings.analysis
 
     @property
     def board(self) -> Board:
@@ -165,23 +239,12 @@ class Session:
 
     def tally(self) -> Tally:
         """The scores of the current mode and board, every label included."""
-        counts = self.scores.get(self.config.score_key, {})
-        return {label: int(counts.get(label, 0)) for label in self._labels()}
+        return self.score_keeper.tally(self.config)
 
-    def _labels(self) -> tuple[str, ...]:
-        if self.config.mode is Mode.COMPUTER:
-            return ("you", "computer", "draw")
-        return ("X", "O", "draw")  # hot-seat and computer vs computer
-
-    def _result_label(self) -> str | None:
-        if not self.board.is_over:
-            return None
-        winner = self.board.winner
-        if winner is None:
-            return "draw"
-        if self.config.mode is Mode.COMPUTER:
-            return "you" if winner is self.config.human else "computer"
-        return winner.value
+    @property
+    def scores_version(self) -> int:
+        """Changes whenever the tally does: the presenter saves scores then."""
+        return self.score_keeper.version
 
     def _new_position(self) -> None:
         """Bump the generation (results for the old position are refused) and
@@ -193,19 +256,7 @@ class Session:
         """After a move or a move through the history: a new position, and the
         tally kept equal to the results of the games played."""
         self._new_position()
-        result = self._result_label() if self._counting else None
-        if result != self._recorded:
-            self.scores_version += 1
-            # The match's score, and against the computer the level's statistics.
-            for key in (self.config.score_key, self.config.statistics_key):
-                if key is None:
-                    continue
-                counts = self.scores.setdefault(key, {})
-                if self._recorded is not None:
-                    counts[self._recorded] = max(0, int(counts.get(self._recorded, 0)) - 1)
-                if result is not None:
-                    counts[result] = int(counts.get(result, 0)) + 1
-            self._recorded = result
+        self.score_keeper.record(self.config, self.board)
         if self.board.is_over:
             self.watch_running = False
 
@@ -215,9 +266,10 @@ class Session:
         """The person marks ``cell``."""
         board = self.board
         if board.is_over:
-            return Refused("The game is over: Ctrl+N starts a new one.")
+            return Refused(f"The game is over: {self.keys.of('new_game')} starts a new one.")
         if self.config.mode is Mode.WATCH:
-            return Refused("The computer plays both sides: Space plays or pauses.")
+            play_pause = self.keys.of("play_pause")
+            return Refused(f"The computer plays both sides: {play_pause} plays or pauses.")
         if self.is_computer_turn:
             return Refused("Wait for the computer's move.")
         if not 0 <= cell < board.cells:
@@ -268,22 +320,19 @@ class Session:
         history = GameHistory(start)
         for move in moves:
             history.play(move)
-        self.config, self.history = config, history
-        self._recorded = None
-        self._counting = not history.board.is_over
+        self.settings.game, self.history = config, history
+        self.score_keeper.new_game(counting=not history.board.is_over)
         self.watch_running = self.step_wanted = False
         self._new_position()
 
     def reconfigure(self, config: GameConfig) -> None:
         """Take ``config`` for the game in play; only for changes that do not
         change the game (see :meth:`GameConfig.changes_game`)."""
-        self.config = config
+        self.settings.game = config
 
     def reset_scores(self) -> None:
         """Zero the tally of the current mode and board."""
-        self.scores.pop(self.config.score_key, None)
-        self._recorded = None
-        self.scores_version += 1
+        self.score_keeper.reset(self.config)
 
     # -- moving through the game ------------------------------------------------
 
@@ -354,7 +403,7 @@ class Session:
         if self.config.mode is not Mode.WATCH:
             return Refused("Step plays one move in computer-vs-computer mode.")
         if self.board.is_over:
-            return Refused("The game is over: Space starts a new one.")
+            return Refused(f"The game is over: {self.keys.of('play_pause')} starts a new one.")
         self.watch_running = False
         self.step_wanted = True
         return None
@@ -410,13 +459,13 @@ class Session:
         the analysis is shown and not exact, a round of proving it."""
         board = self.board
         if self.is_computer_turn and not self.is_paused:
-            return SearchRequest("move", self.generation, self.engine(), board)
+            return SearchRequest(JobKind.MOVE, self.generation, self.engine(), board)
         wanted = self.analysis_wanted or self.hint_wanted
         if wanted and not board.is_over and self.analysis is None:
-            return SearchRequest("analysis", self.generation, self.analyst(), board)
+            return SearchRequest(JobKind.ANALYSIS, self.generation, self.analyst(), board)
         if self.is_proving:
             proving = self.prover.round(self.generation, self.config.time_limit)
-            return SearchRequest("prove", self.generation, proving, board)
+            return SearchRequest(JobKind.PROVE, self.generation, proving, board)
         return None
 
     @property

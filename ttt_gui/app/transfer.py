@@ -1,10 +1,9 @@
 """The commands that move positions and games in and out of the window: copy and
-paste a position, save and open a game, keep the settings and the unfinished
-game; no Tk.
+paste a position, save and open a game, keep the unfinished game; no Tk.
 
-:class:`FileCommands` is a part of :class:`~ttt_gui.app.presenter.Presenter`,
-kept in its own module because these commands share one concern: text and
-files that come from outside, which may be anything.
+:class:`Transfer` is a part the presenter owns, kept in its own module because
+these commands share one concern: text and files that come from outside,
+which may be anything.
 """
 
 from __future__ import annotations
@@ -13,95 +12,92 @@ import contextlib
 import dataclasses
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from ttt_gui.app.ports import Dialogs, SaveSettings
+from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.session import Refused, Session
-from ttt_gui.app.view_state import NEW_GAME_KEY
 from ttt_gui.board import Board, InvalidPositionError, split_rules
 from ttt_gui.config import Shape
-from ttt_gui.storage.files import describe_file_error
 from ttt_gui.storage.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
 from ttt_gui.storage.settings import Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
 
 
-class FileCommands:
-    """Copy/paste and save/open, for a presenter that provides the members below."""
+class TransferHost(Protocol):
+    """What copy/paste and save/open need of their presenter."""
 
-    session: Session
-    dialogs: Dialogs
-    settings: Settings
-    is_closed: bool
-    message: str | None
-    _save: SaveSettings | None
-    _saved_scores_version: int
-    _save_problem: str | None
-    #: Where the game the person was playing is kept between runs (None: not kept).
-    unfinished: UnfinishedGame | None = None
-    #: A clipboard read has been asked for and not yet answered.
-    _is_reading_clipboard = False
+    @property
+    def message(self) -> str | None:
+        """The message shown now, if any."""
 
-    def save_settings(self) -> None:
-        """Persist settings and scores; a failure is shown, never raised."""
-        self._saved_scores_version = self.session.scores_version
-        if self._save is None:
-            return
-        try:
-            self._save(self.settings)
-        except (OSError, ValueError) as error:
-            problem = f"Settings not saved: {describe_file_error(error)}."
-            if problem != self._save_problem:  # said once, not after every change
-                self._save_problem = problem
-                self._say(problem)
-        else:
-            self._save_problem = None
+    @property
+    def is_closed(self) -> bool:
+        """Whether the window has closed (a late clipboard answer is then dropped)."""
 
-    def _say(self, outcome: Refused | str | None) -> None:
-        raise NotImplementedError
+    def say(self, outcome: Refused | str | None) -> None: ...
 
-    def _schedule(self) -> None:
-        raise NotImplementedError
+    def schedule(self) -> None: ...
 
-    def _store_config(self) -> None:
-        raise NotImplementedError
+    def save_settings(self) -> None: ...
 
-    def cancel_search(self) -> None:
-        raise NotImplementedError
+    def cancel_search(self) -> None: ...
 
     def change_config(
         self, start: Board | None = None, force_new: bool = False, **changes: Any
     ) -> bool:
-        raise NotImplementedError
+        """Change the game's configuration, from ``start`` if given (see the presenter)."""
+
+
+class Transfer:
+    """Copy/paste and save/open for ``host``: the position and game of
+    ``session``, the games folder in ``settings``, questions by ``dialogs``;
+    ``unfinished`` keeps the game the person was playing between runs (None:
+    not kept)."""
+
+    def __init__(
+        self,
+        session: Session,
+        settings: Settings,
+        dialogs: Dialogs,
+        host: TransferHost,
+        unfinished: UnfinishedGame | None = None,
+    ) -> None:
+        self.session = session
+        self.settings = settings
+        self.dialogs = dialogs
+        self.host = host
+        self.unfinished = unfinished
+        #: A clipboard read has been asked for and not yet answered.
+        self._is_reading_clipboard = False
 
     def copy_position(self) -> None:
         """Copy the position, with its rules when they are not the usual ones."""
         text = self.session.board.to_text()
         self.dialogs.set_clipboard(text)
-        self._say(f"Copied the position: {text}")
+        self.host.say(f"Copied the position: {text}")
 
     def paste_position(self) -> None:
         """Read the clipboard (the answer may come later) and start from the
         position it holds: with the rules it names, else those of the game in
         play when the shape is the same, else the usual ones."""
         if self._is_reading_clipboard:
-            self._say("Still waiting for the clipboard…")
+            self.host.say("Still waiting for the clipboard…")
             return
         self._is_reading_clipboard = True
         self.dialogs.read_clipboard(self._paste_text)
 
     def _paste_text(self, text: str | None, answered: bool) -> None:
         self._is_reading_clipboard = False
-        if self.is_closed:
+        if self.host.is_closed:
             return
         if not answered:
-            self._say(
+            self.host.say(
                 "The clipboard did not answer (the program that copied may be busy); "
                 "nothing was pasted."
             )
             return
         if text is None or not text.strip():
-            self._say("The clipboard holds no text to read a position from.")
+            self.host.say("The clipboard holds no text to read a position from.")
             return
         config = self.session.config
         position = split_rules(text)[0]
@@ -115,9 +111,9 @@ class FileCommands:
                 misere=config.misere and same,
             )
         except InvalidPositionError as error:
-            self._say(f"Not a position: {error}.")
+            self.host.say(f"Not a position: {error}.")
             return
-        self.change_config(start=board, shape=Shape.of(board))
+        self.host.change_config(start=board, shape=Shape.of(board))
 
     def _games_folder(self) -> Path:
         """The folder of the last game saved or opened, else the documents folder."""
@@ -129,7 +125,7 @@ class FileCommands:
 
     def _remember_folder(self, path: Path) -> None:
         self.settings.folder = str(path.parent)
-        self.save_settings()
+        self.host.save_settings()
 
     def save_game(self) -> None:
         name = time.strftime(f"Tic-tac-toe %Y-%m-%d %H%M{SUFFIX}")
@@ -141,10 +137,10 @@ class FileCommands:
         try:
             write_game(path, self.current_game())
         except OSError as error:
-            self._say(f"Could not save the game as {path.name}: {error.strerror or error}.")
+            self.host.say(f"Could not save the game as {path.name}: {error.strerror or error}.")
             return
         self._remember_folder(path)
-        self._say(f"Saved the game as {path.name}.")
+        self.host.say(f"Saved the game as {path.name}.")
 
     def open_game(self) -> None:
         path = self.dialogs.ask_open_path(self._games_folder())
@@ -157,7 +153,7 @@ class FileCommands:
         try:
             game = read_game(path)
         except GameFileError as error:
-            self._say(f"Could not open {path.name}: {error}.")
+            self.host.say(f"Could not open {path.name}: {error}.")
             return
         if self.session.has_moves_to_lose and not self.dialogs.confirm(
             "Open game",
@@ -168,8 +164,8 @@ class FileCommands:
             return
         self._replay(game)
         self._remember_folder(path)
-        self._say(f"Opened {path.name}: {len(game.moves)} moves.")
-        self._schedule()
+        self.host.say(f"Opened {path.name}: {len(game.moves)} moves.")
+        self.host.schedule()
 
     def current_game(self) -> SavedGame:
         """The game up to the position shown, as a file keeps it."""
@@ -185,9 +181,9 @@ class FileCommands:
         """Play ``game`` from its start (with this window's think time); raises
         ValueError, leaving the game as it was, if its moves do not fit."""
         config = dataclasses.replace(game.config, think_time=self.session.config.think_time)
-        self.cancel_search()
+        self.host.cancel_search()
         self.session.replay(config, game.start_board(), game.moves)
-        self._store_config()
+        self.host.save_settings()
 
     # -- the unfinished game, from one run to the next ----------------------------------
 
@@ -202,8 +198,10 @@ class FileCommands:
             self._replay(game)
         except (OSError, ValueError):
             return  # a kept game that cannot be used is not worth a message
-        resumed = f"Your unfinished game is back; {NEW_GAME_KEY} starts a new one."
-        self._say(f"{self.message} {resumed}" if self.message else resumed)
+        new_game = self.session.keys.of("new_game")
+        resumed = f"Your unfinished game is back; {new_game} starts a new one."
+        message = self.host.message
+        self.host.say(f"{message} {resumed}" if message else resumed)
 
     def keep_unfinished(self) -> None:
         """On closing: keep a game the person was playing for the next start

@@ -1,26 +1,29 @@
 """The view state: everything the window shows, as one immutable value; no Tk.
 
-:func:`build_view` turns a session and the display settings into a
-:class:`ViewState`; the window paints it and nothing else. Colours are named
-by their :class:`~ttt_gui.theme.Role` in the palette, never as literals.
+:func:`build_view` turns a session, the display settings and what the
+presenter's parts add (a message, the hint, the review) into a
+:class:`ViewState`, in one pass; the window paints it and nothing else.
+Colours are named by their :class:`~ttt_gui.theme.Role` in the palette,
+never as literals.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import sys
 from dataclasses import dataclass
 
-from ttt_gui.app.session import Scores, Session
+from ttt_gui.analysis.review import Mark, MoveReview
+from ttt_gui.app.actions import KeyNames
+from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player
 from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode, statistics_labels
 from ttt_gui.engine import MoveAnalysis, describe_score, is_mate_score
-from ttt_gui.storage.settings import Settings
+from ttt_gui.storage.settings import Scores, Settings
 from ttt_gui.theme import Role
 
 TITLE = "Tic-tac-toe"
-#: The key of New game, named in the status when a game ends.
-NEW_GAME_KEY = "Cmd+N" if sys.platform == "darwin" else "Ctrl+N"
+#: The move list's colour role for each mark of a review.
+MARK_TONES = {Mark.BEST: Role.GOOD, Mark.INACCURACY: Role.TEXT, Mark.MISTAKE: Role.BAD}
 #: Heuristic values (not proven) in words: (least size, words).
 _ADVANTAGES = ((100, "much better"), (25, "better"), (2, "slightly better"))
 SCORE_NAMES = {"X": "X", "O": "O", "you": "You", "computer": "Computer", "draw": "Draws"}
@@ -74,6 +77,20 @@ class ViewState:
     cols: int = 3
     landing: tuple[int, ...] = ()
     next_mark: str = "X"
+
+
+@dataclass(frozen=True)
+class ReviewView:
+    """What the review of the game adds to the view: the mark of each move
+    reviewed, (moves reviewed, moves to review) while a review runs, whether
+    the status offers a review (a finished game not reviewed), and the
+    reviewed move chosen in the move list, entry ``focused_index``."""
+
+    marks: tuple[Mark, ...] = ()
+    progress: tuple[int, int] | None = None
+    offer: bool = False
+    focused: MoveReview | None = None
+    focused_index: int = 0
 
 
 def value_words(score: int, exact: bool, mover: Player) -> str:
@@ -141,8 +158,9 @@ def shows_coordinates(settings: Settings, size: int) -> bool:
     return settings.coordinates if settings.coordinates is not None else size >= 4
 
 
-def status_text(session: Session) -> str:
-    """What happens next, or the result, in words for the status bar."""
+def status_text(session: Session, keys: KeyNames, *, offer_review: bool = False) -> str:
+    """What happens next, or the result, in words for the status bar; a
+    finished game names the keys that play again (and review it, if offered)."""
     board, config = session.board, session.config
     computer = config.mode is Mode.COMPUTER
     if board.is_over:
@@ -153,7 +171,8 @@ def status_text(session: Session) -> str:
             result = "You win!" if winner is config.human else "The computer wins."
         else:
             result = f"{config.player_name(winner)} wins!"
-        return f"{result} {NEW_GAME_KEY} plays again."
+        review = f", {keys.of('review_game')} reviews it" if offer_review else ""
+        return f"{result} {keys.of('new_game')} plays again{review}."
     if computer:
         return (
             "Computer is thinking…"
@@ -162,7 +181,8 @@ def status_text(session: Session) -> str:
         )
     text = f"{config.player_name(board.turn)} to move"
     if config.mode is Mode.WATCH and not session.watch_running:
-        text += " — paused (Space plays, Right steps)"
+        play_pause, step = keys.of("play_pause"), keys.of("step")
+        text += f" — paused ({play_pause} plays, {step} steps)"
     return text
 
 
@@ -217,69 +237,51 @@ def analysis_status(session: Session, analysis: MoveAnalysis) -> str:
 
 
 def build_view(
-    session: Session, settings: Settings, message: str | None, show_progress: bool
+    session: Session,
+    settings: Settings,
+    *,
+    keys: KeyNames,
+    message: str | None = None,
+    shows_hint: bool = False,
+    show_progress: bool = False,
+    review: ReviewView | None = None,
+    disabled: frozenset[str] = frozenset(),
 ) -> ViewState:
-    """The view state of ``session`` with the display ``settings``; ``message``
-    (if any) follows the result of a finished game, or replaces the status."""
+    """The view state of ``session`` with the display ``settings``, built once.
+
+    The note is the hint (while ``shows_hint`` and the session has one), else
+    ``message``: it follows the result of a finished game, or replaces the
+    status. ``review`` marks the move list and may show a reviewed move in
+    place of the game; ``disabled`` are the actions that do not apply now."""
     board, config = session.board, session.config
-    winning = board.winning_line or ()
-    last = session.history.last_move
-    busy = session.is_computer_turn
+    review = review if review is not None else ReviewView()
     analysis = session.analysis if settings.analysis else None
-    notes = analysis_notes(analysis, board.turn)
-    hint = set(session.hint)
-    can_play = not busy and not board.is_over and config.mode is not Mode.WATCH
-    cells = []
-    landing = gravity_landing(board)
-    for cell in range(board.cells):
-        if cell in winning:
-            background = Role.WIN
-        elif cell in hint:
-            background = Role.HINT
-        elif cell == last:
-            background = Role.LAST
-        elif busy or board.is_over:
-            background = Role.CELL_BUSY
-        else:
-            background = Role.CELL
-        mark = board[cell]
-        note, tone = notes.get(cell, ("", Role.EVEN))
-        playable = landing[cell] >= 0 if landing else mark is None
-        cells.append(
-            CellView(mark.value if mark else None, background, note, tone, can_play and playable)
-        )
-    status = status_text(session)
-    if message:
-        status = f"{status}  {message}" if board.is_over else message
-    if analysis is not None:  # kept after a message: proving may change it
-        status += analysis_status(session, analysis)
-    disabled = set()
-    if not session.can_undo:
-        disabled.add("undo")
-    if not session.can_redo:
-        disabled.add("redo")
-    if config.mode is not Mode.COMPUTER:
-        disabled.update(("set_human", "set_level", "ask_custom_depth"))
-    if config.mode is not Mode.WATCH:
-        disabled.update(("play_pause", "step"))
+    hint = session.analysis if shows_hint and session.hint else None
+    note = hint_text(board, hint) if hint is not None else message
+    focused = review.focused
+    history = ["Start", *session.move_list()]
+    tones: list[Role | None] = [None] * len(history)
+    for index, mark in enumerate(review.marks, start=1):
+        history[index] = f"{history[index]}  {mark.symbol}"
+        tones[index] = MARK_TONES[mark]
     shape = config.shape
     return ViewState(
         size=board.size,
         win_length=board.win_length,
-        cells=tuple(cells),
-        winning_line=tuple(winning),
-        status=status,
+        cells=game_cells(session, analysis) if focused is None else reviewed_cells(focused),
+        winning_line=tuple(board.winning_line or ()) if focused is None else (),
+        status=status_line(session, keys, note, review, analysis),
         scores="   ".join(
             f"{SCORE_NAMES[label]} {count}" for label, count in session.tally().items()
         ),
         title=title_text(session),
         theme=settings.theme,
         zoom=settings.zoom,
-        is_busy=busy,
+        is_busy=session.is_computer_turn,
         show_progress=show_progress,
         show_history=settings.history,
-        history=("Start", *session.move_list()),
-        history_cursor=session.history.cursor,
+        history=tuple(history),
+        history_cursor=session.history.cursor if focused is None else review.focused_index,
         is_watch=config.mode is Mode.WATCH,
         choices={
             "mode": config.mode.value,
@@ -298,14 +300,103 @@ def build_view(
             "coordinates": shows_coordinates(settings, board.size),
             "alternate": settings.alternate,
         },
-        disabled=frozenset(disabled),
+        disabled=disabled,
         show_coordinates=shows_coordinates(settings, board.size),
         labels=menu_labels(session),
+        history_tones=tuple(tones),
         rows=board.rows,
         cols=board.cols,
-        landing=landing,
+        landing=gravity_landing(board),
         next_mark=board.turn.value,
     )
+
+
+def status_line(
+    session: Session,
+    keys: KeyNames,
+    note: str | None,
+    review: ReviewView,
+    analysis: MoveAnalysis | None,
+) -> str:
+    """The status bar: a reviewed move's words; else a running review's
+    progress (unless there is a note); else what happens next with the note
+    and the shown analysis's state."""
+    stop = keys.of("stop_review")
+    if review.focused is not None:
+        words = reviewed_move_words(review.focused)
+        return f"{words}. {stop} returns to the game." + (f"  {note}" if note else "")
+    if review.progress is not None and not note:
+        done, total = review.progress
+        return f"Reviewing the game… {done} of {total} moves ({stop} stops)"
+    status = status_text(session, keys, offer_review=review.offer)
+    if note:
+        status = f"{status}  {note}" if session.board.is_over else note
+    if analysis is not None:  # kept after a note: proving may change it
+        status += analysis_status(session, analysis)
+    return status
+
+
+def game_cells(session: Session, analysis: MoveAnalysis | None) -> tuple[CellView, ...]:
+    """The cells of the game's position, with ``analysis``'s words if shown."""
+    board, config = session.board, session.config
+    winning = board.winning_line or ()
+    last = session.history.last_move
+    busy = session.is_computer_turn
+    notes = analysis_notes(analysis, board.turn)
+    hint = set(session.hint)
+    can_play = not busy and not board.is_over and config.mode is not Mode.WATCH
+    landing = gravity_landing(board)
+    cells = []
+    for cell in range(board.cells):
+        if cell in winning:
+            background = Role.WIN
+        elif cell in hint:
+            background = Role.HINT
+        elif cell == last:
+            background = Role.LAST
+        elif busy or board.is_over:
+            background = Role.CELL_BUSY
+        else:
+            background = Role.CELL
+        mark = board[cell]
+        note, tone = notes.get(cell, ("", Role.EVEN))
+        playable = landing[cell] >= 0 if landing else mark is None
+        cells.append(
+            CellView(mark.value if mark else None, background, note, tone, can_play and playable)
+        )
+    return tuple(cells)
+
+
+def reviewed_cells(move: MoveReview) -> tuple[CellView, ...]:
+    """The position before a reviewed ``move``: the move played and the better
+    ones highlighted, every move's value on its cell, nothing playable."""
+    board = move.board
+    cells = []
+    for cell in range(board.cells):
+        mark = board[cell]
+        if cell in move.better:
+            background = Role.HINT
+        elif cell == move.move:
+            background = Role.LAST
+        else:
+            background = Role.CELL_BUSY
+        note, tone = "", Role.EVEN
+        if cell in move.scores:
+            exact = move.is_exact(cell)
+            note = value_words(move.scores[cell], exact, board.turn)
+            tone = score_tone(move.scores[cell], exact)
+        cells.append(CellView(mark.value if mark else None, background, note, tone, False))
+    return tuple(cells)
+
+
+def reviewed_move_words(move: MoveReview) -> str:
+    """A reviewed move in words: ``Move 3, X b2: mistake — lost the win; better: a1``."""
+    better = ", ".join(move.better_coordinates)
+    text = f"Move {move.number}, {move.player.value} {move.coordinate}: {move.mark.value}"
+    text += f" — {move.change}" + (f"; better: {better}" if better else "")
+    if not move.exact:
+        text += f" (approximate, depth {move.depth})"
+    return text
 
 
 def statistics_rows(scores: Scores) -> list[tuple[str, str]]:

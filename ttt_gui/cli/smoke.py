@@ -35,7 +35,7 @@ def run_smoke_test(window: Window) -> int:
         cells = window.board.cells
         if not pump_until(root, lambda: bool(cells) and cells[0].winfo_viewable(), 5):
             raise AssertionError("the window never appeared")
-        presenter.computer_pause = 0
+        presenter.work.computer_pause = 0
         window.run("set_mode", "hotseat")
         window.run("set_board", Shape(3, 3, 3))
         for cell in (0, 3, 1, 4, 2):

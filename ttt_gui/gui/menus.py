@@ -13,7 +13,7 @@ import functools
 import tkinter as tk
 from collections.abc import Callable
 
-from ttt_gui.app.actions import MENUS, Item
+from ttt_gui.app.actions import MENUS, Item, ItemKind, KeyNames
 from ttt_gui.app.view_state import ViewState
 
 #: Called with a menu item when it is chosen or its key pressed.
@@ -57,19 +57,20 @@ def key_sequences(key: str, aqua: bool = False) -> list[str]:
     return [f"<{prefix}-{name}>"]
 
 
-def accelerator(item: Item, aqua: bool = False) -> str:
-    """The label shown beside a menu item for its first key."""
+def accelerator(item: Item, keys: KeyNames | None = None) -> str:
+    """The label shown beside a menu item for its first key, in ``keys``' words."""
     if not item.keys:
         return ""
-    return item.keys[0].replace("Ctrl+", "Cmd+") if aqua else item.keys[0]
+    return (keys if keys is not None else KeyNames()).word(item.keys[0])
 
 
 class MenuBar:
-    """The window's menu bar; :meth:`paint` shows a view state's selections."""
+    """The window's menu bar, its keys named and bound as ``keys`` says (Ctrl,
+    or Command on macOS); :meth:`paint` shows a view state's selections."""
 
-    def __init__(self, root: tk.Tk, dispatch: Dispatch) -> None:
+    def __init__(self, root: tk.Tk, dispatch: Dispatch, keys: KeyNames) -> None:
         self.root = root
-        self.aqua = is_aqua(root)
+        self.keys = keys
         self.dispatch = dispatch
         self.bar = tk.Menu(root, name="menubar")
         self.menus: dict[str, tk.Menu] = {}
@@ -85,27 +86,27 @@ class MenuBar:
         root.configure(menu=self.bar)
         self._bind_keys()
 
-    def _variable(self, group: str, kind: str) -> tk.Variable:
+    def _variable(self, group: str, kind: ItemKind) -> tk.Variable:
         if group not in self.variables:
-            make = tk.BooleanVar if kind == "check" else tk.StringVar
+            make = tk.BooleanVar if kind is ItemKind.CHECK else tk.StringVar
             self.variables[group] = make(self.root)
         return self.variables[group]
 
     def _fill(self, menu: tk.Menu, items: tuple[Item, ...]) -> None:
         for item in items:
-            if item.kind == "separator":
+            if item.kind is ItemKind.SEPARATOR:
                 menu.add_separator()
                 continue
-            if item.kind == "cascade":
+            if item.kind is ItemKind.CASCADE:
                 submenu = tk.Menu(menu, tearoff=False)
                 self._fill(submenu, item.items)
                 menu.add_cascade(label=item.label, menu=submenu)
                 self.menus[item.label] = submenu
                 continue
             chosen = functools.partial(self.dispatch, item)
-            label, keys = item.label, accelerator(item, self.aqua)
-            if item.kind == "radio":
-                variable = self._variable(item.group, "radio")
+            label, keys = item.label, accelerator(item, self.keys)
+            if item.kind is ItemKind.RADIO:
+                variable = self._variable(item.group, item.kind)
                 menu.add_radiobutton(
                     label=label,
                     accelerator=keys,
@@ -113,8 +114,8 @@ class MenuBar:
                     variable=variable,
                     value=str(item.value),
                 )
-            elif item.kind == "check":
-                variable = self._variable(item.group, "check")
+            elif item.kind is ItemKind.CHECK:
+                variable = self._variable(item.group, item.kind)
                 menu.add_checkbutton(
                     label=label, accelerator=keys, command=chosen, variable=variable
                 )
@@ -125,7 +126,7 @@ class MenuBar:
     def _bind_keys(self) -> None:
         for _, _, item in self.entries:
             for key in item.keys:
-                for sequence in key_sequences(key, self.aqua):
+                for sequence in key_sequences(key, self.keys.aqua):
                     self.root.bind(sequence, functools.partial(self._on_key, item))
 
     def _on_key(self, item: Item, event: object = None) -> str:

@@ -2,8 +2,10 @@
 
 Every menu item, key and click calls one presenter method through
 :meth:`Window.run`, which then paints :meth:`Presenter.view` in one place.
-Searches run in the presenter's worker thread; :meth:`Window._poll` collects
-their results with ``after()``, so Tk is only ever touched from its thread.
+Searches run in the presenter's worker thread: :meth:`Window._poll` calls
+:meth:`Presenter.tick` with ``after()`` (once the command's outcome is
+painted) to start them and collect their results, so Tk is only ever touched
+from its thread.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from tkinter import ttk
 from types import TracebackType
 from typing import Any
 
-from ttt_gui.app.actions import Item
+from ttt_gui.app.actions import Item, KeyNames
 from ttt_gui.app.ports import SaveSettings
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.view_state import ViewState
@@ -87,6 +89,7 @@ def launch(
         message=message,
         unfinished=unfinished,
         resume=resume,
+        keys=KeyNames(aqua=is_aqua(root)),
     )
     return Window(root, presenter)
 
@@ -115,7 +118,6 @@ class Window:
     def __init__(self, root: tk.Tk, presenter: Presenter) -> None:
         self.root = root
         self.presenter = presenter
-        presenter.start_work_in_commands = False  # the board is drawn before a search starts
         self.callback_errors: list[BaseException] = []
         #: The process's exit status: 0, or 128 plus a signal's number.
         self.exit_status = 0
@@ -163,7 +165,7 @@ class Window:
         )
         self.history_list.pack(fill="both", expand=True)
         self.history_list.bind("<<ListboxSelect>>", self.on_history_select)
-        self.menubar = MenuBar(root, self.dispatch)
+        self.menubar = MenuBar(root, self.dispatch, presenter.keys)
         root.minsize(int(300 * self.dpi_scale), int(320 * self.dpi_scale))
         root.after_idle(self._fit_minimum_size)
         for digit in range(1, 10):
@@ -205,10 +207,6 @@ class Window:
             return
         self.paint(self.presenter.view())
         self.menubar.show_choices(self._painted)  # undo a radio tick the state refused
-        if self.presenter.is_work_wanted:
-            self.root.update_idletasks()  # the person's move is drawn before a search starts
-            self.presenter.start_work()
-            self.paint(self.presenter.view())
         self._ensure_polling()
 
     def request_close(self) -> None:
@@ -262,6 +260,8 @@ class Window:
     def _poll(self) -> None:
         self._poll_id = None
         collect_garbage()
+        if self.presenter.work.is_wanted:
+            self.root.update_idletasks()  # the person's move is drawn before a search starts
         if self.presenter.tick() or self.presenter.is_closed:
             self.refresh()
         else:

@@ -1,0 +1,135 @@
+"""The commands that choose the game: a new game, the mode, the sides, the
+levels, the think time, the board, and the scores to reset; no Tk.
+
+:class:`GameSetup` is a part the presenter owns. A change that changes the
+game being played starts a new one, asking first if a person would lose moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ttt_gui.app.ports import Dialogs
+from ttt_gui.app.session import Refused, Session
+from ttt_gui.board import Board, Player
+from ttt_gui.config import ConfigError, Mode, Shape
+from ttt_gui.storage.settings import Settings
+
+
+class SetupHost(Protocol):
+    """What the game's setup needs of its presenter."""
+
+    def say(self, outcome: Refused | str | None) -> None: ...
+
+    def schedule(self) -> None: ...
+
+    def cancel_search(self) -> None: ...
+
+    def save_settings(self) -> None: ...
+
+
+class GameSetup:
+    """The game's configuration commands over ``session``, whose configuration
+    ``settings`` hold; questions by ``dialogs``."""
+
+    def __init__(
+        self, session: Session, settings: Settings, dialogs: Dialogs, host: SetupHost
+    ) -> None:
+        self.session = session
+        self.settings = settings
+        self.dialogs = dialogs
+        self.host = host
+
+    def new_game(self) -> None:
+        """Start again; against the computer with "alternate" set, a finished
+        game is followed by one in which the person plays the other side."""
+        config = self.session.config
+        if self.settings.alternate and config.mode is Mode.COMPUTER and self.session.board.is_over:
+            self.change_config(force_new=True, human=config.human.other)
+        else:
+            self.change_config(force_new=True)
+
+    def change_config(
+        self, start: Board | None = None, force_new: bool = False, **changes: Any
+    ) -> bool:
+        """Apply ``changes`` to the configuration; start a new game (from ``start``)
+        when they change the game being played, asking first if one is in
+        progress. Returns False if the person declined or a value was refused."""
+        session = self.session
+        try:
+            config = session.config.changed(**changes)
+        except ConfigError as error:
+            self.host.say(f"Not possible: {error}.")
+            return False
+        if start is None and not force_new and not session.config.changes_game(config):
+            session.reconfigure(config)
+            self.host.save_settings()
+            self.host.schedule()
+            return True
+        if session.has_moves_to_lose and not self.dialogs.confirm(
+            "New game",
+            "This starts a new game. Abandon the game in progress?",
+            "Abandon game",
+            "Keep playing",
+        ):
+            return False
+        self.host.cancel_search()
+        session.new_game(config, start)
+        self.host.say(None)
+        self.host.save_settings()
+        self.host.schedule()
+        return True
+
+    def set_mode(self, mode: str) -> None:
+        self.change_config(mode=Mode(mode))
+
+    def set_human(self, side: str) -> None:
+        self.change_config(human=Player(side))
+
+    def set_level(self, name: str) -> None:
+        self.change_config(level=name, depth=None)
+
+    def set_x_level(self, name: str) -> None:
+        self.change_config(x_level=name)
+
+    def set_o_level(self, name: str) -> None:
+        self.change_config(o_level=name)
+
+    def set_think_time(self, seconds: float) -> None:
+        self.change_config(think_time=float(seconds))
+
+    def set_board(self, shape: Shape) -> None:
+        """Play on ``shape``, as the Board menu offers them."""
+        self.change_config(shape=Shape(*shape), depth=None)
+
+    def ask_custom_depth(self) -> None:
+        config = self.session.config
+        cells = config.cells
+        depth = self.dialogs.ask_integer(
+            "Custom depth",
+            f"How many moves ahead should the computer look? (1 to {cells})",
+            config.max_depth or cells,
+            1,
+            cells,
+        )
+        if depth is not None and 1 <= depth <= cells:
+            self.change_config(depth=depth)
+
+    def ask_custom_board(self) -> None:
+        config = self.session.config
+        shape = self.dialogs.ask_board(config.shape)
+        if shape is not None and shape.is_valid:
+            self.set_board(shape)
+
+    def reset_scores(self) -> None:
+        config = self.session.config
+        if not self.dialogs.confirm(
+            "Reset scores",
+            f"Set the scores of {config.mode.label.lower()} on {config.board_label} to zero?",
+            "Reset scores",
+            "Keep scores",
+        ):
+            return
+        self.session.reset_scores()
+        self.host.save_settings()
+        self.host.say("Scores reset.")
