@@ -1,6 +1,6 @@
 """Test doubles for the presenter's seams: dialogs, clock, settings store, a runner
 that holds its job; and a presenter wired to them; a host for the engine's bare
-search."""
+search; and a game whose review the presenter and window tests both read."""
 
 from __future__ import annotations
 
@@ -18,6 +18,11 @@ from ttt_gui.board import Board
 from ttt_gui.config import GameConfig, Shape
 from ttt_gui.engine.negamax import Entry
 from ttt_gui.storage.settings import Settings
+
+#: X a1, O b1 (loses the draw), X b2, O b3 (loses faster than c3), X c3 wins.
+REVIEWED_GAME = (0, 1, 4, 7, 8)
+#: The move list of REVIEWED_GAME once reviewed.
+MARKED_LIST = ("Start", "1. X a1  ✓", "2. O b1  ?", "3. X b2  ✓", "4. O b3  ?!", "5. X c3  ✓")
 
 
 class FakeDialogs:

@@ -7,31 +7,27 @@ from __future__ import annotations
 import threading
 import time
 
-from fakes import HeldRunner, Rig, make_presenter
+from fakes import MARKED_LIST, REVIEWED_GAME, HeldRunner, Rig, make_presenter
 
 from ttt_gui.app.jobs import Finished, JobRunner
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.engine import Engine
 from ttt_gui.storage.settings import Settings
 
-#: X a1, O b1 (loses the draw), X b2, O b3 (loses faster than c3), X c3 wins.
-GAME = (0, 1, 4, 7, 8)
-#: The move list of GAME once reviewed.
-MARKED_LIST = ("Start", "1. X a1  ✓", "2. O b1  ?", "3. X b2  ✓", "4. O b3  ?!", "5. X c3  ✓")
 SUMMARY = (
     "X: 3 best, 0 inaccuracies, 0 mistakes; "
     "O: 0 best, 1 inaccuracy, 1 mistake (move 2: b1 lost the draw)"
 )
 
 
-def hotseat_game(moves: tuple[int, ...] = GAME, **kwargs: object) -> Rig:
+def hotseat_game(moves: tuple[int, ...] = REVIEWED_GAME, **kwargs: object) -> Rig:
     rig = make_presenter(mode="hotseat", **kwargs)  # type: ignore[arg-type]
     for cell in moves:
         rig.presenter.play(cell)
     return rig
 
 
-def reviewed(moves: tuple[int, ...] = GAME) -> Rig:
+def reviewed(moves: tuple[int, ...] = REVIEWED_GAME) -> Rig:
     rig = hotseat_game(moves)
     rig.presenter.review_game()
     rig.settle()
@@ -214,7 +210,7 @@ def test_escape_or_a_click_on_the_board_returns_to_the_game() -> None:
     rig.presenter.play(5)
     view = rig.presenter.view()
     assert view.status.endswith("Back to the game.")
-    assert rig.session.history.moves == list(GAME)  # no move was played
+    assert rig.session.history.moves == list(REVIEWED_GAME)  # no move was played
     assert view.cells[8].mark == "X"
 
 

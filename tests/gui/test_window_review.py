@@ -4,7 +4,7 @@ click on a marked move, Escape back to the game."""
 from __future__ import annotations
 
 from conftest import click_at, invoke, keys, move_pointer_away, real_click, sleep_pumping, wait
-from test_presenter_review import GAME, MARKED_LIST
+from fakes import MARKED_LIST, REVIEWED_GAME
 from test_window import cell_backgrounds, drawn_board, hotseat
 
 from ttt_gui.theme import PALETTES
@@ -15,7 +15,7 @@ def test_ctrl_r_reviews_the_game_and_a_marked_move_shows_the_better_one(make_win
     root, listbox = window.root, window.history_list
     invoke(window, "toggle_history")
     assert wait(root, listbox.winfo_viewable)
-    for cell in GAME:  # O's b1 loses the draw
+    for cell in REVIEWED_GAME:  # O's b1 loses the draw
         real_click(window.board.cells[cell])
         sleep_pumping(root, 0.02)
     assert window.status_label.cget("text") == "X wins! Ctrl+N plays again, Ctrl+R reviews it."
