@@ -162,12 +162,15 @@ class CoachCommands:
         if wanted is None:
             return False
         if self.runner.tag != wanted.tag:
-            engine = self.session.analysis_engine()
+            analyst = self.session.analyst()  # its search, without the draw proofs
+            engine, limit = analyst.engine, analyst.limit
             start, moves, progress = wanted.start, wanted.moves, wanted.progress
             self._job_started = self.clock()
             self.runner.start(
                 wanted.tag,
-                lambda stop: review_game(start, moves, engine, stop=stop, progress=progress),
+                lambda stop: review_game(
+                    start, moves, engine, limit=limit, stop=stop, progress=progress
+                ),
             )
         return True
 
