@@ -42,23 +42,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ttt_gui.app.session import Session  # noqa: E402
 from ttt_gui.board import Board, Player  # noqa: E402
-from ttt_gui.config import LEVELS, TOP_LEVEL, GameConfig, Mode  # noqa: E402
+from ttt_gui.config import LEVELS, TOP_LEVEL, GameConfig, Mode, Shape  # noqa: E402
 from ttt_gui.engine.levels import LevelPlayer  # noqa: E402
 
 RANDOM = "random"
-#: ((rows, columns, win length, gravity, misère), games per pairing, with --quick).
-Shape = tuple[int, int, int, bool, bool]
+#: (board, games per pairing, with --quick).
 BOARDS: tuple[tuple[Shape, int, int], ...] = (
-    ((3, 3, 3, False, False), 100, 20),
-    ((4, 4, 4, False, False), 40, 6),
-    ((5, 5, 4, False, False), 40, 6),
-    ((7, 7, 5, False, False), 40, 6),
-    ((9, 9, 5, False, False), 40, 6),
+    (Shape(3, 3, 3), 100, 20),
+    (Shape(4, 4, 4), 40, 6),
+    (Shape(5, 5, 4), 40, 6),
+    (Shape(7, 7, 5), 40, 6),
+    (Shape(9, 9, 5), 40, 6),
 )
 VARIANTS: tuple[tuple[Shape, int, int], ...] = (
-    ((3, 3, 3, False, True), 20, 6),
-    ((6, 7, 4, True, False), 20, 4),
-    ((15, 15, 5, False, False), 20, 4),
+    (Shape(3, 3, 3, misere=True), 20, 6),
+    (Shape(6, 7, 4, gravity=True), 20, 4),
+    (Shape(15, 15, 5), 20, 4),
 )
 NAMES = [RANDOM, *LEVELS]
 
@@ -111,7 +110,7 @@ def match(upper: str, lower: str, shape: Shape, games: int, pool: ProcessPoolExe
         for n in range(games)
     ]
     rows, cols, win_length, gravity, misere = shape
-    solved = rows * cols <= 16
+    solved = shape.solved
     started = time.perf_counter()
     wins = draws = losses = clock_stops = moves = 0
     for game, played in zip(schedule, pool.map(play, schedule)):

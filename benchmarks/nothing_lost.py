@@ -82,7 +82,7 @@ def shared_settings(processes: int, games: int) -> bool:
 def one_signal_run(folder: Path, number: int, rng: random.Random) -> tuple[str, float]:
     """(outcome, seconds from the signal to the exit)."""
     path = folder / "settings.json"
-    save(Settings(GameConfig(mode=Mode.WATCH, size=9, win_length=5, think_time=2.0)), path)
+    save(Settings(GameConfig(mode=Mode.WATCH, rows=9, cols=9, win_length=5, think_time=2.0)), path)
     process = subprocess.Popen(
         [sys.executable, "-m", "ttt_gui", "--settings", str(path)],
         cwd=ROOT,

@@ -109,7 +109,7 @@ for number in range(20):
     latencies.append((time.perf_counter() - started) * 1000)
 window.run("quit")
 
-window = fresh(game(mode=Mode.COMPUTER, human=Player.X, depth=81, size=9, win_length=5))
+window = fresh(game(mode=Mode.COMPUTER, human=Player.X, depth=81, rows=9, cols=9, win_length=5))
 gaps = search_gaps(window, 40, 10)
 search_beats = len(gaps) + 1
 window.run("quit")
@@ -142,9 +142,12 @@ def analysis_time(settings, played):
     return elapsed
 
 fill_3 = [analysis_time(game(mode=Mode.HOTSEAT), []) for _ in range(5)]
-fill_4 = [analysis_time(game(mode=Mode.HOTSEAT, size=4, win_length=4), [5, 10]) for _ in range(5)]
+fill_4 = [
+    analysis_time(game(mode=Mode.HOTSEAT, rows=4, cols=4, win_length=4), [5, 10])
+    for _ in range(5)
+]
 
-settings = game(mode=Mode.HOTSEAT, size=9, win_length=5, think_time=1.0)
+settings = game(mode=Mode.HOTSEAT, rows=9, cols=9, win_length=5, think_time=1.0)
 settings.analysis = True
 window = fresh(settings)
 beats = []
@@ -159,7 +162,7 @@ stops = []
 handlers = []
 for action in ("new_game", "undo", "mode", "quit") * 3:
     window = fresh(
-        game(mode=Mode.COMPUTER, human=Player.X, depth=81, size=9, win_length=5,
+        game(mode=Mode.COMPUTER, human=Player.X, depth=81, rows=9, cols=9, win_length=5,
              think_time=30.0)
     )
     runner = window.presenter.runner
@@ -205,7 +208,7 @@ from ttt_gui.storage.settings import Settings
 prepare_process()
 root = tk.Tk()
 config = GameConfig(
-    mode=Mode.COMPUTER, human=Player.O, depth=81, size=9, win_length=5, think_time=30.0
+    mode=Mode.COMPUTER, human=Player.O, depth=81, rows=9, cols=9, win_length=5, think_time=30.0
 )
 window = Window(root, Presenter(Settings(config), None))
 pump_until(root, lambda: window.presenter.runner.is_running, 5)

@@ -99,7 +99,7 @@ def main() -> None:
     shoot(
         Settings(
             GameConfig(
-                mode=Mode.COMPUTER, human=Player.X, level="strongest", size=5, win_length=4
+                mode=Mode.COMPUTER, human=Player.X, level="strongest", rows=5, cols=5, win_length=4
             ),
             theme="dark",
         ),
@@ -110,7 +110,7 @@ def main() -> None:
     shoot(
         Settings(hotseat, history=True), [0, 1, 4, 7, 8], HERE / "screenshot-review.png", review=2
     )
-    seven = GameConfig(mode=Mode.HOTSEAT, size=7, win_length=5, think_time=0.5)
+    seven = GameConfig(mode=Mode.HOTSEAT, rows=7, cols=7, win_length=5, think_time=0.5)
     shoot(  # X's open three on row 4: O's three blocks are draws, the rest lose
         Settings(seven, analysis=True, history=True),
         [22, 15, 23, 17, 24, 37, 48],
@@ -135,7 +135,7 @@ def main() -> None:
             hover=5,  # the top of column f: the mark would land at its foot
         )
     gomoku = GameConfig(
-        mode=Mode.COMPUTER, human=Player.X, level="strongest", size=15, win_length=5
+        mode=Mode.COMPUTER, human=Player.X, level="strongest", rows=15, cols=15, win_length=5
     )
     for theme in ("light", "dark"):
         shoot(

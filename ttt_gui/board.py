@@ -29,6 +29,12 @@ MAX_SIZE = 15
 DEFAULT_WIN_LENGTH = {3: 3, 4: 4, 5: 4, 6: 4, **dict.fromkeys(range(7, MAX_SIZE + 1), 5)}
 
 
+def default_win_length(rows: int, cols: int) -> int:
+    """The win length of a board when none is given: :data:`DEFAULT_WIN_LENGTH`
+    of its shorter side (3 for a side out of range)."""
+    return DEFAULT_WIN_LENGTH.get(min(rows, cols), MIN_SIZE)
+
+
 class Player(enum.Enum):
     """A side: X moves first."""
 
@@ -276,7 +282,7 @@ class Board:
         rows = rows if rows is not None else size if size is not None else 3
         cols = cols if cols is not None else size if size is not None else rows
         if win_length is None:
-            win_length = DEFAULT_WIN_LENGTH.get(min(rows, cols), MIN_SIZE)
+            win_length = default_win_length(rows, cols)
         check_shape(rows, cols, win_length)
         return cls(rows, cols, win_length, 0, 0, bool(gravity), bool(misere))
 
@@ -330,7 +336,7 @@ class Board:
                         f"unknown character {char!r} in row {row_index + 1} (use X, O or .)"
                     )
         if win_length is None:
-            win_length = DEFAULT_WIN_LENGTH[min(rows, cols)]
+            win_length = default_win_length(rows, cols)
         return cls.validated(
             rows, cols, win_length, x_bits, o_bits, gravity=gravity, misere=misere
         )
@@ -403,7 +409,7 @@ class Board:
         '..../..../.X.. k=4 gravity'
         """
         words = [str(self)]
-        if self.win_length != DEFAULT_WIN_LENGTH[min(self.rows, self.cols)]:
+        if self.win_length != default_win_length(self.rows, self.cols):
             words.append(f"k={self.win_length}")
         words += [rule for rule, on in (("gravity", self.gravity), ("misere", self.misere)) if on]
         return " ".join(words)

@@ -11,7 +11,7 @@ its :meth:`GameConfig.from_dict` is the only place its fields are checked.
 (4, 'Medium', (5, 5))
 >>> GameConfig.from_dict(config.to_dict()) == config
 True
->>> connect_four = GameConfig().changed(shape=(6, 7, 4, True, False))
+>>> connect_four = GameConfig().changed(shape=Shape(6, 7, 4, gravity=True))
 >>> connect_four.board_label, connect_four.score_key
 ('Connect Four (7×6, 4 in a row)', 'computer:7x6:4:gravity')
 """
@@ -22,9 +22,18 @@ import dataclasses
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, TypeGuard
 
-from ttt_gui.board import DEFAULT_WIN_LENGTH, MAX_SIZE, MIN_SIZE, Board, Player
+from ttt_gui.board import (
+    MAX_SIZE,
+    MIN_SIZE,
+    Board,
+    InvalidShapeError,
+    Player,
+    check_shape,
+    default_win_length,
+    shape_name,
+)
 
 # -- tunable data ---------------------------------------------------------------
 
@@ -91,24 +100,82 @@ LEVELS: dict[str, Level] = {
 LEVEL_ALIASES = {"perfect": TOP_LEVEL}
 #: The level of a first run.
 DEFAULT_LEVEL = "medium"
-#: A board and its rules as the Board menu chooses them: (size, win length) for
-#: a square board of the usual rules, else (rows, columns, win length,
-#: gravity, misère). :attr:`GameConfig.shape` gives one in this form.
-Shape = tuple[int, int] | tuple[int, int, int, bool, bool]
+
+
+class Shape(NamedTuple):
+    """A board and its rules: ``rows`` x ``cols`` cells, ``win_length`` marks in
+    a row to win, and the ``gravity`` and ``misere`` rules. A plain value, not
+    checked (see :attr:`is_valid`); :attr:`GameConfig.shape` gives a game's.
+
+    >>> Shape(6, 7, 4, gravity=True).label
+    'Connect Four (7×6, 4 in a row)'
+    >>> Shape(4, 5, 3, gravity=True, misere=True).label
+    '5×4, 3 in a row, gravity, misère'
+    """
+
+    rows: int
+    cols: int
+    win_length: int
+    gravity: bool = False
+    misere: bool = False
+
+    @classmethod
+    def of(cls, board: Board) -> Shape:
+        """The shape and rules of ``board``."""
+        return cls(board.rows, board.cols, board.win_length, board.gravity, board.misere)
+
+    @property
+    def size(self) -> int:
+        """The longer side (the side of a square board)."""
+        return max(self.rows, self.cols)
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def solved(self) -> bool:
+        """Whether the computer solves boards this large (else it plays heuristically)."""
+        return self.cells <= SOLVABLE_CELLS
+
+    @property
+    def is_valid(self) -> bool:
+        """Whether a board of this shape exists: sides and win length in range."""
+        try:
+            check_shape(self.rows, self.cols, self.win_length)
+        except InvalidShapeError:
+            return False
+        return True
+
+    @property
+    def label(self) -> str:
+        """The shape as the menus name it: ``'3×3 (3 in a row)'``, ``'Connect Four
+        (7×6, 4 in a row)'``, ``'5×4, 3 in a row, gravity, misère'`` (columns × rows)."""
+        rows, cols, win_length, gravity, misere = self
+        name = PRESETS.get(self)
+        if name:
+            return f"{name} ({cols}×{rows}, {win_length} in a row)"
+        named = (("gravity", gravity), ("misère", misere))
+        rules = "".join(f", {rule}" for rule, on in named if on)
+        if rules:
+            return f"{cols}×{rows}, {win_length} in a row{rules}"
+        return f"{cols}×{rows} ({win_length} in a row)"
+
+
 #: The named variants of the Board menu.
 PRESETS: dict[Shape, str] = {
-    (6, 7, 4, True, False): "Connect Four",
-    (3, 3, 3, False, True): "Avoid three",
-    (15, 5): "Gomoku",
+    Shape(6, 7, 4, gravity=True): "Connect Four",
+    Shape(3, 3, 3, misere=True): "Avoid three",
+    Shape(15, 15, 5): "Gomoku",
 }
 #: The shapes offered in the Board menu, squares first.
 BOARD_CHOICES: tuple[Shape, ...] = (
-    (3, 3),
-    (4, 4),
-    (5, 4),
-    (6, 4),
-    (7, 5),
-    (9, 5),
+    Shape(3, 3, 3),
+    Shape(4, 4, 4),
+    Shape(5, 5, 4),
+    Shape(6, 6, 4),
+    Shape(7, 7, 5),
+    Shape(9, 9, 5),
     *PRESETS,
 )
 #: Think times (seconds) offered for boards too large to solve.
@@ -142,50 +209,17 @@ def statistics_labels(key: str) -> tuple[str, str] | None:
     board_key, separator, level = key.partition(STATISTICS_SEPARATOR)
     if not separator:
         return None
-    _mode, _, shape = board_key.partition(":")
-    size_text, _, rest = shape.partition(":")
+    _mode, _, shape_text = board_key.partition(":")
+    size_text, _, rest = shape_text.partition(":")
     length_text, *rules = rest.split(":")
     columns, _, rows = size_text.partition("x")
     known = set(rules) <= {"gravity", "misere"}
     if not (rows.isdigit() and columns.isdigit() and length_text.isdigit() and known):
         return board_key, level
+    shape = Shape(int(rows), int(columns), int(length_text), "gravity" in rules, "misere" in rules)
     name = LEVEL_ALIASES.get(level, level)
-    solved = int(rows) * int(columns) <= SOLVABLE_CELLS
-    words = LEVELS[name].label(solved) if name in LEVELS else level
-    shape_of = canonical_shape(
-        int(rows), int(columns), int(length_text), "gravity" in rules, "misere" in rules
-    )
-    return board_label(*shape_of), words
-
-
-def board_label(*shape: int | bool) -> str:
-    """A board shape (a :data:`Shape`) as the menus name it: ``'3×3 (3 in a row)'``,
-    ``'Connect Four (7×6, 4 in a row)'``, ``'5×4, 3 in a row, gravity, misère'``
-    (columns × rows).
-    """
-    rows, cols, win_length, gravity, misere = expand_shape(shape)  # type: ignore[arg-type]
-    name = PRESETS.get(canonical_shape(rows, cols, win_length, gravity, misere))
-    if name:
-        return f"{name} ({cols}×{rows}, {win_length} in a row)"
-    rules = "".join(f", {rule}" for rule, on in (("gravity", gravity), ("misère", misere)) if on)
-    if rules:
-        return f"{cols}×{rows}, {win_length} in a row{rules}"
-    return f"{cols}×{rows} ({win_length} in a row)"
-
-
-def expand_shape(shape: Shape) -> tuple[int, int, int, bool, bool]:
-    """(rows, columns, win length, gravity, misère) of a :data:`Shape`."""
-    if len(shape) == 2:
-        return shape[0], shape[0], shape[1], False, False
-    rows, cols, win_length, gravity, misere = shape
-    return rows, cols, win_length, gravity, misere
-
-
-def canonical_shape(rows: int, cols: int, win_length: int, gravity: bool, misere: bool) -> Shape:
-    """The :data:`Shape` naming this board: the short form for plain squares."""
-    if rows == cols and not gravity and not misere:
-        return (rows, win_length)
-    return (rows, cols, win_length, gravity, misere)
+    words = LEVELS[name].label(shape.solved) if name in LEVELS else level
+    return shape.label, words
 
 
 # -- the configuration ----------------------------------------------------------
@@ -199,61 +233,40 @@ class ConfigError(ValueError):
 class GameConfig:
     """What kind of game to play; checked when built, so every instance is valid.
 
-    The board has ``rows`` x ``cols`` cells (a side not given is the ``size``;
-    ``size`` is the longer side, 3 when neither is given), ``win_length`` in a row, and the
-    ``gravity`` and ``misere`` rules. ``depth`` overrides ``level`` against
-    the computer (a custom depth in plies, at most the number of cells);
-    ``think_time`` (seconds) bounds the computer's search on boards too large
-    to solve. In computer-vs-computer
-    games X plays at ``x_level`` and O at ``o_level``. Raises ConfigError.
+    The board has ``rows`` x ``cols`` cells, ``win_length`` in a row, and the
+    ``gravity`` and ``misere`` rules (together its :attr:`shape`). ``depth``
+    overrides ``level`` against the computer (a custom depth in plies, at most
+    the number of cells); ``think_time`` (seconds) bounds the computer's search
+    on boards too large to solve. In computer-vs-computer games X plays at
+    ``x_level`` and O at ``o_level``. Raises ConfigError.
     """
 
     mode: Mode = Mode.COMPUTER
     human: Player = Player.X
     level: str = DEFAULT_LEVEL
     depth: int | None = None
-    size: int = None  # type: ignore[assignment]  # None: the longer side given, else 3
     win_length: int = 3
     think_time: float = 1.0
     x_level: str = DEFAULT_LEVEL
     o_level: str = DEFAULT_LEVEL
-    rows: int = None  # type: ignore[assignment]  # None: the size
-    cols: int = None  # type: ignore[assignment]  # None: the size
+    rows: int = 3
+    cols: int = 3
     gravity: bool = False
     misere: bool = False
 
     def __post_init__(self) -> None:
-        if self.size is None:
-            given = [side for side in (self.rows, self.cols) if side is not None]
-            sides = [side for side in given if is_int(side)]
-            object.__setattr__(self, "size", max(sides) if sides else next(iter(given), 3))
-        for side in ("rows", "cols"):
-            if getattr(self, side) is None:
-                object.__setattr__(self, side, self.size)
-        if _sides_valid(self.rows, self.cols) and self.size != max(self.rows, self.cols):
-            if self.rows != self.cols:  # a rectangle's size is its longer side
-                object.__setattr__(self, "size", max(self.rows, self.cols))
-            elif _sides_valid(self.size, self.size):  # a square given a new size
-                object.__setattr__(self, "rows", self.size)
-                object.__setattr__(self, "cols", self.size)
-        sides_valid = _sides_valid(self.rows, self.cols)
+        sides_valid = _is_side(self.rows) and _is_side(self.cols)
         checks: tuple[tuple[str, bool], ...] = (
             ("mode", isinstance(self.mode, Mode)),
             ("human", isinstance(self.human, Player)),
             ("level", _is_level(self.level)),
             ("x_level", _is_level(self.x_level)),
             ("o_level", _is_level(self.o_level)),
-            ("size", is_int(self.size) and MIN_SIZE <= self.size <= MAX_SIZE),
-            ("rows", is_int(self.rows) and MIN_SIZE <= self.rows <= MAX_SIZE),
-            ("cols", is_int(self.cols) and MIN_SIZE <= self.cols <= MAX_SIZE),
+            ("rows", _is_side(self.rows)),
+            ("cols", _is_side(self.cols)),
             ("gravity", isinstance(self.gravity, bool)),
             ("misere", isinstance(self.misere, bool)),
-            (
-                "win_length",
-                is_int(self.win_length)
-                and sides_valid
-                and MIN_SIZE <= self.win_length <= max(self.rows, self.cols),
-            ),
+            ("win_length", is_int(self.win_length) and sides_valid and self.shape.is_valid),
             (
                 "depth",
                 self.depth is None
@@ -277,18 +290,20 @@ class GameConfig:
         """The configuration described by ``data`` (as written by :meth:`to_dict`).
 
         Unknown keys are ignored; missing ones come from ``base`` (defaults if
-        None), except that a missing win length follows the size, and a size
-        without rows and columns (as older files hold) is a square board with
-        the usual rules. Raises ConfigError naming the first bad field.
+        None), except that a missing win length follows the sides. ``size`` gives
+        the sides not given, and a square's; a size without rows and columns (as
+        older files hold) is a square board of the usual rules. Raises
+        ConfigError naming the first bad field.
+
+        >>> sides = ({"size": 5}, {"size": 5, "rows": 4}, {"size": 7, "rows": 6, "cols": 7})
+        >>> [GameConfig.from_dict(data).shape[:2] for data in sides]
+        [(5, 5), (4, 5), (6, 7)]
         """
         base = base or cls()
         values: dict[str, Any] = {}
         for field in dataclasses.fields(cls):
             if field.name in data:
                 values[field.name] = data[field.name]
-        for side in ("size", "rows", "cols"):  # None means "not given" only when built
-            if side in values and values[side] is None:
-                raise ConfigError(f"{side!r} has an invalid value: None")
         try:
             if "mode" in values:
                 values["mode"] = Mode(values["mode"])
@@ -305,19 +320,26 @@ class GameConfig:
         for name in ("level", "x_level", "o_level"):
             if isinstance(values.get(name), str):
                 values[name] = LEVEL_ALIASES.get(values[name], values[name])
-        if "size" in values:
+        if "size" in data:
             for side in ("rows", "cols"):
-                values.setdefault(side, values["size"])
+                values.setdefault(side, data["size"])
             if "rows" not in data and "cols" not in data:
                 values.setdefault("gravity", False)
                 values.setdefault("misere", False)
         if "win_length" not in values and "rows" in values:
             values["win_length"] = _default_win_length(values.get("rows"), values.get("cols"))
+        if "size" in data:
+            _apply_size(data["size"], values)
         return dataclasses.replace(base, **values)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON values, read back by :meth:`from_dict`."""
-        data = dataclasses.asdict(self)
+        """Plain JSON values, read back by :meth:`from_dict`; with the
+        :attr:`size`, which files have always held (older versions read it)."""
+        data: dict[str, Any] = {}
+        for name, value in dataclasses.asdict(self).items():
+            if name == "win_length":
+                data["size"] = self.size
+            data[name] = value
         data["mode"] = self.mode.value
         data["human"] = self.human.value
         return data
@@ -325,16 +347,15 @@ class GameConfig:
     def changed(self, **changes: Any) -> GameConfig:
         """A copy with ``changes``; a board change resets a win length or custom
         depth that no longer fits. ``size`` is a square board of the usual
-        rules; ``shape`` a :data:`Shape`. Raises ConfigError for other bad values."""
+        rules; ``shape`` a :class:`Shape`. Raises ConfigError for other bad values."""
         if "shape" in changes:
-            keys = ("rows", "cols", "win_length", "gravity", "misere")
-            changes.update(zip(keys, expand_shape(changes.pop("shape"))))
+            changes.update(changes.pop("shape")._asdict())
         if "size" in changes:
-            changes.update(rows=changes["size"], cols=changes["size"], gravity=False, misere=False)
+            size = changes.pop("size")
+            changes.update(rows=size, cols=size, gravity=False, misere=False)
         if "rows" in changes or "cols" in changes:
             rows, cols = changes.get("rows", self.rows), changes.get("cols", self.cols)
             changes.setdefault("win_length", _default_win_length(rows, cols))
-            changes["size"] = max(rows, cols) if is_int(rows) and is_int(cols) else rows
             depth = changes.get("depth", self.depth)
             if "depth" not in changes and depth is not None and is_int(rows) and is_int(cols):
                 if depth > rows * cols:
@@ -384,16 +405,21 @@ class GameConfig:
     @property
     def solved(self) -> bool:
         """Whether the computer solves this board (else it plays heuristically)."""
-        return self.cells <= SOLVABLE_CELLS
+        return self.shape.solved
+
+    @property
+    def size(self) -> int:
+        """The longer side (the side of a square board)."""
+        return self.shape.size
 
     @property
     def cells(self) -> int:
-        return self.rows * self.cols
+        return self.shape.cells
 
     @property
     def shape(self) -> Shape:
-        """The board and its rules as the Board menu names them."""
-        return canonical_shape(self.rows, self.cols, self.win_length, self.gravity, self.misere)
+        """The board and its rules."""
+        return Shape(self.rows, self.cols, self.win_length, self.gravity, self.misere)
 
     def empty_board(self) -> Board:
         """The empty board of this configuration."""
@@ -407,13 +433,7 @@ class GameConfig:
 
     def fits(self, board: Board) -> bool:
         """Whether ``board`` has this configuration's shape and rules."""
-        return (board.rows, board.cols, board.win_length, board.gravity, board.misere) == (
-            self.rows,
-            self.cols,
-            self.win_length,
-            self.gravity,
-            self.misere,
-        )
+        return Shape.of(board) == self.shape
 
     @property
     def time_limit(self) -> float | None:
@@ -425,7 +445,7 @@ class GameConfig:
         """Scores are kept per mode, board shape and rules (``'computer:3x3:3'``,
         ``'computer:7x6:4:gravity'``: columns first)."""
         rules = "".join(f":{rule}" for rule in ("gravity", "misere") if getattr(self, rule))
-        return f"{self.mode.value}:{self.cols}x{self.rows}:{self.win_length}{rules}"
+        return f"{self.mode.value}:{shape_name(self.rows, self.cols)}:{self.win_length}{rules}"
 
     @property
     def statistics_key(self) -> str | None:
@@ -438,7 +458,7 @@ class GameConfig:
 
     @property
     def board_label(self) -> str:
-        return board_label(*self.shape)
+        return self.shape.label
 
     def level_name(self) -> str:
         """The strength against a person in words: ``'Hard'`` or ``'depth 5'``."""
@@ -479,11 +499,11 @@ def short_repr(value: object) -> str:
         return f"a {type(value).__name__} too long to show"
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def is_number(value: object) -> bool:
+def is_number(value: object) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
@@ -491,12 +511,28 @@ def _is_level(value: object) -> bool:
     return isinstance(value, str) and value in LEVELS
 
 
-def _sides_valid(rows: object, cols: object) -> bool:
-    return all(is_int(side) and MIN_SIZE <= side <= MAX_SIZE for side in (rows, cols))  # type: ignore[operator]
+def _is_side(value: object) -> bool:
+    """Whether ``value`` is a number of rows or columns a board may have."""
+    return is_int(value) and MIN_SIZE <= value <= MAX_SIZE
+
+
+def _apply_size(size: object, values: dict[str, Any]) -> None:
+    """Read a file's ``size`` as files have always been read: a square (its
+    sides in ``values``, filled in) takes the side the size names, a rectangle
+    keeps its own sides whatever the size (but null). Raises ConfigError for a
+    bad size that names the board."""
+    rows, cols = values["rows"], values["cols"]
+    sides_valid = _is_side(rows) and _is_side(cols)
+    if sides_valid and rows != cols and size is not None:
+        return
+    if not _is_side(size):
+        raise ConfigError(f"'size' has an invalid value: {short_repr(size)}")
+    if sides_valid:
+        values["rows"] = values["cols"] = size
 
 
 def _default_win_length(rows: object, cols: object) -> int:
-    """The usual win length of a board, by its shorter side (3 for bad sides)."""
+    """The usual win length of a board (3 for bad sides)."""
     if is_int(rows) and is_int(cols):
-        return DEFAULT_WIN_LENGTH.get(min(rows, cols), 3)  # type: ignore[call-overload]
-    return 3
+        return default_win_length(rows, cols)
+    return MIN_SIZE

@@ -1,67 +1,79 @@
 """Colour palettes keyed by role; no Tk.
 
 Every colour the window paints comes from one of these palettes: the view
-asks for a role (``"cell"``, ``"win"``, ``"X"``), never for a literal colour.
+asks for a :class:`Role` (``Role.CELL``, ``Role.WIN``, ``Role.X``), never for a
+literal colour. Every palette gives every role a colour:
+
+>>> all(set(colours) == set(Role) for colours in PALETTES.values())
+True
 """
 
 from __future__ import annotations
 
-#: The roles every palette defines.
-ROLES = (
-    "background",
-    "cell",
-    "cell_active",
-    "cell_busy",
-    "text",
-    "muted",
-    "X",
-    "O",
-    "last",
-    "win",
-    "hint",
-    "grid",
-    "focus",
-    "good",
-    "even",
-    "bad",
-)
+import enum
+from collections.abc import Mapping
 
-PALETTES: dict[str, dict[str, str]] = {
+
+class Role(enum.StrEnum):
+    """What a colour is for."""
+
+    BACKGROUND = "background"  # the window around the board
+    CELL = "cell"  # an empty cell, and the move list
+    CELL_ACTIVE = "cell_active"  # the cell under the pointer
+    CELL_BUSY = "cell_busy"  # a cell while the computer thinks
+    TEXT = "text"
+    MUTED = "muted"  # secondary text, coordinates, the mark a move would place
+    X = "X"  # X's marks
+    O = "O"  # noqa: E741 - O's marks, as the game names the side
+    LAST = "last"  # the cell of the last move
+    WIN = "win"  # the cells of the winning line
+    HINT = "hint"  # the suggested move, the selected entry of the move list
+    GRID = "grid"  # the lines between cells
+    FOCUS = "focus"  # the keyboard focus ring, the progress bar
+    GOOD = "good"  # a move that wins, or a good move in a review
+    EVEN = "even"  # a move that draws, or moves not yet reached in the move list
+    BAD = "bad"  # a move that loses, or a mistake in a review
+
+
+#: Colours by role.
+Palette = Mapping[Role, str]
+
+PALETTES: dict[str, Palette] = {
     "light": {
-        "background": "#eef1f5",
-        "cell": "#ffffff",
-        "cell_active": "#e3ecfa",
-        "cell_busy": "#f3f4f6",
-        "text": "#1f2933",
-        "muted": "#52606d",
-        "X": "#1d4ed8",
-        "O": "#c2410c",
-        "last": "#fff7d6",
-        "win": "#bbf7d0",
-        "hint": "#e9d5ff",
-        "grid": "#9aa5b1",
-        "focus": "#2563eb",
-        "good": "#15803d",
-        "even": "#6b7280",
-        "bad": "#b91c1c",
+        Role.BACKGROUND: "#eef1f5",
+        Role.CELL: "#ffffff",
+        Role.CELL_ACTIVE: "#e3ecfa",
+        Role.CELL_BUSY: "#f3f4f6",
+        Role.TEXT: "#1f2933",
+        Role.MUTED: "#52606d",
+        Role.X: "#1d4ed8",
+        Role.O: "#c2410c",
+        Role.LAST: "#fff7d6",
+        Role.WIN: "#bbf7d0",
+        Role.HINT: "#e9d5ff",
+        Role.GRID: "#9aa5b1",
+        Role.FOCUS: "#2563eb",
+        Role.GOOD: "#15803d",
+        Role.EVEN: "#6b7280",
+        Role.BAD: "#b91c1c",
     },
     "dark": {
-        "background": "#1b1f24",
-        "cell": "#2a3038",
-        "cell_active": "#36404c",
-        "cell_busy": "#242a31",
-        "text": "#e6e9ef",
-        "muted": "#a3acb9",
-        "X": "#7cb4ff",
-        "O": "#ffaa6e",
-        "last": "#3d3a24",
-        "win": "#1f5136",
-        "hint": "#4a3566",
-        "grid": "#4b5563",
-        "focus": "#93c5fd",
-        "good": "#4ade80",
-        "even": "#9ca3af",
-        "bad": "#f87171",
+        Role.BACKGROUND: "#1b1f24",
+        Role.CELL: "#2a3038",
+        Role.CELL_ACTIVE: "#36404c",
+        Role.CELL_BUSY: "#242a31",
+        Role.TEXT: "#e6e9ef",
+        Role.MUTED: "#a3acb9",
+        Role.X: "#7cb4ff",
+        Role.O: "#ffaa6e",
+        Role.LAST: "#3d3a24",
+        Role.WIN: "#1f5136",
+        Role.HINT: "#4a3566",
+        Role.GRID: "#4b5563",
+        Role.FOCUS: "#93c5fd",
+        Role.GOOD: "#4ade80",
+        Role.EVEN: "#9ca3af",
+        Role.BAD: "#f87171",
     },
 }
 #: Theme names, in menu order.
@@ -69,6 +81,6 @@ THEMES = tuple(PALETTES)
 DEFAULT_THEME = "light"
 
 
-def palette(theme: str) -> dict[str, str]:
+def palette(theme: str) -> Palette:
     """The colours of ``theme`` by role; KeyError for an unknown theme."""
     return PALETTES[theme]

@@ -66,7 +66,7 @@ def test_a_finished_game_has_no_moves_to_analyse() -> None:
 
 
 def test_the_analysis_view_asks_the_pipeline_with_the_think_time_as_proof_time() -> None:
-    large = Session(GameConfig(mode=Mode.HOTSEAT, size=7, win_length=5, think_time=1.5))
+    large = Session(GameConfig(mode=Mode.HOTSEAT, rows=7, cols=7, win_length=5, think_time=1.5))
     large.analysis_wanted = True
     request = large.next_search()
     assert request is not None and request.kind == "analysis"

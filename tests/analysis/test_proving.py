@@ -223,7 +223,7 @@ def test_a_round_with_more_moves_proven_replaces_one_as_deep() -> None:
 
 
 def proving_session(**config: object) -> Session:
-    session = Session(GameConfig(mode=Mode.HOTSEAT, size=5, win_length=4, **config))  # type: ignore[arg-type]
+    session = Session(GameConfig(mode=Mode.HOTSEAT, rows=5, cols=5, win_length=4, **config))  # type: ignore[arg-type]
     session.analysis_wanted = True
     return session
 
@@ -255,7 +255,7 @@ def test_no_proving_of_an_exact_or_hidden_analysis_or_after_the_game() -> None:
     session.accept_analysis(session.generation, approximate(3))
     session.analysis_wanted = False
     assert session.next_search() is None and not session.is_proving
-    session = Session(GameConfig(mode=Mode.HOTSEAT, size=5, win_length=4))
+    session = Session(GameConfig(mode=Mode.HOTSEAT, rows=5, cols=5, win_length=4))
     session.hint_wanted = True
     session.accept_analysis(session.generation, approximate(3))
     assert session.next_search() is None, "a hint alone is not proved"
@@ -273,14 +273,14 @@ def test_a_move_ends_the_proving_of_the_position_before() -> None:
 
 
 def test_no_proving_while_the_computer_is_to_move() -> None:
-    session = Session(GameConfig(mode=Mode.WATCH, size=5, win_length=4))
+    session = Session(GameConfig(mode=Mode.WATCH, rows=5, cols=5, win_length=4))
     session.analysis_wanted = True
     session.accept_analysis(session.generation, approximate(3))
     assert session.is_proving, "paused: the computer is not about to move"
     session.play_pause()
     request = session.next_search()
     assert request is not None and request.kind == "move" and not session.is_proving
-    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O, size=5, win_length=4))
+    session = Session(GameConfig(mode=Mode.COMPUTER, human=Player.O, rows=5, cols=5, win_length=4))
     session.analysis_wanted = True
     session.accept_analysis(session.generation, approximate(3))
     request = session.next_search()

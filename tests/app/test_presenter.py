@@ -19,10 +19,19 @@ from ttt_gui.app.jobs import InlineRunner, Job, JobRunner, JobTag
 from ttt_gui.app.presenter import PROGRESS_DELAY, Presenter
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.board import Board, Player
-from ttt_gui.config import LEVELS, GameConfig, Mode
+from ttt_gui.config import LEVELS, GameConfig, Mode, Shape
 from ttt_gui.storage.settings import MAX_ZOOM, MIN_ZOOM, Settings
 
 X_WINS = (0, 3, 1, 4, 2)
+#: The square boards of the Board menu.
+SQUARES = (
+    Shape(3, 3, 3),
+    Shape(4, 4, 4),
+    Shape(5, 5, 4),
+    Shape(6, 6, 4),
+    Shape(7, 7, 5),
+    Shape(9, 9, 5),
+)
 
 
 def marks(rig: Rig) -> str:
@@ -615,7 +624,7 @@ def test_settings_are_saved_on_changes_not_on_every_move() -> None:
         (presenter.set_speed, (100,), lambda d: d["watch_delay"] == 100),
         (presenter.set_think_time, (2.0,), lambda d: d["think_time"] == 2.0),
         (presenter.set_level, ("hard",), lambda d: d["level"] == "hard"),
-        (presenter.set_board, ((4, 4),), lambda d: (d["size"], d["win_length"]) == (4, 4)),
+        (presenter.set_board, (Shape(4, 4, 4),), lambda d: (d["size"], d["win_length"]) == (4, 4)),
         (presenter.set_mode, ("computer",), lambda d: d["mode"] == "computer"),
     ]
     for method, arguments, check in changes:
@@ -710,7 +719,7 @@ def test_the_window_size_is_remembered_without_saving() -> None:
 
 def test_quit_saves_the_settings_and_closes() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.set_board((5, 4))
+    rig.presenter.set_board(Shape(5, 5, 4))
     rig.presenter.quit()
     assert rig.presenter.is_closed
     saved = last_saved(rig)
@@ -750,13 +759,13 @@ def test_a_declined_confirm_leaves_the_game_and_the_config() -> None:
     attempts: list[Callable[[], None]] = [
         lambda: presenter.set_mode("computer"),
         presenter.new_game,
-        lambda: presenter.set_board((4, 4)),
+        lambda: presenter.set_board(Shape(4, 4, 4)),
     ]
     for attempt in attempts:
         attempt()
         assert marks(rig) == ".../.X./..." and rig.session.config == config
         assert rig.presenter.view().choices["mode"] == "hotseat"
-        assert rig.presenter.view().choices["board"] == (3, 3)
+        assert rig.presenter.view().choices["board"] == Shape(3, 3, 3)
     assert rig.dialogs.names() == ["confirm"] * len(attempts)
     assert rig.dialogs.calls[0][1][0] == "New game"
     assert saves(rig) == 0
@@ -837,15 +846,17 @@ def test_custom_depth_is_asked_and_validated() -> None:
 
 def test_custom_board_is_one_question_and_checked() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.dialogs.boards.append((6, 5))
+    rig.dialogs.boards.append(Shape(6, 6, 5))
     rig.presenter.ask_custom_board()
     assert (rig.session.config.size, rig.session.config.win_length) == (6, 5)
     view = rig.presenter.view()
     assert len(view.cells) == 36 and view.choices["board"] == "custom"
     assert view.labels["ask_custom_board"] == "Custom: 6×6 (5 in a row)…"
     assert [name for name in rig.dialogs.names() if name.startswith("ask")] == ["ask_board"]
-    assert rig.dialogs.calls[0] == ("ask_board", (3, 3)), "it starts from the current board"
-    for answer in (None, (16, 5), (4, 5), (4, 2), (3, 4, 5, False, False)):
+    assert rig.dialogs.calls[0] == ("ask_board", Shape(3, 3, 3)), (
+        "it starts from the current board"
+    )
+    for answer in (None, Shape(16, 16, 5), Shape(4, 4, 5), Shape(4, 4, 2), Shape(3, 4, 5)):
         rig.dialogs.boards.append(answer)
         rig.presenter.ask_custom_board()
         assert (rig.session.config.size, rig.session.config.win_length) == (6, 5), answer
@@ -853,23 +864,23 @@ def test_custom_board_is_one_question_and_checked() -> None:
 
 def test_a_custom_board_of_a_standard_shape_selects_it() -> None:
     rig = make_presenter(mode="hotseat", size=5)
-    rig.dialogs.boards.append((3, 3))
+    rig.dialogs.boards.append(Shape(3, 3, 3))
     rig.presenter.ask_custom_board()
-    assert rig.presenter.view().choices["board"] == (3, 3)
+    assert rig.presenter.view().choices["board"] == Shape(3, 3, 3)
 
 
 def test_board_choices_rebuild_the_cells() -> None:
     rig = make_presenter(mode="hotseat")
     for size, win_length in ((4, 4), (9, 5), (7, 5), (3, 3)):
-        rig.presenter.set_board((size, win_length))
+        rig.presenter.set_board(Shape(size, size, win_length))
         view = rig.presenter.view()
         assert (view.size, view.win_length, len(view.cells)) == (size, win_length, size * size)
-        assert view.choices["board"] == (size, win_length)
+        assert view.choices["board"] == Shape(size, size, win_length)
 
 
 def test_a_new_board_drops_a_custom_depth_that_no_longer_fits() -> None:
     rig = make_presenter(mode="computer", size=4, depth=12)
-    rig.presenter.set_board((3, 3))
+    rig.presenter.set_board(Shape(3, 3, 3))
     assert rig.session.config.depth is None
 
 
@@ -929,7 +940,7 @@ def test_disabled_actions_follow_the_state() -> None:
     [
         Settings(),
         Settings(
-            game=GameConfig(mode=Mode.WATCH, size=5, win_length=4, think_time=2.0),
+            game=GameConfig(mode=Mode.WATCH, rows=5, cols=5, win_length=4, think_time=2.0),
             theme="dark",
             watch_delay=100,
             history=True,
@@ -938,19 +949,19 @@ def test_disabled_actions_follow_the_state() -> None:
             game=GameConfig(human=Player.O, depth=3, x_level="easy", o_level="hard"),
             analysis=True,
         ),
-        Settings(game=GameConfig(mode=Mode.HOTSEAT, size=6, win_length=5)),
+        Settings(game=GameConfig(mode=Mode.HOTSEAT, rows=6, cols=6, win_length=5)),
     ],
 )
 def test_choices_and_flags_match_the_settings(settings: Settings) -> None:
     rig = make_presenter(settings)
     view = rig.presenter.view()
     config = settings.game
-    shape = (config.size, config.win_length)
+    shape = Shape(config.size, config.size, config.win_length)
     assert view.choices == {
         "mode": config.mode.value,
         "human": config.human.value,
         "level": "custom" if config.depth is not None else config.level,
-        "board": shape if shape in ((3, 3), (4, 4), (5, 4), (6, 4), (7, 5), (9, 5)) else "custom",
+        "board": shape if shape in SQUARES else "custom",
         "think": config.think_time,
         "theme": settings.theme,
         "x_level": config.x_level,

@@ -11,7 +11,7 @@ import pytest
 from fakes import Rig, make_presenter
 
 from ttt_gui.board import Board, Player
-from ttt_gui.config import GameConfig, Mode
+from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.storage.games import SavedGame, read_game, write_game
 from ttt_gui.storage.settings import Settings
 
@@ -146,7 +146,7 @@ def test_paste_of_a_larger_board_changes_the_board() -> None:
     view = rig.presenter.view()
     assert (view.size, view.win_length, len(view.cells)) == (5, 4, 25)
     assert rig.board == Board.parse("...../..x../...../...../.....")
-    assert view.choices["board"] == (5, 4)
+    assert view.choices["board"] == Shape(5, 5, 4)
     assert json.loads(rig.store.saved[-1])["size"] == 5
 
 
@@ -207,7 +207,7 @@ def test_save_then_open_gives_the_same_game(tmp_path: Path) -> None:
     assert rig.presenter.view().status == "Saved the game as game.ttt."
     assert json.loads(path.read_text())["moves"] == ["b2", "a1", "c3", "d4"]
     board, moves = rig.board, list(rig.session.history.moves)
-    rig.presenter.set_board((3, 3))
+    rig.presenter.set_board(Shape(3, 3, 3))
     assert len(rig.presenter.view().cells) == 9
     open_from(rig, path)
     assert rig.board == board and rig.session.history.moves == moves
@@ -300,7 +300,9 @@ def test_cancelled_save_and_open_do_nothing(tmp_path: Path) -> None:
 
 def test_open_keeps_the_think_time_and_takes_the_rest(tmp_path: Path) -> None:
     path = tmp_path / "watch.ttt"
-    saved = GameConfig(mode=Mode.WATCH, size=4, win_length=4, think_time=5.0, x_level="easy")
+    saved = GameConfig(
+        mode=Mode.WATCH, rows=4, cols=4, win_length=4, think_time=5.0, x_level="easy"
+    )
     write_game(path, SavedGame(saved, (5, 6)))
     rig = make_presenter(mode="computer", think_time=0.5)
     open_from(rig, path)

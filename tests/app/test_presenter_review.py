@@ -114,7 +114,7 @@ def test_the_review_runs_as_a_job_and_marks_every_move() -> None:
     view = rig.presenter.view()
     assert view.status == f"X wins! Ctrl+N plays again.  {SUMMARY}"
     assert view.history == MARKED_LIST
-    assert view.history_tones == ("", "good", "bad", "good", "text", "good")
+    assert view.history_tones == (None, "good", "bad", "good", "text", "good")
 
 
 def test_asking_again_repeats_the_summary_without_searching() -> None:
@@ -181,7 +181,9 @@ def test_a_result_of_a_stopped_review_is_never_used() -> None:
 def test_the_review_thread_stops_soon_after_escape() -> None:
     # 7x7: each position is searched for the whole think time, so the review of
     # eight moves would take eight seconds.
-    settings = Settings(game=GameConfig(mode=Mode.HOTSEAT, size=7, win_length=5, think_time=1.0))
+    settings = Settings(
+        game=GameConfig(mode=Mode.HOTSEAT, rows=7, cols=7, win_length=5, think_time=1.0)
+    )
     runner = JobRunner()
     rig = make_presenter(settings, runner=runner)
     for cell in (24, 25, 17, 31, 10, 3, 38, 45):
@@ -279,7 +281,7 @@ def test_undo_keeps_the_marks_and_another_move_drops_them() -> None:
     rig.presenter.play(2)  # a different third move: the review was of another game
     view = rig.presenter.view()
     assert view.history == ("Start", "1. X a1", "2. O b1", "3. X c1")
-    assert view.history_tones == ("", "", "", "")
+    assert view.history_tones == (None, None, None, None)
 
 
 def test_a_game_against_the_computer_is_reviewed_for_both_sides() -> None:
@@ -297,7 +299,9 @@ def test_a_game_against_the_computer_is_reviewed_for_both_sides() -> None:
 
 
 def test_a_review_of_a_large_board_says_it_is_approximate() -> None:
-    settings = Settings(game=GameConfig(mode=Mode.HOTSEAT, size=5, win_length=4, think_time=0.05))
+    settings = Settings(
+        game=GameConfig(mode=Mode.HOTSEAT, rows=5, cols=5, win_length=4, think_time=0.05)
+    )
     rig = make_presenter(settings)
     for cell in (12, 6, 7):
         rig.presenter.play(cell)
@@ -313,7 +317,7 @@ def test_a_review_of_a_large_board_says_it_is_approximate() -> None:
 def test_a_reviewed_move_shows_the_values_proven_in_an_approximate_review() -> None:
     """5x5, four in a row, reviewed to depth 2: O's c2 gave up the win at e5
     for a draw that search proved, so the view words it as one."""
-    settings = Settings(game=GameConfig(mode=Mode.HOTSEAT, size=5, win_length=4))
+    settings = Settings(game=GameConfig(mode=Mode.HOTSEAT, rows=5, cols=5, win_length=4))
     rig = make_presenter(settings)
     rig.dialogs.clipboard = "XOOXO/X..XX/O.OXO/XXXOX/XOOO."
     rig.presenter.paste_position()

@@ -12,16 +12,16 @@ from fakes import Rig, make_presenter
 
 from ttt_gui.app.actions import MENUS
 from ttt_gui.board import Board, Player
-from ttt_gui.config import PRESETS, GameConfig
+from ttt_gui.config import PRESETS, GameConfig, Shape
 from ttt_gui.storage.games import parse_game, read_game
 from ttt_gui.storage.settings import Settings
 
-CONNECT_FOUR = (6, 7, 4, True, False)
-AVOID_THREE = (3, 3, 3, False, True)
-GOMOKU = (15, 5)
+CONNECT_FOUR = Shape(6, 7, 4, gravity=True)
+AVOID_THREE = Shape(3, 3, 3, misere=True)
+GOMOKU = Shape(15, 15, 5)
 
 
-def hotseat_on(shape: tuple[int, int, int, bool, bool]) -> Rig:
+def hotseat_on(shape: Shape) -> Rig:
     rig = make_presenter(mode="hotseat")
     rig.presenter.set_board(shape)
     return rig
@@ -92,9 +92,11 @@ def test_the_computer_answers_on_connect_four() -> None:
 
 def test_custom_form_builds_a_rectangle_with_rules() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.dialogs.boards.append((4, 6, 3, True, True))
+    rig.dialogs.boards.append(Shape(4, 6, 3, gravity=True, misere=True))
     rig.presenter.ask_custom_board()
-    assert rig.dialogs.calls[0] == ("ask_board", (3, 3)), "it starts from the current board"
+    assert rig.dialogs.calls[0] == ("ask_board", Shape(3, 3, 3)), (
+        "it starts from the current board"
+    )
     config = rig.session.config
     assert (config.rows, config.cols, config.win_length, config.gravity, config.misere) == (
         4,
@@ -106,7 +108,7 @@ def test_custom_form_builds_a_rectangle_with_rules() -> None:
     view = rig.presenter.view()
     assert view.choices["board"] == "custom"
     assert view.labels["ask_custom_board"] == "Custom: 6×4, 3 in a row, gravity, misère…"
-    rig.dialogs.boards.append((4, 6, 7, False, False))  # 7 in a row does not fit
+    rig.dialogs.boards.append(Shape(4, 6, 7))  # 7 in a row does not fit
     rig.presenter.ask_custom_board()
     assert rig.dialogs.calls[-1] == ("ask_board", (4, 6, 3, True, True))
     assert rig.session.config == config
@@ -117,7 +119,7 @@ def test_scores_are_kept_per_variant() -> None:
     for cell in (0, 3, 1, 4, 8, 5):
         rig.presenter.play(cell)
     assert rig.session.tally()["X"] == 1
-    rig.presenter.set_board((3, 3))
+    rig.presenter.set_board(Shape(3, 3, 3))
     assert rig.session.tally().get("X", 0) == 0
     rig.presenter.set_board(AVOID_THREE)
     assert rig.session.tally()["X"] == 1
@@ -130,8 +132,8 @@ def test_settings_carry_the_variant_and_older_files_load_as_squares() -> None:
     old = Settings.from_json('{"size": 5, "win_length": 4, "theme": "dark"}')
     game = old.game
     assert (game.rows, game.cols, game.gravity, game.misere) == (5, 5, False, False)
-    assert game.shape == (5, 4)
-    assert GameConfig.from_dict({"size": 4}, base=saved.game).shape == (4, 4)
+    assert game.shape == Shape(5, 5, 4)
+    assert GameConfig.from_dict({"size": 4}, base=saved.game).shape == Shape(4, 4, 4)
 
 
 def test_saved_games_carry_the_variant(tmp_path: Path) -> None:
@@ -145,7 +147,7 @@ def test_saved_games_carry_the_variant(tmp_path: Path) -> None:
     assert data["moves"] == ["d6", "d5", "e6"]
     game = read_game(tmp_path / "four.ttt")
     assert game.config == rig.session.config and game.moves == (38, 31, 39)
-    rig.presenter.set_board((3, 3))
+    rig.presenter.set_board(Shape(3, 3, 3))
     rig.dialogs.open_paths.append(tmp_path / "four.ttt")
     rig.presenter.open_game()
     assert rig.board.gravity and rig.board.move_count == 3

@@ -250,7 +250,7 @@ def test_scores_are_kept_per_mode_and_board() -> None:
     scores: dict[str, dict[str, int]] = {}
     session = Session(HOTSEAT, scores)
     play_all(session, X_WINS)
-    session.new_game(GameConfig(mode=Mode.HOTSEAT, size=4, win_length=4))
+    session.new_game(GameConfig(mode=Mode.HOTSEAT, rows=4, cols=4, win_length=4))
     assert session.tally() == {"X": 0, "O": 0, "draw": 0}
     assert scores == {"hotseat:3x3:3": {"X": 1}}, "the session keeps the dict it was given"
     session.new_game(HOTSEAT)
@@ -596,16 +596,18 @@ def test_watch_mode_uses_each_sides_level() -> None:
 
 def test_node_budgets_apply_only_where_the_board_is_not_solved() -> None:
     for size, win_length in ((3, 3), (4, 4)):
-        session = Session(GameConfig(level="strongest", size=size, win_length=win_length))
+        session = Session(
+            GameConfig(level="strongest", rows=size, cols=size, win_length=win_length)
+        )
         assert session.engine().node_limit is None, "exact play where the board is solved"
     for name in ("medium", "hard"):
-        large = Session(GameConfig(level=name, size=5, win_length=4))
+        large = Session(GameConfig(level=name, rows=5, cols=5, win_length=4))
         engine = large.engine()
         assert engine.node_limit == LEVELS[name].nodes is not None
         assert engine.lookahead is None, "the budget sets the depth"
-    strongest = Session(GameConfig(level="strongest", size=5, win_length=4)).engine()
+    strongest = Session(GameConfig(level="strongest", rows=5, cols=5, win_length=4)).engine()
     assert (strongest.lookahead, strongest.node_limit, strongest.time_limit) == (None, None, 1.0)
-    easy = Session(GameConfig(level="easy", size=9, win_length=5)).engine()
+    easy = Session(GameConfig(level="easy", rows=9, cols=9, win_length=5)).engine()
     assert (easy.lookahead, easy.node_limit) == (0, None), "Easy looks one move ahead"
 
 
@@ -624,7 +626,7 @@ def test_a_seeded_session_plays_the_same_games() -> None:
 def test_the_think_time_bounds_engines_on_large_boards_only() -> None:
     small = Session(GameConfig(mode=Mode.COMPUTER, think_time=2.0))
     assert small.engine().time_limit is None
-    large = Session(GameConfig(mode=Mode.COMPUTER, size=9, win_length=5, think_time=2.0))
+    large = Session(GameConfig(mode=Mode.COMPUTER, rows=9, cols=9, win_length=5, think_time=2.0))
     assert large.engine().time_limit == 2.0
     assert large.analyst().limit.time == 2.0
     large.reconfigure(large.config.changed(think_time=0.5))

@@ -84,16 +84,16 @@ class StormDialogs(FakeDialogs):
         # Sizes beyond 4x4 would need think time; 4 in a row on 4x4 only when allowed.
         answers: list[Shape | None] = [
             None,
-            (0, 3),
-            (2, 2),
-            (3, 3),
-            (4, 3),
-            (16, 3),
-            (3, 3, 3, False, True),
-            (4, 3, 3, True, False),
+            Shape(0, 0, 3),
+            Shape(2, 2, 2),
+            Shape(3, 3, 3),
+            Shape(4, 4, 3),
+            Shape(16, 16, 3),
+            Shape(3, 3, 3, misere=True),
+            Shape(4, 3, 3, gravity=True),
         ]
         if self.guard is None or self.guard.may_enter_slow():
-            answers.append((4, 4))
+            answers.append(Shape(4, 4, 4))
         return self.rng.choice(answers)
 
     def ask_open_path(self, folder: Path) -> Path | None:
@@ -155,8 +155,12 @@ def storm_files(folder: Path) -> list[Path]:
     games = {
         "good.ttt": SavedGame(GameConfig(mode=Mode.HOTSEAT), (4, 0, 8)),
         "won.ttt": SavedGame(GameConfig(mode=Mode.HOTSEAT), (0, 3, 1, 4, 2)),
-        "large.ttt": SavedGame(GameConfig(mode=Mode.HOTSEAT, size=4, win_length=4), (5, 6)),
-        "small k.ttt": SavedGame(GameConfig(mode=Mode.COMPUTER, size=4, win_length=3), (5,)),
+        "large.ttt": SavedGame(
+            GameConfig(mode=Mode.HOTSEAT, rows=4, cols=4, win_length=4), (5, 6)
+        ),
+        "small k.ttt": SavedGame(
+            GameConfig(mode=Mode.COMPUTER, rows=4, cols=4, win_length=3), (5,)
+        ),
         "computer.ttt": SavedGame(GameConfig(mode=Mode.COMPUTER, human=Player.O), (4,)),
         "watch.ttt": SavedGame(GameConfig(mode=Mode.WATCH, x_level="easy"), (0,)),
         "start.ttt": SavedGame(GameConfig(mode=Mode.HOTSEAT), (8,), "x../.o./..."),
@@ -416,9 +420,9 @@ def actions_for(
         ]
 
     def board() -> None:
-        shapes = [(3, 3), (3, 3), (4, 3)]
+        shapes = [Shape(3, 3, 3), Shape(3, 3, 3), Shape(4, 4, 3)]
         if guard.may_enter_slow():
-            shapes.append((4, 4))
+            shapes.append(Shape(4, 4, 4))
         presenter.set_board(rng.choice(shapes))
 
     def analysis() -> None:

@@ -171,7 +171,9 @@ def test_version_and_help_never_load_tk(tmp_path: Path, option: str) -> None:
 
 
 SAVED = Settings(
-    GameConfig(mode=Mode.HOTSEAT, human=Player.O, level="easy", depth=5, size=4, win_length=3),
+    GameConfig(
+        mode=Mode.HOTSEAT, human=Player.O, level="easy", depth=5, rows=4, cols=4, win_length=3
+    ),
     theme="light",
     zoom=1.5,
     window="600x500",
@@ -199,11 +201,11 @@ def test_no_options_keep_the_saved_settings() -> None:
         (["--level", "strongest"], {"level": "strongest", "depth": None}),
         (["--level", "perfect"], {"level": "strongest", "depth": None}),  # the old name
         (["--depth", "9"], {"depth": 9}),
-        (["--size", "5"], {"size": 5, "win_length": 4}),
-        (["--size", "9"], {"size": 9, "win_length": 5}),
-        (["--size", "7", "--win-length", "3"], {"size": 7, "win_length": 3}),
+        (["--size", "5"], {"rows": 5, "cols": 5, "win_length": 4}),
+        (["--size", "9"], {"rows": 9, "cols": 9, "win_length": 5}),
+        (["--size", "7", "--win-length", "3"], {"rows": 7, "cols": 7, "win_length": 3}),
         (["--win-length", "4"], {"win_length": 4}),
-        (["--size", "3", "--depth", "9"], {"size": 3, "win_length": 3, "depth": 9}),
+        (["--size", "3", "--depth", "9"], {"rows": 3, "cols": 3, "win_length": 3, "depth": 9}),
     ],
 )
 def test_options_override_the_game_of_the_saved_settings(

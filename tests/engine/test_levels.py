@@ -23,7 +23,7 @@ ABOVE_EASY = [name for name in LEVELS if name != "easy"]
 
 def player(name: str, size: int = 3, win_length: int = 3, seed: int = 0) -> LevelPlayer:
     """Level ``name`` as the app builds it for a board of that shape."""
-    config = GameConfig(size=size, win_length=win_length, level=name)
+    config = GameConfig(rows=size, cols=size, win_length=win_length, level=name)
     level = config.strength_for(Player.O)
     bounded = level.lookahead is not None or level.nodes is not None
     return LevelPlayer(
@@ -147,7 +147,7 @@ def test_the_top_level_thinks_for_the_whole_think_time_where_the_board_is_not_so
     below it keep theirs (the same moves on any machine)."""
     for config in (
         GameConfig(rows=6, cols=7, win_length=4, gravity=True, level=TOP_LEVEL, think_time=2.5),
-        GameConfig(size=15, win_length=5, level=TOP_LEVEL, think_time=2.5),
+        GameConfig(rows=15, cols=15, win_length=5, level=TOP_LEVEL, think_time=2.5),
     ):
         computer = Session(config).engine()
         assert (computer.node_limit, computer.time_limit) == (None, 2.5)
@@ -317,14 +317,19 @@ def test_a_node_budget_gives_the_same_game_on_a_large_board() -> None:
 def test_the_top_level_is_perfect_only_where_the_board_is_solved(
     size: int, win_length: int, label: str
 ) -> None:
-    config = GameConfig(mode=Mode.WATCH, size=size, win_length=win_length, x_level=TOP_LEVEL)
+    config = GameConfig(
+        mode=Mode.WATCH, rows=size, cols=size, win_length=win_length, x_level=TOP_LEVEL
+    )
     assert config.level_label(TOP_LEVEL) == label
     assert config.player_name(Player.X) == f"X ({label})"
     labels = menu_labels(Session(config))
     for action in ("set_level", "set_x_level", "set_o_level"):
         assert labels[f"{action}:{TOP_LEVEL}"] == label
         assert labels[f"{action}:hard"] == "Hard"
-    assert GameConfig(size=size, win_length=win_length, level=TOP_LEVEL).level_name() == label
+    assert (
+        GameConfig(rows=size, cols=size, win_length=win_length, level=TOP_LEVEL).level_name()
+        == label
+    )
 
 
 def test_old_level_names_still_load() -> None:

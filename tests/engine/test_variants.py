@@ -296,7 +296,7 @@ def test_tables_know_the_largest_board() -> None:
     ("keywords", "sides"),
     [
         ({"rows": 5, "cols": 5}, (5, 5, 5)),
-        ({"rows": 6}, (6, 6, 6)),
+        ({"rows": 6}, (6, 3, 6)),
         ({"rows": 4, "cols": 6}, (4, 6, 6)),
         ({"size": 7}, (7, 7, 7)),
         ({}, (3, 3, 3)),
@@ -305,6 +305,6 @@ def test_tables_know_the_largest_board() -> None:
 def test_a_configuration_takes_the_sides_it_is_given(
     keywords: dict[str, int], sides: tuple[int, int, int]
 ) -> None:
-    config = GameConfig(**keywords)  # type: ignore[arg-type]
+    config = GameConfig.from_dict(keywords)
     assert (config.rows, config.cols, config.size) == sides
     assert config.changed(size=4).empty_board().cells == 16, "a new size squares it"

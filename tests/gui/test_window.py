@@ -46,7 +46,7 @@ from fakes import FakeDialogs
 
 from ttt_gui.app.actions import MENUS, Item, all_items
 from ttt_gui.board import Player
-from ttt_gui.config import GameConfig, Mode
+from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.gui.menus import accelerator, key_sequences
 from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.gui.window import Window, pump_until
@@ -162,7 +162,7 @@ def test_the_computer_answers_a_real_click(make_window) -> None:
 
 
 def test_clicks_while_the_computer_thinks_change_nothing(make_window) -> None:
-    settings = computer(human=Player.O, depth=81, size=9, win_length=5, think_time=2.0)
+    settings = computer(human=Player.O, depth=81, rows=9, cols=9, win_length=5, think_time=2.0)
     window = make_window(settings)
     assert window.presenter.is_working
     real_click(window.board.cells[0])
@@ -307,12 +307,12 @@ def test_zoom_and_a_board_change_resize_the_window(make_window) -> None:
     assert window.board.cells[0].winfo_height() > cell
     invoke(window, "zoom_reset")
     assert settled_at(start)
-    invoke(window, "set_board", (9, 5))
+    invoke(window, "set_board", Shape(9, 9, 5))
     assert len(window.board.cells) == 81
     nine = window.preferred_size()
     assert nine[0] > start[0] and nine[1] > start[1] and settled_at(nine)
     assert_square_cells(window)
-    invoke(window, "set_board", (3, 3))  # the window may keep its larger size
+    invoke(window, "set_board", Shape(3, 3, 3))  # the window may keep its larger size
     assert len(window.board.cells) == 9
     assert wait(root, lambda: cells_viewable(window))
     assert size()[0] >= start[0] and size()[1] >= start[1]
@@ -331,9 +331,9 @@ def test_the_top_level_is_named_for_the_board_in_the_menus(make_window) -> None:
         return found
 
     assert labels() == {"Perfect"}
-    invoke(window, "set_board", (5, 4))
+    invoke(window, "set_board", Shape(5, 5, 4))
     assert labels() == {"Strongest"}, "not solved: its best, not perfect"
-    invoke(window, "set_board", (4, 4))
+    invoke(window, "set_board", Shape(4, 4, 4))
     assert labels() == {"Perfect"}
 
 
@@ -459,11 +459,11 @@ def test_a_declined_or_cancelled_menu_choice_leaves_the_current_one_selected(
     assert dialogs.names() == ["confirm"]
     assert window.presenter.session.config.mode is Mode.HOTSEAT
     assert variables["mode"].get() == "hotseat"
-    invoke(window, "set_board", (4, 4))
+    invoke(window, "set_board", Shape(4, 4, 4))
     assert window.presenter.session.board.size == 3
-    assert variables["board"].get() == str((3, 3))
+    assert variables["board"].get() == str(Shape(3, 3, 3))
     invoke(window, "ask_custom_board")  # the size dialog is cancelled
-    assert variables["board"].get() == str((3, 3))
+    assert variables["board"].get() == str(Shape(3, 3, 3))
 
 
 # -- the search thread and the event loop ---------------------------------------------
@@ -473,7 +473,9 @@ def test_the_event_loop_keeps_running_during_a_9x9_search(make_window) -> None:
     """A freeze detector, not a timing target (benchmarks/ui.py measures the gaps):
     beats of 10 ms keep coming through a 2 s search; a loop frozen by the search
     would leave one gap as long as the search."""
-    window = make_window(computer(human=Player.X, depth=81, size=9, win_length=5, think_time=2.0))
+    window = make_window(
+        computer(human=Player.X, depth=81, rows=9, cols=9, win_length=5, think_time=2.0)
+    )
     root, presenter = window.root, window.presenter
     beats: list[float] = []
 
@@ -498,7 +500,9 @@ def test_the_event_loop_keeps_running_during_a_9x9_search(make_window) -> None:
 def test_closing_while_the_progress_bar_runs_leaves_no_tcl_errors(make_window, capfd) -> None:
     """The progress bar animates with Tcl timers; closing the window must stop
     them, or they fire later (in the next window's event loop) on destroyed widgets."""
-    window = make_window(computer(human=Player.O, depth=81, size=9, win_length=5, think_time=30.0))
+    window = make_window(
+        computer(human=Player.O, depth=81, rows=9, cols=9, win_length=5, think_time=30.0)
+    )
     assert wait(window.root, window.progress.winfo_ismapped, 5), "no progress bar"
     window.run("quit")
     later = make_window(hotseat())
@@ -511,7 +515,8 @@ CLOSE_SETTINGS = Settings(
         mode=Mode.COMPUTER,
         human=Player.O,
         depth=81,  # a search the think time alone bounds
-        size=9,
+        rows=9,
+        cols=9,
         win_length=5,
         think_time=30.0,
     )

@@ -23,7 +23,7 @@ from conftest import (
 
 from ttt_gui.app.actions import shortcut_rows
 from ttt_gui.cli.smoke import pump_until
-from ttt_gui.config import GameConfig, Mode
+from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.engine import MoveAnalysis
 from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.gui.window import Window
@@ -115,10 +115,10 @@ def test_the_window_stays_where_it_was_put(make_window, window_manager: None) ->
     place = (root.winfo_rootx(), root.winfo_rooty())
     for action, arguments in (
         ("zoom_in", ()),
-        ("set_board", ((5, 4),)),
+        ("set_board", (Shape(5, 5, 4),)),
         ("toggle_history", ()),
         ("zoom_out", ()),
-        ("set_board", ((3, 3),)),
+        ("set_board", (Shape(3, 3, 3),)),
     ):
         window.run(action, *arguments)
         sleep_pumping(root, 0.4)
@@ -132,7 +132,7 @@ def test_a_smaller_board_keeps_the_size_the_person_chose(
     root = window.root
     root.geometry("900x700")
     sleep_pumping(root, 0.5)
-    window.run("set_board", (4, 4))
+    window.run("set_board", Shape(4, 4, 4))
     sleep_pumping(root, 0.5)
     assert (root.winfo_width(), root.winfo_height()) == (900, 700)
 
@@ -195,7 +195,9 @@ def test_a_long_message_wraps_in_the_status_bar(make_window) -> None:
 def test_analysis_words_grow_back_when_the_window_grows(make_window) -> None:
     """Small cells show short forms ("O++"); once the window is enlarged the
     same cells show the words ("O better") again."""
-    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT, size=9, win_length=5)))
+    window: Window = make_window(
+        Settings(GameConfig(mode=Mode.HOTSEAT, rows=9, cols=9, win_length=5))
+    )
     root, presenter = window.root, window.presenter
     window.run("play", 40)
     empty = [cell for cell in range(81) if presenter.session.board[cell] is None]
@@ -258,7 +260,7 @@ def test_the_custom_board_form_says_what_is_wrong_as_you_type(make_window) -> No
     window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
     dialogs = TkDialogs(window.root)
     seen = run_form(
-        window, lambda: dialogs.ask_board((3, 3)), ["16 6 5", "4 6 7", "x 3 3", "6 7 4"]
+        window, lambda: dialogs.ask_board(Shape(3, 3, 3)), ["16 6 5", "4 6 7", "x 3 3", "6 7 4"]
     )
     assert seen["problems"] == [
         "Rows and columns are 3 to 15 each.",
@@ -284,7 +286,7 @@ def test_the_custom_board_form_ticks_gravity_and_misere(make_window) -> None:
         next(w for w in frame.winfo_children() if isinstance(w, ttk.Button)).invoke()
 
     when_a_dialog_shows(window, tick_both)
-    assert dialogs.ask_board((6, 7, 4, True, False)) == (6, 7, 4, False, True)
+    assert dialogs.ask_board(Shape(6, 7, 4, gravity=True)) == Shape(6, 7, 4, misere=True)
     assert labels == [
         "Gravity: a mark drops to the bottom of its column",
         "Misère: whoever completes a line loses",
@@ -310,7 +312,9 @@ def test_a_saved_window_larger_than_the_screen_opens_within_it(make_window) -> N
 
 
 def test_the_largest_zoom_on_9x9_stays_within_the_screen(make_window) -> None:
-    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT, size=9, win_length=5)))
+    window: Window = make_window(
+        Settings(GameConfig(mode=Mode.HOTSEAT, rows=9, cols=9, win_length=5))
+    )
     root = window.root
     for _ in range(12):
         window.run("zoom_in")

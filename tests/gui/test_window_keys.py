@@ -25,7 +25,7 @@ from fakes import FakeDialogs
 
 from ttt_gui.app.actions import all_items
 from ttt_gui.board import Player
-from ttt_gui.config import GameConfig, Mode
+from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.gui.menus import key_sequences
 from ttt_gui.gui.window import Window
 from ttt_gui.storage.settings import Settings
@@ -110,7 +110,7 @@ def test_digit_keys_play_the_cells_of_a_3x3_board_only(make_window) -> None:
     # The keypad plays in its own layout (7 = top left), with Num Lock on or off.
     keys(root, "KP_7", "KP_Next", "KP_5")
     assert wait(root, lambda: marks(window) == "X../.X./..O")
-    window.run("set_board", (4, 4))
+    window.run("set_board", Shape(4, 4, 4))
     cells = window.board.cells
     assert len(cells) == 16
     cells[0].focus_set()

@@ -14,7 +14,7 @@ from ttt_gui.storage.settings import Settings
 
 #: 7x7, four in a row, analysis shown; X's first move in the middle loses for O.
 SEVEN = Settings(
-    GameConfig(mode=Mode.HOTSEAT, size=7, win_length=4, think_time=0.05), analysis=True
+    GameConfig(mode=Mode.HOTSEAT, rows=7, cols=7, win_length=4, think_time=0.05), analysis=True
 )
 
 
@@ -60,7 +60,7 @@ def test_cells_the_relevance_zones_prove_drawn_read_draw(make_window) -> None:
     a4, e4 or f4, each a draw that relevance zones prove; every other move
     loses in 4, as the search proves."""
     settings = Settings(
-        GameConfig(mode=Mode.HOTSEAT, size=7, win_length=5, think_time=0.05), analysis=True
+        GameConfig(mode=Mode.HOTSEAT, rows=7, cols=7, win_length=5, think_time=0.05), analysis=True
     )
     window = make_window(settings)
     board = window.presenter.session.board

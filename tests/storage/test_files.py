@@ -60,7 +60,7 @@ def test_a_symlinked_settings_path_writes_the_target_and_stays_a_link(tmp_path: 
     link = tmp_path / "config" / "settings.json"
     link.parent.mkdir()
     link.symlink_to(real)
-    settings = Settings(GameConfig(size=5), zoom=2.0)
+    settings = Settings(GameConfig(rows=5, cols=5), zoom=2.0)
     save(settings, link)
     assert link.is_symlink() and os.readlink(link) == str(real)
     assert load(real)[0] == settings and load(link)[0] == settings

@@ -32,7 +32,8 @@ def games(draw) -> SavedGame:
         human=draw(st.sampled_from(Player)),
         level=draw(st.sampled_from(list(LEVELS))),
         depth=draw(st.none() | st.integers(1, size * size)),
-        size=size,
+        rows=size,
+        cols=size,
         win_length=win_length,
         think_time=draw(st.sampled_from([0.05, 0.5, 1.0, 2.5, 60.0])),
         x_level=draw(st.sampled_from(list(LEVELS))),
@@ -56,7 +57,7 @@ def test_start_position_and_file_round_trip(tmp_path: Path) -> None:
 
 
 def test_the_file_format_is_unchanged() -> None:
-    game = SavedGame(GameConfig(size=4, win_length=3, level="hard"), (5, 0))
+    game = SavedGame(GameConfig(rows=4, cols=4, win_length=3, level="hard"), (5, 0))
     data = json.loads(game.to_json())
     assert data["format"] == "ttt-gui game" and data["version"] == 1
     assert (data["size"], data["win_length"], data["moves"]) == (4, 3, ["b2", "a1"])
@@ -73,7 +74,8 @@ def test_missing_fields_mean_what_they_meant_when_files_lacked_them() -> None:
     game = parse_game('{"format": "ttt-gui game", "version": 1, "size": 5, "moves": ["c3"]}')
     assert game.config == GameConfig(
         mode=Mode.HOTSEAT,
-        size=5,
+        rows=5,
+        cols=5,
         win_length=4,
         level="strongest",
         x_level="strongest",

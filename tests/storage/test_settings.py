@@ -38,7 +38,7 @@ OLD_FILE = {
 
 def test_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "settings.json"
-    game = GameConfig(mode=Mode.HOTSEAT, size=5, win_length=4)
+    game = GameConfig(mode=Mode.HOTSEAT, rows=5, cols=5, win_length=4)
     settings = Settings(game, theme="dark", zoom=1.5)
     settings.scores = {"hotseat:5x5:4": {"X": 2, "O": 1, "draw": 0}}
     save(settings, path)
@@ -48,7 +48,7 @@ def test_round_trip(tmp_path: Path) -> None:
 
 
 def test_the_file_is_one_flat_object_with_a_format_marker() -> None:
-    data = json.loads(Settings(GameConfig(size=4, win_length=3)).to_json())
+    data = json.loads(Settings(GameConfig(rows=4, cols=4, win_length=3)).to_json())
     assert data["format"] == FORMAT
     assert (data["size"], data["win_length"], data["mode"], data["zoom"]) == (
         4,
@@ -66,7 +66,8 @@ def test_files_written_before_the_format_marker_still_load() -> None:
         mode=Mode.COMPUTER,
         human=Player.O,
         level="hard",
-        size=4,
+        rows=4,
+        cols=4,
         win_length=4,
         think_time=2.0,
         x_level="strongest",

@@ -70,7 +70,9 @@ def test_a_saved_game_named_on_the_command_line_is_opened(
     games.mkdir()
     game = games / f"four{SUFFIX}"
     finished = (0, 4, 1, 5, 2, 6, 3)  # X completes the top row of a 4x4 board
-    write_game(game, SavedGame(GameConfig(mode=Mode.HOTSEAT, size=4, win_length=4), finished))
+    write_game(
+        game, SavedGame(GameConfig(mode=Mode.HOTSEAT, rows=4, cols=4, win_length=4), finished)
+    )
     process, window, path = start_game(
         tmp_path, Settings(GameConfig(mode=Mode.HOTSEAT)), str(game)
     )

@@ -54,7 +54,7 @@ def test_three_windows_on_one_settings_file_lose_no_game_and_no_change(
     assert saved.zoom > 1.0, "the first window's zoom is kept"
 
 
-WATCH_9X9 = Settings(GameConfig(mode=Mode.WATCH, size=9, win_length=5, think_time=2.0))
+WATCH_9X9 = Settings(GameConfig(mode=Mode.WATCH, rows=9, cols=9, win_length=5, think_time=2.0))
 
 
 @pytest.mark.parametrize(

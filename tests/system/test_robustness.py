@@ -72,7 +72,13 @@ FUZZ = hypothesis_settings(
 
 REAL_SETTINGS = Settings(
     GameConfig(
-        mode=Mode.HOTSEAT, human=Player.O, level="hard", size=5, win_length=4, think_time=2.0
+        mode=Mode.HOTSEAT,
+        human=Player.O,
+        level="hard",
+        rows=5,
+        cols=5,
+        win_length=4,
+        think_time=2.0,
     ),
     theme="dark",
     zoom=1.5,
@@ -82,12 +88,14 @@ REAL_SETTINGS = Settings(
     scores={"hotseat:5x5:4": {"X": 2, "O": 1, "draw": 3}},
 )
 REAL_GAME = SavedGame(
-    GameConfig(mode=Mode.COMPUTER, human=Player.O, level="hard", depth=5, size=4, win_length=3),
+    GameConfig(
+        mode=Mode.COMPUTER, human=Player.O, level="hard", depth=5, rows=4, cols=4, win_length=3
+    ),
     moves=(6, 2, 10),
     start="X.../.O../..../....",
 )
 #: The keys of a settings file: the game's fields, then the display settings.
-GAME_NAMES = [field.name for field in fields(GameConfig)]
+GAME_NAMES = list(GameConfig().to_dict())
 SETTING_NAMES = [*GAME_NAMES, *(field.name for field in fields(Settings) if field.name != "game")]
 
 #: JSON values of the wrong type or out of range, for every setting of REAL_SETTINGS.
@@ -953,7 +961,8 @@ def test_opening_a_bad_file_keeps_the_current_game(make_window, tmp_path: Path, 
     content = GUI_BAD_FILES[kind]
     dialogs = FakeDialogs()
     window = make_window(
-        Settings(GameConfig(mode=Mode.HOTSEAT, size=4, win_length=3, depth=7)), dialogs=dialogs
+        Settings(GameConfig(mode=Mode.HOTSEAT, rows=4, cols=4, win_length=3, depth=7)),
+        dialogs=dialogs,
     )
     session = window.presenter.session
     for cell in (5, 0, 10):
@@ -1011,7 +1020,9 @@ def _long_game(length: int) -> SavedGame:
             moves.append(move)
         if len(moves) == length:
             break
-    return SavedGame(GameConfig(mode=Mode.WATCH, depth=12, size=9, win_length=5), tuple(moves))
+    return SavedGame(
+        GameConfig(mode=Mode.WATCH, depth=12, rows=9, cols=9, win_length=5), tuple(moves)
+    )
 
 
 def _child_environment() -> dict[str, str]:

@@ -18,7 +18,6 @@ from ttt_gui.config import (
     THINK_TIMES,
     WATCH_SPEEDS,
     Mode,
-    board_label,
 )
 from ttt_gui.theme import THEMES
 
@@ -140,12 +139,12 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
             "Board",
             [
                 *(
-                    radio(board_label(*shape), "board", shape, "set_board")
+                    radio(shape.label, "board", shape, "set_board")
                     for shape in BOARD_CHOICES
                     if shape not in PRESETS
                 ),
                 SEPARATOR,
-                *(radio(board_label(*shape), "board", shape, "set_board") for shape in PRESETS),
+                *(radio(shape.label, "board", shape, "set_board") for shape in PRESETS),
                 radio("Custom…", "board", "custom", "ask_custom_board", custom=True),
             ],
         ),

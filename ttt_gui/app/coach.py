@@ -34,11 +34,12 @@ from ttt_gui.app.view_state import (
 )
 from ttt_gui.board import Board
 from ttt_gui.storage.settings import Settings
+from ttt_gui.theme import Role
 
 #: The key of Review this game, offered in the status when a game ends.
 REVIEW_KEY = "Cmd+R" if sys.platform == "darwin" else "Ctrl+R"
 #: The move list's colour role for each mark.
-MARK_TONES = {Mark.BEST: "good", Mark.INACCURACY: "text", Mark.MISTAKE: "bad"}
+MARK_TONES = {Mark.BEST: Role.GOOD, Mark.INACCURACY: Role.TEXT, Mark.MISTAKE: Role.BAD}
 
 
 class ReviewProgress:
@@ -234,7 +235,8 @@ class CoachCommands:
         """``state`` with the marks in the move list, the progress or offer of a
         review in the status, and a reviewed move shown if one is chosen."""
         review, wanted, session = self._current_review(), self._review_wanted, self.session
-        history, tones = list(state.history), ["" for _ in state.history]
+        history = list(state.history)
+        tones: list[Role | None] = [None for _ in state.history]
         for index, move in enumerate(review.moves if review is not None else (), start=1):
             history[index] = f"{history[index]}  {move.mark.symbol}"
             tones[index] = MARK_TONES[move.mark]
@@ -279,12 +281,12 @@ def _focused_view(
     for cell in range(board.cells):
         mark = board[cell]
         if cell in move.better:
-            background = "hint"
+            background = Role.HINT
         elif cell == move.move:
-            background = "last"
+            background = Role.LAST
         else:
-            background = "cell_busy"
-        note, tone = "", "even"
+            background = Role.CELL_BUSY
+        note, tone = "", Role.EVEN
         if cell in move.scores:
             exact = move.is_exact(cell)
             note = value_words(move.scores[cell], exact, board.turn)

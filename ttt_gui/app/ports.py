@@ -25,9 +25,7 @@ class Dialogs(Protocol):
     ) -> int | None: ...
 
     def ask_board(self, shape: Shape) -> Shape | None:
-        """A custom board, starting from ``shape``: (rows, columns, win length,
-        gravity, misère), or (size, win length) for a square of the usual
-        rules; checked; None if cancelled."""
+        """A custom board, starting from ``shape``; checked; None if cancelled."""
 
     def show_info(self, title: str, text: str) -> None: ...
 

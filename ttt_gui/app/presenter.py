@@ -22,8 +22,8 @@ from ttt_gui.app.ports import Dialogs, SaveSettings
 from ttt_gui.app.session import Refused, SearchRequest, Session
 from ttt_gui.app.transfer import FileCommands
 from ttt_gui.app.view_state import ViewState, build_view, hint_text
-from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, Player
-from ttt_gui.config import ConfigError, Mode, Shape, expand_shape
+from ttt_gui.board import Board, Player
+from ttt_gui.config import ConfigError, Mode, Shape
 from ttt_gui.engine import MoveAnalysis, SearchResult
 from ttt_gui.engine.levels import LevelPlayer
 from ttt_gui.storage.settings import Settings
@@ -320,9 +320,8 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
         self.change_config(think_time=float(seconds))
 
     def set_board(self, shape: Shape) -> None:
-        """Play on ``shape``: (size, win length) or (rows, columns, win length,
-        gravity, misère), as the Board menu offers them."""
-        self.change_config(shape=tuple(shape), depth=None)
+        """Play on ``shape``, as the Board menu offers them."""
+        self.change_config(shape=Shape(*shape), depth=None)
 
     def ask_custom_depth(self) -> None:
         config = self.session.config
@@ -340,14 +339,8 @@ class Presenter(FileCommands, DisplayCommands, CoachCommands):
     def ask_custom_board(self) -> None:
         config = self.session.config
         shape = self.dialogs.ask_board(config.shape)
-        if shape is not None:
-            rows, cols, win_length, _, _ = expand_shape(shape)
-            if (
-                MIN_SIZE <= rows <= MAX_SIZE
-                and MIN_SIZE <= cols <= MAX_SIZE
-                and MIN_SIZE <= win_length <= max(rows, cols)
-            ):
-                self.set_board(shape)
+        if shape is not None and shape.is_valid:
+            self.set_board(shape)
 
     def reset_scores(self) -> None:
         config = self.session.config

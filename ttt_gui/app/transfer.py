@@ -19,7 +19,7 @@ from ttt_gui.app.ports import Dialogs, SaveSettings
 from ttt_gui.app.session import Refused, Session
 from ttt_gui.app.view_state import NEW_GAME_KEY
 from ttt_gui.board import Board, InvalidPositionError, split_rules
-from ttt_gui.config import canonical_shape
+from ttt_gui.config import Shape
 from ttt_gui.storage.files import describe_file_error
 from ttt_gui.storage.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
 from ttt_gui.storage.settings import Settings
@@ -117,12 +117,7 @@ class FileCommands:
         except InvalidPositionError as error:
             self._say(f"Not a position: {error}.")
             return
-        self.change_config(
-            start=board,
-            shape=canonical_shape(
-                board.rows, board.cols, board.win_length, board.gravity, board.misere
-            ),
-        )
+        self.change_config(start=board, shape=Shape.of(board))
 
     def _games_folder(self) -> Path:
         """The folder of the last game saved or opened, else the documents folder."""

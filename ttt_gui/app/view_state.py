@@ -2,7 +2,7 @@
 
 :func:`build_view` turns a session and the display settings into a
 :class:`ViewState`; the window paints it and nothing else. Colours are named
-by their role in the palette (``"win"``, ``"good"``), never as literals.
+by their :class:`~ttt_gui.theme.Role` in the palette, never as literals.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from ttt_gui.board import Board, Player
 from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode, statistics_labels
 from ttt_gui.engine import MoveAnalysis, describe_score, is_mate_score
 from ttt_gui.storage.settings import Settings
+from ttt_gui.theme import Role
 
 TITLE = "Tic-tac-toe"
 #: The key of New game, named in the status when a game ends.
@@ -32,9 +33,9 @@ class CellView:
     whether the person can play it now."""
 
     mark: str | None
-    background: str
+    background: Role
     note: str = ""
-    tone: str = "even"
+    tone: Role = Role.EVEN
     playable: bool = False
 
 
@@ -68,7 +69,7 @@ class ViewState:
     disabled: frozenset[str]
     show_coordinates: bool = False
     labels: dict[str, str] = dataclasses.field(default_factory=dict)
-    history_tones: tuple[str, ...] = ()  # a palette role per move list entry, or ""
+    history_tones: tuple[Role | None, ...] = ()  # per move list entry (None: the usual)
     rows: int = 3
     cols: int = 3
     landing: tuple[int, ...] = ()
@@ -90,12 +91,12 @@ def value_words(score: int, exact: bool, mover: Player) -> str:
     return "about even"
 
 
-def score_tone(score: int, exact: bool) -> str:
-    """The palette role for a move's value: ``"good"``, ``"even"`` or ``"bad"``;
-    the same words always get the same tone."""
+def score_tone(score: int, exact: bool) -> Role:
+    """The palette role for a move's value: good, even or bad; the same words
+    always get the same tone."""
     if value_words(score, exact, Player.X) in ("draw", "about even"):
-        return "even"
-    return "good" if score > 0 else "bad"
+        return Role.EVEN
+    return Role.GOOD if score > 0 else Role.BAD
 
 
 def compact_words(words: str) -> str:
@@ -115,7 +116,7 @@ def compact_words(words: str) -> str:
     return words
 
 
-def analysis_notes(analysis: MoveAnalysis | None, mover: Player) -> dict[int, tuple[str, str]]:
+def analysis_notes(analysis: MoveAnalysis | None, mover: Player) -> dict[int, tuple[str, Role]]:
     """Cell -> (words, tone role) for every move an analysis scored."""
     if analysis is None:
         return {}
@@ -232,17 +233,17 @@ def build_view(
     landing = gravity_landing(board)
     for cell in range(board.cells):
         if cell in winning:
-            background = "win"
+            background = Role.WIN
         elif cell in hint:
-            background = "hint"
+            background = Role.HINT
         elif cell == last:
-            background = "last"
+            background = Role.LAST
         elif busy or board.is_over:
-            background = "cell_busy"
+            background = Role.CELL_BUSY
         else:
-            background = "cell"
+            background = Role.CELL
         mark = board[cell]
-        note, tone = notes.get(cell, ("", "even"))
+        note, tone = notes.get(cell, ("", Role.EVEN))
         playable = landing[cell] >= 0 if landing else mark is None
         cells.append(
             CellView(mark.value if mark else None, background, note, tone, can_play and playable)

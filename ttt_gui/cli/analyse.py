@@ -30,7 +30,7 @@ from typing import Any
 from ttt_gui.analysis.position import Analyst, PositionAnalysis, Proof
 from ttt_gui.analysis.review import GameReview, proven_outcome, review_game
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, InvalidPositionError
-from ttt_gui.config import MAX_THINK_TIME, MIN_THINK_TIME, SOLVABLE_CELLS, GameConfig
+from ttt_gui.config import MAX_THINK_TIME, MIN_THINK_TIME, SOLVABLE_CELLS, GameConfig, Shape
 from ttt_gui.engine import Engine, Limit, describe_score
 from ttt_gui.storage.games import GameFileError, read_game
 
@@ -127,7 +127,7 @@ def _output(command: _Parser, args: argparse.Namespace) -> str:
         review = review_game(start, game.moves, Engine(randomize=False), limit=limit)
         return review_report(review, args.json)
     if args.win_length is not None and not MIN_SIZE <= args.win_length <= MAX_SIZE:
-        command.error(f"--win-length {args.win_length} is out of range (3 to {MAX_SIZE})")
+        command.error(f"--win-length {args.win_length} is out of range ({MIN_SIZE} to {MAX_SIZE})")
     text = "/".join(args.position.split())  # rows may also be given one per line
     try:
         board = Board.parse(
@@ -149,7 +149,7 @@ def _limit(command: _Parser, board: Board, args: argparse.Namespace, think: floa
         if not 1 <= args.depth <= cells:
             command.error(f"--depth {args.depth} is out of range (1 to {cells} on this board)")
         return Limit(depth=args.depth)
-    if cells <= SOLVABLE_CELLS:
+    if Shape.of(board).solved:
         return Limit()
     return Limit(time=args.think_time or think)
 

@@ -140,18 +140,17 @@ def settings_for_run(args: argparse.Namespace, settings: Settings) -> Settings:
         changes.update(level=args.level, depth=None)
     if args.size:
         changes["size"] = args.size
+    board = settings.game.changed(size=args.size) if args.size else settings.game
     if args.win_length:
-        size = args.size or settings.game.size
-        if args.win_length > size:
+        if args.win_length > board.size:
             raise ValueError(
-                f"--win-length {args.win_length} is longer than the board size {size}"
+                f"--win-length {args.win_length} is longer than the board size {board.size}"
             )
         changes["win_length"] = args.win_length
     if args.depth:
-        size = args.size or settings.game.size
-        if args.depth > size * size:
+        if args.depth > board.cells:
             raise ValueError(
-                f"--depth {args.depth} is more than the {size * size} cells of the board"
+                f"--depth {args.depth} is more than the {board.cells} cells of the board"
             )
         changes["depth"] = args.depth
     try:

@@ -6,6 +6,7 @@ import os
 import sys
 import threading
 
+from ttt_gui.config import Shape
 from ttt_gui.gui.window import Window, pump_until
 
 __all__ = ["pump_until", "run_smoke_test"]
@@ -36,7 +37,7 @@ def run_smoke_test(window: Window) -> int:
             raise AssertionError("the window never appeared")
         presenter.computer_pause = 0
         window.run("set_mode", "hotseat")
-        window.run("set_board", (3, 3))
+        window.run("set_board", Shape(3, 3, 3))
         for cell in (0, 3, 1, 4, 2):
             window.run("activate", cell)
         status = window.status_label.cget("text")

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from tkinter import font as tkfont
 
 from ttt_gui.app.view_state import CellView, ViewState, compact_words
+from ttt_gui.theme import Palette, Role
 
 ARROWS = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
 FOCUS_RING = 3
@@ -59,7 +60,7 @@ class BoardView:
         self.cells: list[tk.Canvas] = []
         self.rows = self.cols = 0
         self.state: ViewState | None = None
-        self.palette: dict[str, str] = {}
+        self.palette: Palette = {}
         self._painted: list[tuple[object, ...]] = []
         self._hovered: int | None = None
         self._focused: int | None = None  # the cell with the keyboard focus
@@ -208,7 +209,7 @@ class BoardView:
 
     # -- painting -------------------------------------------------------------------
 
-    def paint(self, state: ViewState, palette: dict[str, str]) -> None:
+    def paint(self, state: ViewState, palette: Palette) -> None:
         """Show ``state``: redraw the cells whose look changed."""
         if (state.rows, state.cols) != (self.rows, self.cols):
             self._show_coordinates(False)
@@ -229,9 +230,9 @@ class BoardView:
             return
         self._board_key = key
         self._show_coordinates(state.show_coordinates)
-        self.frame.configure(background=palette["grid"])
+        self.frame.configure(background=palette[Role.GRID])
         for label in self.labels:
-            label.configure(background=palette["background"], foreground=palette["muted"])
+            label.configure(background=palette[Role.BACKGROUND], foreground=palette[Role.MUTED])
         for cell in range(len(self.cells)):
             self._draw(cell, force)
 
@@ -256,7 +257,7 @@ class BoardView:
             return
         self._painted[cell] = key
         palette = self.palette
-        background = palette["cell_active"] if hovered else palette[view.background]
+        background = palette[Role.CELL_ACTIVE] if hovered else palette[view.background]
         canvas.configure(
             background=background,
             cursor="hand2" if view.playable else ("watch" if state.is_busy else ""),
@@ -267,7 +268,7 @@ class BoardView:
         if view.mark is not None:
             self._draw_mark(canvas, view.mark, width, height)
         elif ghost:  # where the mark would land
-            self._draw_mark(canvas, state.next_mark, width, height, colour=palette["muted"])
+            self._draw_mark(canvas, state.next_mark, width, height, colour=palette[Role.MUTED])
         elif view.note:
             self._draw_note(canvas, view, width, height)
         if cell in state.winning_line:
@@ -279,7 +280,7 @@ class BoardView:
                 inset,
                 width - inset,
                 height - inset,
-                outline=palette["focus"],
+                outline=palette[Role.FOCUS],
                 width=FOCUS_RING,
             )
 
@@ -291,7 +292,7 @@ class BoardView:
         line = max(2.0, side * 0.09)
         left, top = (width - side) / 2 + inset, (height - side) / 2 + inset
         right, bottom = left + side - 2 * inset, top + side - 2 * inset
-        colour = colour or self.palette[mark]
+        colour = colour or self.palette[Role(mark)]
         if mark == "X":
             for x0, x1 in ((left, right), (right, left)):
                 canvas.create_line(x0, top, x1, bottom, fill=colour, width=line, capstyle="round")
@@ -335,7 +336,7 @@ class BoardView:
         canvas.create_line(
             *start,
             *end,
-            fill=self.palette["text"],
+            fill=self.palette[Role.TEXT],
             width=max(3.0, min(width, height) * 0.06),
             capstyle="round",
         )

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from ttt_gui.app.ports import ClipboardDelivery
 from ttt_gui.board import MAX_SIZE, MIN_SIZE
-from ttt_gui.config import Shape, expand_shape
+from ttt_gui.config import Shape
 from ttt_gui.gui.clipboard import ClipboardReader
 from ttt_gui.storage.games import SUFFIX
 
@@ -178,21 +178,21 @@ class TkDialogs:
     def ask_board(self, shape: Shape) -> Shape | None:
         """One dialog with the rows, columns, win length and the two rules; the
         button works only for a board that exists."""
-        rows, cols, win_length, gravity, misere = expand_shape(shape)
+        rows, cols, win_length, gravity, misere = shape
 
         def check(numbers: list[int]) -> str:
             height, width, length = numbers
             if not all(MIN_SIZE <= side <= MAX_SIZE for side in (height, width)):
                 return f"Rows and columns are {MIN_SIZE} to {MAX_SIZE} each."
-            longest = max(height, width)
-            if not MIN_SIZE <= length <= longest:
-                return f"On a {width}×{height} board, {MIN_SIZE} to {longest} in a row can win."
+            board = Shape(height, width, length)
+            if not board.is_valid:  # the sides are: the win length is not
+                return f"On a {width}×{height} board, {MIN_SIZE} to {board.size} in a row can win."
             return ""
 
         fields = [
             (f"Rows ({MIN_SIZE} to {MAX_SIZE}):", rows, MIN_SIZE, MAX_SIZE),
             (f"Columns ({MIN_SIZE} to {MAX_SIZE}):", cols, MIN_SIZE, MAX_SIZE),
-            ("Marks in a row (3 to the longer side):", win_length, MIN_SIZE, MAX_SIZE),
+            (f"Marks in a row ({MIN_SIZE} to the longer side):", win_length, MIN_SIZE, MAX_SIZE),
         ]
         options = (
             ("Gravity: a mark drops to the bottom of its column", gravity),
@@ -202,7 +202,7 @@ class TkDialogs:
         if answer is None:
             return None
         height, width, length, drops, loses = answer
-        return (height, width, length, bool(drops), bool(loses))
+        return Shape(height, width, length, bool(drops), bool(loses))
 
     def show_info(self, title: str, text: str) -> None:
         from tkinter import messagebox

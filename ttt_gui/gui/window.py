@@ -32,7 +32,7 @@ from ttt_gui.gui.menus import MenuBar, is_aqua
 from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.storage.settings import WINDOW_SIZE, Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
-from ttt_gui.theme import palette
+from ttt_gui.theme import Palette, Role, palette
 
 POLL_MS = 5
 #: How often (ms) a signal from the system is looked for.
@@ -337,7 +337,7 @@ class Window:
         elif previous is not None and previous.show_history != state.show_history:
             self._resize_for_history(state.show_history)
 
-    def _paint_history(self, state: ViewState, colours: dict[str, str]) -> None:
+    def _paint_history(self, state: ViewState, colours: Palette) -> None:
         if not state.show_history:
             self.history_panel.grid_remove()
             return
@@ -346,41 +346,43 @@ class Window:
         if tuple(listbox.get(0, "end")) != state.history:
             listbox.delete(0, "end")
             listbox.insert("end", *state.history)
-        tones = state.history_tones or ("",) * len(state.history)
+        tones = state.history_tones or (None,) * len(state.history)
         for index, tone in enumerate(tones):
-            colour = colours["text"] if index <= state.history_cursor else colours["even"]
+            colour = colours[Role.TEXT] if index <= state.history_cursor else colours[Role.EVEN]
             listbox.itemconfigure(index, foreground=colours[tone] if tone else colour)
         listbox.selection_clear(0, "end")
         listbox.selection_set(state.history_cursor)
         listbox.see(state.history_cursor)
 
-    def _apply_theme(self, colours: dict[str, str]) -> None:
-        background = colours["background"]
+    def _apply_theme(self, colours: Palette) -> None:
+        background = colours[Role.BACKGROUND]
         for widget in (self.root, self.board_area, self.status_bar, self.history_panel):
             widget.configure(background=background)
-        self.history_title.configure(background=background, foreground=colours["muted"])
+        self.history_title.configure(background=background, foreground=colours[Role.MUTED])
         self.history_list.configure(
-            background=colours["cell"],
-            foreground=colours["text"],
-            selectbackground=colours["hint"],
-            selectforeground=colours["text"],
+            background=colours[Role.CELL],
+            foreground=colours[Role.TEXT],
+            selectbackground=colours[Role.HINT],
+            selectforeground=colours[Role.TEXT],
             highlightthickness=0,
             relief="flat",
         )
-        self.score_label.configure(background=background, foreground=colours["muted"])
-        self.status_label.configure(background=background, foreground=colours["text"])
+        self.score_label.configure(background=background, foreground=colours[Role.MUTED])
+        self.status_label.configure(background=background, foreground=colours[Role.TEXT])
         self.menubar.recolour(
             {
                 "background": background,
-                "foreground": colours["text"],
-                "activebackground": colours["cell_active"],
-                "activeforeground": colours["text"],
-                "selectcolor": colours["text"],
+                "foreground": colours[Role.TEXT],
+                "activebackground": colours[Role.CELL_ACTIVE],
+                "activeforeground": colours[Role.TEXT],
+                "selectcolor": colours[Role.TEXT],
             }
         )
         style = ttk.Style(self.root)
         style.configure(
-            "Horizontal.TProgressbar", background=colours["focus"], troughcolor=colours["cell"]
+            "Horizontal.TProgressbar",
+            background=colours[Role.FOCUS],
+            troughcolor=colours[Role.CELL],
         )
 
     # -- geometry -----------------------------------------------------------------------

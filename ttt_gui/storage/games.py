@@ -8,7 +8,7 @@ top left) and how the game was played (the other fields of
 :class:`~ttt_gui.config.GameConfig`). Loading replays the moves, so a file
 that describes an impossible game is refused.
 
->>> game = SavedGame(GameConfig(size=3), moves=(4, 0))
+>>> game = SavedGame(GameConfig(rows=4, cols=4, win_length=3), moves=(5, 0))
 >>> parse_game(game.to_json()) == game
 True
 """
@@ -20,7 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, IllegalMoveError, InvalidPositionError
+from ttt_gui.board import (
+    MAX_SIZE,
+    MIN_SIZE,
+    Board,
+    IllegalMoveError,
+    InvalidPositionError,
+    shape_name,
+)
 from ttt_gui.config import (
     MAX_THINK_TIME,
     MIN_THINK_TIME,
@@ -157,7 +164,7 @@ def _config(data: dict[str, Any]) -> GameConfig:
         what = "rows" if name == "rows" else "columns"
         problem = f"{value} {what} is out of range ({MIN_SIZE} to {MAX_SIZE})"
     elif name == "win_length":  # the sides are valid: they are checked first
-        problem = f"win length {value} does not fit a {cols}x{rows} board"
+        problem = f"win length {value} does not fit a {shape_name(rows, cols)} board"
     elif name == "depth":
         problem = f"depth {value} is out of range (1 to {rows * cols})"
     elif name == "think_time":
