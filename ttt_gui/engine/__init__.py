@@ -7,7 +7,7 @@ below are the engine's own rooms:
 ``engine``                :class:`Engine`, its results and the root of a search
 ``context``               a search's :class:`Limit` and its running context
 ``negamax``               the recursive search, its score scale and table entries
-``lines``                 the principal variation and proven lines of a result
+``lines``                 a result's principal variation or proven line
 ``state``                 the search state, threats and heuristic of each variant
 ``tables``                precomputed line and symmetry tables
 ``transposition``         the table's entries, replacement and memory
