@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from watched import watched_search  # noqa: E402
 
 from ttt_gui.board import Board  # noqa: E402
-from ttt_gui.engine import Engine, SearchResult  # noqa: E402
+from ttt_gui.engine import Engine, Limit, SearchResult  # noqa: E402
 
 RUNS = 5
 #: A 5x5 solve that runs longer than this is stopped and reported as such.
@@ -57,13 +57,20 @@ def describe(board: Board, result: SearchResult) -> str:
     return f"{move}, {result.describe()}, depth {result.depth}, {exact}"
 
 
-def measure(case: str, board: Board, make_engine: Callable[[], Engine], runs: int = RUNS) -> Row:
-    """Search ``board`` with a fresh engine ``runs`` (odd) times; the median run's figures."""
+def measure(
+    case: str,
+    board: Board,
+    make_engine: Callable[[], Engine],
+    runs: int = RUNS,
+    limit: Limit = Limit(),
+) -> Row:
+    """Search ``board`` within ``limit`` with a fresh engine ``runs`` (odd)
+    times; the median run's figures."""
     timed: list[tuple[float, SearchResult]] = []
     for _ in range(runs):
         engine = make_engine()
         started = time.perf_counter()
-        result = engine.search(board)
+        result = engine.search(board, limit)
         timed.append((time.perf_counter() - started, result))
     timed.sort(key=lambda pair: pair[0])
     seconds, result = timed[len(timed) // 2]
@@ -143,16 +150,16 @@ def main(argv: list[str] | None = None) -> int:
     def fresh() -> Engine:
         return Engine(randomize=False)
 
-    def big_table(max_depth: int | None = None) -> Callable[[], Engine]:
-        return lambda: Engine(max_depth=max_depth, randomize=False, table_limit=10**8)
+    def big_table() -> Engine:
+        return Engine(randomize=False, table_limit=10**8)
 
     rows = [
         measure("3x3 empty board", Board.empty(3), fresh),
         measure("3x3 reply to X in a corner (a1)", Board.from_moves([0]), fresh),
         measure("3x3 reply to X in the centre (b2)", Board.from_moves([4]), fresh),
-        measure("4x4 k=4 full solve", Board.empty(4, 4), big_table()),
-        measure("4x4 k=4 depth 4", Board.empty(4, 4), big_table(4)),
-        measure("4x4 k=4 depth 6", Board.empty(4, 4), big_table(6)),
+        measure("4x4 k=4 full solve", Board.empty(4, 4), big_table),
+        measure("4x4 k=4 depth 4", Board.empty(4, 4), big_table, limit=Limit(depth=4)),
+        measure("4x4 k=4 depth 6", Board.empty(4, 4), big_table, limit=Limit(depth=6)),
     ]
     if not arguments.quick:
         rows.append(
@@ -162,15 +169,17 @@ def main(argv: list[str] | None = None) -> int:
             measure(
                 f"5x5 k=4 time_limit={SOLVE_LIMIT:.0f} s (deepening)",
                 Board.empty(5, 4),
-                lambda: Engine(time_limit=SOLVE_LIMIT, randomize=False, table_limit=10**8),
+                big_table,
                 runs=1,
+                limit=Limit(time=SOLVE_LIMIT),
             )
         )
     rows.append(
         measure(
             "9x9 k=5 time_limit=1 s",
             Board.empty(9, 5),
-            lambda: Engine(time_limit=1.0, randomize=False),
+            fresh,
+            limit=Limit(time=1.0),
         )
     )
     rows.append(minimax_row())

@@ -35,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ttt_gui.board import Board, Player  # noqa: E402
-from ttt_gui.engine import MATE_THRESHOLD, Engine  # noqa: E402
+from ttt_gui.engine import MATE_THRESHOLD, Engine, Limit  # noqa: E402
 from ttt_gui.engine.threats import board_vcf, side_bits  # noqa: E402
 from ttt_gui.engine.vct import ContinuousThreats  # noqa: E402
 
@@ -157,10 +157,8 @@ def main() -> None:
         found = nodes = 0
         started = time.perf_counter()
         for board in boards:
-            engine = Engine(
-                time_limit=args.think, randomize=False, baseline=baseline, selective=args.threes
-            )
-            result = engine.search(board)
+            engine = Engine(randomize=False, baseline=baseline, selective=args.threes)
+            result = engine.search(board, Limit(time=args.think))
             nodes += result.nodes
             if result.score > MATE_THRESHOLD:
                 found += 1

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ttt_gui.analysis.proving import Prover  # noqa: E402
 from ttt_gui.app.session import PROVING_TABLE_LIMIT  # noqa: E402
 from ttt_gui.board import Board  # noqa: E402
-from ttt_gui.engine import Engine  # noqa: E402
+from ttt_gui.engine import Engine, Limit  # noqa: E402
 
 THINK_TIME = 0.5
 POSITIONS = (
@@ -71,9 +71,9 @@ def main() -> None:
         board = Board.parse(text, win_length)
         print(f"{name} (think time {THINK_TIME} s)")
         total = prove(board, cap, table_limit)
-        single = Engine(
-            time_limit=max(total, THINK_TIME), randomize=False, table_limit=table_limit
-        ).evaluate_moves(board)
+        single = Engine(randomize=False, table_limit=table_limit).evaluate_moves(
+            board, Limit(time=max(total, THINK_TIME))
+        )
         print(
             f"  total {total:.2f} s; one search of that time: depth {single.depth}, "
             f"exact {single.exact}, {single.nodes} nodes"

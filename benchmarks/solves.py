@@ -40,7 +40,7 @@ from watched import watched_search  # noqa: E402
 
 from ttt_gui.app.session import ENGINE_TABLE_LIMIT  # noqa: E402
 from ttt_gui.board import Board  # noqa: E402
-from ttt_gui.engine import Engine  # noqa: E402
+from ttt_gui.engine import Engine, Limit  # noqa: E402
 
 #: case name -> (board size, win length, table limit (None: --table-limit),
 #: deepen: search by iterative deepening within the cap rather than solve).
@@ -66,13 +66,9 @@ def run_case(name: str, baseline: bool, cap: float, table_limit: int) -> dict[st
     size, win_length, case_limit, deepen = CASES[name]
     limit = case_limit if case_limit is not None else table_limit
     board = Board.empty(size, win_length)
-    engine = Engine(
-        randomize=False,
-        table_limit=limit,
-        baseline=baseline,
-        time_limit=cap if deepen else None,
-    )
-    result, seconds = watched_search(engine, board, cap + 1 if deepen else cap)
+    engine = Engine(randomize=False, table_limit=limit, baseline=baseline)
+    search_limit = Limit(time=cap) if deepen else Limit()
+    result, seconds = watched_search(engine, board, cap + 1 if deepen else cap, search_limit)
     memory = engine.table_memory()
     if result.exact:
         words = result.describe()

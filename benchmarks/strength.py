@@ -29,7 +29,7 @@ from typing import TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ttt_gui.board import Board, Player  # noqa: E402
-from ttt_gui.engine import Engine  # noqa: E402
+from ttt_gui.engine import Engine, Limit  # noqa: E402
 
 BOARDS = {"7x7": 7, "9x9": 9, "15x15": 15}
 SEED = 15
@@ -117,15 +117,15 @@ def play(size: int, opening: tuple[int, int], engine_plays_x: bool, think: float
     """One game from ``opening``; the engine plays X when ``engine_plays_x``."""
     board = Board.from_moves(list(opening), size, 5)
     engines = {
-        Player.X: Engine(time_limit=think, seed=1, baseline=not engine_plays_x, selective=True),
-        Player.O: Engine(time_limit=think, seed=2, baseline=engine_plays_x, selective=True),
+        Player.X: Engine(seed=1, baseline=not engine_plays_x, selective=True),
+        Player.O: Engine(seed=2, baseline=engine_plays_x, selective=True),
     }
     threat_side = Player.X if engine_plays_x else Player.O
     depths: tuple[list[int], list[int]] = ([], [])
     nodes = [0, 0]
     line = list(opening)
     while not board.is_over:
-        result = engines[board.turn].search(board)
+        result = engines[board.turn].search(board, Limit(time=think))
         index = 0 if board.turn is threat_side else 1
         if board.move_count in MID_GAME:
             depths[index].append(result.depth)

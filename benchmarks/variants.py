@@ -43,7 +43,7 @@ from variant_reference import (  # noqa: E402
 
 from ttt_gui.board import Board  # noqa: E402
 from ttt_gui.config import GameConfig  # noqa: E402
-from ttt_gui.engine import Engine  # noqa: E402
+from ttt_gui.engine import Engine, Limit  # noqa: E402
 
 SOLVES = {
     "3x3 misere": {"size": 3, "misere": True},
@@ -138,7 +138,7 @@ def depths() -> None:
     ):
         for opening in openings:
             board = Board.from_moves(opening, **keywords)
-            result = Engine(time_limit=think, seed=1).search(board)
+            result = Engine(seed=1).search(board, Limit(time=think))
             rows.append(
                 (
                     name,

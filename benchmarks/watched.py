@@ -7,20 +7,24 @@ import threading
 import time
 from typing import TYPE_CHECKING
 
+from ttt_gui.engine import Limit
+
 if TYPE_CHECKING:
     from ttt_gui.board import Board
     from ttt_gui.engine import Engine, SearchResult
 
 
-def watched_search(engine: Engine, board: Board, limit: float) -> tuple[SearchResult, float]:
-    """``engine.search(board)``, its stop token set after ``limit`` seconds;
+def watched_search(
+    engine: Engine, board: Board, seconds: float, limit: Limit = Limit()
+) -> tuple[SearchResult, float]:
+    """``engine.search(board, limit)``, its stop token set after ``seconds``;
     returns the result and the seconds the search took."""
     stop = threading.Event()
-    watchdog = threading.Timer(limit, stop.set)
+    watchdog = threading.Timer(seconds, stop.set)
     watchdog.start()
     started = time.perf_counter()
     try:
-        result = engine.search(board, stop=stop)
+        result = engine.search(board, limit, stop=stop)
     finally:
         watchdog.cancel()
     return result, time.perf_counter() - started

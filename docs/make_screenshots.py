@@ -21,7 +21,7 @@ from ttt_gui.app.presenter import Presenter  # noqa: E402
 from ttt_gui.board import Player  # noqa: E402
 from ttt_gui.cli.main import prepare_process  # noqa: E402
 from ttt_gui.config import GameConfig, Mode  # noqa: E402
-from ttt_gui.engine import Engine  # noqa: E402
+from ttt_gui.engine import Engine, Limit  # noqa: E402
 from ttt_gui.gui.tk_dialogs import TkDialogs  # noqa: E402
 from ttt_gui.gui.window import Window, pump_until  # noqa: E402
 from ttt_gui.storage.settings import Settings  # noqa: E402
@@ -52,9 +52,8 @@ def shoot(
         if moves:
             cell = next(cell for cell in moves if session.board[cell] is None)
         else:  # a sensible move of the person's, from a short search
-            cell = (
-                Engine(time_limit=0.5, seed=len(session.history.moves)).search(session.board).move
-            )
+            engine = Engine(seed=len(session.history.moves))
+            cell = engine.search(session.board, Limit(time=0.5)).move
         window.run("play", cell)
     pump_until(root, lambda: not session.is_computer_turn, 10)
     if settings.analysis:

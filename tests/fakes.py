@@ -1,12 +1,12 @@
 """Test doubles for the presenter's seams: dialogs, clock, settings store, a runner
-that holds its job; and a presenter wired to them; a host for the engine's bare
-search; and a game whose review the presenter and window tests both read."""
+that holds its job; and a presenter wired to them; and a game whose review the
+presenter and window tests both read."""
 
 from __future__ import annotations
 
 import threading
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,6 @@ from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board
 from ttt_gui.config import GameConfig, Shape
-from ttt_gui.engine.negamax import Entry
 from ttt_gui.storage.settings import Settings
 
 #: X a1, O b1 (loses the draw), X b2, O b3 (loses faster than c3), X c3 wins.
@@ -243,21 +242,3 @@ def make_presenter(
         computer_pause=computer_pause,
     )
     return Rig(presenter, dialogs, clock, store, runner)
-
-
-@dataclass
-class FakeSearchHost:
-    """What :func:`ttt_gui.engine.negamax.make_search` reads and counts into,
-    without an Engine: no limits, and the given table and switches."""
-
-    _table: dict[int, Entry] = field(default_factory=dict)
-    _selective: bool = False
-    _uses_threats: bool = False
-    _nodes: int = 0
-    _horizon_hits: int = 0
-    _deadline: float = float("inf")
-    _pairing_answers: dict[int, bool] = field(default_factory=dict)
-    _root_marks: int = 0
-    table_limit: int = 1_000
-    node_limit: int | None = None
-    baseline: bool = False

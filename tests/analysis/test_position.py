@@ -12,7 +12,7 @@ from ttt_gui.app.session import Session
 from ttt_gui.board import Board
 from ttt_gui.cli.analyse import analysis_report
 from ttt_gui.config import GameConfig, Mode
-from ttt_gui.engine import Engine
+from ttt_gui.engine import Engine, Limit
 from ttt_gui.storage.settings import Settings
 
 #: 7x7, five in a row, six marks: every move is a draw that no shallow search
@@ -20,26 +20,30 @@ from ttt_gui.storage.settings import Settings
 ZONE_DRAWN = Board.parse("......./......./..xoo../..o.x../...x.../......./.......", 5)
 
 
+#: A search too shallow to prove anything there.
+SHALLOW = Limit(depth=2)
+
+
 def shallow_engine() -> Engine:
-    return Engine(max_depth=2, randomize=False)
+    return Engine(randomize=False)
 
 
 def test_a_search_that_proves_nothing_is_completed_by_draw_proofs() -> None:
-    searched = shallow_engine().evaluate_moves(ZONE_DRAWN)
+    searched = shallow_engine().evaluate_moves(ZONE_DRAWN, SHALLOW)
     assert not searched.exact and not searched.proven
-    analysis = Analyst(shallow_engine(), proof_time=30.0).evaluate_moves(ZONE_DRAWN)
+    analysis = Analyst(shallow_engine(), SHALLOW, proof_time=30.0).evaluate_moves(ZONE_DRAWN)
     assert analysis.exact and analysis.proven == set(ZONE_DRAWN.legal_moves())
     assert set(analysis.scores.values()) == {0}
 
 
 def test_without_proof_time_the_pipeline_is_the_search_alone() -> None:
-    analysis = Analyst(shallow_engine()).evaluate_moves(ZONE_DRAWN)
-    searched = shallow_engine().evaluate_moves(ZONE_DRAWN)
+    analysis = Analyst(shallow_engine(), SHALLOW).evaluate_moves(ZONE_DRAWN)
+    searched = shallow_engine().evaluate_moves(ZONE_DRAWN, SHALLOW)
     assert (analysis.scores, analysis.proven, analysis.exact) == (searched.scores, set(), False)
 
 
 def test_a_stop_token_ends_the_draw_proofs() -> None:
-    searched = shallow_engine().evaluate_moves(ZONE_DRAWN)
+    searched = shallow_engine().evaluate_moves(ZONE_DRAWN, SHALLOW)
     stop = threading.Event()
     stop.set()
     assert prove_draws(ZONE_DRAWN, searched, 30.0, stop=stop) == searched
@@ -69,6 +73,7 @@ def test_the_analysis_view_asks_the_pipeline_with_the_think_time_as_proof_time()
     large.settings.analysis = True
     request = large.next_search()
     assert request is not None and request.kind == "analysis"
-    assert request.engine == Analyst(large.analysis_engine(), proof_time=1.5)
+    assert request.engine == Analyst(large.analysis_engine(), Limit(time=1.5), proof_time=1.5)
     small = Session(Settings(game=GameConfig(mode=Mode.HOTSEAT)))
-    assert small.analyst() == Analyst(small.analysis_engine(), proof_time=None), "solved: exact"
+    solved = Analyst(small.analysis_engine(), Limit(), proof_time=None)
+    assert small.analyst() == solved, "solved: exact"

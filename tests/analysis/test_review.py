@@ -20,7 +20,7 @@ from ttt_gui.analysis.review import (
     review_move,
 )
 from ttt_gui.board import Board, IllegalMoveError, Player
-from ttt_gui.engine import WIN, Engine
+from ttt_gui.engine import WIN, Engine, Limit
 
 
 def expected_mark(values: dict[int, int], move: int) -> Mark:
@@ -170,8 +170,8 @@ def test_an_approximate_review_words_a_proven_draw_thrown_away_as_one() -> None:
     """4x4, four in a row, searched to depth 3: c3, a1 and a3 are draws the
     search proved, d2 a proven loss; one move stays unproven."""
     start = Board.parse("..XX/OXX./.O.O/XOOX", 4)
-    engine = Engine(max_depth=3, randomize=False)
-    (lost,) = review_game(start, [start.parse_coordinate("d2")], engine).moves
+    engine, limit = Engine(randomize=False), Limit(depth=3)
+    (lost,) = review_game(start, [start.parse_coordinate("d2")], engine, limit=limit).moves
     assert not lost.exact and lost.best_is_exact
     assert lost.mark is Mark.MISTAKE
     assert lost.change.startswith("was a draw, now a loss in ")
@@ -184,8 +184,8 @@ def test_an_approximate_review_marks_a_win_given_up_for_a_proven_draw() -> None:
     """5x5, four in a row, searched to depth 2: O wins at e5, and c2 is a
     draw its search proved (every line from it reaches the game's end)."""
     start = Board.parse("XOOXO/X..XX/O.OXO/XXXOX/XOOO.", 4)
-    engine = Engine(max_depth=2, randomize=False)
-    (drawn,) = review_game(start, [start.parse_coordinate("c2")], engine).moves
+    engine, limit = Engine(randomize=False), Limit(depth=2)
+    (drawn,) = review_game(start, [start.parse_coordinate("c2")], engine, limit=limit).moves
     assert not drawn.exact and drawn.is_exact(drawn.move)
     assert drawn.mark is Mark.MISTAKE and drawn.is_proven
     assert drawn.change.startswith("was a win in ") and drawn.change.endswith(", now a draw")
@@ -196,8 +196,8 @@ def test_an_approximate_review_marks_a_mistake_only_where_the_loss_is_proven() -
     # 7x7, five in a row: X has an open three on row 4 (b4 c4 d4, a4 and e4
     # empty, f4 too). O must stop it; a far corner lets X make an open four.
     start = Board.parse("......./......./......./.XXX.../......./..O..../....O..")
-    engine = Engine(max_depth=4, randomize=False)
-    review = review_game(start, [48], engine)
+    engine, limit = Engine(randomize=False), Limit(depth=4)
+    review = review_game(start, [48], engine, limit=limit)
     (corner,) = review.moves
     assert not corner.exact and corner.depth == 4
     assert corner.mark is Mark.MISTAKE
@@ -205,5 +205,5 @@ def test_an_approximate_review_marks_a_mistake_only_where_the_loss_is_proven() -
     assert set(corner.better_coordinates) <= {"a4", "e4", "f4"}
     assert review.summary().endswith(" — approximate, depth 4")
     # A block keeps the game open: at worst a heuristic difference, never a mistake.
-    blocked = review_game(start, [start.parse_coordinate("e4")], engine).moves[0]
+    blocked = review_game(start, [start.parse_coordinate("e4")], engine, limit=limit).moves[0]
     assert blocked.mark is not Mark.MISTAKE

@@ -15,7 +15,7 @@ import pytest
 
 from ttt_gui.app.jobs import Finished, InlineRunner, JobRunner, JobTag
 from ttt_gui.board import Board
-from ttt_gui.engine import Engine, SearchResult
+from ttt_gui.engine import Engine, Limit, SearchResult
 
 #: How long a test waits before it calls a hang a failure (seconds).
 HANG = 10.0
@@ -187,7 +187,7 @@ def test_jobs_run_one_after_another_after_polling(runner: JobRunner) -> None:
 def test_a_cancelled_engine_search_ends(runner: JobRunner) -> None:
     """The engine honours the job's stop token: a 9x9 search with a long think
     time ends once cancelled."""
-    engine = Engine(time_limit=60.0)
+    engine = Engine()
     board = Board.empty(9, 5)
     threads: list[threading.Thread] = []
     started = threading.Event()
@@ -195,7 +195,7 @@ def test_a_cancelled_engine_search_ends(runner: JobRunner) -> None:
     def search(stop: threading.Event) -> object:
         threads.append(threading.current_thread())
         started.set()
-        return engine.search(board, stop=stop)
+        return engine.search(board, Limit(time=60.0), stop=stop)
 
     runner.start(MOVE, search)
     assert started.wait(HANG)

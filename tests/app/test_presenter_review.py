@@ -9,9 +9,10 @@ import time
 
 from fakes import MARKED_LIST, REVIEWED_GAME, HeldRunner, Rig, make_presenter
 
+from ttt_gui.analysis.position import Analyst
 from ttt_gui.app.jobs import Finished, JobRunner
 from ttt_gui.config import GameConfig, Mode
-from ttt_gui.engine import Engine
+from ttt_gui.engine import Engine, Limit
 from ttt_gui.storage.settings import Settings
 
 SUMMARY = (
@@ -276,7 +277,8 @@ def test_a_reviewed_move_shows_the_values_proven_in_an_approximate_review() -> N
     rig = make_presenter(settings)
     rig.dialogs.clipboard = "XOOXO/X..XX/O.OXO/XXXOX/XOOO."
     rig.presenter.paste_position()
-    rig.session.analysis_engine = lambda: Engine(max_depth=2, randomize=False)  # type: ignore[method-assign]
+    think, shallow = rig.session.config.time_limit, Limit(depth=2)
+    rig.session.analyst = lambda: Analyst(Engine(randomize=False), shallow, proof_time=think)  # type: ignore[method-assign]
     c2, e5 = (rig.board.parse_coordinate(name) for name in ("c2", "e5"))
     rig.presenter.play(c2)
     rig.presenter.review_game()

@@ -577,7 +577,7 @@ def test_engines_are_kept_per_strength() -> None:
     session.new_game(GameConfig(mode=Mode.COMPUTER, level="hard"))
     assert session.engine() is hard
     analysis = session.analysis_engine()
-    assert analysis.max_depth is None and analysis is not hard.engine
+    assert session.analyst().limit.depth is None and analysis is not hard.engine
 
 
 def test_a_custom_depth_plays_its_best_move() -> None:
@@ -639,6 +639,6 @@ def test_the_think_time_bounds_engines_on_large_boards_only() -> None:
         Settings(game=GameConfig(mode=Mode.COMPUTER, rows=9, cols=9, win_length=5, think_time=2.0))
     )
     assert large.engine().time_limit == 2.0
-    assert large.analysis_engine().time_limit == 2.0
+    assert large.analyst().limit.time == 2.0
     large.reconfigure(large.config.changed(think_time=0.5))
     assert large.engine().time_limit == 0.5, "a new think time gets its own engine"

@@ -33,6 +33,7 @@ from ttt_gui.engine import (
     MATE_THRESHOLD,
     WIN,
     Engine,
+    Limit,
     MoveAnalysis,
     SearchResult,
     describe_score,
@@ -152,7 +153,7 @@ def test_engine_matches_minimax_near_the_end_of_larger_games(data: st.DataObject
     assert result.exact and result.score == max(values.values())
     assert values[result.move] == result.score
     # A depth limit that reaches every game end is exact too.
-    limited = Engine(max_depth=empties, randomize=False).evaluate_moves(board)
+    limited = Engine(randomize=False).evaluate_moves(board, Limit(depth=empties))
     assert limited.exact and limited.scores == values
 
 
@@ -190,14 +191,14 @@ def test_moves_an_approximate_analysis_calls_proven_score_their_minimax_value(
     the analysis is not exact: at depths 1 to 4 on fresh engines, and with
     one engine (and its table) shared by every position at a node limit."""
     start = Board.empty(**PER_MOVE_BOARDS[name])
-    shared = Engine(node_limit=300, randomize=False)
+    shared = Engine(randomize=False)
     proven = unproven = 0
     for board in random_positions(start, 40, 5, seed=5):
         analyses = [
-            Engine(max_depth=depth, randomize=False).evaluate_moves(board)
+            Engine(randomize=False).evaluate_moves(board, Limit(depth=depth))
             for depth in (1, 2, 3, 4)
         ]
-        analyses.append(shared.evaluate_moves(board))
+        analyses.append(shared.evaluate_moves(board, Limit(nodes=300)))
         counts = check_proven_moves(board, analyses)
         proven, unproven = proven + counts[0], unproven + counts[1]
     forget_values()
@@ -213,8 +214,8 @@ def test_losses_proven_by_a_bounded_search_have_their_exact_distance(selective: 
     board = Board.parse("......./......./.o.o.../.xxx.../......./..o..../......x", 5)
     checked = 0
     for nodes in (300, 3000):
-        engine = Engine(node_limit=nodes, selective=selective)
-        analysis = engine.evaluate_moves(board)
+        engine = Engine(selective=selective)
+        analysis = engine.evaluate_moves(board, Limit(nodes=nodes))
         assert not analysis.exact
         for move in analysis.proven:
             score, after = analysis.scores[move], board.play(move)
@@ -419,7 +420,7 @@ def test_describe_score(score: int, exact: bool, words: str) -> None:
 
 
 def test_heuristic_results_are_described_as_estimates() -> None:
-    result = Engine(max_depth=2, seed=0).search(Board.empty(7))
+    result = Engine(seed=0).search(Board.empty(7), Limit(depth=2))
     assert not result.exact
     assert abs(result.score) < MATE_THRESHOLD
     assert re.fullmatch(r"about even|ahead \(≈\+\d+\)|behind \(≈-\d+\)", result.describe())
@@ -467,7 +468,7 @@ def test_depth_limited_search_returns_a_legal_move(
             break
         board = board.play(move)
     for depth in (1, 2, 3):
-        result = Engine(max_depth=depth, seed=depth).search(board)
+        result = Engine(seed=depth).search(board, Limit(depth=depth))
         assert result.move in board.legal_moves()
         assert 1 <= result.depth <= depth
         assert result.pv[0] == result.move
@@ -501,7 +502,7 @@ def test_depth_one_takes_an_immediate_win(game: tuple[Board, list[int]], seed: i
     board = first_position(*game, has_a_win)
     assume(board is not None)
     assert board is not None
-    result = Engine(max_depth=1, seed=seed).search(board)
+    result = Engine(seed=seed).search(board, Limit(depth=1))
     assert result.move in winning_cells(board, board.turn)
     assert board.play(result.move).winner is board.turn
     assert result.score == WIN - 1
@@ -514,8 +515,8 @@ def test_depth_one_blocks_a_single_threat(game: tuple[Board, list[int]], seed: i
     assume(board is not None)
     assert board is not None
     (threat,) = winning_cells(board, board.turn.other)
-    assert Engine(max_depth=1, seed=seed).search(board).move == threat
-    assert Engine(max_depth=1, randomize=False).search(board).move == threat
+    assert Engine(seed=seed).search(board, Limit(depth=1)).move == threat
+    assert Engine(randomize=False).search(board, Limit(depth=1)).move == threat
 
 
 @pytest.mark.parametrize(
@@ -558,8 +559,8 @@ def test_depth_one_on_hand_drawn_positions(text: str, win: int | None, block: in
     else:
         assert not winning_cells(board, mover)
         assert winning_cells(board, mover.other) == {block}
-    for engine in (Engine(max_depth=1, randomize=False), Engine(max_depth=1, seed=3)):
-        result = engine.search(board)
+    for engine in (Engine(randomize=False), Engine(seed=3)):
+        result = engine.search(board, Limit(depth=1))
         if win is not None:
             assert result.move == win
             assert board.play(result.move).winner is mover
@@ -572,7 +573,7 @@ def test_depth_one_on_hand_drawn_positions(text: str, win: int | None, block: in
 
 def test_time_limited_search_on_9x9_returns_a_legal_move() -> None:
     board = Board.empty(9)
-    result = Engine(time_limit=0.2).search(board)
+    result = Engine().search(board, Limit(time=0.2))
     assert result.move in board.legal_moves()
     assert result.depth >= 1
     assert not result.exact
@@ -666,8 +667,10 @@ def test_a_stop_token_set_before_the_search_returns_at_once(size: int) -> None:
 )
 def test_a_search_stopped_before_it_starts_still_wins_or_blocks(text: str, move: int) -> None:
     board = Board.parse(text)
-    for engine in (Engine(), Engine(seed=1), Engine(time_limit=10.0, randomize=False)):
-        result = engine.search(board, stop=stopped_token())
+    engines = [(Engine(), Limit()), (Engine(seed=1), Limit())]
+    engines.append((Engine(randomize=False), Limit(time=10.0)))
+    for engine, limit in engines:
+        result = engine.search(board, limit, stop=stopped_token())
         assert result.move == move
         assert result.nodes < 256
 
@@ -692,18 +695,18 @@ def test_clear_empties_the_table_and_keeps_results() -> None:
 
 def test_a_node_budget_bounds_the_search_the_same_way_every_time() -> None:
     board = Board.from_moves([40, 41, 31], 9, 5)
-    results = [Engine(node_limit=3_000, seed=1).search(board) for _ in range(2)]
+    results = [Engine(seed=1).search(board, Limit(nodes=3_000)) for _ in range(2)]
     assert results[0] == dataclasses.replace(results[1], elapsed=results[0].elapsed)
     first = results[0]
     assert 3_000 < first.nodes <= 3_000 + 256, "checked every 256 positions"
     assert not first.exact and first.depth >= 2
-    bigger = Engine(node_limit=30_000, seed=1).search(board)
+    bigger = Engine(seed=1).search(board, Limit(nodes=30_000))
     assert bigger.depth > first.depth
 
 
 def test_a_tiny_node_budget_still_finishes_the_first_iteration() -> None:
     board = Board.parse("XX.../OOO../X..../...../.....", 4)
-    result = Engine(node_limit=1).search(board)
+    result = Engine().search(board, Limit(nodes=1))
     assert result.move == 8 and result.depth >= 1, "the block, from a finished iteration"
     assert result.nodes <= 256
 
@@ -711,8 +714,8 @@ def test_a_tiny_node_budget_still_finishes_the_first_iteration() -> None:
 @pytest.mark.parametrize("margin", [0, 3, 40])
 def test_moves_within_the_margin_are_scored_exactly(margin: int) -> None:
     for board in (Board.from_moves([4]), Board.from_moves([12, 6], 5, 4)):
-        full = Engine(max_depth=3).evaluate_moves(board)
-        windowed = Engine(max_depth=3).evaluate_moves(board, within=margin)
+        full = Engine().evaluate_moves(board, Limit(depth=3))
+        windowed = Engine().evaluate_moves(board, Limit(depth=3), within=margin)
         best = max(full.scores.values())
         assert max(windowed.scores.values()) == best
         for move, score in windowed.scores.items():
@@ -731,21 +734,23 @@ def test_moves_within_the_margin_are_scored_exactly(margin: int) -> None:
 @pytest.mark.parametrize(
     ("arguments", "words"),
     [
-        ({"max_depth": 0}, "max_depth"),
-        ({"max_depth": -3}, "max_depth"),
-        ({"time_limit": 0}, "time_limit"),
-        ({"time_limit": -1.0}, "time_limit"),
-        ({"node_limit": 0}, "node_limit"),
+        ({"depth": 0}, "depth"),
+        ({"depth": -3}, "depth"),
+        ({"time": 0}, "time"),
+        ({"time": -1.0}, "time"),
+        ({"nodes": 0}, "nodes"),
     ],
 )
-def test_engine_rejects_bad_arguments(arguments: dict[str, float], words: str) -> None:
+def test_a_limit_rejects_bad_bounds(arguments: dict[str, float], words: str) -> None:
     with pytest.raises(ValueError, match=words):
-        Engine(**arguments)  # type: ignore[arg-type]
+        Limit(**arguments)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("text", ["XXX/OO./...", "XOX/XOO/OXX"], ids=["won", "drawn"])
 def test_searching_a_finished_board_raises(text: str) -> None:
     board = Board.parse(text)
-    for call in (Engine().search, Engine().analyse, Engine(max_depth=2).evaluate_moves):
+    calls = [(Engine().search, Limit()), (Engine().analyse, Limit())]
+    calls.append((Engine().evaluate_moves, Limit(depth=2)))
+    for call, limit in calls:
         with pytest.raises(ValueError, match="over"):
-            call(board)
+            call(board, limit)

@@ -10,7 +10,7 @@ import pytest
 from variant_reference import mismatches, random_positions
 
 from ttt_gui.board import Board, geometry
-from ttt_gui.engine import Engine
+from ttt_gui.engine import Engine, Limit
 from ttt_gui.engine.pairing import find_pairing, is_pairing, pairing_draw
 
 
@@ -100,10 +100,10 @@ def test_pairings_are_not_used_under_gravity_or_misere() -> None:
 def test_a_pairing_draw_is_proven_without_searching_the_game() -> None:
     board = Board.empty(5, 5)
     result = Engine(randomize=False).search(board)
-    baseline = Engine(randomize=False, baseline=True, node_limit=2_000)
+    baseline = Engine(randomize=False, baseline=True)
     assert (result.score, result.exact) == (0, True)
     assert result.nodes < 100  # each root move's child is a pairing draw at once
-    assert not baseline.search(board).exact  # without pairings, far from solved
+    assert not baseline.search(board, Limit(nodes=2_000)).exact  # without pairings, unsolved
 
 
 @pytest.mark.parametrize(

@@ -4,15 +4,13 @@ only where its premise holds."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from fakes import FakeSearchHost
 from variant_reference import forces_win, play_line, random_positions
 
 from ttt_gui.board import Board
-from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine
+from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine, Limit
 from ttt_gui.engine import negamax as engine_search
+from ttt_gui.engine.context import SearchContext
 from ttt_gui.engine.negamax import make_search
 from ttt_gui.engine.state import make_play, root_state
 from ttt_gui.engine.tables import tables_for
@@ -87,13 +85,13 @@ def test_the_defenders_own_four_must_be_blocked_first() -> None:
 
 
 def test_the_engine_plays_a_vcf_as_a_proven_win_with_its_line() -> None:
-    result = Engine(time_limit=5.0, randomize=False).search(OPEN_FOUR)
+    result = Engine(randomize=False).search(OPEN_FOUR, Limit(time=5.0))
     assert result.score == WIN - 3 and result.pv == board_vcf(OPEN_FOUR)
 
 
 def test_the_baseline_engine_does_not_search_threats_first() -> None:
-    threats = Engine(node_limit=4_000, randomize=False).search(OPEN_FOUR)
-    baseline = Engine(node_limit=4_000, randomize=False, baseline=True).search(OPEN_FOUR)
+    threats = Engine(randomize=False).search(OPEN_FOUR, Limit(nodes=4_000))
+    baseline = Engine(randomize=False, baseline=True).search(OPEN_FOUR, Limit(nodes=4_000))
     assert threats.depth == 3 and threats.pv == board_vcf(OPEN_FOUR)
     assert baseline.pv != threats.pv or baseline.depth != 3
 
@@ -114,11 +112,11 @@ def test_a_leaf_probe_scores_two_fours_to_make_as_a_win(monkeypatch: pytest.Monk
     monkeypatch.setattr(engine_search, "PROBE_LEAVES", True)  # off by default
     board = Board.from_moves([40, 0, 41, 8, 42, 80], 9, 5)  # X to move: an open four next
     tables = tables_for(board.geometry)
-    host = FakeSearchHost(_uses_threats=True)
-    search = make_search(host, tables, make_play(tables), threading.Event())
+    context = SearchContext(uses_threats=True, table_limit=1_000)
+    search = make_search(context, tables, make_play(tables))
     assert search(root_state(board, tables), 0, -WIN, WIN, 0) == WIN - 3
-    host._uses_threats = False
-    search = make_search(host, tables, make_play(tables), threading.Event())
+    context.uses_threats = False
+    search = make_search(context, tables, make_play(tables))
     assert abs(search(root_state(board, tables), 0, -WIN, WIN, 0)) < MATE_THRESHOLD
 
 
@@ -131,5 +129,5 @@ def test_moves_that_leave_the_opponent_a_vcf_are_refuted() -> None:
     assert 30 in found.refuted and 39 not in found.refuted and 43 not in found.refuted
     for move in found.refuted:
         assert board_vcf(board.play(move)) is not None
-    result = Engine(time_limit=2.0, randomize=False).search(board)
+    result = Engine(randomize=False).search(board, Limit(time=2.0))
     assert result.move not in found.refuted

@@ -8,13 +8,23 @@ from variant_reference import mismatches, random_positions, reachable
 
 from ttt_gui.board import Board
 from ttt_gui.engine import Engine
-from ttt_gui.engine.transposition import EXACT, LOWER, UPPER, Entry, make_room, prune, table_memory
+from ttt_gui.engine.transposition import (
+    EXACT,
+    LOWER,
+    UPPER,
+    Entry,
+    Table,
+    lookup,
+    make_room,
+    prune,
+    table_memory,
+)
 
 SOLVED = 1_000  # the depth of an entry proven to the game's end
 
 
 def test_making_room_keeps_deep_entries_and_drops_shallow_ones() -> None:
-    table: dict[int, Entry] = {
+    table: Table = {
         0b1: (SOLVED, LOWER, 0, 1),  # one mark: the most plies below it
         0b11: (SOLVED, UPPER, 0, 2),
         0b111_0000: (3, EXACT, 5, 3),  # three plies searched
@@ -26,24 +36,30 @@ def test_making_room_keeps_deep_entries_and_drops_shallow_ones() -> None:
 
 
 def test_at_equal_depth_an_exact_entry_beats_a_bound() -> None:
-    table: dict[int, Entry] = {0b101: (4, LOWER, 0, 1), 0b110: (4, EXACT, 0, 2)}
+    table: Table = {0b101: (4, LOWER, 0, 1), 0b110: (4, EXACT, 0, 2)}
     make_room(table, keep=1, cells=16, least_marks=0)
     assert list(table) == [0b110]
 
 
 def test_positions_the_game_has_left_behind_go_first() -> None:
-    table: dict[int, Entry] = {0b1: (SOLVED, EXACT, 0, 1), 0b111: (2, LOWER, 0, 2)}
+    table: Table = {0b1: (SOLVED, EXACT, 0, 1), 0b111: (2, LOWER, 0, 2)}
     make_room(table, keep=1, cells=16, least_marks=2)
     assert list(table) == [0b111]
 
 
+def test_an_entry_is_read_by_name() -> None:
+    table: Table = {0b11: (SOLVED, LOWER, 7, 4)}
+    assert lookup(table, 0b11) == Entry(depth=SOLVED, flag=LOWER, score=7, move=4)
+    assert lookup(table, 0b1) is None
+
+
 def test_prune_keeps_half_of_a_full_table_and_leaves_others_alone() -> None:
-    table: dict[int, Entry] = {key: (key % 7, LOWER, 0, 0) for key in range(1, 101)}
+    table: Table = {key: (key % 7, LOWER, 0, 0) for key in range(1, 101)}
     assert prune(table, limit=100, cells=16, least_marks=0) == 0
     table[101] = (0, UPPER, 0, 0)
     assert prune(table, limit=100, cells=16, least_marks=0) == 51
     assert len(table) == 50
-    assert min(entry[0] for entry in table.values()) >= max(
+    assert min(Entry(*entry).depth for entry in table.values()) >= max(
         key % 7 for key in range(1, 102) if key not in table
     )
 

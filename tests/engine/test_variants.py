@@ -31,7 +31,7 @@ from ttt_gui.board import (
     Player,
 )
 from ttt_gui.config import GameConfig
-from ttt_gui.engine import WIN, Engine
+from ttt_gui.engine import WIN, Engine, Limit
 from ttt_gui.engine.tables import tables_for
 
 # -- rules --------------------------------------------------------------------------
@@ -229,7 +229,7 @@ def test_searches_return_legal_moves_in_every_variant() -> None:
         Board.empty(rows=15, cols=15, win_length=5).play(112),
         Board.empty(rows=9, cols=9, win_length=5, misere=True),
     ):
-        result = Engine(time_limit=0.3, seed=1).search(board)
+        result = Engine(seed=1).search(board, Limit(time=0.3))
         assert result.move in board.legal_moves()
         line = board
         for move in result.pv:
@@ -238,7 +238,7 @@ def test_searches_return_legal_moves_in_every_variant() -> None:
 
 def test_gomoku_searches_only_near_the_marks_and_is_not_exact() -> None:
     board = Board.empty(rows=15, cols=15, win_length=5).play(112)
-    analysis = Engine(max_depth=2).evaluate_moves(board)
+    analysis = Engine().evaluate_moves(board, Limit(depth=2))
     assert not analysis.exact
     assert len(analysis.scores) == board.cells - 1  # evaluate_moves scores every move
 

@@ -4,15 +4,13 @@ minimax, found where known, and never claimed exact where moves were left out.""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from fakes import FakeSearchHost
 from variant_reference import play_line, random_positions
 
 from ttt_gui.board import Board, cells_of
-from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine
-from ttt_gui.engine.negamax import EXACT, UNLIMITED, Entry, make_search, selective_applies
+from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine, Limit
+from ttt_gui.engine.context import SearchContext
+from ttt_gui.engine.negamax import EXACT, UNLIMITED, Table, make_search, selective_applies
 from ttt_gui.engine.state import make_play, root_state
 from ttt_gui.engine.tables import symmetric_keys, tables_for
 from ttt_gui.engine.threats import (
@@ -124,7 +122,7 @@ def test_selective_search_is_for_plain_boards_of_five_in_a_row() -> None:
 
 
 def test_the_selective_engine_plays_a_vct_as_a_win_with_its_line() -> None:
-    result = Engine(time_limit=5.0, randomize=False, selective=True).search(FORK)
+    result = Engine(randomize=False, selective=True).search(FORK, Limit(time=5.0))
     assert result.score > MATE_THRESHOLD and result.pv == board_vct(FORK)
     assert not result.exact, "the fastest win is not proven"
     assert result.depth == 5 and result.score == WIN - 5
@@ -134,7 +132,7 @@ def test_a_selective_search_claims_exact_only_what_the_full_search_proves() -> N
     claims = 0
     reference = Engine(randomize=False)
     for board in random_positions(Board.empty(7, 5), 40, 28, seed=17):
-        result = Engine(node_limit=3_000, randomize=False, selective=True).search(board)
+        result = Engine(randomize=False, selective=True).search(board, Limit(nodes=3_000))
         if result.exact:
             claims += 1
             assert result.score == reference.search(board).score, board
@@ -150,12 +148,12 @@ def test_a_node_that_searched_only_some_moves_never_stores_its_value_as_proven(
     replies, so its value for O's position rests on that choice."""
     board = Board.from_moves([40, 41, 31], 9, 5)  # O to move
     tables = tables_for(board.geometry)
-    table: dict[int, Entry] = {}
+    table: Table = {}
     for move in board.legal_moves():
         table[min(symmetric_keys(board.play(move), tables))] = (UNLIMITED, EXACT, 0, 0)
 
-    host = FakeSearchHost(table, _selective=selective)
-    search = make_search(host, tables, make_play(tables), threading.Event())
+    context = SearchContext(table=table, table_limit=1_000, selective=selective)
+    search = make_search(context, tables, make_play(tables))
     assert search(root_state(board, tables), 2, -WIN, WIN, 0) == 0
     depth, flag, score, _ = table[min(symmetric_keys(board, tables))]
     assert (flag, score) == (EXACT, 0)

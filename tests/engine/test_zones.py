@@ -15,7 +15,7 @@ from variant_reference import move_values, play_line, random_positions
 
 import ttt_gui.engine.engine as engine_module
 from ttt_gui.board import Board, Geometry, geometry
-from ttt_gui.engine import Engine
+from ttt_gui.engine import Engine, Limit
 from ttt_gui.engine.state import SearchAborted
 from ttt_gui.engine.threats import side_bits
 from ttt_gui.engine.zones import ZoneSearch, prove_draw
@@ -145,7 +145,7 @@ def test_a_solve_on_7x7_with_five_in_a_row_is_a_draw_proven_by_zones() -> None:
     assert (result.score, result.exact, result.move) == (0, True, result.pv[0])
     end = play_line(board, result.pv)  # the whole line of play, to a full board
     assert end.is_over and end.winner is None and not end.empty_bits
-    assert not Engine(randomize=False, baseline=True, node_limit=20_000).search(board).exact
+    assert not Engine(randomize=False, baseline=True).search(board, Limit(nodes=20_000)).exact
 
 
 def test_zone_draws_in_solves_agree_with_the_search(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,8 +1,8 @@
 """The one pipeline that analyses a position, for the window's analysis view
 and the command line's ``analyse`` alike; no Tk.
 
-A position is searched by the engine it is given (exact where that engine
-has no limit, else for its limit); where the result is not exact and
+A position is searched by the engine it is given within the limit it is
+given (exact where there is none); where the result is not exact and
 relevance zones apply (plain rules, five or more in a row), the moves it did
 not prove are then given ``proof_time`` seconds of draw proofs
 (:func:`ttt_gui.analysis.proving.prove_draws`), so a move that neither side can
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ttt_gui.analysis.proving import prove_draws
 from ttt_gui.board import Board
-from ttt_gui.engine import Engine, MoveAnalysis
+from ttt_gui.engine import Engine, Limit, MoveAnalysis
 from ttt_gui.engine.pairing import pairing_draw
 
 
@@ -55,16 +55,18 @@ class PositionAnalysis:
 
 @dataclass(frozen=True)
 class Analyst:
-    """Analyses positions with ``engine``, then proves draws for ``proof_time``
-    seconds where the search is not exact (None: no proofs)."""
+    """Analyses positions with ``engine`` within ``limit``, then proves draws
+    for ``proof_time`` seconds where the search is not exact (None: no
+    proofs)."""
 
     engine: Engine
+    limit: Limit = Limit()
     proof_time: float | None = None
 
     def evaluate_moves(self, board: Board, *, stop: threading.Event | None = None) -> MoveAnalysis:
         """Every move's value of ``board`` (not over), the moves proven drawn
         included; ``stop`` ends the search and the proofs early."""
-        analysis = self.engine.evaluate_moves(board, stop=stop)
+        analysis = self.engine.evaluate_moves(board, self.limit, stop=stop)
         if self.proof_time is not None:
             analysis = prove_draws(board, analysis, self.proof_time, stop=stop)
         return analysis

@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 
 from ttt_gui.board import Board
-from ttt_gui.engine import Engine, MoveAnalysis, is_mate_score, zones_apply
+from ttt_gui.engine import Engine, Limit, MoveAnalysis, is_mate_score, zones_apply
 from ttt_gui.engine.state import SearchAborted
 from ttt_gui.engine.zones import ZoneSearch
 
@@ -53,6 +53,9 @@ FIRST_MOVE_PROOF_NODES = 2_000
 #: Positions the draw proofs of one position may visit in all (their answers
 #: are kept until the position changes, about 260 bytes a position).
 POSITION_PROOF_NODES = 400_000
+#: The limit of a round's searches: deepening without a bound of its own
+#: (each round's token ends it).
+ROUND_LIMIT = Limit(time=math.inf)
 
 
 class RoundToken(threading.Event):
@@ -210,12 +213,12 @@ class ProvingRound:
         start, draws, began = self.clock(), self.draws, time.perf_counter()
         deadline = RoundToken(outer, start + self.budget, self.clock)
         if not zones_apply(board.geometry):
-            return self.engine.evaluate_moves(board, stop=deadline)
+            return self.engine.evaluate_moves(board, ROUND_LIMIT, stop=deadline)
         move_nodes = FIRST_MOVE_PROOF_NODES * 2**self.number
         if draws.last is None:
             search_end = start + (1 - PROOF_SHARE) * self.budget
             analysis = self.engine.evaluate_moves(
-                board, stop=RoundToken(outer, search_end, self.clock)
+                board, ROUND_LIMIT, stop=RoundToken(outer, search_end, self.clock)
             )
             proof_nodes = draws.prove(board, analysis, move_nodes, deadline)
         else:
@@ -226,7 +229,7 @@ class ProvingRound:
             if proven.exact:  # the search is left out
                 elapsed = time.perf_counter() - began
                 return dataclasses.replace(proven, nodes=proof_nodes, elapsed=elapsed)
-            analysis = self.engine.evaluate_moves(board, stop=deadline)
+            analysis = self.engine.evaluate_moves(board, ROUND_LIMIT, stop=deadline)
         if analysis.depth > 0:  # a search stopped before its first depth has no values
             draws.last = analysis
         nodes, elapsed = analysis.nodes + proof_nodes, time.perf_counter() - began
@@ -251,8 +254,7 @@ class Prover:
         self._start(-1)
 
     def _new_engine(self) -> Engine:
-        # Deepening without a limit of its own: each round's token ends it.
-        return Engine(time_limit=math.inf, randomize=False, table_limit=self.table_limit)
+        return Engine(randomize=False, table_limit=self.table_limit)
 
     def release(self) -> None:
         """Let go of the work kept for proving (the table, up to about 150 MB,

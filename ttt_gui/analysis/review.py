@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ttt_gui.board import Board, Player
-from ttt_gui.engine import MATE_THRESHOLD, Engine, MoveAnalysis, describe_score
+from ttt_gui.engine import MATE_THRESHOLD, Engine, Limit, MoveAnalysis, describe_score
 
 #: A heuristic value this much below the best marks an inaccuracy (the step
 #: from "slightly better" to "better" in the analysis words).
@@ -240,19 +240,21 @@ def review_game(
     moves: Sequence[int],
     engine: Engine,
     *,
+    limit: Limit = Limit(),
     stop: threading.Event | None = None,
     progress: Progress | None = None,
 ) -> GameReview:
-    """Review ``moves`` played from ``start`` with ``engine`` (unlimited depth and
-    no time limit: exact; else as far as it searches). Raises IllegalMoveError
-    for a move that is not legal, and ReviewStopped once ``stop`` is set."""
+    """Review ``moves`` played from ``start`` with ``engine``, each position
+    searched within ``limit`` (none: exact; else as far as it searches).
+    Raises IllegalMoveError for a move that is not legal, and ReviewStopped
+    once ``stop`` is set."""
     reviewed = []
     board = start
     for index, move in enumerate(moves):
         if stop is not None and stop.is_set():
             raise ReviewStopped
         after = board.play(move)  # checks the move first
-        analysis = engine.evaluate_moves(board, stop=stop)
+        analysis = engine.evaluate_moves(board, limit, stop=stop)
         if stop is not None and stop.is_set():
             raise ReviewStopped  # the analysis may be cut short
         reviewed.append(review_move(start.move_count + index + 1, board, move, analysis))

@@ -156,10 +156,11 @@ class Coach:
         wanted = self._wanted
         if wanted is None:
             return None
-        engine = self.session.analysis_engine()
+        analyst = self.session.analyst()  # its search, without the draw proofs
+        engine, limit = analyst.engine, analyst.limit
         start, moves, progress = wanted.start, wanted.moves, wanted.progress
         return wanted.tag, lambda stop: review_game(
-            start, moves, engine, stop=stop, progress=progress
+            start, moves, engine, limit=limit, stop=stop, progress=progress
         )
 
     def is_stale(self, tag: JobTag) -> bool:

@@ -20,7 +20,7 @@ from ttt_gui.app.actions import KeyNames
 from ttt_gui.app.jobs import JobKind
 from ttt_gui.board import Board, IllegalMoveError
 from ttt_gui.config import GameConfig, Level, Mode
-from ttt_gui.engine import Engine, MoveAnalysis
+from ttt_gui.engine import DEFAULT_TABLE_LIMIT, Engine, Limit, MoveAnalysis
 from ttt_gui.engine.levels import LevelPlayer
 from ttt_gui.storage.settings import Scores, Settings
 
@@ -29,7 +29,7 @@ ENGINE_TABLE_LIMIT = 100_000
 #: Table entries the proving engine keeps at most: a table cleared for lack of
 #: room undoes the rounds' reuse of work, so it gets the engine's usual size
 #: (about 150 MB when full).
-PROVING_TABLE_LIMIT = 400_000
+PROVING_TABLE_LIMIT = DEFAULT_TABLE_LIMIT
 
 #: Scores of one mode and board: result label ("X", "O", "you", ...) -> count.
 Tally = dict[str, int]
@@ -432,14 +432,15 @@ class Session:
         """A strong engine for hints and analysis: exact where solvable, else think time."""
         key = self.config.time_limit
         if key not in self._analysis_engines:
-            self._analysis_engines[key] = Engine(time_limit=key, table_limit=ENGINE_TABLE_LIMIT)
+            self._analysis_engines[key] = Engine(table_limit=ENGINE_TABLE_LIMIT)
         return self._analysis_engines[key]
 
     def analyst(self) -> Analyst:
         """The analysis pipeline of the analysis view and hints: the analysis
         engine's search, then, where it is not exact, draw proofs for as long
         again (the think time), as ``ttt-gui analyse`` does."""
-        return Analyst(self.analysis_engine(), proof_time=self.config.time_limit)
+        think = self.config.time_limit
+        return Analyst(self.analysis_engine(), Limit(time=think), proof_time=think)
 
     def request_hint(self) -> Refused | None:
         """Ask for the best moves of the position; they come with the analysis."""

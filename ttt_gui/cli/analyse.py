@@ -31,7 +31,7 @@ from ttt_gui.analysis.position import Analyst, PositionAnalysis, Proof
 from ttt_gui.analysis.review import GameReview, proven_outcome, review_game
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, InvalidPositionError
 from ttt_gui.config import MAX_THINK_TIME, MIN_THINK_TIME, SOLVABLE_CELLS, GameConfig, Shape
-from ttt_gui.engine import Engine, describe_score
+from ttt_gui.engine import Engine, Limit, describe_score
 from ttt_gui.storage.games import GameFileError, read_game
 
 #: The first words of the command lines this module answers.
@@ -123,8 +123,9 @@ def _output(command: _Parser, args: argparse.Namespace) -> str:
         except GameFileError as error:
             command.fail(f"{args.file}: {error}")
         start, config = game.start_board(), game.config
-        engine = _engine(command, start, args, config.think_time)
-        return review_report(review_game(start, game.moves, engine), args.json)
+        limit = _limit(command, start, args, config.think_time)
+        review = review_game(start, game.moves, Engine(randomize=False), limit=limit)
+        return review_report(review, args.json)
     if args.win_length is not None and not MIN_SIZE <= args.win_length <= MAX_SIZE:
         command.error(f"--win-length {args.win_length} is out of range ({MIN_SIZE} to {MAX_SIZE})")
     text = "/".join(args.position.split())  # rows may also be given one per line
@@ -134,23 +135,23 @@ def _output(command: _Parser, args: argparse.Namespace) -> str:
         )
     except InvalidPositionError as error:
         command.fail(f"bad position {args.position!r}: {error}")
-    engine = _engine(command, board, args, GameConfig().think_time)
+    limit = _limit(command, board, args, GameConfig().think_time)
     # After a search for the think time, the draw proofs get as long again.
-    analyst = Analyst(engine, proof_time=engine.time_limit)
+    analyst = Analyst(Engine(randomize=False), limit, proof_time=limit.time)
     return analysis_report(analyst.analyse(board), args.json)
 
 
-def _engine(command: _Parser, board: Board, args: argparse.Namespace, think: float) -> Engine:
-    """An engine to ``--depth`` plies, else exact where the board is solvable,
-    else for the think time (``--think-time`` or ``think``)."""
+def _limit(command: _Parser, board: Board, args: argparse.Namespace, think: float) -> Limit:
+    """The search's limit: ``--depth`` plies, else none where the board is
+    solvable (exact), else the think time (``--think-time`` or ``think``)."""
     cells = board.cells
     if args.depth is not None:
         if not 1 <= args.depth <= cells:
             command.error(f"--depth {args.depth} is out of range (1 to {cells} on this board)")
-        return Engine(max_depth=args.depth, randomize=False)
+        return Limit(depth=args.depth)
     if Shape.of(board).solved:
-        return Engine(randomize=False)
-    return Engine(time_limit=args.think_time or think, randomize=False)
+        return Limit()
+    return Limit(time=args.think_time or think)
 
 
 def _words(score: int, exact: bool) -> str:

@@ -5,7 +5,9 @@ below are the engine's own rooms:
 
 ========================  ==================================================
 ``engine``                :class:`Engine`, its results and the root of a search
+``context``               a search's :class:`Limit` and its running context
 ``negamax``               the recursive search, its score scale and table entries
+``lines``                 a result's principal variation or proven line
 ``state``                 the search state, threats and heuristic of each variant
 ``tables``                precomputed line and symmetry tables
 ``transposition``         the table's entries, replacement and memory
@@ -15,6 +17,7 @@ below are the engine's own rooms:
 ========================  ==================================================
 """
 
+from ttt_gui.engine.context import InvalidLimitError, Limit
 from ttt_gui.engine.engine import (
     MATE_THRESHOLD,
     WIN,
@@ -25,11 +28,15 @@ from ttt_gui.engine.engine import (
     is_mate_score,
     zones_apply,
 )
+from ttt_gui.engine.transposition import DEFAULT_TABLE_LIMIT
 
 __all__ = [
+    "DEFAULT_TABLE_LIMIT",
     "MATE_THRESHOLD",
     "WIN",
     "Engine",
+    "InvalidLimitError",
+    "Limit",
     "MoveAnalysis",
     "SearchResult",
     "describe_score",

@@ -35,8 +35,10 @@ import time
 from dataclasses import dataclass
 
 from ttt_gui.board import Board, Player
+from ttt_gui.engine.context import Limit
 from ttt_gui.engine.engine import MATE_THRESHOLD, WIN, Engine, MoveAnalysis, SearchResult
 from ttt_gui.engine.tables import tables_for
+from ttt_gui.engine.transposition import DEFAULT_TABLE_LIMIT
 
 #: Moves further below the best than this many temperatures are not considered.
 PLAUSIBLE_TEMPERATURES = 6
@@ -142,14 +144,14 @@ class LevelPlayer:
     position, :meth:`search` plays one move (an engine's interface).
 
     ``lookahead`` is in plies (0: :func:`instinct` only; None: to the end),
-    ``node_limit`` and ``time_limit`` bound the search (the first alone is
-    reproducible), ``temperature`` is in units of :func:`temperature_unit`
-    (0: always a best move). Moves are drawn
-    reproducibly from ``seed``. A bounded search starts from an empty table,
-    so what a level sees depends on the position alone, never on what it
-    searched before; an exact search (no bound) keeps its table. The top
-    level (``lookahead`` None) searches selectively where solving is out of
-    reach (see :class:`~ttt_gui.engine.engine.Engine`).
+    ``node_limit`` and ``time_limit`` bound the search (with the lookahead,
+    its :attr:`limit`; the node limit alone is reproducible),
+    ``temperature`` is in units of :func:`temperature_unit` (0: always a
+    best move). Moves are drawn reproducibly from ``seed``. A bounded search
+    starts from an empty table, so what a level sees depends on the position
+    alone, never on what it searched before; an exact search (no bound)
+    keeps its table. The top level (``lookahead`` None) searches selectively
+    where solving is out of reach (see :class:`~ttt_gui.engine.engine.Engine`).
     """
 
     def __init__(
@@ -160,7 +162,7 @@ class LevelPlayer:
         node_limit: int | None = None,
         time_limit: float | None = None,
         seed: int | None = None,
-        table_limit: int = 400_000,
+        table_limit: int = DEFAULT_TABLE_LIMIT,
     ) -> None:
         if lookahead is not None and lookahead < 0:
             raise ValueError(f"lookahead must be 0 or more, or None, not {lookahead}")
@@ -168,23 +170,17 @@ class LevelPlayer:
             raise ValueError(f"temperature must be 0 or more, not {temperature}")
         self.lookahead = lookahead
         self.temperature = temperature
-        self.engine = Engine(
-            max_depth=lookahead or None,
-            time_limit=time_limit,
-            node_limit=node_limit,
-            seed=seed,
-            table_limit=table_limit,
-            selective=lookahead is None,
-        )
+        self.limit = Limit(time=time_limit, depth=lookahead or None, nodes=node_limit)
+        self.engine = Engine(seed=seed, table_limit=table_limit, selective=lookahead is None)
         self._random = random.Random(seed)
 
     @property
     def time_limit(self) -> float | None:
-        return self.engine.time_limit
+        return self.limit.time
 
     @property
     def node_limit(self) -> int | None:
-        return self.engine.node_limit
+        return self.limit.nodes
 
     def policy(self, board: Board, *, stop: threading.Event | None = None) -> Policy:
         """How this level may play ``board``; raises ValueError if the game is over.
@@ -205,7 +201,7 @@ class LevelPlayer:
             if self.lookahead is not None or self.node_limit is not None:
                 self.engine.clear()
             within = math.floor(PLAUSIBLE_TEMPERATURES * temperature)
-            analysis = self.engine.evaluate_moves(board, stop=stop, within=within)
+            analysis = self.engine.evaluate_moves(board, self.limit, stop=stop, within=within)
         return Policy(choice_probabilities(analysis.scores, temperature, board), analysis)
 
     def search(self, board: Board, *, stop: threading.Event | None = None) -> SearchResult:

@@ -8,17 +8,17 @@ is a draw or a heuristic estimate.
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Callable
-from typing import NamedTuple, Protocol
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from ttt_gui.board import Board, Geometry
+from ttt_gui.engine.context import SearchContext
 from ttt_gui.engine.pairing import make_blocked, pairing_applies
 from ttt_gui.engine.state import (
     Play,
     SearchAborted,
-    State,
+    StateTuple,
     leaf_value,
     make_play,
     root_candidates,
@@ -26,9 +26,10 @@ from ttt_gui.engine.state import (
 )
 from ttt_gui.engine.tables import Tables
 from ttt_gui.engine.threats import PROBE_LEAVES, horizon_vcf, urgent_defences
-from ttt_gui.engine.transposition import EXACT, LOWER, UPPER, Entry, prune
+from ttt_gui.engine.transposition import EXACT, LOWER, UPPER, Entry, Table, prune
 
-__all__ = ["EXACT", "LOWER", "UPPER", "Entry"]  # the table's vocabulary, used from here too
+# The table's vocabulary, used from here too.
+__all__ = ["EXACT", "LOWER", "UPPER", "Entry", "Table"]
 
 WIN = 1_000_000
 #: Scores above this (or below its negative) are proven wins (losses).
@@ -48,7 +49,7 @@ PAIRING_MIN_DEPTH = 4
 SELECTIVE_DISTANCE = 2
 #: ... and of those only this many, the best by the positional ordering.
 SELECTIVE_WIDTH = 10
-Search = Callable[[State, int, int, int, int], int]
+Search = Callable[[StateTuple, int, int, int, int], int]
 
 
 #: Selective search needs lines at least this long and boards at least this
@@ -67,29 +68,14 @@ def selective_applies(geometry: Geometry) -> bool:
     )
 
 
-class SearchHost(Protocol):
-    """What the search reads from and counts into: the engine's limits, its
-    table and its counters for the running search."""
-
-    _nodes: int
-    _horizon_hits: int
-    _uses_threats: bool
-    _selective: bool
-    _deadline: float
-    _table: dict[int, Entry]
-    _pairing_answers: dict[int, bool]
-    _root_marks: int
-    table_limit: int
-    node_limit: int | None
-    baseline: bool
-
-
-def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.Event) -> Search:
-    """The recursive negamax, tables bound as locals.
+def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
+    """The recursive negamax, tables and ``context``'s fields bound as locals.
 
     ``search(state, depth, alpha, beta, ply)`` returns a fail-soft score
-    from the side to move; mate scores count plies from the root. It
-    raises SearchAborted once ``stop`` is set or the deadline passes.
+    from the side to move; mate scores count plies from the root. It counts
+    its nodes and horizon hits into ``context`` and raises SearchAborted
+    once the context's stop token is set, its deadline passes or its nodes
+    pass its node limit.
 
     Its shortcuts hold for every variant: a playable cell that completes
     a line wins at once, two playable threats of the opponent lose in 2,
@@ -117,21 +103,22 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
     forward = tables.forward
     inverse = tables.inverse
     order = tables.order
-    table = engine._table
-    is_stopped = stop.is_set
-    deadline = engine._deadline
-    node_limit = engine.node_limit if engine.node_limit is not None else float("inf")
+    table = context.table
+    table_limit = context.table_limit
+    is_stopped = context.stop.is_set
+    deadline = context.deadline
+    node_limit = context.node_limit
     # The earliest loss after our move: the opponent's second move from
     # now, or under gravity its next one (our block may open a cell).
     first_loss = 2 if gravity else 4
-    baseline = engine.baseline
+    baseline = context.baseline
     blocked = (
-        make_blocked(geometry, engine._pairing_answers, engine.table_limit)
+        make_blocked(geometry, context.pairing_answers, table_limit)
         if pairing_applies(geometry) and not baseline
         else None
     )
-    probe_threats = engine._uses_threats and plain_leaf and PROBE_LEAVES
-    selective = engine._selective
+    probe_threats = context.uses_threats and plain_leaf and PROBE_LEAVES
+    selective = context.selective
     near_marks = tables.near
     # Per ply, the latest moves that cut the search off: tried early in a
     # selective search only, as in a solve a killer that fails costs a whole
@@ -158,20 +145,23 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
             gains[move] = -gain if losing >> move & 1 else gain
         moves.sort(key=gains.__getitem__, reverse=True)
         if cut and len(moves) > SELECTIVE_WIDTH:
-            engine._horizon_hits += 1
+            context.horizon_hits += 1
             del moves[SELECTIVE_WIDTH:]
         return moves
 
-    def search(state: State, depth: int, alpha: int, beta: int, ply: int) -> int:
-        engine._nodes += 1
-        if not engine._nodes & 255:  # about every 2-10 ms
-            if is_stopped() or time.perf_counter() > deadline or engine._nodes > node_limit:
+    def search(state: StateTuple, depth: int, alpha: int, beta: int, ply: int) -> int:
+        # -- bounds: count the node; now and then check the limits and the table
+        context.nodes += 1
+        if not context.nodes & 255:  # about every 2-10 ms
+            if is_stopped() or time.perf_counter() > deadline or context.nodes > node_limit:
                 raise SearchAborted
-            if len(table) > engine.table_limit:  # bounds memory; only costs re-search
+            if len(table) > table_limit:  # bounds memory; only costs re-search
                 if baseline:
                     table.clear()
                 else:
-                    prune(table, engine.table_limit, cells, engine._root_marks)
+                    prune(table, table_limit, cells, context.root_marks)
+
+        # -- game ends: wins and losses by threats, dead and full boards
         _, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
         occupied = me | opp
         if gravity:
@@ -193,13 +183,17 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
         left = cells - occupied.bit_count()
         if not left:
             return 0
+
+        # -- horizon: the heuristic value (or a short VCF's win)
         if depth <= 0:
-            engine._horizon_hits += 1
+            context.horizon_hits += 1
             if probe_threats:  # a short forced win by fours is a proven win
                 plies = horizon_vcf(me, opp, geometry)
                 if plies:
                     return WIN - ply - plies
             return eval_me if plain_leaf else leaf_value(state, tables)
+
+        # -- bounds on the value: the earliest win and loss, pairing draws
         if misere:
             # We win when the opponent completes a line (its move after
             # ours at the earliest) and lose when we do (now at the earliest).
@@ -227,6 +221,7 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
         if high < beta:
             beta = high
 
+        # -- table probe: a stored value that settles the node, else its move
         symmetry = keys.index(key)
         entry = table.get(key)
         table_move = -1
@@ -240,15 +235,19 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
                 flag == EXACT or (score >= beta if flag == LOWER else score <= alpha)
             ):
                 if entry_depth < UNLIMITED:  # the entry rests on the heuristic
-                    engine._horizon_hits += 1
+                    context.horizon_hits += 1
                 return score
             table_move = inverse[symmetry][canonical_move]
 
-        hits_before = engine._horizon_hits  # this node's own narrowing counts too
+        # -- move ordering: ``moves`` are tried first, in order; ``rest`` are
+        # ordered by ordered_moves (``cut`` to the best few) once those fail.
+        hits_before = context.horizon_hits  # this node's own narrowing counts too
         if opp_threats:  # a single threat: the block is forced
             moves = [opp_threats.bit_length() - 1]
             rest, cut = 0, False  # no other move
         else:
+            # Which moves: urgent defences and nearby moves where narrowed,
+            # moves near the marks on large boards.
             narrowed = selective and depth < left
             urgent = urgent_defences(me, opp, geometry) if narrowed and depth > 1 else 0
             if urgent:
@@ -257,7 +256,7 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
                 distance = SELECTIVE_DISTANCE if narrowed else 0
                 nearby = playable & near_marks(occupied, distance)
                 if nearby != playable:
-                    engine._horizon_hits += 1  # not every move is searched
+                    context.horizon_hits += 1  # not every move is searched
                     playable = nearby
             cut = narrowed and not urgent
             # The table's move, then (selective) this ply's killers, are tried
@@ -272,7 +271,9 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
             if baseline:  # today's engine: every move ordered at once
                 moves += ordered_moves(me, opp, rest, left, losing, cut)
                 rest = 0
+        # -- (end of move ordering)
 
+        # -- the moves: principal variation search, killers on a cut-off
         original_alpha = alpha
         best_score = -INFINITY
         best_move = -1
@@ -308,6 +309,7 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
                             slot[0] = move
                         break
 
+        # -- table store: the value as a bound or exact, proven if no horizon
         stored = best_score
         if stored > MATE_THRESHOLD:
             stored += ply
@@ -319,7 +321,7 @@ def make_search(engine: SearchHost, tables: Tables, play: Play, stop: threading.
             flag = LOWER
         else:
             flag = EXACT
-        stored_depth = UNLIMITED if engine._horizon_hits == hits_before else depth
+        stored_depth = UNLIMITED if context.horizon_hits == hits_before else depth
         table[key] = (stored_depth, flag, stored, forward[symmetry][best_move])
         return best_score
 
@@ -336,19 +338,19 @@ class RootScores(NamedTuple):
 
 
 def search_root(
-    engine: SearchHost,
+    context: SearchContext,
     board: Board,
     tables: Tables,
+    *,
     depth: int,
-    all_moves: bool,
-    preferred: list[int],
-    margin: int,
-    stop: threading.Event,
+    all_moves: bool = False,
+    preferred: Sequence[int] = (),
+    margin: int = 0,
     refuted: frozenset[int] = frozenset(),
     randomize: bool = False,
 ) -> RootScores:
     """Score the root moves at ``depth`` (those in ``refuted``, proven losses,
-    last if at all).
+    last if at all), moves in ``preferred`` first.
 
     With ``all_moves`` every score is exact at this depth (and ``exact`` at
     any depth for the moves whose search met no horizon); otherwise only
@@ -356,19 +358,19 @@ def search_root(
     ``randomize``, and those within ``margin`` of the best.
     """
     play = make_play(tables)
-    search = make_search(engine, tables, play, stop)
+    search = make_search(context, tables, play)
     state = root_state(board, tables)
-    mine = state[3]
+    mine = state.my_threats
     at_once = 1 - WIN if board.misere else WIN - 1  # completing a line
     empty = board.empty_bits
     candidates = root_candidates(board, tables, all_moves)
     candidates = [c for c in candidates if c not in refuted] or candidates
     solving = depth >= empty.bit_count()
-    if engine._selective and not solving and not all_moves:
+    if context.selective and not solving and not all_moves:
         area = tables.near(board.x_bits | board.o_bits, SELECTIVE_DISTANCE)
         nearby = [c for c in candidates if area >> c & 1]
         if len(nearby) < len(candidates):
-            engine._horizon_hits += 1
+            context.horizon_hits += 1
             candidates = nearby or candidates
     ordered = [c for c in preferred if c in candidates]
     ordered += [c for c in candidates if c not in ordered]
@@ -377,7 +379,7 @@ def search_root(
     best: list[int] = []
     exact: set[int] = set()
     for move in ordered:
-        hits = engine._horizon_hits
+        hits = context.horizon_hits
         if mine >> move & 1:
             score = at_once
         else:
@@ -389,7 +391,7 @@ def search_root(
             else:
                 alpha = best_score
 
-            def value(low: int, high: int, child: State = child) -> int:
+            def value(low: int, high: int, child: StateTuple = child) -> int:
                 return -search(child, depth - 1, -high, -low, 1)
 
             if solving and alpha < 0:
@@ -403,7 +405,7 @@ def search_root(
             else:
                 score = value(alpha, INFINITY)
         scores[move] = score
-        if all_moves and engine._horizon_hits == hits:
+        if all_moves and context.horizon_hits == hits:
             exact.add(move)
         if score > best_score:
             best_score, best = score, [move]

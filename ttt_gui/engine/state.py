@@ -1,22 +1,25 @@
 """The engine's search state and its rules-aware helpers: threats, the
 incremental move, the root moves and the heuristic; no Tk.
 
-A search state is a tuple rather than an object, for speed. Threat cells are
-kept whether or not they can be played now; under gravity the search counts
-only the playable ones. Under misère a "threat" of a side is a cell where it
+A search state is a plain tuple, for speed: the root's is a :class:`State`,
+which names its fields, and the search's move function builds the same
+fields in plain tuples (:data:`StateTuple`). Threat cells are kept whether
+or not they can be played now; under gravity the search counts only the
+playable ones. Under misère a "threat" of a side is a cell where it
 would complete a line, and so lose.
 
 >>> from ttt_gui.board import Board
 >>> from ttt_gui.engine.tables import tables_for
 >>> board = Board.parse("..../..../x.../xo.o", win_length=3, gravity=True)
 >>> state = root_state(board, tables_for(board.geometry))
->>> cells_of(state[3]), immediate_wins(board)
+>>> cells_of(state.my_threats), immediate_wins(board)
 ((4,), (4,))
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from ttt_gui.board import Board, Geometry, Player, cells_of
 from ttt_gui.engine.tables import Tables, symmetric_keys
@@ -28,13 +31,25 @@ class SearchAborted(Exception):
     set, its time ran out or it reached its node limit."""
 
 
-#: A search state: (side: 0 for X, me, opp: bitboards of the side to move and
-#: the other, my_threats, opp_threats: cells where each completes a line at
-#: once, live_me, live_opp: bit sets of line indices still free of the other
-#: side, eval_me: the heuristic value of the lines, keys: see
-#: engine_tables.symmetric_keys).
-State = tuple[int, int, int, int, int, int, int, int, list[int]]
-Play = Callable[[State, int], State]
+class State(NamedTuple):
+    """A search state by name (the root's, from :func:`root_state`)."""
+
+    side: int  # 0 for X
+    me: int  # the bitboard of the side to move
+    opp: int  # the other's
+    my_threats: int  # cells where the side to move completes a line at once
+    opp_threats: int  # the other's
+    live_me: int  # bit set of the line indices still free of the other side
+    live_opp: int  # of the side to move
+    eval_me: int  # the heuristic value of the lines
+    keys: list[int]  # see tables.symmetric_keys
+
+
+#: A search state as the move function builds it: the fields of
+#: :class:`State` in a plain tuple (a NamedTuple's constructor would cost a
+#: call for every position); a State is one too.
+StateTuple = tuple[int, int, int, int, int, int, int, int, list[int]]
+Play = Callable[[StateTuple, int], StateTuple]
 
 
 def threats(bits: int, other: int, geometry: Geometry) -> int:
@@ -69,7 +84,7 @@ def line_value(board: Board, tables: Tables) -> int:
     return total
 
 
-def leaf_value(state: State, tables: Tables) -> int:
+def leaf_value(state: StateTuple, tables: Tables) -> int:
     """The heuristic value of a state, from the side to move.
 
     Open lines count for their owner; under misère against. Under gravity a
@@ -116,7 +131,7 @@ def root_state(board: Board, tables: Tables) -> State:
             live_me |= 1 << index
         if not mask & me:
             live_opp |= 1 << index
-    return (
+    return State(
         side,
         me,
         opp,
@@ -137,7 +152,7 @@ def make_play(tables: Tables) -> Play:
     through_bits = tables.through_bits
     symmetry_adds = tables.symmetry_adds
 
-    def play(state: State, move: int) -> State:
+    def play(state: StateTuple, move: int) -> StateTuple:
         """The state after the side to move plays ``move`` (not one that
         completes a line)."""
         side, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state

@@ -2,7 +2,9 @@
 full, and what it costs in memory; no Tk.
 
 The table is a plain dict from a position key (X's cells, then O's above
-them, in the canonical orientation) to an :data:`Entry`, for speed. When it
+them, in the canonical orientation) to a plain tuple, for speed: the search
+stores and unpacks them as they are, code outside it reads them as
+:class:`Entry` (:func:`lookup`). When it
 grows past its limit, :func:`make_room` keeps the most valuable part instead
 of clearing it all: an entry is worth what re-searching its position costs,
 which grows with the plies still to play below it. So entries for positions
@@ -22,11 +24,40 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from itertools import islice
+from typing import NamedTuple
 
-#: A table entry: (depth, flag, score, best move in the canonical orientation).
-Entry = tuple[int, int, int, int]
+#: Entries an engine's table keeps at most unless told otherwise (about
+#: 150 MB when full).
+DEFAULT_TABLE_LIMIT = 400_000
+
 #: The flag of an entry: its score is exact, a lower bound or an upper bound.
 EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class Entry(NamedTuple):
+    """A table entry by name: the ``depth`` searched below it (UNLIMITED when
+    its score rests on no heuristic value), its ``flag``, its ``score`` (mate
+    scores counted from the entry's position) and the best ``move`` in the
+    canonical orientation."""
+
+    depth: int
+    flag: int
+    score: int
+    move: int
+
+
+#: An entry as the table holds it: the fields of :class:`Entry` in a plain
+#: tuple (a NamedTuple's constructor would cost a call for every position).
+StoredEntry = tuple[int, int, int, int]
+#: A transposition table: position key -> entry.
+Table = dict[int, StoredEntry]
+
+
+def lookup(table: Table, key: int) -> Entry | None:
+    """The entry of ``key`` by name, if the table holds one."""
+    stored = table.get(key)
+    return None if stored is None else Entry(*stored)
+
 
 #: The share of its limit a full table keeps (the rest is dropped at once, so
 #: the next pruning comes only after as many new entries).
@@ -52,7 +83,7 @@ class TableMemory:
         )
 
 
-def worth(key: int, entry: Entry, cells: int, least_marks: int) -> int:
+def worth(key: int, entry: StoredEntry, cells: int, least_marks: int) -> int:
     """How much an entry is worth keeping: twice the plies it saves searching
     (its depth, at most the empty cells), plus one for an exact score; 0 for
     a position with fewer marks than ``least_marks``, which play from the
@@ -60,10 +91,11 @@ def worth(key: int, entry: Entry, cells: int, least_marks: int) -> int:
     marks = key.bit_count()
     if marks < least_marks:
         return 0
-    return 2 * min(entry[0], cells - marks) + (entry[1] == EXACT)
+    depth, flag, _, _ = entry
+    return 2 * min(depth, cells - marks) + (flag == EXACT)
 
 
-def make_room(table: dict[int, Entry], keep: int, cells: int, least_marks: int) -> int:
+def make_room(table: Table, keep: int, cells: int, least_marks: int) -> int:
     """Shrink ``table`` in place to at most ``keep`` entries, the most valuable
     by :func:`worth`; returns how many were dropped."""
     size = len(table)
@@ -92,7 +124,7 @@ def make_room(table: dict[int, Entry], keep: int, cells: int, least_marks: int) 
     return size - len(table)
 
 
-def prune(table: dict[int, Entry], limit: int, cells: int, least_marks: int) -> int:
+def prune(table: Table, limit: int, cells: int, least_marks: int) -> int:
     """Make room in a table grown past ``limit``: keep the best KEEP_SHARE of
     it (see :func:`make_room`); returns how many entries were dropped."""
     if len(table) <= limit:
@@ -100,7 +132,7 @@ def prune(table: dict[int, Entry], limit: int, cells: int, least_marks: int) -> 
     return make_room(table, int(limit * KEEP_SHARE), cells, least_marks)
 
 
-def table_memory(table: dict[int, Entry], answers: dict[int, bool]) -> TableMemory:
+def table_memory(table: Table, answers: dict[int, bool]) -> TableMemory:
     """An estimate of the memory of a transposition table and a pairing cache:
     the dicts themselves plus their keys and entries, sizes measured on a
     sample (small ints and booleans are shared objects and cost nothing)."""
