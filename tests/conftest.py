@@ -193,6 +193,13 @@ def eventually(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
     return True
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system time a process has used so far (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def sync(root: tk.Misc) -> None:
     """Process every event the X server has sent so far (such as the input of
     an xdotool command that has returned) and have the server draw what they

@@ -21,6 +21,7 @@ import pytest
 from conftest import (
     cells_viewable,
     click_at,
+    cpu_seconds,
     expected_call,
     finish,
     give_focus,
@@ -516,13 +517,6 @@ CLOSE_SETTINGS = Settings(
         think_time=30.0,
     )
 )
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system time a process has used so far (Linux /proc)."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def close_while_searching(tmp_path: Path, close: Callable[[str], None]) -> None:

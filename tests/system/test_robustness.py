@@ -5,7 +5,7 @@ Case counts come from the environment, so that a long run can be made by hand:
 
 - ``TTT_FUZZ_CASES``: generated inputs per loader on top of the fixed ones (1000);
 - ``TTT_FUZZ_EXAMPLES``: hypothesis examples per property (150);
-- ``TTT_KILL_ROUNDS``: writer processes killed at a random moment (50);
+- ``TTT_KILL_ROUNDS``: writer processes killed at a random moment (20, 50 with --slow);
 - ``TTT_FUZZ_SEED``: seed of the generators and of hypothesis.
 
 For example ``TTT_FUZZ_CASES=20000 TTT_KILL_ROUNDS=300 pytest tests/system/test_robustness.py -rP``
@@ -51,7 +51,7 @@ def _from_environment(name: str, default: int) -> int:
 
 FUZZ_CASES = _from_environment("TTT_FUZZ_CASES", 1000)
 FUZZ_EXAMPLES = _from_environment("TTT_FUZZ_EXAMPLES", 150)
-KILL_ROUNDS = _from_environment("TTT_KILL_ROUNDS", 50)
+KILL_ROUNDS = _from_environment("TTT_KILL_ROUNDS", 0)  # 0: 20, or 50 with --slow
 SEED = _from_environment("TTT_FUZZ_SEED", 2024)
 
 #: No single input may take longer than this to load or to be refused.
@@ -1023,7 +1023,7 @@ def _child_environment() -> dict[str, str]:
     return environment
 
 
-def test_killed_writer_leaves_the_old_or_the_new_file(tmp_path: Path) -> None:
+def test_killed_writer_leaves_the_old_or_the_new_file(tmp_path: Path, exhaustive: bool) -> None:
     """SIGKILL a process that keeps saving settings and games, at random moments:
     each file is then absent (never written yet) or exactly one of the versions,
     and load() reads it without a message. Temporary files left by the killed
@@ -1049,7 +1049,8 @@ def test_killed_writer_leaves_the_old_or_the_new_file(tmp_path: Path) -> None:
     seen: set[str] = set()
     kills_mid_write = 0
     started = time.monotonic()
-    for round_number in range(KILL_ROUNDS):
+    rounds = KILL_ROUNDS or (50 if exhaustive else 20)
+    for round_number in range(rounds):
         writer = subprocess.Popen(
             [sys.executable, "-c", WRITER, str(folder), str(rng.randrange(2)), str(versions)],
             stdout=subprocess.PIPE,
@@ -1060,7 +1061,7 @@ def test_killed_writer_leaves_the_old_or_the_new_file(tmp_path: Path) -> None:
             assert writer.stdout is not None
             ready = writer.stdout.readline()
             assert ready == b"ready\n", writer.stderr.read() if writer.stderr else ready
-            time.sleep(rng.uniform(0, 0.03))
+            time.sleep(rng.uniform(0, 0.03))  # what is varied: the moment of the kill
             assert writer.poll() is None, "the writer stopped by itself"
         finally:
             writer.send_signal(signal.SIGKILL)
@@ -1087,7 +1088,7 @@ def test_killed_writer_leaves_the_old_or_the_new_file(tmp_path: Path) -> None:
             assert read_game(folder / "game.ttt") in (old_game, new_game)
         assert set(os.listdir(folder)) == names, "loading changed the folder"
     print(
-        f"power loss: {KILL_ROUNDS} kills survived in {time.monotonic() - started:.1f} s; "
+        f"power loss: {rounds} kills survived in {time.monotonic() - started:.1f} s; "
         f"{kills_mid_write} temporary files left behind by killed writers"
     )
     assert seen == {"settings.json", "game.ttt"}, "the writer never finished a write"
@@ -1231,8 +1232,10 @@ CHOICE_JUNK = {
 }
 
 
-def bad_command_lines(folder: Path) -> list[tuple[list[str | bytes], str]]:
-    """Invalid arguments, each with a text its error line must contain."""
+def bad_command_lines(folder: Path, every: bool) -> list[tuple[list[str | bytes], str]]:
+    """Invalid arguments, each with a text its error line must contain. Each
+    bad number is given to every numeric option if ``every``, else to one of
+    them in turn."""
     cases: list[tuple[list[str | bytes], str]] = [
         (["--bogus"], "--bogus"),
         (["-x"], "-x"),
@@ -1250,7 +1253,10 @@ def bad_command_lines(folder: Path) -> list[tuple[list[str | bytes], str]]:
     for option in ["--mode", "--play", "--level", "--theme", "--settings", *NUMERIC_OPTIONS]:
         cases.append(([option], option))
     for option, (low, high) in NUMERIC_OPTIONS.items():
-        for value in [*NUMERIC_JUNK, str(low - 1), str(high + 1)]:
+        cases += [([option, str(low - 1)], option), ([option, str(high + 1)], option)]
+    for index, value in enumerate(NUMERIC_JUNK):
+        options = list(NUMERIC_OPTIONS)
+        for option in options if every else [options[index % len(options)]]:
             cases.append(([option, value], option))
     for option, values in CHOICE_JUNK.items():
         cases.extend(([option, value], option) for value in values)
@@ -1270,7 +1276,7 @@ def bad_command_lines(folder: Path) -> list[tuple[list[str | bytes], str]]:
     return cases
 
 
-def test_bad_command_lines_exit_2_with_one_error_line(tmp_path: Path) -> None:
+def test_bad_command_lines_exit_2_with_one_error_line(tmp_path: Path, exhaustive: bool) -> None:
     """Each invalid command line: status 2, usage, then one ``ttt-gui: error:``
     line naming the option; no traceback, no window, no settings written."""
     folder = tmp_path / "cli"
@@ -1279,7 +1285,7 @@ def test_bad_command_lines_exit_2_with_one_error_line(tmp_path: Path) -> None:
     environment = _child_environment()
     environment["XDG_CONFIG_HOME"] = str(folder / "config")
     environment["HOME"] = str(folder / "home")
-    cases = bad_command_lines(folder)
+    cases = bad_command_lines(folder, every=exhaustive)
     assert len(cases) >= 40
 
     def run(case: tuple[list[str | bytes], str]) -> str | None:
