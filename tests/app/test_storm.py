@@ -3,7 +3,7 @@ command, scripted dialog answers, clipboard text good and bad, files good and
 bad, and a fake clock. After every action the view state, the board, the
 history and the scores are checked against what they must be.
 
-The storm is sized for CI: 15,000 actions, 50,000 with --slow. Set
+The storm is sized for CI: 10,000 actions, 50,000 with --slow. Set
 TTT_STORM_ACTIONS and TTT_STORM_SEED to run it longer or with another seed;
 a failure prints both, to replay it. The engines are seeded too, so one seed
 always plays the same storm.
@@ -35,7 +35,7 @@ from ttt_gui.storage.games import GameFileError, SavedGame, read_game, write_gam
 from ttt_gui.storage.settings import Settings
 from ttt_gui.theme import THEMES
 
-STORM_ACTIONS = int(os.environ.get("TTT_STORM_ACTIONS", "0"))  # 0: 15,000 (50,000 with --slow)
+STORM_ACTIONS = int(os.environ.get("TTT_STORM_ACTIONS", "0"))  # 0: 10,000 (50,000 with --slow)
 STORM_SEED = int(os.environ.get("TTT_STORM_SEED", "20261122"))
 
 #: Positions to paste: good ones on 3x3 and 4x4 (kept small so every search
@@ -507,7 +507,7 @@ def seeded_engines(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_input_storm(tmp_path: Path, seeded_engines: None, exhaustive: bool) -> None:
-    total = STORM_ACTIONS or (50_000 if exhaustive else 15_000)
+    total = STORM_ACTIONS or (50_000 if exhaustive else 10_000)
     rng = random.Random(STORM_SEED)
     dialogs = StormDialogs(rng, tmp_path)
     clock, store = FakeClock(), FakeStore()

@@ -14,7 +14,9 @@ For example ``TTT_FUZZ_CASES=20000 TTT_KILL_ROUNDS=300 pytest tests/system/test_
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import io
 import json
 import os
 import pickle
@@ -26,19 +28,22 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, fields
 from pathlib import Path
 
 import pytest
-from conftest import invoke
+from conftest import invoke, sample
 from fakes import FakeDialogs
 from hypothesis import HealthCheck, given, seed
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+import ttt_gui.gui.window
 from ttt_gui.board import Board, Player
+from ttt_gui.cli.main import main as cli_main
 from ttt_gui.config import ConfigError, GameConfig, Mode
 from ttt_gui.storage import games, settings
 from ttt_gui.storage.games import GameFileError, SavedGame, parse_game, read_game
@@ -1232,10 +1237,8 @@ CHOICE_JUNK = {
 }
 
 
-def bad_command_lines(folder: Path, every: bool) -> list[tuple[list[str | bytes], str]]:
-    """Invalid arguments, each with a text its error line must contain. Each
-    bad number is given to every numeric option if ``every``, else to one of
-    them in turn."""
+def bad_command_lines(folder: Path) -> list[tuple[list[str | bytes], str]]:
+    """Invalid arguments, each with a text its error line must contain."""
     cases: list[tuple[list[str | bytes], str]] = [
         (["--bogus"], "--bogus"),
         (["-x"], "-x"),
@@ -1253,10 +1256,7 @@ def bad_command_lines(folder: Path, every: bool) -> list[tuple[list[str | bytes]
     for option in ["--mode", "--play", "--level", "--theme", "--settings", *NUMERIC_OPTIONS]:
         cases.append(([option], option))
     for option, (low, high) in NUMERIC_OPTIONS.items():
-        cases += [([option, str(low - 1)], option), ([option, str(high + 1)], option)]
-    for index, value in enumerate(NUMERIC_JUNK):
-        options = list(NUMERIC_OPTIONS)
-        for option in options if every else [options[index % len(options)]]:
+        for value in [*NUMERIC_JUNK, str(low - 1), str(high + 1)]:
             cases.append(([option, value], option))
     for option, values in CHOICE_JUNK.items():
         cases.extend(([option, value], option) for value in values)
@@ -1276,17 +1276,35 @@ def bad_command_lines(folder: Path, every: bool) -> list[tuple[list[str | bytes]
     return cases
 
 
-def test_bad_command_lines_exit_2_with_one_error_line(tmp_path: Path, exhaustive: bool) -> None:
+def test_bad_command_lines_exit_2_with_one_error_line(
+    tmp_path: Path, exhaustive: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each invalid command line: status 2, usage, then one ``ttt-gui: error:``
-    line naming the option; no traceback, no window, no settings written."""
+    line naming the option; no traceback, no window, no settings written.
+
+    Every case is run through ``main()`` in this process, and as a real
+    process too: all of them with --slow, else a sample of 20."""
     folder = tmp_path / "cli"
     (folder / "a folder").mkdir(parents=True)
     settings_path = folder / "settings.json"
     environment = _child_environment()
     environment["XDG_CONFIG_HOME"] = str(folder / "config")
     environment["HOME"] = str(folder / "home")
-    cases = bad_command_lines(folder, every=exhaustive)
+    cases = bad_command_lines(folder)
     assert len(cases) >= 40
+
+    def judge(
+        arguments: list[str | bytes], expected: str, status: object, out: str, err: str
+    ) -> str | None:
+        errors = [line for line in err.splitlines() if line.startswith("ttt-gui: error: ")]
+        shown = f"{arguments!r}: status {status}, {err.strip()[-200:]!r}"
+        if status != 2 or "Traceback" in err or out:
+            return shown
+        if len(errors) != 1 or err.strip().splitlines()[-1] != errors[0]:
+            return shown
+        if not err.startswith("usage: ttt-gui") or expected not in errors[0]:
+            return shown
+        return None
 
     def run(case: tuple[list[str | bytes], str]) -> str | None:
         arguments, expected = case
@@ -1295,19 +1313,35 @@ def test_bad_command_lines_exit_2_with_one_error_line(tmp_path: Path, exhaustive
             command, capture_output=True, timeout=30, env=environment, cwd=folder
         )
         stderr = result.stderr.decode("utf-8", "replace")
-        errors = [line for line in stderr.splitlines() if line.startswith("ttt-gui: error: ")]
-        shown = f"{arguments!r}: status {result.returncode}, {stderr.strip()[-200:]!r}"
-        if result.returncode != 2 or "Traceback" in stderr or result.stdout:
-            return shown
-        if len(errors) != 1 or stderr.strip().splitlines()[-1] != errors[0]:
-            return shown
-        if not stderr.startswith("usage: ttt-gui") or expected not in errors[0]:
-            return shown
-        return None
+        return judge(arguments, expected, result.returncode, result.stdout.decode(), stderr)
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        failures = [failure for failure in pool.map(run, cases) if failure]
+    def refuse_window(*arguments: object) -> None:
+        raise AssertionError("a bad command line opened a window")
+
+    for name in ("XDG_CONFIG_HOME", "HOME"):
+        monkeypatch.setenv(name, environment[name])
+    monkeypatch.setattr(ttt_gui.gui.window, "launch", refuse_window)
+
+    def run_here(case: tuple[list[str | bytes], str]) -> str | None:
+        arguments, expected = case
+        words = [os.fsdecode(word) for word in arguments]
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status: object = cli_main(["--settings", str(settings_path), *words])
+            except SystemExit as exit:
+                status = exit.code
+            except Exception:
+                traceback.print_exc()
+                status = None
+        return judge(arguments, expected, status, out.getvalue(), err.getvalue())
+
+    failures = [failure for failure in map(run_here, cases) if failure]
     assert not failures, f"{len(failures)} of {len(cases)} command lines:\n" + "\n".join(failures)
+    processes = sample(cases, 20, exhaustive=exhaustive, seed=SEED)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        failures = [failure for failure in pool.map(run, processes) if failure]
+    assert not failures, f"{len(failures)} of {len(processes)} processes:\n" + "\n".join(failures)
     assert not settings_path.exists()
     assert not (folder / "config").exists() and not (folder / "home").exists()
     assert (folder / "a folder").is_dir()
