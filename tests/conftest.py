@@ -67,6 +67,15 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         pytest.exit("no display: the GUI tests need Xvfb (install xvfb)", returncode=4)
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (the default) means a worker per core only where each gets
+    a virtual display of its own (Xvfb installed, pytest-xvfb on); otherwise
+    their windows would share the one display and its focus: one process."""
+    if config.getoption("--no-xvfb", False) or shutil.which("Xvfb") is None:
+        return 0
+    return None  # xdist's own count
+
+
 def is_parallel_controller(config: pytest.Config) -> bool:
     """Whether this process hands the tests to pytest-xdist workers (``-n``)."""
     return config.getoption("dist", "no") != "no" and not os.environ.get("PYTEST_XDIST_WORKER")
