@@ -129,7 +129,11 @@ def test_the_window_stays_where_it_was_put(make_window, window_manager: None) ->
     window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
     root = window.root
     root.geometry("+220+40")
-    sleep_pumping(root, 0.5)  # the window manager places it (no event says when it is done)
+    # Placed there by the window manager: its frame at 220, 40, the window
+    # within it (by the frame's border and title bar).
+    assert wait(
+        root, lambda: 220 <= root.winfo_rootx() <= 270 and 40 <= root.winfo_rooty() <= 140
+    ), (root.winfo_rootx(), root.winfo_rooty())
     place = (root.winfo_rootx(), root.winfo_rooty())
     for action, arguments in (
         ("zoom_in", ()),
@@ -184,7 +188,7 @@ def test_the_shortcuts_window_is_two_aligned_columns_and_escape_closes_it(
         found["texts"] = [str(w.cget("text")) for w in labels]
         named = visible_window("^Keyboard shortcuts$")
         xdotool("windowfocus", "--sync", named, "key", "Escape")
-        window.root.after(500, give_up, table)
+        window.root.after(5000, give_up, table)  # Escape closes it long before
 
     def give_up(table: tk.Toplevel) -> None:
         if table.winfo_exists():
