@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import gc
 import os
+import random
 import re
+import shutil
 import subprocess
 import sys
 import time
 import tkinter as tk
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from fakes import FakeDialogs, FakeStore
@@ -47,9 +50,55 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """With TTT_GUI_REQUIRE_DISPLAY set, a missing display fails the run at once."""
-    if os.environ.get("TTT_GUI_REQUIRE_DISPLAY") and not os.environ.get("DISPLAY"):
+    """With TTT_GUI_REQUIRE_DISPLAY set, a missing display fails the run at once.
+
+    With parallel workers (pytest-xdist) the main process has no display of its
+    own: each worker starts its own Xvfb, so there it is enough that Xvfb is
+    installed (or a display is set)."""
+    if not os.environ.get("TTT_GUI_REQUIRE_DISPLAY") or os.environ.get("DISPLAY"):
+        return
+    config = session.config
+    workers_start_xvfb = (
+        is_parallel_controller(config)
+        and not config.getoption("--no-xvfb")
+        and shutil.which("Xvfb") is not None
+    )
+    if not workers_start_xvfb:
         pytest.exit("no display: the GUI tests need Xvfb (install xvfb)", returncode=4)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (the default) means a worker per core only where each gets
+    a virtual display of its own (Xvfb installed, pytest-xvfb on); otherwise
+    their windows would share the one display and its focus: one process."""
+    if config.getoption("--no-xvfb", False) or shutil.which("Xvfb") is None:
+        return 0
+    return None  # xdist's own count
+
+
+def is_parallel_controller(config: pytest.Config) -> bool:
+    """Whether this process hands the tests to pytest-xdist workers (``-n``)."""
+    return config.getoption("dist", "no") != "no" and not os.environ.get("PYTEST_XDIST_WORKER")
+
+
+# -- exhaustive checks and their samples ------------------------------------------------
+
+Case = TypeVar("Case")
+
+
+@pytest.fixture
+def exhaustive(request: pytest.FixtureRequest) -> bool:
+    """True under --slow: a check that samples its cases by default checks them all."""
+    return bool(request.config.getoption("--slow"))
+
+
+def sample(cases: Sequence[Case], size: int, *, exhaustive: bool, seed: int = 0) -> list[Case]:
+    """All of ``cases`` under --slow (``exhaustive``), else ``size`` of them
+    chosen at random with ``seed`` (always the same ones), in their order."""
+    if exhaustive or size >= len(cases):
+        return list(cases)
+    chosen = sorted(random.Random(seed).sample(range(len(cases)), size))
+    return [cases[index] for index in chosen]
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -142,8 +191,38 @@ def wait(root: tk.Misc, condition: Callable[[], bool], timeout: float = 3.0) -> 
     return pump_until(root, condition, timeout)
 
 
+def eventually(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
+    """Poll ``condition()`` (of another process, or the X server) until it
+    holds; False after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system time a process has used so far (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def sync(root: tk.Misc) -> None:
+    """Process every event the X server has sent so far (such as the input of
+    an xdotool command that has returned) and have the server draw what they
+    changed: a round trip to the server (a pointer query) brings the events
+    in, ``update()`` handles them and redraws, and a second round trip
+    returns once the server has carried out the drawing (for screenshots)."""
+    root.winfo_pointerxy()
+    root.update()
+    root.winfo_pointerxy()
+
+
 def sleep_pumping(root: tk.Misc, seconds: float) -> None:
-    """Process events for ``seconds``."""
+    """Process events for ``seconds``: only where the time passing is what a
+    test checks (nothing happens meanwhile); otherwise wait for a condition."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         root.update()
@@ -248,13 +327,13 @@ def give_focus(root: tk.Misc) -> None:
     xdotool("windowfocus", "--sync", window_id(root))
 
 
-def keys(root: tk.Misc, *names: str, settle: float = 0.05) -> None:
+def keys(root: tk.Misc, *names: str) -> None:
     """Type keys (xdotool names: ``ctrl+z``, ``Right``, ``5``) into the window
-    as a person would, processing events after each."""
+    as a person would, processing each key's events before the next."""
     wrapper = window_id(root)
     for name in names:
         xdotool("windowfocus", "--sync", wrapper, "key", name)
-        sleep_pumping(root, settle)
+        sync(root)
 
 
 def press(widget: tk.Misc, sequence: str) -> None:
@@ -304,6 +383,20 @@ def pixel(image: tuple[int, int, bytes], x: int, y: int) -> str:
     width, _, pixels = image
     start = (y * width + x) * 3
     return "#" + pixels[start : start + 3].hex()
+
+
+def shows_colour(window: str, colour: str) -> bool:
+    """Whether the X window ``window`` (an id) shows ``colour`` (``"#rrggbb"``) now."""
+    data = subprocess.run(
+        ["import", "-window", window, "-depth", "8", "ppm:-"],
+        check=True,
+        capture_output=True,
+        timeout=COMMAND_TIMEOUT,
+    ).stdout
+    header = re.match(rb"P6\s+(\d+)\s+(\d+)\s+255\s", data)
+    assert header is not None, data[:20]
+    pixels, wanted = data[header.end() :], bytes.fromhex(colour[1:])
+    return any(pixels[start : start + 3] == wanted for start in range(0, len(pixels), 3))
 
 
 def pixel_colours(widget: tk.Misc) -> dict[str, int]:

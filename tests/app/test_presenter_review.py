@@ -146,7 +146,7 @@ def test_the_review_thread_stops_soon_after_escape() -> None:
     rig.presenter.review_game()
     rig.presenter.tick()
     assert runner.tag is not None and runner.tag.kind == "review"
-    time.sleep(0.3)
+    time.sleep(0.3)  # what is checked: a review stopped in the middle of a search ends soon
     rig.presenter.stop_review()
     deadline = time.monotonic() + 2.0
     while runner.is_running and time.monotonic() < deadline:

@@ -8,12 +8,11 @@ import dataclasses
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import xdotool
+from conftest import eventually, shows_colour, xdotool
 
 from ttt_gui import __version__
 from ttt_gui.board import Player
@@ -21,6 +20,7 @@ from ttt_gui.cli.main import build_parser, main, settings_for_run
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.storage.settings import Settings, load, save
 from ttt_gui.storage.settings_store import SettingsStore
+from ttt_gui.theme import PALETTES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -263,7 +263,8 @@ def run_window_and_quit(home: Path, *arguments: str) -> None:
     )
     try:
         window = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
-        time.sleep(0.2)
+        cells = [palette["cell"] for palette in PALETTES.values()]
+        assert eventually(lambda: any(shows_colour(window, cell) for cell in cells))
         xdotool("windowfocus", "--sync", window, "key", "ctrl+q")
         stdout, stderr = process.communicate(timeout=20)
     finally:

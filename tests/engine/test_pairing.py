@@ -111,8 +111,10 @@ def test_a_pairing_draw_is_proven_without_searching_the_game() -> None:
     [(4, 4, 6, 30), (5, 5, 14, 12), (5, 4, 14, 12), (6, 6, 25, 6)],
 )
 def test_engine_with_pairings_matches_plain_minimax(
-    size: int, win_length: int, least_marks: int, count: int
+    size: int, win_length: int, least_marks: int, count: int, exhaustive: bool
 ) -> None:
+    """``count`` positions with --slow, else the first half of them."""
+    count = count if exhaustive else count // 2
     positions = random_positions(Board.empty(size, win_length), count, least_marks, seed=size)
     paired = [
         board

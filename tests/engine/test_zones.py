@@ -69,8 +69,10 @@ def extra_marks(zone: int, attacker: int, defender: int, shape: Geometry, seed: 
     [(3, 4, 3, 0, 300), (4, 4, 3, 3, 200), (4, 4, 4, 4, 300), (5, 5, 4, 11, 40)],
 )
 def test_every_proof_and_its_zone_hold_against_plain_search(
-    rows: int, cols: int, win_length: int, least_marks: int, count: int
+    rows: int, cols: int, win_length: int, least_marks: int, count: int, exhaustive: bool
 ) -> None:
+    """``count`` positions with --slow, else the first quarter of them (at least 20)."""
+    count = count if exhaustive else max(count // 4, 20)
     shape = geometry(rows, cols, win_length)
     search = ZoneSearch(shape)
     proven = winning = 0
@@ -105,19 +107,25 @@ def test_a_draw_proven_from_the_empty_board_gives_a_drawing_move(
         assert values[move] == max(values.values()) == 0
 
 
-def test_the_drawing_move_keeps_the_draw_in_random_positions() -> None:
+def test_the_drawing_move_keeps_the_draw_in_random_positions(exhaustive: bool) -> None:
+    """120 positions with --slow, else the first 40 of them."""
+    count = 120 if exhaustive else 40
     proven = 0
-    for board in random_positions(Board.empty(4, 4), 120, 6, seed=4):
+    for board in random_positions(Board.empty(4, 4), count, 6, seed=4):
         move = prove_draw(board)
         values = move_values(board)
         if move is not None:
             proven += 1
             assert values[move] == max(values.values()) == 0, board
-    assert proven >= 20
+    assert proven >= count // 6
 
 
 def test_no_draw_is_proven_where_a_side_can_win() -> None:
     assert prove_draw(Board.empty(4, 3)) is None  # X wins
+
+
+@pytest.mark.slow
+def test_no_draw_is_proven_where_a_side_wins_only_deep_in_the_game() -> None:
     assert prove_draw(Board.empty(6, 4), node_limit=None) is None  # X wins in 11
 
 

@@ -13,11 +13,15 @@ from pathlib import Path
 from tkinter import ttk
 
 from conftest import (
+    eventually,
     finish,
     launch_game,
     move_pointer_away,
+    shows_colour,
     sleep_pumping,
     start_game,
+    sync,
+    wait,
     xdotool,
 )
 
@@ -53,6 +57,17 @@ def visible_window(name: str) -> str:
     return xdotool("search", "--sync", "--onlyvisible", "--name", name).split()[0]
 
 
+def visible_windows(name: str) -> list[str]:
+    """The visible X windows named ``name`` now (a pattern), perhaps none."""
+    found = subprocess.run(
+        ["xdotool", "search", "--onlyvisible", "--name", name],
+        capture_output=True,
+        text=True,
+        timeout=10,
+    )
+    return found.stdout.split()
+
+
 def test_closing_while_the_save_dialog_is_open_waits_for_it_then_exits_cleanly(
     tmp_path: Path, window_manager: None
 ) -> None:
@@ -64,11 +79,11 @@ def test_closing_while_the_save_dialog_is_open_waits_for_it_then_exits_cleanly(
         xdotool("windowactivate", "--sync", window, "key", "ctrl+s")
         dialog = visible_window("^Save game$")
         xdotool("windowactivate", "--sync", dialog, "key", "Escape")
-        time.sleep(0.3)
+        assert eventually(lambda: not visible_windows("^Save game$")), "the dialog stays"
         xdotool("windowactivate", "--sync", window, "key", "ctrl+s")
         dialog = visible_window("^Save game$")
         subprocess.run(["wmctrl", "-i", "-c", window], check=True, timeout=10)
-        time.sleep(0.5)
+        time.sleep(0.5)  # what is checked: the process does not end meanwhile
         assert process.poll() is None, "the close waits for the dialog"
         xdotool("windowactivate", "--sync", dialog, "key", "Escape")
     finally:
@@ -83,11 +98,13 @@ def test_closing_with_a_game_in_progress_keeps_it_for_the_next_start(
     asks nothing: the game is kept, and the next start plays on from it."""
     process, window, path = start_game(tmp_path, Settings(GameConfig(mode=Mode.HOTSEAT)))
     kept = unfinished_game_path(path)
+    colours = PALETTES["light"]
     try:
         xdotool("windowactivate", "--sync", window)
-        time.sleep(0.3)
+        assert eventually(lambda: shows_colour(window, colours["focus"])), "no cell has focus"
+        assert not shows_colour(window, colours["X"])
         xdotool("key", "Return")  # to whatever has the focus: the centre cell
-        time.sleep(0.3)
+        assert eventually(lambda: shows_colour(window, colours["X"])), "X was not played"
         subprocess.run(["wmctrl", "-i", "-c", window], check=True, timeout=10)
     finally:
         stdout, stderr = finish(process)
@@ -97,9 +114,10 @@ def test_closing_with_a_game_in_progress_keeps_it_for_the_next_start(
     try:
         assert not kept.exists(), "taken back by the new window"
         xdotool("windowactivate", "--sync", window)
-        time.sleep(0.3)
+        assert eventually(lambda: shows_colour(window, colours["focus"])), "no cell has focus"
+        assert not shows_colour(window, colours["O"])
         xdotool("key", "Escape", "Down", "Return")  # O below the centre
-        time.sleep(0.3)
+        assert eventually(lambda: shows_colour(window, colours["O"])), "O was not played"
         xdotool("key", "ctrl+q")
     finally:
         stdout, stderr = finish(process)
@@ -111,7 +129,11 @@ def test_the_window_stays_where_it_was_put(make_window, window_manager: None) ->
     window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
     root = window.root
     root.geometry("+220+40")
-    sleep_pumping(root, 0.5)
+    # Placed there by the window manager: its frame at 220, 40, the window
+    # within it (by the frame's border and title bar).
+    assert wait(
+        root, lambda: 220 <= root.winfo_rootx() <= 270 and 40 <= root.winfo_rooty() <= 140
+    ), (root.winfo_rootx(), root.winfo_rooty())
     place = (root.winfo_rootx(), root.winfo_rooty())
     for action, arguments in (
         ("zoom_in", ()),
@@ -121,7 +143,7 @@ def test_the_window_stays_where_it_was_put(make_window, window_manager: None) ->
         ("set_board", (Shape(3, 3, 3),)),
     ):
         window.run(action, *arguments)
-        sleep_pumping(root, 0.4)
+        sleep_pumping(root, 0.4)  # what is checked: the window does not move meanwhile
         assert (root.winfo_rootx(), root.winfo_rooty()) == place, action
 
 
@@ -131,9 +153,9 @@ def test_a_smaller_board_keeps_the_size_the_person_chose(
     window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
     root = window.root
     root.geometry("900x700")
-    sleep_pumping(root, 0.5)
+    assert wait(root, lambda: (root.winfo_width(), root.winfo_height()) == (900, 700))
     window.run("set_board", Shape(4, 4, 4))
-    sleep_pumping(root, 0.5)
+    sleep_pumping(root, 0.5)  # what is checked: the size does not change meanwhile
     assert (root.winfo_width(), root.winfo_height()) == (900, 700)
 
 
@@ -166,7 +188,7 @@ def test_the_shortcuts_window_is_two_aligned_columns_and_escape_closes_it(
         found["texts"] = [str(w.cget("text")) for w in labels]
         named = visible_window("^Keyboard shortcuts$")
         xdotool("windowfocus", "--sync", named, "key", "Escape")
-        window.root.after(500, give_up, table)
+        window.root.after(5000, give_up, table)  # Escape closes it long before
 
     def give_up(table: tk.Toplevel) -> None:
         if table.winfo_exists():
@@ -183,12 +205,11 @@ def test_the_shortcuts_window_is_two_aligned_columns_and_escape_closes_it(
 
 def test_a_long_message_wraps_in_the_status_bar(make_window) -> None:
     window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
-    sleep_pumping(window.root, 0.2)
+    sync(window.root)
     one_line = window.status_label.winfo_reqheight()
     window.presenter.message = "A long message. " * 20
     window.refresh()
-    sleep_pumping(window.root, 0.2)
-    assert window.status_label.winfo_reqheight() > 2 * one_line
+    assert wait(window.root, lambda: window.status_label.winfo_reqheight() > 2 * one_line)
     assert window.status_label.winfo_reqwidth() <= window.root.winfo_width()
 
 
@@ -206,8 +227,6 @@ def test_analysis_words_grow_back_when_the_window_grows(make_window) -> None:
     )
     presenter.settings.analysis = True  # shown, without starting a search
     window.refresh()
-    root.geometry("470x340")
-    sleep_pumping(root, 0.5)
 
     def notes() -> list[str]:
         found = []
@@ -217,10 +236,10 @@ def test_analysis_words_grow_back_when_the_window_grows(make_window) -> None:
                     found.append(str(canvas.itemcget(item, "text")))
         return found
 
-    assert notes() == ["O++"] * 80
+    root.geometry("470x340")
+    assert wait(root, lambda: notes() == ["O++"] * 80, 5), notes()
     root.geometry("1000x1000")
-    sleep_pumping(root, 0.8)
-    assert notes() == ["O\nbetter"] * 80
+    assert wait(root, lambda: notes() == ["O\nbetter"] * 80, 5), notes()
 
 
 def test_zoom_scales_the_status_and_score_text(make_window) -> None:
@@ -306,9 +325,13 @@ def test_a_number_question_says_the_range_in_words(make_window) -> None:
 def test_a_saved_window_larger_than_the_screen_opens_within_it(make_window) -> None:
     window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT), window="40000x40000"))
     root = window.root
-    sleep_pumping(root, 0.3)
-    assert root.winfo_width() <= root.winfo_screenwidth()
-    assert root.winfo_height() <= root.winfo_screenheight()
+    assert wait(
+        root,
+        lambda: (
+            root.winfo_width() <= root.winfo_screenwidth()
+            and root.winfo_height() <= root.winfo_screenheight()
+        ),
+    ), (root.winfo_width(), root.winfo_height())
 
 
 def test_the_largest_zoom_on_9x9_stays_within_the_screen(make_window) -> None:
@@ -318,10 +341,14 @@ def test_the_largest_zoom_on_9x9_stays_within_the_screen(make_window) -> None:
     root = window.root
     for _ in range(12):
         window.run("zoom_in")
-    sleep_pumping(root, 0.3)
     assert window.presenter.settings.zoom == 3.0
-    assert root.winfo_width() <= root.winfo_screenwidth()
-    assert root.winfo_height() <= root.winfo_screenheight()
+    assert wait(
+        root,
+        lambda: (
+            root.winfo_width() <= root.winfo_screenwidth()
+            and root.winfo_height() <= root.winfo_screenheight()
+        ),
+    ), (root.winfo_width(), root.winfo_height())
 
 
 #: A program that takes the clipboard, then either answers requests for it

@@ -19,6 +19,7 @@ from conftest import (
     pixel_colours,
     sleep_pumping,
     spy_on_actions,
+    sync,
     wait,
 )
 from fakes import FakeDialogs
@@ -84,9 +85,10 @@ def test_a_cell_has_the_focus_at_launch_and_arrow_keys_move_it(make_window) -> N
         keys(root, key)
         assert wait(root, lambda c=cell: root.focus_get() is cells[c]), (key, root.focus_get())
     move_pointer_away()
-    sleep_pumping(root, 0.1)
     focus = PALETTES["light"]["focus"]
-    assert pixel_colours(cells[7]).get(focus, 0) > 4 * cells[7].winfo_width(), "no focus ring"
+    assert wait(
+        root, lambda: pixel_colours(cells[7]).get(focus, 0) > 4 * cells[7].winfo_width()
+    ), "no focus ring"
     assert focus not in pixel_colours(cells[4])
     keys(root, "Return")
     assert wait(root, lambda: marks(window) == ".../.../.X.")
@@ -152,6 +154,7 @@ def test_space_and_right_drive_computer_vs_computer(make_window) -> None:
     assert "paused" in window.status_label.cget("text")
     keys(root, "Right")  # one step
     assert wait(root, lambda: session.board.move_count == 1, 5)
+    # Three times the watch delay: a step that went on playing would have moved again.
     sleep_pumping(root, 0.3)
     assert session.board.move_count == 1 and not session.watch_running
     keys(root, "space")
@@ -217,7 +220,7 @@ def test_every_shortcut_of_the_table_typed_calls_its_action(
             calls.clear()
             keys(root, key)
             assert wait(root, lambda: bool(calls)), f"{key} did nothing"
-            sleep_pumping(root, 0.02)
+            sync(root)  # a second call of the same key would have come by now
             assert calls == [expected], key
     assert window.callback_errors == []
     assert root.winfo_exists()

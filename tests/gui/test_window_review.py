@@ -3,7 +3,7 @@ click on a marked move, Escape back to the game."""
 
 from __future__ import annotations
 
-from conftest import click_at, invoke, keys, move_pointer_away, real_click, sleep_pumping, wait
+from conftest import click_at, invoke, keys, move_pointer_away, real_click, wait
 from fakes import MARKED_LIST, REVIEWED_GAME
 from test_window import cell_backgrounds, drawn_board, hotseat
 
@@ -17,7 +17,7 @@ def test_ctrl_r_reviews_the_game_and_a_marked_move_shows_the_better_one(make_win
     assert wait(root, listbox.winfo_viewable)
     for cell in REVIEWED_GAME:  # O's b1 loses the draw
         real_click(window.board.cells[cell])
-        sleep_pumping(root, 0.02)
+        assert wait(root, lambda c=cell: window.presenter.session.board[c] is not None)
     assert window.status_label.cget("text") == "X wins! Ctrl+N plays again, Ctrl+R reviews it."
     keys(root, "ctrl+r")
     assert wait(root, lambda: "mistake" in str(window.status_label.cget("text")), 10)
@@ -32,7 +32,7 @@ def test_ctrl_r_reviews_the_game_and_a_marked_move_shows_the_better_one(make_win
     )
     assert wait(root, lambda: drawn_board(window) == "X../.../...")
     move_pointer_away()
-    sleep_pumping(root, 0.05)
+    assert wait(root, lambda: cell_backgrounds(window)[1] == colours["last"])  # no hover
     backgrounds = cell_backgrounds(window)
     assert backgrounds[4] == colours["hint"], "b2, the better move, is highlighted"
     assert backgrounds[1] == colours["last"], "b1, the move played, is marked"

@@ -173,25 +173,26 @@ def test_a_link_planted_at_the_lock_s_name_is_not_followed(tmp_path: Path) -> No
     assert victim.read_text() == "precious" and not path.exists()
 
 
-def _hold_lock(path: str, ready: multiprocessing.synchronize.Event, release: float) -> None:
-    import time
-
+def _hold_lock(
+    path: str, ready: multiprocessing.synchronize.Event, release: multiprocessing.synchronize.Event
+) -> None:
     with locked(Path(path)):
         ready.set()
-        time.sleep(release)
+        release.wait(30)
 
 
 def test_the_lock_keeps_other_processes_out_until_released(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     context = multiprocessing.get_context("spawn")
-    ready = context.Event()
-    holder = context.Process(target=_hold_lock, args=(str(path), ready, 3.0))
+    ready, release = context.Event(), context.Event()
+    holder = context.Process(target=_hold_lock, args=(str(path), ready, release))
     holder.start()
     try:
         assert ready.wait(30), "the other process took the lock"
         with pytest.raises(LockTimeoutError), locked(path, timeout=0.2):
             pass
     finally:
+        release.set()
         holder.join(30)
     with locked(path, timeout=0.2):
         assert os.path.exists(tmp_path / ".settings.json.lock")

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import signal
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
-from conftest import finish, launch_game, xdotool
+from conftest import eventually, finish, launch_game, xdotool
 
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.storage.settings import Settings, load, save
@@ -21,10 +20,18 @@ X_WINS_TOP_ROW = ("1", "4", "2", "5", "3")
 
 
 def send_keys(window: str, *names: str) -> None:
+    """Type keys into the window; the game handles them in order, before any
+    later key or close request (all come through the X server)."""
     xdotool("windowfocus", "--sync", window)
     for name in names:
         xdotool("key", "--clearmodifiers", name)
-        time.sleep(0.05)
+
+
+def window_size(window: str) -> tuple[int, int]:
+    shell = dict(
+        line.split("=", 1) for line in xdotool("getwindowgeometry", "--shell", window).split()
+    )
+    return int(shell["WIDTH"]), int(shell["HEIGHT"])
 
 
 def quit_window(process: subprocess.Popen[str], window: str) -> None:
@@ -71,8 +78,11 @@ def test_a_signal_during_a_search_quits_as_quit_does(
     path = tmp_path / "settings.json"
     save(WATCH_9X9, path)
     process, window = launch_game(path)
+    size = window_size(window)
     send_keys(window, "ctrl+plus")  # a change that must be saved
-    time.sleep(0.3)  # the computer is thinking: 9x9 takes its full think time
+    # Zoomed (a signal, unlike keys, could overtake it); the computer is
+    # thinking all the while: 9x9 takes its full think time.
+    assert eventually(lambda: window_size(window) != size), "the zoom did not show"
     process.send_signal(number)
     stdout, stderr = finish(process)
     assert (process.returncode, stdout, stderr) == (status, "", "")

@@ -3,9 +3,10 @@ window, power loss while saving, loaded data never executed, bad command lines.
 
 Case counts come from the environment, so that a long run can be made by hand:
 
-- ``TTT_FUZZ_CASES``: generated inputs per loader on top of the fixed ones (1000);
+- ``TTT_FUZZ_CASES``: generated inputs per loader on top of the fixed ones (300, 1000
+  with --slow);
 - ``TTT_FUZZ_EXAMPLES``: hypothesis examples per property (150);
-- ``TTT_KILL_ROUNDS``: writer processes killed at a random moment (50);
+- ``TTT_KILL_ROUNDS``: writer processes killed at a random moment (20, 50 with --slow);
 - ``TTT_FUZZ_SEED``: seed of the generators and of hypothesis.
 
 For example ``TTT_FUZZ_CASES=20000 TTT_KILL_ROUNDS=300 pytest tests/system/test_robustness.py -rP``
@@ -14,7 +15,9 @@ For example ``TTT_FUZZ_CASES=20000 TTT_KILL_ROUNDS=300 pytest tests/system/test_
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import io
 import json
 import os
 import pickle
@@ -26,19 +29,22 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, fields
 from pathlib import Path
 
 import pytest
-from conftest import invoke
+from conftest import invoke, sample
 from fakes import FakeDialogs
 from hypothesis import HealthCheck, given, seed
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+import ttt_gui.gui.window
 from ttt_gui.board import Board, Player
+from ttt_gui.cli.main import main as cli_main
 from ttt_gui.config import ConfigError, GameConfig, Mode
 from ttt_gui.storage import games, settings
 from ttt_gui.storage.games import GameFileError, SavedGame, parse_game, read_game
@@ -49,9 +55,9 @@ def _from_environment(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
 
 
-FUZZ_CASES = _from_environment("TTT_FUZZ_CASES", 1000)
+FUZZ_CASES = _from_environment("TTT_FUZZ_CASES", 0)  # 0: 300, or 1000 with --slow
 FUZZ_EXAMPLES = _from_environment("TTT_FUZZ_EXAMPLES", 150)
-KILL_ROUNDS = _from_environment("TTT_KILL_ROUNDS", 50)
+KILL_ROUNDS = _from_environment("TTT_KILL_ROUNDS", 0)  # 0: 20, or 50 with --slow
 SEED = _from_environment("TTT_FUZZ_SEED", 2024)
 
 #: No single input may take longer than this to load or to be refused.
@@ -768,22 +774,24 @@ def test_the_real_files_load() -> None:
     assert set(SETTINGS_WRONG) == set(SETTING_NAMES)
 
 
-def test_settings_loader_survives_bad_files(tmp_path: Path) -> None:
+def test_settings_loader_survives_bad_files(tmp_path: Path, exhaustive: bool) -> None:
     """Every bad settings file gives defaults, a message naming the problem, and
     is kept aside byte for byte; nothing raises, nothing takes long."""
+    count = FUZZ_CASES or (1000 if exhaustive else 300)
     tried, problems, _ = run_cases(
-        settings_cases(FUZZ_CASES, random.Random(SEED)), check_settings_case, tmp_path
+        settings_cases(count, random.Random(SEED)), check_settings_case, tmp_path
     )
-    assert tried >= 1000 or FUZZ_CASES < 1000
+    assert tried >= count
     assert not problems, summarise(problems, tried)
 
 
-def test_game_loader_survives_bad_files(tmp_path: Path) -> None:
+def test_game_loader_survives_bad_files(tmp_path: Path, exhaustive: bool) -> None:
     """Every bad saved game raises GameFileError naming the problem, nothing else."""
+    count = FUZZ_CASES or (1000 if exhaustive else 300)
     tried, problems, _ = run_cases(
-        game_cases(FUZZ_CASES, random.Random(SEED + 1)), check_game_case, tmp_path
+        game_cases(count, random.Random(SEED + 1)), check_game_case, tmp_path
     )
-    assert tried >= 1000 or FUZZ_CASES < 1000
+    assert tried >= count
     assert not problems, summarise(problems, tried)
 
 
@@ -1034,7 +1042,7 @@ def _child_environment() -> dict[str, str]:
     return environment
 
 
-def test_killed_writer_leaves_the_old_or_the_new_file(tmp_path: Path) -> None:
+def test_killed_writer_leaves_the_old_or_the_new_file(tmp_path: Path, exhaustive: bool) -> None:
     """SIGKILL a process that keeps saving settings and games, at random moments:
     each file is then absent (never written yet) or exactly one of the versions,
     and load() reads it without a message. Temporary files left by the killed
@@ -1060,7 +1068,8 @@ def test_killed_writer_leaves_the_old_or_the_new_file(tmp_path: Path) -> None:
     seen: set[str] = set()
     kills_mid_write = 0
     started = time.monotonic()
-    for round_number in range(KILL_ROUNDS):
+    rounds = KILL_ROUNDS or (50 if exhaustive else 20)
+    for round_number in range(rounds):
         writer = subprocess.Popen(
             [sys.executable, "-c", WRITER, str(folder), str(rng.randrange(2)), str(versions)],
             stdout=subprocess.PIPE,
@@ -1071,7 +1080,7 @@ def test_killed_writer_leaves_the_old_or_the_new_file(tmp_path: Path) -> None:
             assert writer.stdout is not None
             ready = writer.stdout.readline()
             assert ready == b"ready\n", writer.stderr.read() if writer.stderr else ready
-            time.sleep(rng.uniform(0, 0.03))
+            time.sleep(rng.uniform(0, 0.03))  # what is varied: the moment of the kill
             assert writer.poll() is None, "the writer stopped by itself"
         finally:
             writer.send_signal(signal.SIGKILL)
@@ -1098,7 +1107,7 @@ def test_killed_writer_leaves_the_old_or_the_new_file(tmp_path: Path) -> None:
             assert read_game(folder / "game.ttt") in (old_game, new_game)
         assert set(os.listdir(folder)) == names, "loading changed the folder"
     print(
-        f"power loss: {KILL_ROUNDS} kills survived in {time.monotonic() - started:.1f} s; "
+        f"power loss: {rounds} kills survived in {time.monotonic() - started:.1f} s; "
         f"{kills_mid_write} temporary files left behind by killed writers"
     )
     assert seen == {"settings.json", "game.ttt"}, "the writer never finished a write"
@@ -1281,9 +1290,14 @@ def bad_command_lines(folder: Path) -> list[tuple[list[str | bytes], str]]:
     return cases
 
 
-def test_bad_command_lines_exit_2_with_one_error_line(tmp_path: Path) -> None:
+def test_bad_command_lines_exit_2_with_one_error_line(
+    tmp_path: Path, exhaustive: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each invalid command line: status 2, usage, then one ``ttt-gui: error:``
-    line naming the option; no traceback, no window, no settings written."""
+    line naming the option; no traceback, no window, no settings written.
+
+    Every case is run through ``main()`` in this process, and as a real
+    process too: all of them with --slow, else a sample of 20."""
     folder = tmp_path / "cli"
     (folder / "a folder").mkdir(parents=True)
     settings_path = folder / "settings.json"
@@ -1293,6 +1307,19 @@ def test_bad_command_lines_exit_2_with_one_error_line(tmp_path: Path) -> None:
     cases = bad_command_lines(folder)
     assert len(cases) >= 40
 
+    def judge(
+        arguments: list[str | bytes], expected: str, status: object, out: str, err: str
+    ) -> str | None:
+        errors = [line for line in err.splitlines() if line.startswith("ttt-gui: error: ")]
+        shown = f"{arguments!r}: status {status}, {err.strip()[-200:]!r}"
+        if status != 2 or "Traceback" in err or out:
+            return shown
+        if len(errors) != 1 or err.strip().splitlines()[-1] != errors[0]:
+            return shown
+        if not err.startswith("usage: ttt-gui") or expected not in errors[0]:
+            return shown
+        return None
+
     def run(case: tuple[list[str | bytes], str]) -> str | None:
         arguments, expected = case
         command = [sys.executable, "-m", "ttt_gui", "--settings", str(settings_path), *arguments]
@@ -1300,19 +1327,35 @@ def test_bad_command_lines_exit_2_with_one_error_line(tmp_path: Path) -> None:
             command, capture_output=True, timeout=30, env=environment, cwd=folder
         )
         stderr = result.stderr.decode("utf-8", "replace")
-        errors = [line for line in stderr.splitlines() if line.startswith("ttt-gui: error: ")]
-        shown = f"{arguments!r}: status {result.returncode}, {stderr.strip()[-200:]!r}"
-        if result.returncode != 2 or "Traceback" in stderr or result.stdout:
-            return shown
-        if len(errors) != 1 or stderr.strip().splitlines()[-1] != errors[0]:
-            return shown
-        if not stderr.startswith("usage: ttt-gui") or expected not in errors[0]:
-            return shown
-        return None
+        return judge(arguments, expected, result.returncode, result.stdout.decode(), stderr)
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        failures = [failure for failure in pool.map(run, cases) if failure]
+    def refuse_window(*arguments: object) -> None:
+        raise AssertionError("a bad command line opened a window")
+
+    for name in ("XDG_CONFIG_HOME", "HOME"):
+        monkeypatch.setenv(name, environment[name])
+    monkeypatch.setattr(ttt_gui.gui.window, "launch", refuse_window)
+
+    def run_here(case: tuple[list[str | bytes], str]) -> str | None:
+        arguments, expected = case
+        words = [os.fsdecode(word) for word in arguments]
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status: object = cli_main(["--settings", str(settings_path), *words])
+            except SystemExit as exit:
+                status = exit.code
+            except Exception:
+                traceback.print_exc()
+                status = None
+        return judge(arguments, expected, status, out.getvalue(), err.getvalue())
+
+    failures = [failure for failure in map(run_here, cases) if failure]
     assert not failures, f"{len(failures)} of {len(cases)} command lines:\n" + "\n".join(failures)
+    processes = sample(cases, 20, exhaustive=exhaustive, seed=SEED)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        failures = [failure for failure in pool.map(run, processes) if failure]
+    assert not failures, f"{len(failures)} of {len(processes)} processes:\n" + "\n".join(failures)
     assert not settings_path.exists()
     assert not (folder / "config").exists() and not (folder / "home").exists()
     assert (folder / "a folder").is_dir()

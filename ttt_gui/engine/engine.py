@@ -221,6 +221,11 @@ class Engine:
         """What the engine's tables hold now, with an estimate of their memory."""
         return table_memory(self._table, self._pairing_answers)
 
+    @property
+    def is_searching(self) -> bool:
+        """Whether a search runs now (its stop token is then known to :meth:`stop`)."""
+        return self._running_stop is not None
+
     def stop(self) -> None:
         """Set the stop token of the search running now, if any; else do nothing.
 
