@@ -33,7 +33,7 @@ from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.gui.window import Window
 from ttt_gui.storage.games import read_game
 from ttt_gui.storage.settings import Settings
-from ttt_gui.storage.unfinished import unfinished_game_path
+from ttt_gui.storage.unfinished import unfinished_folder
 from ttt_gui.theme import PALETTES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,7 +97,7 @@ def test_closing_with_a_game_in_progress_keeps_it_for_the_next_start(
     """At launch a cell has the keyboard focus: Return plays it. Closing then
     asks nothing: the game is kept, and the next start plays on from it."""
     process, window, path = start_game(tmp_path, Settings(GameConfig(mode=Mode.HOTSEAT)))
-    kept = unfinished_game_path(path)
+    folder = unfinished_folder(path)
     colours = PALETTES["light"]
     try:
         xdotool("windowactivate", "--sync", window)
@@ -109,6 +109,7 @@ def test_closing_with_a_game_in_progress_keeps_it_for_the_next_start(
     finally:
         stdout, stderr = finish(process)
     assert process.returncode == 0 and stderr == "" and stdout == ""
+    (kept,) = folder.glob("*.ttt")
     assert read_game(kept).moves == (4,)
     process, window = launch_game(path)
     try:
@@ -122,6 +123,7 @@ def test_closing_with_a_game_in_progress_keeps_it_for_the_next_start(
     finally:
         stdout, stderr = finish(process)
     assert process.returncode == 0 and stderr == "" and stdout == ""
+    (kept,) = folder.glob("*.ttt")
     assert read_game(kept).moves == (4, 7), "played on from the kept game, kept again"
 
 

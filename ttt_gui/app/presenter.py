@@ -53,8 +53,8 @@ class Presenter:
     which hold the game's configuration, the analysis flag and the scores.
 
     ``keys`` names keys in every text (Ctrl, or Cmd on macOS); ``message`` is
-    shown first; ``unfinished`` keeps the game in play from one run to the
-    next, and with ``resume`` the kept one is played on at once."""
+    shown first; ``unfinished`` saves the game in play as it is played, for
+    the next start, and with ``resume`` a kept one is played on at once."""
 
     def __init__(
         self,
@@ -133,11 +133,14 @@ class Presenter:
             self.display.toggle_history()
 
     def schedule(self) -> None:
-        """After a command: the work it calls for is wanted (see the module docstring)."""
+        """After a command: the work it calls for is wanted (see the module
+        docstring), and the game is saved as it now stands."""
+        self.transfer.save_unfinished()
         self.work.want()
 
     def move_played(self) -> None:
-        """After any move: keep the scores if they changed."""
+        """After any move: keep the game, and the scores if they changed."""
+        self.transfer.save_unfinished()
         if self.session.scores_version != self._saved_scores_version:
             self.save_settings()
 

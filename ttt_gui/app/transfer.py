@@ -51,8 +51,8 @@ class TransferHost(Protocol):
 class Transfer:
     """Copy/paste and save/open for ``host``: the position and game of
     ``session``, the games folder in ``settings``, questions by ``dialogs``;
-    ``unfinished`` keeps the game the person was playing between runs (None:
-    not kept)."""
+    ``unfinished`` keeps the game the person is playing, saved as it is
+    played, for the next start (None: not kept)."""
 
     def __init__(
         self,
@@ -69,6 +69,11 @@ class Transfer:
         self.unfinished = unfinished
         #: A clipboard read has been asked for and not yet answered.
         self._is_reading_clipboard = False
+        #: The game last written to this window's unfinished-game file (None: no file).
+        self._kept: str | None = None
+        if unfinished is not None:
+            with contextlib.suppress(OSError):
+                unfinished.hold()
 
     def copy_position(self) -> None:
         """Copy the position, with its rules when they are not the usual ones."""
@@ -188,26 +193,49 @@ class Transfer:
     # -- the unfinished game, from one run to the next ----------------------------------
 
     def resume_unfinished(self) -> None:
-        """Take back the game kept when the last run closed, if there is one."""
+        """Take back the newest game kept when a window closed that no running
+        window plays, if there is one; it is then this window's."""
         if self.unfinished is None:
             return
         try:
             game = self.unfinished.take()
             if game is None:
                 return
+            self._kept = game.to_json()
             self._replay(game)
         except (OSError, ValueError):
             return  # a kept game that cannot be used is not worth a message
         new_game = self.session.keys.of("new_game")
         resumed = f"Your unfinished game is back; {new_game} starts a new one."
+        others = self.unfinished.others
+        if others:
+            games = "game is" if others == 1 else "games are"
+            resumed += f" {others} more unfinished {games} kept for the next windows."
         message = self.host.message
         self.host.say(f"{message} {resumed}" if message else resumed)
 
-    def keep_unfinished(self) -> None:
-        """On closing: keep a game the person was playing for the next start
-        (or forget the one kept). Failures are silent: the window is closing."""
+    def save_unfinished(self) -> None:
+        """After a change: write the game the person is playing to this
+        window's file, or remove the file once there is nothing to keep (a
+        finished or new game). Failures are silent: the game goes on."""
         if self.unfinished is None:
             return
         game = self.current_game() if self.session.has_moves_to_lose else None
+        text = None if game is None else game.to_json()
+        if text == self._kept:
+            return
+        try:
+            self.unfinished.save(game)
+        except OSError:
+            return  # tried again after the next change
+        self._kept = text
+
+    def keep_unfinished(self) -> None:
+        """On closing: the game stays in this window's file for the next start
+        (or the file is removed if there is nothing to keep), and other windows
+        may now take it. Failures are silent: the window is closing."""
+        if self.unfinished is None:
+            return
+        self.save_unfinished()
         with contextlib.suppress(OSError):
-            self.unfinished.keep(game)
+            self.unfinished.release()

@@ -24,7 +24,11 @@ from ttt_gui.config import LEVEL_ALIASES, LEVELS, ConfigError, Mode, shorten
 from ttt_gui.storage.games import SUFFIX
 from ttt_gui.storage.settings import Settings, SettingsError, default_path, load
 from ttt_gui.storage.settings_store import SettingsStore
-from ttt_gui.storage.unfinished import UnfinishedGame, unfinished_game_path
+from ttt_gui.storage.unfinished import (
+    UnfinishedGame,
+    unfinished_folder,
+    unfinished_game_path,
+)
 from ttt_gui.theme import THEMES
 
 #: Seconds between the interpreter's thread switches: a search thread holds the
@@ -270,9 +274,11 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
     number = received_signal()
     if number is not None:  # before the window opened: nothing to save yet
         return 128 + number
-    # The game the person was playing when the last run closed is played on,
+    # The game the person was playing when a window closed is played on,
     # unless the command line asks for another game (or names a saved one).
-    unfinished = UnfinishedGame(unfinished_game_path(path)) if path and can_save else None
+    unfinished = None
+    if path and can_save:
+        unfinished = UnfinishedGame(unfinished_folder(path), legacy=unfinished_game_path(path))
     game_options = (args.mode, args.play, args.level, args.depth, args.size, args.win_length)
     resume = not args.reset_settings and not any(game_options) and args.game is None
     window = launch(settings, save_settings, message, unfinished, resume)

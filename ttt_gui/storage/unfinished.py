@@ -1,23 +1,45 @@
-"""The unfinished game kept from one run to the next; no Tk.
+"""The unfinished games kept from one run to the next, one per window; no Tk.
 
-When the window closes with a game the person was playing, the game is kept
-in a saved-game file beside the settings (``settings.unfinished.ttt``); the
-next start takes it back. Taking removes the file under its lock, so of two
-windows started together only one resumes the game. A file at that name that
-is not a saved game is never overwritten or removed.
+Each window saves its game as it is played (as a browser keeps its session) in
+a file of its own, in a folder beside the settings (``settings.unfinished/``).
+The file is written atomically after every change, so a window that dies (its
+display lost, the machine switched off) leaves its game as it last stood. A
+finished, abandoned or empty game removes only that window's file; a window
+never deletes a file it did not write or take.
+
+A running window holds the lock of its file (see :func:`~ttt_gui.storage.files.locked`)
+for as long as it lives. A new window takes back the newest kept game that no
+running window holds: it renames the file to its own name, so of two windows
+started together only one gets it, and the file is then that window's own.
+A kept ``settings.unfinished.ttt`` of earlier versions, which kept one game
+beside the settings, is taken the same way. Files that are not saved games
+are never touched.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
+import secrets
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
-from ttt_gui.storage.files import locked, resolve_link
-from ttt_gui.storage.games import GameFileError, SavedGame, read_game, write_game
+from ttt_gui.storage.files import STALE_SECONDS, LockTimeoutError, locked, resolve_link
+from ttt_gui.storage.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
+
+
+def unfinished_folder(settings_path: Path) -> Path:
+    """The folder of the unfinished games of the settings file ``settings_path``.
+
+    >>> unfinished_folder(Path("config/settings.json")).as_posix()
+    'config/settings.unfinished'
+    """
+    return settings_path.with_name(f"{settings_path.stem}.unfinished")
 
 
 def unfinished_game_path(settings_path: Path) -> Path:
-    """Where the unfinished game of the settings file ``settings_path`` is kept.
+    """Where earlier versions kept the one unfinished game of ``settings_path``.
 
     >>> unfinished_game_path(Path("config/settings.json")).as_posix()
     'config/settings.unfinished.ttt'
@@ -25,42 +47,141 @@ def unfinished_game_path(settings_path: Path) -> Path:
     return settings_path.with_name(f"{settings_path.stem}.unfinished.ttt")
 
 
-class UnfinishedGame:
-    """The kept unfinished game at ``path``. Both methods raise OSError if
-    the file or its lock cannot be used."""
+def _new_name() -> str:
+    """A name no other window picks: the time it was made and random letters."""
+    return f"{time.strftime('%Y-%m-%d %H%M%S')} {secrets.token_hex(4)}{SUFFIX}"
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+
+def _lock_of(path: Path) -> Path:
+    """The lock file :func:`locked` uses for ``path``."""
+    return path.with_name(f".{path.name}.lock")
+
+
+class UnfinishedGame:
+    """One window's unfinished game, kept in ``folder`` under a name of its
+    own; ``legacy`` is the single file of earlier versions, taken once.
+
+    :meth:`hold` marks the file as this window's while it runs, :meth:`save`
+    writes the game as it is played, :meth:`take` claims a kept game,
+    :meth:`release` ends the hold when the window closes. Methods that touch
+    files raise OSError if they cannot."""
+
+    def __init__(self, folder: Path, legacy: Path | None = None) -> None:
+        self.folder = folder
+        self.legacy = legacy
+        #: This window's own file (it exists only while a game is kept there).
+        self.path = folder / _new_name()
+        #: How many other kept games no running window holds (after :meth:`take`).
+        self.others = 0
+        self._hold: contextlib.ExitStack | None = None
+
+    def hold(self) -> None:
+        """Hold the lock of this window's file until :meth:`release`, so that
+        no other window takes the game while this one plays it."""
+        if self._hold is not None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        stack = contextlib.ExitStack()
+        stack.enter_context(locked(self.path, timeout=0))
+        self._hold = stack
+
+    def release(self) -> None:
+        """End the hold: a game kept in the file may now be taken."""
+        stack, self._hold = self._hold, None
+        if stack is None:
+            return
+        with stack:
+            # Removed while held, so that a window taking the game later finds
+            # no lock left behind (it makes its own).
+            with contextlib.suppress(OSError):
+                _lock_of(self.path).unlink()
+
+    def save(self, game: SavedGame | None) -> None:
+        """Write ``game`` to this window's file; None removes the file (only
+        this window's: no other is touched)."""
+        if game is None:
+            with contextlib.suppress(FileNotFoundError):
+                self.path.unlink()
+        else:
+            write_game(self.path, game)
 
     def take(self) -> SavedGame | None:
-        """The kept game, removed from the file; None if there is none (or the
-        file there is not a saved game: it is left alone)."""
-        target = resolve_link(self.path)
-        if not target.exists():
-            return None
-        with locked(target):
-            try:
-                game = read_game(target)
-            except GameFileError:
-                return None
-            with contextlib.suppress(FileNotFoundError):
-                target.unlink()
+        """Claim the newest kept game no running window holds, which becomes
+        this window's own file; None if there is none. Sets :attr:`others`."""
+        candidates = self._kept_files()
+        game = None
+        for candidate in candidates:
+            if game is None:
+                game = self._claim(candidate)
+            elif _is_free_game(candidate):
+                self.others += 1
+        if game is None and self.legacy is not None:
+            game = self._claim(resolve_link(self.legacy))
         return game
 
-    def keep(self, game: SavedGame | None) -> None:
-        """Keep ``game`` for the next start; None forgets any kept game."""
-        target = resolve_link(self.path)
-        if game is None and not target.exists():
-            return
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with locked(target):
-            if target.exists():
+    def _kept_files(self) -> list[Path]:
+        """The saved-game files in the folder but this window's, newest first."""
+        try:
+            entries = list(os.scandir(self.folder))
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        dated: list[tuple[float, Path]] = []
+        names = {entry.name for entry in entries}
+        for entry in entries:
+            if entry.name.startswith(".") and entry.name.endswith(f"{SUFFIX}.lock"):
+                game_name = entry.name[1 : -len(".lock")]
+                # Left by a window that died with no game, unless it is so new
+                # that its window is yet to lock it.
+                with contextlib.suppress(OSError):
+                    if game_name not in names and _age(entry.stat()) > STALE_SECONDS:
+                        with _unheld(self.folder / game_name):
+                            pass
+            if entry.name.startswith(".") or not entry.name.endswith(SUFFIX):
+                continue
+            with contextlib.suppress(OSError):
+                if entry.is_file(follow_symlinks=False) and entry.path != str(self.path):
+                    dated.append((entry.stat(follow_symlinks=False).st_mtime, Path(entry.path)))
+        return [path for _, path in sorted(dated, key=lambda item: item[0], reverse=True)]
+
+    def _claim(self, candidate: Path) -> SavedGame | None:
+        """The game in ``candidate`` if no window holds it and it is a saved
+        game, renamed to this window's file; else None, the file left alone."""
+        try:
+            with _unheld(candidate):
                 try:
-                    read_game(target)
+                    game = read_game(candidate)
                 except GameFileError:
-                    return  # not the app's file
-            if game is None:
-                with contextlib.suppress(FileNotFoundError):
-                    target.unlink()
-            else:
-                write_game(target, game)
+                    return None
+                # The rename is the claim: of two windows only one can move it.
+                self.folder.mkdir(parents=True, exist_ok=True)
+                os.replace(candidate, self.path)
+        except (LockTimeoutError, FileNotFoundError):
+            return None  # held by a running window, or taken by another
+        return game
+
+
+@contextlib.contextmanager
+def _unheld(path: Path) -> Iterator[None]:
+    """Hold the lock of ``path`` for the block if no running window holds it
+    (else LockTimeoutError); its lock file is removed after, as nobody holds it."""
+    with locked(path, timeout=0):
+        try:
+            yield
+        finally:
+            with contextlib.suppress(OSError):
+                _lock_of(path).unlink()
+
+
+def _age(status: os.stat_result) -> float:
+    """Seconds since the file of ``status`` was last changed."""
+    return time.time() - status.st_mtime
+
+
+def _is_free_game(path: Path) -> bool:
+    """Whether ``path`` is a saved game no running window holds."""
+    try:
+        with _unheld(path):
+            read_game(path)
+            return True
+    except (OSError, GameFileError):
+        return False
