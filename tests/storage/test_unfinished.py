@@ -4,6 +4,8 @@ own, and played on by the next start (Tk-free, real files under tmp_path)."""
 from __future__ import annotations
 
 import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from fakes import FakeClock, FakeDialogs
@@ -204,3 +206,40 @@ def test_the_unfinished_games_live_beside_the_settings() -> None:
     settings = Path("folder") / "mine.json"
     assert unfinished_folder(settings) == Path("folder/mine.unfinished")
     assert unfinished_game_path(settings) == Path("folder/mine.unfinished.ttt")
+
+
+def test_of_windows_taking_at_the_same_moment_exactly_one_gets_the_game(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.unfinished"
+    kept = UnfinishedGame(folder)
+    kept.hold()
+    kept.save(SavedGame(GameConfig(mode=Mode.HOTSEAT), (4,), None))
+    kept.release()
+    takers = [UnfinishedGame(folder) for _ in range(8)]
+    barrier = threading.Barrier(len(takers))
+
+    def take(taker: UnfinishedGame) -> SavedGame | None:
+        taker.hold()
+        barrier.wait()
+        return taker.take()
+
+    with ThreadPoolExecutor(len(takers)) as pool:
+        games = list(pool.map(take, takers))
+    assert [game.moves for game in games if game is not None] == [(4,)]
+    (winner,) = [taker for taker, game in zip(takers, games, strict=True) if game is not None]
+    assert list(folder.glob("*.ttt")) == [winner.path]
+
+
+def test_locks_left_by_windows_that_died_without_a_game_are_cleared(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.unfinished"
+    folder.mkdir()
+    stale, fresh = folder / ".old game.ttt.lock", folder / ".new game.ttt.lock"
+    stale.touch()
+    fresh.touch()
+    os.utime(stale, (1e9, 1e9))
+    running = UnfinishedGame(folder)
+    running.hold()
+    os.utime(folder / f".{running.path.name}.lock", (1e9, 1e9))
+    assert UnfinishedGame(folder).take() is None
+    assert not stale.exists()
+    assert fresh.exists(), "its window may be about to lock it"
+    assert (folder / f".{running.path.name}.lock").exists(), "held by a running window"
