@@ -1,5 +1,6 @@
 """Real game processes under the test display: several windows on one settings
-file, and the signals a terminal sends (Ctrl+C, a polite kill)."""
+file, the signals a terminal sends (Ctrl+C, a polite kill), and the
+unfinished games the windows keep."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import pytest
 from conftest import eventually, finish, launch_game, xdotool
 
 from ttt_gui.config import GameConfig, Mode
+from ttt_gui.storage.games import read_game
 from ttt_gui.storage.settings import Settings, load, save
+from ttt_gui.storage.unfinished import unfinished_folder
 
 HOTSEAT = Settings(GameConfig(mode=Mode.HOTSEAT))
 HOTSEAT_KEY = GameConfig(mode=Mode.HOTSEAT).score_key
@@ -106,3 +109,55 @@ def test_a_signal_while_a_dialog_is_open_still_quits(
     process.send_signal(signal.SIGTERM)
     stdout, stderr = finish(process)
     assert (process.returncode, stdout, stderr) == (143, "", "")
+
+
+def kept_moves(settings_path: Path) -> list[tuple[int, ...]]:
+    """The moves of every unfinished game kept beside the settings, sorted."""
+    folder = unfinished_folder(settings_path)
+    return sorted(read_game(path).moves for path in folder.glob("*.ttt"))
+
+
+def test_every_window_keeps_its_own_unfinished_game_and_an_idle_one_removes_none(
+    tmp_path: Path, window_manager: None
+) -> None:
+    """Two windows each make a move and close; a third stays idle and closes
+    last; a fourth asks for another board and closes without playing: both
+    games are kept, and the next start plays on from one of them."""
+    path = tmp_path / "settings.json"
+    save(HOTSEAT, path)
+    first, first_window = launch_game(path)
+    second, second_window = launch_game(path)
+    idle, idle_window = launch_game(path)
+    send_keys(first_window, "1")
+    send_keys(second_window, "5")
+    quit_window(first, first_window)
+    quit_window(second, second_window)
+    quit_window(idle, idle_window)
+    assert kept_moves(path) == [(0,), (4,)]
+    other, other_window = launch_game(path, "--size", "4")
+    quit_window(other, other_window)
+    assert kept_moves(path) == [(0,), (4,)], "a run with game options takes nothing"
+    again, again_window = launch_game(path)
+    assert len(list(unfinished_folder(path).glob("*.ttt"))) == 2
+    send_keys(again_window, "9")
+    played_on = ([(0,), (4, 8)], [(0, 8), (4,)])
+    assert eventually(lambda: kept_moves(path) in played_on), "one game taken, played on"
+    quit_window(again, again_window)
+    assert kept_moves(path) in played_on
+
+
+def test_a_window_that_dies_leaves_its_game_as_it_last_stood(
+    tmp_path: Path, window_manager: None
+) -> None:
+    path = tmp_path / "settings.json"
+    save(HOTSEAT, path)
+    process, window = launch_game(path)
+    send_keys(window, "5", "1")
+    assert eventually(lambda: kept_moves(path) == [(4, 0)]), "saved as it is played"
+    process.kill()
+    finish(process)
+    again, again_window = launch_game(path)
+    send_keys(again_window, "9")
+    assert eventually(lambda: kept_moves(path) == [(4, 0, 8)]), "played on from it"
+    quit_window(again, again_window)
+    assert kept_moves(path) == [(4, 0, 8)]
