@@ -8,8 +8,10 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 from fakes import FakeClock, FakeDialogs
 
+import ttt_gui.storage.unfinished as unfinished_module
 from ttt_gui.app.jobs import InlineRunner
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.config import GameConfig, Mode
@@ -243,3 +245,26 @@ def test_locks_left_by_windows_that_died_without_a_game_are_cleared(tmp_path: Pa
     assert not stale.exists()
     assert fresh.exists(), "its window may be about to lock it"
     assert (folder / f".{running.path.name}.lock").exists(), "held by a running window"
+
+
+def test_a_background_save_never_waits_for_the_disk_and_the_latest_game_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate, written = threading.Event(), []
+
+    def slow_write(path: Path, game: SavedGame) -> None:
+        gate.wait(timeout=10)  # a disk that takes its time
+        written.append(game.moves)
+        write_game(path, game)
+
+    monkeypatch.setattr(unfinished_module, "write_game", slow_write)
+    kept = UnfinishedGame(tmp_path / "settings.unfinished", background=True)
+    kept.hold()
+    config = GameConfig(mode=Mode.HOTSEAT)
+    for moves in ((4,), (4, 0), (4, 0, 8)):
+        kept.save(SavedGame(config, moves, None))  # returns while the first write waits
+    assert not kept.flush(timeout=0.05), "still writing"
+    gate.set()
+    kept.release()  # waits for the last write
+    assert read_game(kept.path).moves == (4, 0, 8)
+    assert written[-1] == (4, 0, 8) and len(written) <= 2, "a newer game replaces one not written"

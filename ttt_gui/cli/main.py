@@ -278,7 +278,9 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
     # unless the command line asks for another game (or names a saved one).
     unfinished = None
     if path and can_save:
-        unfinished = UnfinishedGame(unfinished_folder(path), legacy=unfinished_game_path(path))
+        unfinished = UnfinishedGame(
+            unfinished_folder(path), legacy=unfinished_game_path(path), background=True
+        )
     game_options = (args.mode, args.play, args.level, args.depth, args.size, args.win_length)
     resume = not args.reset_settings and not any(game_options) and args.game is None
     window = launch(settings, save_settings, message, unfinished, resume)

@@ -14,6 +14,11 @@ started together only one gets it, and the file is then that window's own.
 A kept ``settings.unfinished.ttt`` of earlier versions, which kept one game
 beside the settings, is taken the same way. Files that are not saved games
 are never touched.
+
+The window saves in the background (``background=True``): a writer thread
+writes the latest game handed to it, so a move never waits for the disk
+(the atomic write's fsync takes about 10 ms); closing waits for the last
+write (:meth:`UnfinishedGame.release`).
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ttt_gui.storage.files import STALE_SECONDS, LockTimeoutError, locked, resolve_link
@@ -57,6 +63,52 @@ def _lock_of(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
 
 
+class _LatestWriter:
+    """Writes, in a thread of its own, the latest value handed to it: a newer
+    one replaces one not yet written. A write that fails (OSError) is dropped;
+    the next change writes again."""
+
+    def __init__(self, write: Callable[[SavedGame | None], None]) -> None:
+        self._write = write
+        self._changed = threading.Condition()
+        self._pending: tuple[SavedGame | None] | None = None  # (None,): remove the file
+        self._busy = False
+        self._thread: threading.Thread | None = None
+
+    def put(self, game: SavedGame | None) -> None:
+        with self._changed:
+            self._pending = (game,)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="unfinished game writer", daemon=True
+                )
+                self._thread.start()
+            self._changed.notify_all()
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until everything handed over is written; whether it is."""
+        with self._changed:
+            return self._changed.wait_for(
+                lambda: self._pending is None and not self._busy, timeout
+            )
+
+    def _run(self) -> None:
+        while True:
+            with self._changed:
+                self._changed.wait_for(lambda: self._pending is not None)
+                assert self._pending is not None
+                (game,), self._pending = self._pending, None
+                self._busy = True
+            try:
+                self._write(game)
+            except OSError:
+                pass
+            finally:
+                with self._changed:
+                    self._busy = False
+                    self._changed.notify_all()
+
+
 class UnfinishedGame:
     """One window's unfinished game, kept in ``folder`` under a name of its
     own; ``legacy`` is the single file of earlier versions, taken once.
@@ -66,9 +118,13 @@ class UnfinishedGame:
     :meth:`release` ends the hold when the window closes. Methods that touch
     files raise OSError if they cannot."""
 
-    def __init__(self, folder: Path, legacy: Path | None = None) -> None:
+    def __init__(
+        self, folder: Path, legacy: Path | None = None, *, background: bool = False
+    ) -> None:
         self.folder = folder
         self.legacy = legacy
+        #: With ``background``, :meth:`save` hands the game to a writer thread.
+        self._writer = _LatestWriter(self._write) if background else None
         #: This window's own file (it exists only while a game is kept there).
         self.path = folder / _new_name()
         #: How many other kept games no running window holds (after :meth:`take`).
@@ -86,7 +142,9 @@ class UnfinishedGame:
         self._hold = stack
 
     def release(self) -> None:
-        """End the hold: a game kept in the file may now be taken."""
+        """Write what is still to be written, then end the hold: a game kept in
+        the file may now be taken."""
+        self.flush()
         stack, self._hold = self._hold, None
         if stack is None:
             return
@@ -98,7 +156,18 @@ class UnfinishedGame:
 
     def save(self, game: SavedGame | None) -> None:
         """Write ``game`` to this window's file; None removes the file (only
-        this window's: no other is touched)."""
+        this window's: no other is touched). In the background, the write
+        happens soon after and a failure is dropped (the next save tries again)."""
+        if self._writer is not None:
+            self._writer.put(game)
+        else:
+            self._write(game)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every game saved in the background is written; whether it is."""
+        return self._writer is None or self._writer.flush(timeout)
+
+    def _write(self, game: SavedGame | None) -> None:
         if game is None:
             with contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
