@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -400,3 +401,39 @@ def test_output_that_already_goes_somewhere_is_left_alone(
     stdout = sys.stdout
     attach_parent_console(["--version"])  # redirected to a pipe or a file, as in CI
     assert kernel32.calls == [] and sys.stdout is stdout
+
+
+#: ``python -m ttt_gui`` that sends itself a signal (``argv[1]``) while it
+#: imports the engine, which every run does before it reads a single option.
+SIGNAL_WHILE_IMPORTING = """
+import importlib.abc, os, runpy, sys
+
+class SignalOnImport(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "ttt_gui.engine":
+            os.kill(os.getpid(), int(sys.argv.pop(1)))
+        return None
+
+sys.meta_path.insert(0, SignalOnImport())
+runpy.run_module("ttt_gui", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize(
+    ("number", "status"),
+    [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)],
+    ids=lambda value: getattr(value, "name", str(value)),
+)
+def test_a_signal_while_the_program_loads_ends_it_quietly(
+    tmp_path: Path, number: signal.Signals, status: int
+) -> None:
+    """Ctrl+C (or a kill, or a closed terminal) in the first instants, while
+    the engine and Tk load: the signal's exit status, no traceback."""
+    done = subprocess.run(
+        [sys.executable, "-c", SIGNAL_WHILE_IMPORTING, str(int(number)), "--version"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=child_environment(tmp_path),
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (status, "", "")

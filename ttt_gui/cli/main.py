@@ -20,6 +20,7 @@ from ttt_gui import __version__
 from ttt_gui.app.ports import CLIPBOARD_READER_OPTION
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
 from ttt_gui.cli import analyse as analysis_cli
+from ttt_gui.cli.start import QUIT_SIGNALS, usual_signals
 from ttt_gui.config import LEVEL_ALIASES, LEVELS, ConfigError, Mode, shorten
 from ttt_gui.storage.games import SUFFIX
 from ttt_gui.storage.settings import Settings, SettingsError, default_path, load
@@ -180,16 +181,17 @@ def prepare_process() -> None:
 
 @contextlib.contextmanager
 def quit_signals_noted() -> Iterator[Callable[[], int | None]]:
-    """While in the block, SIGINT (Ctrl+C in the terminal) and SIGTERM are
-    only noted, never raised as KeyboardInterrupt in the middle of a callback;
-    the function given gives the first one's number (None before any), for
-    the window to quit as Quit does. The earlier handlers come back after."""
+    """While in the block, SIGINT (Ctrl+C in the terminal), SIGTERM and SIGHUP
+    (the terminal closed) are only noted, never raised as KeyboardInterrupt
+    in the middle of a callback; the function given gives the first one's
+    number (None before any), for the window to quit as Quit does. The
+    earlier handlers come back after."""
     received: list[int] = []
 
     def note(number: int, frame: object) -> None:
         received.append(number)
 
-    numbers = [signal.SIGINT, signal.SIGTERM]
+    numbers = QUIT_SIGNALS
     earlier = [signal.signal(number, note) for number in numbers]
     try:
         yield lambda: received[0] if received else None
@@ -231,6 +233,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return print_clipboard()
     if analysis_cli.is_command(arguments):  # no window: Ctrl+C interrupts as usual
+        usual_signals()
         return analysis_cli.main(arguments)
     with quit_signals_noted() as received_signal:
         return _run(arguments, received_signal)
