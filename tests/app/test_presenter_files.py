@@ -93,6 +93,9 @@ def test_paste_tolerates_spaces(text: str) -> None:
         ("xx./.../...", "impossible counts"),
         ("x?./.../...", "unknown character"),
         ("/".join(["." * 16] * 16), "this one has 16"),
+        ("x../.../... k=" + "7" * 4301, "a win length of 4301 digits is out of range"),
+        ("x../.../... k=" + "7" * 101, "a win length of 101 digits is out of range"),
+        ("x../.../... k=" + "7" * 100, f"win length {'7' * 100} is out of range"),
     ],
 )
 def test_paste_of_bad_text_says_why_and_keeps_the_game(text: str, reason: str) -> None:

@@ -100,10 +100,10 @@ class Transfer:
             self.host.say("The clipboard holds no text to read a position from.")
             return
         config = self.session.config
-        position = split_rules(text)[0]
-        shape = (position.count("/") + 1, len(position.split("/")[0]))
-        same = shape == (config.rows, config.cols)
         try:
+            position = split_rules(text)[0]
+            shape = (position.count("/") + 1, len(position.split("/")[0]))
+            same = shape == (config.rows, config.cols)
             board = Board.from_text(
                 text,
                 win_length=config.win_length if same else None,
