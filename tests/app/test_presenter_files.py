@@ -264,6 +264,18 @@ def test_save_to_an_unwritable_place_says_so(tmp_path: Path) -> None:
     assert rig.presenter.errors == []
 
 
+def test_a_name_the_system_cannot_spell_is_refused_in_words(tmp_path: Path) -> None:
+    """A name the locale's encoding cannot spell (here a lone surrogate, which
+    no encoding of file names can): a plain message, no file, no error."""
+    rig = hotseat()
+    play_all(rig, (4,))
+    save_to(rig, tmp_path / "game \ud800.ttt")
+    status = rig.presenter.view().status
+    assert status == "This name cannot be used on this system; choose another."
+    assert list(tmp_path.iterdir()) == []
+    assert rig.presenter.errors == []
+
+
 def test_a_game_file_made_read_only_is_not_replaced_and_the_message_says_why(
     tmp_path: Path,
 ) -> None:
