@@ -9,11 +9,12 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import eventually, shows_colour, xdotool
+from conftest import eventually, finish, launch_game, shows_colour, xdotool
 
 from ttt_gui import __version__
 from ttt_gui.board import Player
@@ -284,6 +285,30 @@ def test_a_run_reads_and_saves_its_settings_file(tmp_path: Path) -> None:
     assert saved.game == SAVED.game and saved.scores == SAVED.scores
     assert (saved.theme, saved.zoom, saved.analysis) == ("light", 1.5, True)
     assert not (tmp_path / "config").exists(), "the default settings file is not touched"
+
+
+def test_a_run_removes_the_temporaries_a_kill_during_a_save_left(tmp_path: Path) -> None:
+    """Temporaries of the settings file and of the unfinished game older than a
+    minute are gone once the window shows; any other file stays."""
+    path = tmp_path / "settings.json"
+    save(SAVED, path)
+    stale = [".settings.json.abcd1234.tmp", ".settings.unfinished.ttt.k3_x9z0q.tmp"]
+    young = ".settings.json.young123.tmp"  # a writer may be using it right now
+    kept = [young, ".settings.json.backup.tmp", ".other.json.abcd1234.tmp", "notes.tmp"]
+    hour_ago = time.time() - 3600
+    for name in stale + kept:
+        (tmp_path / name).write_text(name)
+        if name != young:
+            os.utime(tmp_path / name, (hour_ago, hour_ago))
+    process, window = launch_game(path)
+    try:
+        names = set(os.listdir(tmp_path))
+    finally:
+        xdotool("windowfocus", "--sync", window, "key", "ctrl+q")
+        stdout, stderr = finish(process)
+    assert (process.returncode, stdout, stderr) == (0, "", "")
+    assert names.isdisjoint(stale), names
+    assert all((tmp_path / name).read_text() == name for name in kept)
 
 
 def test_options_override_the_saved_settings_for_this_run_only(tmp_path: Path) -> None:

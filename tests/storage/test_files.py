@@ -13,7 +13,13 @@ from pathlib import Path
 import pytest
 
 from ttt_gui.config import GameConfig
-from ttt_gui.storage.files import NotAFileError, read_limited, set_aside, write_atomically
+from ttt_gui.storage.files import (
+    NotAFileError,
+    read_limited,
+    remove_stale_temporaries,
+    set_aside,
+    write_atomically,
+)
 from ttt_gui.storage.settings import Settings, load, save
 
 HOUR_AGO = time.time() - 3600
@@ -149,6 +155,29 @@ def test_only_stale_temporaries_of_the_same_file_are_removed(tmp_path: Path) -> 
     assert names.isdisjoint(removed)
     assert names == {*kept, folder.name, link.name, "settings.json"}
     assert all((tmp_path / name).read_text() == name for name in kept)
+
+
+def test_stale_temporaries_are_removed_without_a_write_beside_a_linked_file(
+    tmp_path: Path,
+) -> None:
+    """At start, before anything is written: the temporaries sit beside the
+    file a link points to (where writes go); a missing folder is no error."""
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "file.json").write_text("{}")
+    link = tmp_path / "settings.json"
+    link.symlink_to(real / "file.json")
+    stale, young = real / ".file.json.abcd1234.tmp", real / ".file.json.young123.tmp"
+    beside_link = tmp_path / ".settings.json.abcd1234.tmp"
+    for name in (stale, young, beside_link):
+        name.write_text("left")
+    _age(stale)
+    _age(beside_link)
+    remove_stale_temporaries(link)
+    remove_stale_temporaries(tmp_path / "missing" / "settings.json")
+    assert sorted(os.listdir(real)) == sorted(["file.json", young.name])
+    assert beside_link.exists(), "not a temporary of the file written"
+    assert (real / "file.json").read_text() == "{}"
 
 
 def test_a_failed_replace_leaves_the_old_file_and_no_temporary(

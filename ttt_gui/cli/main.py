@@ -22,6 +22,7 @@ from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
 from ttt_gui.cli import analyse as analysis_cli
 from ttt_gui.cli.start import QUIT_SIGNALS, usual_signals
 from ttt_gui.config import LEVEL_ALIASES, LEVELS, ConfigError, Mode, shorten
+from ttt_gui.storage.files import remove_stale_temporaries
 from ttt_gui.storage.games import SUFFIX
 from ttt_gui.storage.settings import Settings, SettingsError, default_path, load
 from ttt_gui.storage.settings_store import SettingsStore
@@ -264,6 +265,9 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
         settings = settings_for_run(args, start)
     except ValueError as error:
         parser.error(str(error))
+    if path is not None and can_save:  # what a kill during a save left behind
+        for written in (path, unfinished_game_path(path)):
+            remove_stale_temporaries(written)
     prepare_process()
     from ttt_gui.gui.window import launch  # here, so --help and --version never load Tk
 

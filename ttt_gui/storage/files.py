@@ -230,6 +230,15 @@ def _is_temporary_of(name: str, target: str) -> bool:
     return process.isascii() and process.isdigit() and thread.isascii() and thread.isdigit()
 
 
+def remove_stale_temporaries(path: Path) -> None:
+    """Delete the temporary files that writes of ``path`` by
+    :func:`write_atomically` left when their process died mid-write (a kill
+    during a save): regular files named as its temporaries of ``path`` are,
+    older than :data:`STALE_SECONDS`; nothing else. Never raises."""
+    with contextlib.suppress(OSError, ValueError):
+        _remove_stale_temporaries(resolve_link(path))
+
+
 def _remove_stale_temporaries(target: Path, age: float = STALE_SECONDS) -> None:
     """Delete temporary files of ``target`` left by writers that died mid-write."""
     now = time.time()
