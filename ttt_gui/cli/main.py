@@ -230,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stdout is None:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115
     if arguments == [CLIPBOARD_READER_OPTION]:  # the window's clipboard reader
+        usual_signals()  # a signal ends it even while Tk waits for the clipboard
         from ttt_gui.gui.clipboard import print_clipboard
 
         return print_clipboard()
