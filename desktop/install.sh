@@ -48,14 +48,37 @@ if ! program="$(command -v "$command_name")"; then
 fi
 program="$(cd "$(dirname "$program")" && pwd)/$(basename "$program")"
 case "$program" in
-    *[[:space:]\"\'\\\$\`]*)
-        echo "install.sh: '$program' has spaces or quotes; move it to a plainer path" >&2
+    *[$'\n\r']*)
+        echo "install.sh: the path of '$command_name' has a line break; move it to a plainer path" >&2
         exit 1
         ;;
 esac
 
+# The program as one argument of a desktop entry's Exec value (Desktop Entry
+# specification, "The Exec key"): in double quotes, where a backslash escapes
+# ", `, $ and \; % written %%; then every backslash doubled and a tab written
+# \t, as in any string value.
+exec_argument() {
+    local text="$1"
+    text="${text//\\/\\\\}"
+    text="${text//\"/\\\"}"
+    text="${text//\`/\\\`}"
+    text="${text//\$/\\\$}"
+    text="${text//%/%%}"
+    text="${text//\\/\\\\}"
+    text="${text//$'\t'/\\t}"
+    printf '"%s"' "$text"
+}
+
 mkdir -p "$DATA/applications" "$DATA/metainfo" "$DATA/mime/packages"
-sed "s|^Exec=ttt-gui |Exec=$program |" "$HERE/$APP_ID.desktop" >"$DATA/applications/$APP_ID.desktop"
+# No sed: the path is text, never part of a pattern or a replacement.
+exec_value="$(exec_argument "$program")"
+while IFS= read -r line; do
+    case "$line" in
+        "Exec=ttt-gui "*) printf '%s\n' "Exec=$exec_value ${line#Exec=ttt-gui }" ;;
+        *) printf '%s\n' "$line" ;;
+    esac
+done <"$HERE/$APP_ID.desktop" >"$DATA/applications/$APP_ID.desktop"
 cp "$HERE/$APP_ID.metainfo.xml" "$DATA/metainfo/"
 cp "$HERE/$APP_ID.xml" "$DATA/mime/packages/"
 for size in $SIZES; do

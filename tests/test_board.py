@@ -417,6 +417,7 @@ def test_cell_names_are_column_letter_then_row_number() -> None:
         (4, "e4", "d4"),
         (9, "j1", "i9"),
         (9, "a10", "i9"),
+        (3, "a" + "1" * 4301, "c3"),  # a number too long for int() to read
     ],
 )
 def test_bad_cell_names_are_refused(size: int, name: str, last: str) -> None:

@@ -178,6 +178,7 @@ def cells_of(mask: int) -> tuple[int, ...]:
 def split_rules(text: str) -> tuple[str, dict[str, int]]:
     """(the position without whitespace, the rules its words name) of a text in
     :meth:`Board.to_text`'s form: ``win_length``, ``gravity``, ``misere``.
+    Raises InvalidPositionError for a win length of more than 100 digits.
 
     >>> split_rules("x../.o./... k=3 Misère")
     ('x../.o./...', {'win_length': 3, 'misere': True})
@@ -186,6 +187,10 @@ def split_rules(text: str) -> tuple[str, dict[str, int]]:
     for word in text.split():
         lowered = word.lower()
         if lowered.startswith("k=") and lowered[2:].isascii() and lowered[2:].isdigit():
+            if len(lowered) > 102:  # int() refuses thousands of digits
+                raise InvalidPositionError(
+                    f"a win length of {len(word) - 2} digits is out of range"
+                )
             rules["win_length"] = int(lowered[2:])
         elif lowered == "gravity":
             rules["gravity"] = True
@@ -577,7 +582,7 @@ class Board:
         """
         text = name.strip().lower() if isinstance(name, str) else ""
         digits = text[1:]
-        if digits.isascii() and digits.isdigit():
+        if digits.isascii() and digits.isdigit() and len(digits) <= 2:
             col, row = ord(text[0]) - ord("a"), int(digits) - 1
             if 0 <= col < self.cols and 0 <= row < self.rows:
                 cell = row * self.cols + col

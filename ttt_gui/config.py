@@ -214,7 +214,9 @@ def statistics_labels(key: str) -> tuple[str, str] | None:
     length_text, *rules = rest.split(":")
     columns, _, rows = size_text.partition("x")
     known = set(rules) <= {"gravity", "misere"}
-    if not (rows.isdigit() and columns.isdigit() and length_text.isdigit() and known):
+    numbers = (rows, columns, length_text)
+    # ASCII digits only ("²" is a digit int() refuses), and few: int() refuses thousands.
+    if not (all(n.isascii() and n.isdigit() and len(n) <= 4 for n in numbers) and known):
         return board_key, level
     shape = Shape(int(rows), int(columns), int(length_text), "gravity" in rules, "misere" in rules)
     name = LEVEL_ALIASES.get(level, level)

@@ -93,6 +93,9 @@ def test_paste_tolerates_spaces(text: str) -> None:
         ("xx./.../...", "impossible counts"),
         ("x?./.../...", "unknown character"),
         ("/".join(["." * 16] * 16), "this one has 16"),
+        ("x../.../... k=" + "7" * 4301, "a win length of 4301 digits is out of range"),
+        ("x../.../... k=" + "7" * 101, "a win length of 101 digits is out of range"),
+        ("x../.../... k=" + "7" * 100, f"win length {'7' * 100} is out of range"),
     ],
 )
 def test_paste_of_bad_text_says_why_and_keeps_the_game(text: str, reason: str) -> None:
@@ -258,6 +261,18 @@ def test_save_to_an_unwritable_place_says_so(tmp_path: Path) -> None:
         status = rig.presenter.view().status
         assert status.startswith(f"Could not save the game as {name or 'folder.ttt'}"), status
         assert str(rig.board) == ".../.X./..."
+    assert rig.presenter.errors == []
+
+
+def test_a_name_the_system_cannot_spell_is_refused_in_words(tmp_path: Path) -> None:
+    """A name the locale's encoding cannot spell (here a lone surrogate, which
+    no encoding of file names can): a plain message, no file, no error."""
+    rig = hotseat()
+    play_all(rig, (4,))
+    save_to(rig, tmp_path / "game \ud800.ttt")
+    status = rig.presenter.view().status
+    assert status == "This name cannot be used on this system; choose another."
+    assert list(tmp_path.iterdir()) == []
     assert rig.presenter.errors == []
 
 

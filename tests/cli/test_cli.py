@@ -6,13 +6,15 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import eventually, shows_colour, xdotool
+from conftest import eventually, finish, launch_game, shows_colour, xdotool
 
 from ttt_gui import __version__
 from ttt_gui.board import Player
@@ -285,6 +287,30 @@ def test_a_run_reads_and_saves_its_settings_file(tmp_path: Path) -> None:
     assert not (tmp_path / "config").exists(), "the default settings file is not touched"
 
 
+def test_a_run_removes_the_temporaries_a_kill_during_a_save_left(tmp_path: Path) -> None:
+    """Temporaries of the settings file and of the unfinished game older than a
+    minute are gone once the window shows; any other file stays."""
+    path = tmp_path / "settings.json"
+    save(SAVED, path)
+    stale = [".settings.json.abcd1234.tmp", ".settings.unfinished.ttt.k3_x9z0q.tmp"]
+    young = ".settings.json.young123.tmp"  # a writer may be using it right now
+    kept = [young, ".settings.json.backup.tmp", ".other.json.abcd1234.tmp", "notes.tmp"]
+    hour_ago = time.time() - 3600
+    for name in stale + kept:
+        (tmp_path / name).write_text(name)
+        if name != young:
+            os.utime(tmp_path / name, (hour_ago, hour_ago))
+    process, window = launch_game(path)
+    try:
+        names = set(os.listdir(tmp_path))
+    finally:
+        xdotool("windowfocus", "--sync", window, "key", "ctrl+q")
+        stdout, stderr = finish(process)
+    assert (process.returncode, stdout, stderr) == (0, "", "")
+    assert names.isdisjoint(stale), names
+    assert all((tmp_path / name).read_text() == name for name in kept)
+
+
 def test_options_override_the_saved_settings_for_this_run_only(tmp_path: Path) -> None:
     """``--help`` says: "Options override the saved settings for this run only."
     So after a run with options, the file still holds the settings it held."""
@@ -400,3 +426,39 @@ def test_output_that_already_goes_somewhere_is_left_alone(
     stdout = sys.stdout
     attach_parent_console(["--version"])  # redirected to a pipe or a file, as in CI
     assert kernel32.calls == [] and sys.stdout is stdout
+
+
+#: ``python -m ttt_gui`` that sends itself a signal (``argv[1]``) while it
+#: imports the engine, which every run does before it reads a single option.
+SIGNAL_WHILE_IMPORTING = """
+import importlib.abc, os, runpy, sys
+
+class SignalOnImport(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "ttt_gui.engine":
+            os.kill(os.getpid(), int(sys.argv.pop(1)))
+        return None
+
+sys.meta_path.insert(0, SignalOnImport())
+runpy.run_module("ttt_gui", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize(
+    ("number", "status"),
+    [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)],
+    ids=lambda value: getattr(value, "name", str(value)),
+)
+def test_a_signal_while_the_program_loads_ends_it_quietly(
+    tmp_path: Path, number: signal.Signals, status: int
+) -> None:
+    """Ctrl+C (or a kill, or a closed terminal) in the first instants, while
+    the engine and Tk load: the signal's exit status, no traceback."""
+    done = subprocess.run(
+        [sys.executable, "-c", SIGNAL_WHILE_IMPORTING, str(int(number)), "--version"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=child_environment(tmp_path),
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (status, "", "")

@@ -13,7 +13,14 @@ from pathlib import Path
 import pytest
 
 from ttt_gui.config import GameConfig
-from ttt_gui.storage.files import NotAFileError, read_limited, set_aside, write_atomically
+from ttt_gui.storage.files import (
+    NotAFileError,
+    read_limited,
+    remove_stale_temporaries,
+    remove_stale_temporaries_in,
+    set_aside,
+    write_atomically,
+)
 from ttt_gui.storage.settings import Settings, load, save
 
 HOUR_AGO = time.time() - 3600
@@ -149,6 +156,50 @@ def test_only_stale_temporaries_of_the_same_file_are_removed(tmp_path: Path) -> 
     assert names.isdisjoint(removed)
     assert names == {*kept, folder.name, link.name, "settings.json"}
     assert all((tmp_path / name).read_text() == name for name in kept)
+
+
+def test_stale_temporaries_are_removed_without_a_write_beside_a_linked_file(
+    tmp_path: Path,
+) -> None:
+    """At start, before anything is written: the temporaries sit beside the
+    file a link points to (where writes go); a missing folder is no error."""
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "file.json").write_text("{}")
+    link = tmp_path / "settings.json"
+    link.symlink_to(real / "file.json")
+    stale, young = real / ".file.json.abcd1234.tmp", real / ".file.json.young123.tmp"
+    beside_link = tmp_path / ".settings.json.abcd1234.tmp"
+    for name in (stale, young, beside_link):
+        name.write_text("left")
+    _age(stale)
+    _age(beside_link)
+    remove_stale_temporaries(link)
+    remove_stale_temporaries(tmp_path / "missing" / "settings.json")
+    assert sorted(os.listdir(real)) == sorted(["file.json", young.name])
+    assert beside_link.exists(), "not a temporary of the file written"
+    assert (real / "file.json").read_text() == "{}"
+
+
+def test_stale_temporaries_in_a_folder_are_removed_whatever_file_they_were_for(
+    tmp_path: Path,
+) -> None:
+    """The folder of unfinished games: files with names of their own."""
+    game = tmp_path / "2026-11-25 101500 0a1b2c3d.ttt"
+    game.write_text("kept")
+    stale = tmp_path / ".2026-11-25 101500 0a1b2c3d.ttt.abcd1234.tmp"
+    stale_of_a_removed_file = tmp_path / ".gone.ttt.zz99yy88.tmp"
+    stale_old_style = tmp_path / ".gone.ttt.4242.17.tmp"
+    young = tmp_path / ".2026-11-25 101500 0a1b2c3d.ttt.young123.tmp"
+    look_alikes = [tmp_path / ".notes.tmp", tmp_path / ".gone.ttt.TOOLONG123.tmp"]
+    for path in (stale, stale_of_a_removed_file, stale_old_style, young, *look_alikes):
+        path.write_text("left")
+    for path in (stale, stale_of_a_removed_file, stale_old_style, *look_alikes):
+        _age(path)
+    remove_stale_temporaries_in(tmp_path)
+    remove_stale_temporaries_in(tmp_path / "missing")
+    left = sorted(os.listdir(tmp_path))
+    assert left == sorted([game.name, young.name, *(path.name for path in look_alikes)])
 
 
 def test_a_failed_replace_leaves_the_old_file_and_no_temporary(

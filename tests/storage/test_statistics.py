@@ -82,3 +82,13 @@ def test_rows_follow_the_board_size_then_the_ladder() -> None:
         ("Easy, 4×4 (3 in a row)", "won 1, drawn 0, lost 0"),
         ("Strongest, 9×9 (5 in a row)", "won 0, drawn 1, lost 0"),
     ]
+
+
+def test_a_board_key_with_numbers_int_cannot_read_is_shown_as_written() -> None:
+    """Keys come from the settings file, which may say anything: a superscript
+    digit or a number of thousands of digits is shown as it is, never an error."""
+    keys = ("computer:\u00b2x3:3 vs easy", f"computer:{'9' * 4301}x3:3 vs easy")
+    rows = statistics_rows({key: {"you": 1} for key in keys})
+    assert sorted(rows) == sorted(
+        (f"easy, {key.partition(' vs ')[0]}", "won 1, drawn 0, lost 0") for key in keys
+    )

@@ -1,6 +1,6 @@
 """Real game processes under the test display: several windows on one settings
-file, the signals a terminal sends (Ctrl+C, a polite kill), and the
-unfinished games the windows keep."""
+file, the signals a terminal sends (Ctrl+C, a polite kill, closing it), and
+the unfinished games the windows keep."""
 
 from __future__ import annotations
 
@@ -69,15 +69,16 @@ WATCH_9X9 = Settings(GameConfig(mode=Mode.WATCH, rows=9, cols=9, win_length=5, t
 
 @pytest.mark.parametrize(
     ("number", "status"),
-    [(signal.SIGINT, 130), (signal.SIGTERM, 143)] * 3,
+    [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)] * 3,
     ids=lambda value: getattr(value, "name", str(value)),
 )
 def test_a_signal_during_a_search_quits_as_quit_does(
     tmp_path: Path, number: signal.Signals, status: int
 ) -> None:
-    """Ctrl+C in the terminal (SIGINT) or a polite kill (SIGTERM) while the
-    computer thinks on 9x9: settings saved, the signal's exit status, nothing
-    on stderr, within seconds (no traceback, no error dialog, no hang)."""
+    """Ctrl+C in the terminal (SIGINT), a polite kill (SIGTERM) or the
+    terminal closed (SIGHUP) while the computer thinks on 9x9: settings saved,
+    the signal's exit status, nothing on stderr, within seconds (no traceback,
+    no error dialog, no hang)."""
     path = tmp_path / "settings.json"
     save(WATCH_9X9, path)
     process, window = launch_game(path)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import time
 from pathlib import Path
 from typing import Any, Protocol
@@ -21,6 +22,16 @@ from ttt_gui.config import Shape
 from ttt_gui.storage.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
 from ttt_gui.storage.settings import Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
+
+
+def can_name_a_file(path: Path) -> bool:
+    """Whether the system's encoding of file names can spell ``path`` (a name
+    typed in another script than the locale's may not be)."""
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class TransferHost(Protocol):
@@ -105,10 +116,10 @@ class Transfer:
             self.host.say("The clipboard holds no text to read a position from.")
             return
         config = self.session.config
-        position = split_rules(text)[0]
-        shape = (position.count("/") + 1, len(position.split("/")[0]))
-        same = shape == (config.rows, config.cols)
         try:
+            position = split_rules(text)[0]
+            shape = (position.count("/") + 1, len(position.split("/")[0]))
+            same = shape == (config.rows, config.cols)
             board = Board.from_text(
                 text,
                 win_length=config.win_length if same else None,
@@ -139,6 +150,9 @@ class Transfer:
             return
         if not path.suffix:
             path = path.with_suffix(SUFFIX)
+        if not can_name_a_file(path):
+            self.host.say("This name cannot be used on this system; choose another.")
+            return
         try:
             write_game(path, self.current_game())
         except OSError as error:

@@ -20,7 +20,9 @@ from ttt_gui import __version__
 from ttt_gui.app.ports import CLIPBOARD_READER_OPTION
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
 from ttt_gui.cli import analyse as analysis_cli
+from ttt_gui.cli.start import QUIT_SIGNALS, usual_signals
 from ttt_gui.config import LEVEL_ALIASES, LEVELS, ConfigError, Mode, shorten
+from ttt_gui.storage.files import remove_stale_temporaries, remove_stale_temporaries_in
 from ttt_gui.storage.games import SUFFIX
 from ttt_gui.storage.settings import Settings, SettingsError, default_path, load
 from ttt_gui.storage.settings_store import SettingsStore
@@ -184,16 +186,17 @@ def prepare_process() -> None:
 
 @contextlib.contextmanager
 def quit_signals_noted() -> Iterator[Callable[[], int | None]]:
-    """While in the block, SIGINT (Ctrl+C in the terminal) and SIGTERM are
-    only noted, never raised as KeyboardInterrupt in the middle of a callback;
-    the function given gives the first one's number (None before any), for
-    the window to quit as Quit does. The earlier handlers come back after."""
+    """While in the block, SIGINT (Ctrl+C in the terminal), SIGTERM and SIGHUP
+    (the terminal closed) are only noted, never raised as KeyboardInterrupt
+    in the middle of a callback; the function given gives the first one's
+    number (None before any), for the window to quit as Quit does. The
+    earlier handlers come back after."""
     received: list[int] = []
 
     def note(number: int, frame: object) -> None:
         received.append(number)
 
-    numbers = [signal.SIGINT, signal.SIGTERM]
+    numbers = QUIT_SIGNALS
     earlier = [signal.signal(number, note) for number in numbers]
     try:
         yield lambda: received[0] if received else None
@@ -231,10 +234,12 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stdout is None:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115
     if arguments == [CLIPBOARD_READER_OPTION]:  # the window's clipboard reader
+        usual_signals()  # a signal ends it even while Tk waits for the clipboard
         from ttt_gui.gui.clipboard import print_clipboard
 
         return print_clipboard()
     if analysis_cli.is_command(arguments):  # no window: Ctrl+C interrupts as usual
+        usual_signals()
         return analysis_cli.main(arguments)
     with quit_signals_noted() as received_signal:
         return _run(arguments, received_signal)
@@ -265,6 +270,10 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
         settings = settings_for_run(args, start)
     except ValueError as error:
         parser.error(str(error))
+    if path is not None and can_save:  # what a kill during a save left behind
+        for written in (path, unfinished_game_path(path)):
+            remove_stale_temporaries(written)
+        remove_stale_temporaries_in(unfinished_folder(path))
     prepare_process()
     from ttt_gui.gui.window import launch  # here, so --help and --version never load Tk
 

@@ -230,6 +230,34 @@ def _is_temporary_of(name: str, target: str) -> bool:
     return process.isascii() and process.isdigit() and thread.isascii() and thread.isdigit()
 
 
+def remove_stale_temporaries(path: Path) -> None:
+    """Delete the temporary files that writes of ``path`` by
+    :func:`write_atomically` left when their process died mid-write (a kill
+    during a save): regular files named as its temporaries of ``path`` are,
+    older than :data:`STALE_SECONDS`; nothing else. Never raises."""
+    with contextlib.suppress(OSError, ValueError):
+        _remove_stale_temporaries(resolve_link(path))
+
+
+def remove_stale_temporaries_in(folder: Path) -> None:
+    """Delete the temporaries that writes by :func:`write_atomically` left in
+    ``folder`` when their process died mid-write, whatever file each was for
+    (as :func:`remove_stale_temporaries`: only names of its temporaries,
+    older than :data:`STALE_SECONDS`); for a folder of files with names of
+    their own. Never raises."""
+    targets: set[str] = set()
+    with contextlib.suppress(OSError):
+        for name in os.listdir(folder):
+            if name.startswith(".") and name.endswith(_SUFFIX):
+                stem = name[1 : -len(_SUFFIX)]
+                targets.update(
+                    stem.rsplit(".", cut)[0] for cut in (1, 2) if stem.count(".") >= cut
+                )
+    for target in targets:
+        with contextlib.suppress(OSError, ValueError):
+            _remove_stale_temporaries(folder / target)
+
+
 def _remove_stale_temporaries(target: Path, age: float = STALE_SECONDS) -> None:
     """Delete temporary files of ``target`` left by writers that died mid-write."""
     now = time.time()

@@ -1,0 +1,44 @@
+"""The program's entry point: the signals that end it are handled from its
+first moment, before the slow imports (the engine, Tk).
+
+This module imports nothing but the standard library's ``signal``: a Ctrl+C,
+a polite kill or a closed terminal while the rest loads ends the program
+quietly with the signal's exit status, never with a traceback.
+"""
+
+from __future__ import annotations
+
+import signal
+from types import FrameType
+
+#: The signals that end the program as Quit does: Ctrl+C in the terminal
+#: (SIGINT), a polite kill (SIGTERM), the terminal closed (SIGHUP, where the
+#: system has it).
+QUIT_SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+def exit_quietly(number: int, frame: FrameType | None) -> None:
+    """A signal handler: end the program with status 128 plus ``number``."""
+    raise SystemExit(128 + number)
+
+
+def main() -> int:
+    """Run the program (see :func:`ttt_gui.cli.main.main`); until the window
+    notes the quit signals itself, one of them ends the program quietly."""
+    for number in QUIT_SIGNALS:
+        signal.signal(number, exit_quietly)
+    from ttt_gui.cli.main import main as run
+
+    return run()
+
+
+def usual_signals() -> None:
+    """Give the signals :func:`main` set to end the program quietly their usual
+    handling back (Ctrl+C raises KeyboardInterrupt, the others end the process),
+    for a command that handles them itself."""
+    for number in QUIT_SIGNALS:
+        if signal.getsignal(number) is exit_quietly:
+            usual = signal.default_int_handler if number == signal.SIGINT else signal.SIG_DFL
+            signal.signal(number, usual)
