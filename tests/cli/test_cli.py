@@ -116,7 +116,35 @@ def test_a_named_file_that_is_not_settings_is_refused_and_left_as_it_is(
     assert err.startswith("usage: ttt-gui")
     last = err.strip().splitlines()[-1]
     assert last.startswith(f"ttt-gui: error: --settings {name}: ") and "left as it is" in last
-    assert path.read_text() == contents and oct(path.stat().st_mode & 0o777) == "0o640"
+    assert path.read_bytes() == contents.encode(), "left byte for byte"
+    assert oct(path.stat().st_mode & 0o777) == "0o640"
+    assert sorted(tmp_path.iterdir()) == [path], "nothing renamed aside, nothing created"
+
+
+@pytest.mark.parametrize(
+    "contents",
+    [
+        b"{}",
+        b'{"theme": "dark", "zoom": 1.0}',
+        b'{ "theme" : "dark",\r\n  "zoom": 1.0 }\r\n',
+        b'{"size": 5, "theme": "dark", "scores": {}}',  # settings before the marker
+    ],
+)
+def test_the_command_refuses_json_without_the_marker_and_leaves_it_byte_for_byte(
+    tmp_path: Path, contents: bytes
+) -> None:
+    """Only a file with the ttt-gui marker (or a path not there yet) is taken
+    for settings: these hold settings' keys only, and no marker."""
+    path = tmp_path / "viewer.json"
+    path.write_bytes(contents)
+    path.chmod(0o640)
+    result = run_ttt(tmp_path, "--settings", str(path), timeout=30)
+    assert result.returncode == 2 and result.stdout == ""
+    assert "Traceback" not in result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("ttt-gui: error: --settings viewer.json: not a ttt-gui settings file")
+    assert last.endswith("the file was left as it is")
+    assert path.read_bytes() == contents and oct(path.stat().st_mode & 0o777) == "0o640"
     assert sorted(tmp_path.iterdir()) == [path], "nothing renamed aside, nothing created"
 
 
