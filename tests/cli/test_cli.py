@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import os
 import subprocess
 import sys
@@ -311,6 +312,14 @@ def test_a_run_reads_and_saves_its_settings_file(tmp_path: Path) -> None:
     assert saved.game == SAVED.game and saved.scores == SAVED.scores
     assert (saved.theme, saved.zoom, saved.analysis) == ("light", 1.5, True)
     assert not (tmp_path / "config").exists(), "the default settings file is not touched"
+
+
+def test_a_settings_file_not_there_yet_is_created_with_the_marker(tmp_path: Path) -> None:
+    path = tmp_path / "new folder" / "settings.json"
+    run_window_and_quit(tmp_path, "--settings", str(path))
+    saved, message, _ = load(path, set_aside_bad=False)
+    assert message is None and json.loads(path.read_text())["format"] == "ttt-gui settings"
+    assert saved.game == GameConfig()
 
 
 def test_options_override_the_saved_settings_for_this_run_only(tmp_path: Path) -> None:
