@@ -221,7 +221,7 @@ def _valid_scores(scores: object) -> bool:
             isinstance(key, str)
             and isinstance(counts, dict)
             and all(
-                isinstance(label, str) and is_int(count) and 0 <= count < 10**9
+                isinstance(label, str) and is_int(count) and 0 <= count <= MAX_COUNT
                 for label, count in counts.items()
             )
             for key, counts in scores.items()
