@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import os
 import signal
 import subprocess
@@ -118,7 +119,35 @@ def test_a_named_file_that_is_not_settings_is_refused_and_left_as_it_is(
     assert err.startswith("usage: ttt-gui")
     last = err.strip().splitlines()[-1]
     assert last.startswith(f"ttt-gui: error: --settings {name}: ") and "left as it is" in last
-    assert path.read_text() == contents and oct(path.stat().st_mode & 0o777) == "0o640"
+    assert path.read_bytes() == contents.encode(), "left byte for byte"
+    assert oct(path.stat().st_mode & 0o777) == "0o640"
+    assert sorted(tmp_path.iterdir()) == [path], "nothing renamed aside, nothing created"
+
+
+@pytest.mark.parametrize(
+    "contents",
+    [
+        b"{}",
+        b'{"theme": "dark", "zoom": 1.0}',
+        b'{ "theme" : "dark",\r\n  "zoom": 1.0 }\r\n',
+        b'{"size": 5, "theme": "dark", "scores": {}}',  # settings before the marker
+    ],
+)
+def test_the_command_refuses_json_without_the_marker_and_leaves_it_byte_for_byte(
+    tmp_path: Path, contents: bytes
+) -> None:
+    """Only a file with the ttt-gui marker (or a path not there yet) is taken
+    for settings: these hold settings' keys only, and no marker."""
+    path = tmp_path / "viewer.json"
+    path.write_bytes(contents)
+    path.chmod(0o640)
+    result = run_ttt(tmp_path, "--settings", str(path), timeout=30)
+    assert result.returncode == 2 and result.stdout == ""
+    assert "Traceback" not in result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("ttt-gui: error: --settings viewer.json: not a ttt-gui settings file")
+    assert last.endswith("the file was left as it is")
+    assert path.read_bytes() == contents and oct(path.stat().st_mode & 0o777) == "0o640"
     assert sorted(tmp_path.iterdir()) == [path], "nothing renamed aside, nothing created"
 
 
@@ -309,6 +338,14 @@ def test_a_run_removes_the_temporaries_a_kill_during_a_save_left(tmp_path: Path)
     assert (process.returncode, stdout, stderr) == (0, "", "")
     assert names.isdisjoint(stale), names
     assert all((tmp_path / name).read_text() == name for name in kept)
+
+
+def test_a_settings_file_not_there_yet_is_created_with_the_marker(tmp_path: Path) -> None:
+    path = tmp_path / "new folder" / "settings.json"
+    run_window_and_quit(tmp_path, "--settings", str(path))
+    saved, message, _ = load(path, set_aside_bad=False)
+    assert message is None and json.loads(path.read_text())["format"] == "ttt-gui settings"
+    assert saved.game == GameConfig()
 
 
 def test_options_override_the_saved_settings_for_this_run_only(tmp_path: Path) -> None:

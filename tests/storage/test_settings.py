@@ -156,6 +156,21 @@ def test_settings_written_before_the_format_marker_still_load() -> None:
     assert (settings.game.size, settings.theme) == (5, "dark")
 
 
+def test_a_file_without_the_marker_loads_only_as_the_app_s_own(tmp_path: Path) -> None:
+    """The app's own file may have been written before the marker; a file the
+    person named (``set_aside_bad`` False) must carry it, and is left as it is."""
+    path = tmp_path / "settings.json"
+    contents = b'{"size": 5, "theme": "dark", "scores": {}}'
+    path.write_bytes(contents)
+    with pytest.raises(SettingsError, match="not a ttt-gui settings file"):
+        load(path, set_aside_bad=False)
+    assert path.read_bytes() == contents
+    settings, message, can_save = load(path)
+    assert (settings.game.size, settings.theme, message, can_save) == (5, "dark", None, True)
+    save(settings, path)
+    assert load(path, set_aside_bad=False)[0] == settings, "written with the marker"
+
+
 @pytest.mark.parametrize(
     ("text", "name"),
     [

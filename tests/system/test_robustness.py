@@ -100,9 +100,13 @@ REAL_GAME = SavedGame(
     moves=(6, 2, 10),
     start="X.../.O../..../....",
 )
-#: The keys of a settings file: the game's fields, then the display settings.
+#: The keys of a settings file: the game's fields, then the display settings
+#: (``extra`` holds the keys of a later version, not a key of its own).
 GAME_NAMES = list(GameConfig().to_dict())
-SETTING_NAMES = [*GAME_NAMES, *(field.name for field in fields(Settings) if field.name != "game")]
+SETTING_NAMES = [
+    *GAME_NAMES,
+    *(field.name for field in fields(Settings) if field.name not in ("game", "extra")),
+]
 
 #: JSON values of the wrong type or out of range, for every setting of REAL_SETTINGS.
 SETTINGS_WRONG: dict[str, list[str]] = {
@@ -805,8 +809,8 @@ json_values = st.recursive(
 
 
 def _settings_with(changes: dict) -> Settings | None:
-    """REAL_SETTINGS with the given values (those that are not settings
-    ignored); None if the game's values do not make a configuration."""
+    """REAL_SETTINGS with the given values (those that are not settings kept
+    as a later version's); None if the game's values do not make a configuration."""
     game = {name: value for name, value in changes.items() if name in GAME_NAMES}
     display = {
         name: value
@@ -817,7 +821,8 @@ def _settings_with(changes: dict) -> Settings | None:
         config = GameConfig.from_dict(game, base=REAL_SETTINGS.game)
     except (ConfigError, OverflowError):
         return None
-    return dataclasses.replace(REAL_SETTINGS, game=config, **display)
+    extra = {name: value for name, value in changes.items() if name not in SETTING_NAMES}
+    return dataclasses.replace(REAL_SETTINGS, game=config, **display, extra=extra)
 
 
 @seed(SEED)

@@ -1,15 +1,20 @@
 """Settings and scores that persist across runs, as JSON; no Tk.
 
 The file is one flat JSON object: the fields of :class:`~ttt_gui.config.GameConfig`
-next to the display settings and the scores, with a ``"format"`` marker.
+next to the display settings and the scores, with a ``"format"`` marker. Keys
+this version does not know (a later version wrote them) are kept as they are.
 It is written atomically (see :mod:`ttt_gui.storage.files`). A file that cannot be
-read is renamed aside and reported, never overwritten.
+read is renamed aside and reported, never overwritten. What is written is always
+read back: the scores are trimmed, the least recently played first, to the
+limits the reader sets (:data:`MAX_SCORE_ENTRIES`, :data:`MAX_FILE_BYTES`).
 
 >>> settings = Settings.from_json('{"size": 5, "theme": "dark"}')
 >>> settings.game.win_length, settings.theme
 (4, 'dark')
 >>> Settings.from_json(settings.to_json()) == settings
 True
+>>> Settings.from_json('{"format": "ttt-gui settings", "sound": true}').extra
+{'sound': True}
 """
 
 from __future__ import annotations
@@ -33,10 +38,17 @@ from ttt_gui.config import (
 from ttt_gui.storage.files import read_limited, set_aside, write_atomically
 from ttt_gui.theme import DEFAULT_THEME, THEMES
 
-#: The value of the ``"format"`` key; files without the key are read too.
+#: The value of the ``"format"`` key, the marker of a ttt-gui settings file. Files
+#: without the key (written before it existed) are read where the app keeps its own.
 FORMAT = "ttt-gui settings"
-#: Settings files larger than this are not read.
+#: Settings files larger than this are not read (nor written).
 MAX_FILE_BYTES = 256 * 1024
+#: Score entries a file holds at most: one per mode and board, one more per level
+#: against the computer. Older ones are dropped on writing, never refused on reading.
+MAX_SCORE_ENTRIES = 1000
+#: A tally is kept below this (it stops counting there).
+MAX_COUNT = 10**9 - 1
+MAX_FOLDER_LENGTH = 4096
 MIN_ZOOM, MAX_ZOOM = 0.5, 3.0
 WINDOW_SIZE = re.compile(r"[0-9]{1,5}x[0-9]{1,5}", re.ASCII)
 #: The display settings stored next to the game's fields, in file order.
@@ -79,7 +91,11 @@ class Settings:
     alternate: bool = False
     #: The folder of the last game saved or opened ("" before the first).
     folder: str = ""
+    #: In the order last played (the least recently played first).
     scores: Scores = field(default_factory=dict)
+    #: The keys of the file this version does not know (a later version wrote
+    #: them), with their values as read: written back as they are.
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def validate(self) -> None:
         """Raise SettingsError naming the first setting out of range (of any type)."""
@@ -105,8 +121,12 @@ class Settings:
                 lambda: self.coordinates is None or isinstance(self.coordinates, bool),
             ),
             ("alternate", lambda: isinstance(self.alternate, bool)),
-            ("folder", lambda: isinstance(self.folder, str) and len(self.folder) <= 4096),
+            (
+                "folder",
+                lambda: isinstance(self.folder, str) and len(self.folder) <= MAX_FOLDER_LENGTH,
+            ),
             ("scores", lambda: _valid_scores(self.scores)),
+            ("extra", lambda: isinstance(self.extra, dict) and not set(self.extra) & _KNOWN_KEYS),
         ]
         for name, is_valid in checks:
             if not is_valid():
@@ -114,14 +134,15 @@ class Settings:
                 raise SettingsError(f"setting {name!r} has an invalid value: {value}")
 
     @classmethod
-    def from_json(cls, text: str) -> Settings:
+    def from_json(cls, text: str, *, require_marker: bool = False) -> Settings:
         """Settings from JSON text; missing keys default.
 
         A file with the ``"format"`` marker may hold keys this version does not
-        know (a later version wrote it): they are ignored. One without the
-        marker (written before there was one) must hold settings keys only,
-        so that no other JSON file is taken for settings and rewritten.
-        Raises SettingsError for anything that is not a valid settings object.
+        know (a later version wrote it): they are kept in :attr:`extra`. One
+        without the marker (written before there was one) must hold settings
+        keys only, so that no other JSON file is taken for settings and
+        rewritten; with ``require_marker`` it is refused too. Raises
+        SettingsError for anything that is not a valid settings object.
         """
         try:
             data = json.loads(text)
@@ -132,6 +153,8 @@ class Settings:
         if "format" in data:
             if data["format"] != FORMAT:
                 raise SettingsError(f"not a settings file (format {short_repr(data['format'])})")
+        elif require_marker:
+            raise SettingsError(f'not a ttt-gui settings file (no "format": "{FORMAT}" in it)')
         else:
             unknown = sorted(set(data) - _KNOWN_KEYS)
             if unknown:
@@ -144,26 +167,61 @@ class Settings:
             value = short_repr(data.get("think_time"))
             raise SettingsError(f"setting 'think_time' has an invalid value: {value}") from None
         display = {key: data[key] for key in _DISPLAY_KEYS if key in data}
-        settings = cls(game=game, **display)
+        extra = {key: value for key, value in data.items() if key not in _MARKED_KEYS}
+        settings = cls(game=game, **display, extra=extra)
         settings.validate()
         return settings
 
     def to_json(self) -> str:
-        """The flat JSON object read back by :meth:`from_json`."""
-        data: dict[str, Any] = {"format": FORMAT, **self.game.to_dict()}
+        """The flat JSON object :meth:`from_json` reads back, always within the
+        reader's limits: beyond :data:`MAX_SCORE_ENTRIES` entries or
+        :data:`MAX_FILE_BYTES`, the least recently played scores are left out
+        (and, were that not enough, the keys kept in :attr:`extra`); tallies
+        stop at :data:`MAX_COUNT`; a folder name too long to keep is left out."""
+        scores = {
+            key: {label: max(0, min(count, MAX_COUNT)) for label, count in counts.items()}
+            for key, counts in list(self.scores.items())[-MAX_SCORE_ENTRIES:]
+        }
+        extra = self.extra
+        text = self._encode(scores, extra)
+        while len(text) > MAX_FILE_BYTES and (scores or extra):
+            if scores:
+                _drop_oldest(scores, len(text) - MAX_FILE_BYTES)
+            else:
+                extra = {}
+            text = self._encode(scores, extra)
+        return text
+
+    def _encode(self, scores: Scores, extra: dict[str, Any]) -> str:
+        """The file's text (ASCII, so its length is its size in bytes): the keys
+        sorted, the scores in the order last played, other values as they are."""
+        data: dict[str, Any] = {**extra, "format": FORMAT, **self.game.to_dict()}
         data.update((key, getattr(self, key)) for key in _DISPLAY_KEYS)
-        return json.dumps(data, indent=2, sort_keys=True) + "\n"
+        data["scores"] = scores
+        if len(self.folder) > MAX_FOLDER_LENGTH:
+            data["folder"] = ""
+        return json.dumps({key: data[key] for key in sorted(data)}, indent=2) + "\n"
+
+
+def _drop_oldest(scores: Scores, excess: int) -> None:
+    """Remove the first (least recently played) entries of ``scores`` until
+    about ``excess`` characters are gone, at least one."""
+    while scores:
+        key = next(iter(scores))
+        excess -= len(json.dumps({key: scores.pop(key)}))
+        if excess <= 0:
+            return
 
 
 def _valid_scores(scores: object) -> bool:
     return (
         isinstance(scores, dict)
-        and len(scores) <= 1000
+        and len(scores) <= MAX_SCORE_ENTRIES
         and all(
             isinstance(key, str)
             and isinstance(counts, dict)
             and all(
-                isinstance(label, str) and is_int(count) and 0 <= count < 10**9
+                isinstance(label, str) and is_int(count) and 0 <= count <= MAX_COUNT
                 for label, count in counts.items()
             )
             for key, counts in scores.items()
@@ -172,10 +230,11 @@ def _valid_scores(scores: object) -> bool:
 
 
 _KNOWN_KEYS = frozenset(GameConfig().to_dict()) | frozenset(_DISPLAY_KEYS)
+_MARKED_KEYS = _KNOWN_KEYS | {"format"}
 
 
-def read_settings(path: Path) -> Settings:
-    """The settings in the file ``path``.
+def read_settings(path: Path, *, require_marker: bool = False) -> Settings:
+    """The settings in the file ``path`` (see :meth:`Settings.from_json`).
 
     Raises FileNotFoundError, another OSError if it cannot be read (see
     :func:`~ttt_gui.storage.files.read_limited`), or SettingsError for contents that
@@ -185,7 +244,7 @@ def read_settings(path: Path) -> Settings:
     except ValueError as error:  # larger than the limit
         raise SettingsError(str(error)) from None
     try:
-        return Settings.from_json(data.decode("utf-8-sig"))
+        return Settings.from_json(data.decode("utf-8-sig"), require_marker=require_marker)
     except UnicodeDecodeError as error:
         raise SettingsError(f"not UTF-8 text ({error.reason})") from None
 
@@ -205,11 +264,12 @@ def load(path: Path, *, set_aside_bad: bool = True) -> tuple[Settings, str | Non
     not a regular file is left alone and must not be written. A file whose
     contents are not settings is renamed aside (``settings.json.corrupt-<time>``,
     for the app's own file in its own folder) and defaults are used; with
-    ``set_aside_bad`` False (a file the person named) SettingsError is raised
-    instead and the file is left as it is.
+    ``set_aside_bad`` False (a file the person named) the file must carry the
+    ``"format"`` marker, and SettingsError is raised instead for anything else:
+    the file is left as it is, byte for byte.
     """
     try:
-        return read_settings(path), None, True
+        return read_settings(path, require_marker=not set_aside_bad), None, True
     except FileNotFoundError:
         return Settings(), None, True
     except OSError as error:

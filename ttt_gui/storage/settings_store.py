@@ -8,7 +8,8 @@ to the scores), writes the result atomically and makes the window's settings
 its new baseline. So a window never writes back what it merely loaded: no
 window's changes or finished games are lost, whatever the order in which the
 windows save and close, and options given for one run are never saved unless
-the person changes them.
+the person changes them. The keys this version does not know are the file's,
+kept as they are.
 
 >>> base = Settings(scores={"hotseat:3x3:3": {"X": 1}})
 >>> on_file = Settings(theme="dark", scores={"hotseat:3x3:3": {"X": 2}})
@@ -37,15 +38,16 @@ def merge(on_file: Settings, baseline: Settings, current: Settings) -> Settings:
     every other one keeps the file's. Scores add up: each tally on file gains
     the difference between ``current`` and ``baseline`` (never going below
     zero), so each finished game is counted once and a reset takes away only
-    the games this window had seen. If the changed game fields do not fit
-    the file's (a win length longer than the board), ``current``'s whole game
-    is taken."""
+    the games this window had seen; the tallies that changed move to the end
+    (the most recently played). If the changed game fields do not fit the
+    file's (a win length longer than the board), ``current``'s whole game is
+    taken. The keys this version does not know are ``on_file``'s."""
     game_changes = _changed_fields(baseline.game, current.game)
     try:
         game = dataclasses.replace(on_file.game, **game_changes)
     except ConfigError:
         game = current.game
-    display_changes = _changed_fields(baseline, current, skip=("game", "scores"))
+    display_changes = _changed_fields(baseline, current, skip=("game", "scores", "extra"))
     scores = _add_scores(on_file.scores, baseline.scores, current.scores)
     return dataclasses.replace(on_file, game=game, scores=scores, **display_changes)
 
@@ -65,8 +67,9 @@ def _add_scores(on_file: Scores, baseline: Scores, current: Scores) -> Scores:
         for label in set(before) | set(after):
             difference = after.get(label, 0) - before.get(label, 0)
             if difference:
-                tally = merged.setdefault(key, {})
+                tally = merged.pop(key, {})
                 tally[label] = max(0, tally.get(label, 0) + difference)
+                merged[key] = tally
     return merged
 
 
