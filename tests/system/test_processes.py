@@ -4,8 +4,11 @@ the unfinished games the windows keep."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -157,6 +160,55 @@ def test_a_window_that_dies_leaves_its_game_as_it_last_stood(
     assert eventually(lambda: kept_moves(path) == [(4, 0)]), "saved as it is played"
     process.kill()
     finish(process)
+    again, again_window = launch_game(path)
+    send_keys(again_window, "9")
+    assert eventually(lambda: kept_moves(path) == [(4, 0, 8)]), "played on from it"
+    quit_window(again, again_window)
+    assert kept_moves(path) == [(4, 0, 8)]
+
+
+@contextlib.contextmanager
+def display_of_its_own() -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """A new Xvfb on a free display number (it picks one and tells it), ended
+    by its process id afterwards if it still runs: its name, such as ``:7``."""
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_end), "-nolisten", "tcp", "-screen", "0", "800x600x24"],
+        pass_fds=(write_end,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write_end)
+    try:
+        with os.fdopen(read_end) as told:
+            number = told.readline().strip()
+        assert number, "Xvfb told no display number"
+        yield server, f":{number}"
+    finally:
+        if server.poll() is None:
+            server.kill()
+        server.wait(timeout=10)
+
+
+def test_a_window_whose_display_is_lost_ends_cleanly_and_its_game_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, window_manager: None
+) -> None:
+    """The display goes away (a logout, a dropped ``ssh -X``): the process
+    ends with at most the X library's one line on stderr, and the game it was
+    playing, saved as it was played, is played on by the next start."""
+    path = tmp_path / "settings.json"
+    save(HOTSEAT, path)
+    with display_of_its_own() as (server, display), monkeypatch.context() as patch:
+        patch.setenv("DISPLAY", display)
+        process, window = launch_game(path)
+        send_keys(window, "5", "1")
+        assert eventually(lambda: kept_moves(path) == [(4, 0)]), "saved as it is played"
+        server.kill()
+        server.wait(timeout=10)
+        stdout, stderr = finish(process)
+    assert process.returncode != 0 and stdout == ""
+    assert len(stderr.splitlines()) <= 1 and "Traceback" not in stderr, stderr
+    assert stderr == "" or stderr.startswith(("X connection", "XIO")), stderr
     again, again_window = launch_game(path)
     send_keys(again_window, "9")
     assert eventually(lambda: kept_moves(path) == [(4, 0, 8)]), "played on from it"
