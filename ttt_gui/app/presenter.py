@@ -222,14 +222,14 @@ class Presenter:
 
     def quit(self) -> None:
         """Stop searching, save the settings; the window then closes. Asks first
-        if a game in which the person has moved would be abandoned."""
-        if (
-            self.transfer.unfinished is None  # else the game is kept for the next start
-            and self.session.has_moves_to_lose
-            and not self.dialogs.confirm(
-                "Quit", "Quit and abandon the game in progress?", "Quit", "Keep playing"
-            )
-        ):
+        if a game in which the person has moved would be abandoned: it is not
+        kept for the next start, or could not be (a full disk)."""
+        question = None
+        if (unkept := self.transfer.unkept_reason()) is not None:
+            question = f"The game in progress could not be kept: {unkept}. Quit anyway?"
+        elif self.transfer.unfinished is None and self.session.has_moves_to_lose:
+            question = "Quit and abandon the game in progress?"
+        if question and not self.dialogs.confirm("Quit", question, "Quit", "Keep playing"):
             return
         self.end()
 

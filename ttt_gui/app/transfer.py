@@ -19,6 +19,7 @@ from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.session import Refused, Session
 from ttt_gui.board import Board, InvalidPositionError, split_rules
 from ttt_gui.config import Shape
+from ttt_gui.storage.files import describe_file_error
 from ttt_gui.storage.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
 from ttt_gui.storage.settings import Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
@@ -244,10 +245,25 @@ class Transfer:
             return  # tried again after the next change
         self._kept = text
 
+    def unkept_reason(self) -> str | None:
+        """Before quitting: write the game in progress (again if the last write
+        failed) and wait for it; why it could not be kept, in words (None: it
+        is kept, or there is nothing to keep)."""
+        if self.unfinished is None or not self.session.has_moves_to_lose:
+            return None
+        self.unfinished.flush()
+        if self.unfinished.last_error is not None:
+            self._kept = None  # the disk may have room now
+        self.save_unfinished()
+        self.unfinished.flush()
+        error = self.unfinished.last_error
+        return None if error is None else describe_file_error(error)
+
     def keep_unfinished(self) -> None:
         """On closing: the game stays in this window's file for the next start
         (or the file is removed if there is nothing to keep), and other windows
-        may now take it. Failures are silent: the window is closing."""
+        may now take it. Failures are silent: the window is closing (Quit has
+        asked already if the game could not be kept, see :meth:`unkept_reason`)."""
         if self.unfinished is None:
             return
         self.save_unfinished()

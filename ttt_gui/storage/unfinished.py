@@ -65,11 +65,14 @@ def _lock_of(path: Path) -> Path:
 
 class _LatestWriter:
     """Writes, in a thread of its own, the latest value handed to it: a newer
-    one replaces one not yet written. A write that fails (OSError) is dropped;
-    the next change writes again."""
+    one replaces one not yet written. A write that fails (OSError) is dropped,
+    kept in :attr:`error` until a later write succeeds; the next change writes
+    again."""
 
     def __init__(self, write: Callable[[SavedGame | None], None]) -> None:
         self._write = write
+        #: Why the latest write failed (None: it succeeded, or none was made).
+        self.error: OSError | None = None
         self._changed = threading.Condition()
         self._pending: tuple[SavedGame | None] | None = None  # (None,): remove the file
         self._busy = False
@@ -101,8 +104,9 @@ class _LatestWriter:
                 self._busy = True
             try:
                 self._write(game)
-            except OSError:
-                pass
+                self.error = None
+            except OSError as error:
+                self.error = error
             finally:
                 with self._changed:
                     self._busy = False
@@ -130,6 +134,7 @@ class UnfinishedGame:
         #: How many other kept games no running window holds (after :meth:`take`).
         self.others = 0
         self._hold: contextlib.ExitStack | None = None
+        self._error: OSError | None = None
 
     def hold(self) -> None:
         """Hold the lock of this window's file until :meth:`release`, so that
@@ -157,15 +162,27 @@ class UnfinishedGame:
     def save(self, game: SavedGame | None) -> None:
         """Write ``game`` to this window's file; None removes the file (only
         this window's: no other is touched). In the background, the write
-        happens soon after and a failure is dropped (the next save tries again)."""
+        happens soon after and a failure is only noted in :attr:`last_error`
+        (the next save tries again)."""
         if self._writer is not None:
             self._writer.put(game)
-        else:
+            return
+        try:
             self._write(game)
+        except OSError as error:
+            self._error = error
+            raise
+        self._error = None
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every game saved in the background is written; whether it is."""
         return self._writer is None or self._writer.flush(timeout)
+
+    @property
+    def last_error(self) -> OSError | None:
+        """Why the latest save failed, None if it succeeded (or none was made);
+        in the background, of the latest write done (:meth:`flush` first)."""
+        return self._error if self._writer is None else self._writer.error
 
     def _write(self, game: SavedGame | None) -> None:
         if game is None:
