@@ -21,6 +21,7 @@ from fakes import FakeDialogs, FakeStore
 from variant_reference import forget_values
 
 from ttt_gui.app.actions import Item, all_items
+from ttt_gui.app.ports import SaveSettings
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.cli.main import prepare_process
 from ttt_gui.cli.smoke import pump_until
@@ -144,7 +145,7 @@ def make_window(window_process: None, settings_path: Path) -> Iterator[Callable[
     def make(
         settings: Settings | None = None,
         path: Path | None = settings_path,
-        store: Callable[[Settings], None] | None = None,
+        store: SaveSettings | None = None,
         dialogs: FakeDialogs | None = None,
         real_dialogs: bool = False,
     ) -> Window:
@@ -176,9 +177,9 @@ def make_window(window_process: None, settings_path: Path) -> Iterator[Callable[
     gc.collect()  # the windows' garbage goes here, on the Tk thread
 
 
-def saver(path: Path) -> Callable[[Settings], None]:
+def saver(path: Path) -> SaveSettings:
     """A settings store that writes ``path`` as the app does."""
-    return lambda settings: save(settings, path)
+    return lambda settings, *, wait=True: save(settings, path)
 
 
 def cells_viewable(window: Window) -> bool:

@@ -174,7 +174,7 @@ class FakeStore:
         self.saved: list[str] = []
         self.fail = fail
 
-    def __call__(self, settings: Settings) -> None:
+    def __call__(self, settings: Settings, *, wait: bool = True) -> None:
         if self.fail:
             raise PermissionError(13, "Permission denied")
         self.saved.append(settings.to_json())

@@ -52,5 +52,13 @@ CLIPBOARD_READER_OPTION = "--print-clipboard"
 #: Takes the clipboard's text (None: it holds no text) and whether the
 #: clipboard answered at all (False: its owner did not, in time).
 ClipboardDelivery = Callable[[str | None, bool], None]
-#: Persists settings; raises OSError when it cannot.
-SaveSettings = Callable[[Settings], None]
+
+
+class SaveSettings(Protocol):
+    """Persists settings; raises OSError (or ValueError) when it cannot.
+
+    With ``wait`` False it does not wait for another window that holds the
+    settings file's lock: it raises LockTimeoutError at once (having saved
+    nothing), and a later call saves the changes."""
+
+    def __call__(self, settings: Settings, /, *, wait: bool = True) -> None: ...

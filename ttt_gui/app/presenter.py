@@ -17,8 +17,10 @@ job runner (:mod:`ttt_gui.app.jobs`).
 Scheduling, the same for the window and for tests: a command only marks the
 work it calls for as wanted (stopping at once a search no longer needed);
 :meth:`Presenter.tick` starts it, collects finished searches and plays moves
-whose time has come. Its owner calls it while :attr:`Presenter.is_working`:
-the window from ``after()``, once it has painted the command's outcome.
+whose time has come, and tries again a pending settings save (see
+:mod:`~ttt_gui.app.settings_saving`). Its owner calls it while
+:attr:`Presenter.is_working`: the window from ``after()``, once it has
+painted the command's outcome.
 """
 
 from __future__ import annotations
@@ -35,12 +37,12 @@ from ttt_gui.app.game_setup import GameSetup
 from ttt_gui.app.jobs import JobRunner, Runner
 from ttt_gui.app.ports import Dialogs, SaveSettings
 from ttt_gui.app.session import Refused, Session
+from ttt_gui.app.settings_saving import SettingsSaving
 from ttt_gui.app.transfer import Transfer
 from ttt_gui.app.view_state import ViewState, build_view
 from ttt_gui.app.work import Work
 from ttt_gui.board import Board
 from ttt_gui.config import Mode, Shape
-from ttt_gui.storage.files import describe_file_error
 from ttt_gui.storage.settings import Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
 
@@ -79,9 +81,8 @@ class Presenter:
         self.shows_hint = False
         self.is_closed = False
         self.errors: list[BaseException] = []
-        self._save = save_settings
         self._saved_scores_version = 0
-        self._save_problem: str | None = None
+        self.saving = SettingsSaving(settings, save_settings, self, clock)
         session = self.session
         self.setup = GameSetup(session, settings, dialogs, self)
         self.coach = Coach(session, self)
@@ -144,20 +145,12 @@ class Presenter:
         if self.session.scores_version != self._saved_scores_version:
             self.save_settings()
 
-    def save_settings(self) -> None:
-        """Persist settings and scores; a failure is shown, never raised."""
+    def save_settings(self, *, final: bool = False) -> None:
+        """Persist settings and scores; a failure is shown, never raised. Never
+        waits for another window holding the file, unless ``final`` (see
+        :class:`SettingsSaving`)."""
         self._saved_scores_version = self.session.scores_version
-        if self._save is None:
-            return
-        try:
-            self._save(self.settings)
-        except (OSError, ValueError) as error:
-            problem = f"Settings not saved: {describe_file_error(error)}."
-            if problem != self._save_problem:  # said once, not after every change
-                self._save_problem = problem
-                self.say(problem)
-        else:
-            self._save_problem = None
+        self.saving.save(final=final)
 
     # -- the board ------------------------------------------------------------------
 
@@ -238,7 +231,7 @@ class Presenter:
         closes (Quit once answered, or a signal from the system)."""
         self.close()
         self.transfer.keep_unfinished()
-        self.save_settings()
+        self.save_settings(final=True)
         self.is_closed = True
 
     # -- the background work (see Work) ---------------------------------------------------
@@ -249,10 +242,12 @@ class Presenter:
 
     @property
     def is_working(self) -> bool:
-        return self.work.is_working
+        """Whether :meth:`tick` has something to do: work, or a pending save."""
+        return self.work.is_working or self.saving.is_pending
 
     def tick(self) -> bool:
-        return self.work.tick()
+        saved = self.saving.retry()
+        return self.work.tick() or saved
 
     def cancel_search(self) -> None:
         self.work.cancel()

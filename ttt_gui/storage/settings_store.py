@@ -30,6 +30,9 @@ from ttt_gui.config import ConfigError
 from ttt_gui.storage.files import locked, resolve_link
 from ttt_gui.storage.settings import Scores, Settings, SettingsError, read_settings, save
 
+#: Longest wait (s) of a waiting save for another window to let go of the lock.
+LOCK_TIMEOUT = 5.0
+
 
 def merge(on_file: Settings, baseline: Settings, current: Settings) -> Settings:
     """``on_file`` with what changed from ``baseline`` to ``current``.
@@ -80,19 +83,33 @@ class SettingsStore:
     options for this run applied. ``path`` None (or ``can_write`` False) keeps
     nothing. :meth:`save` raises OSError (SettingsError, a ValueError, when
     the file now holds something that is not settings: it is left as it is).
+    A save waits up to ``lock_timeout`` seconds for another window to let go
+    of the file's lock, or not at all with ``wait`` False.
     """
 
-    def __init__(self, path: Path | None, baseline: Settings, *, can_write: bool = True) -> None:
+    def __init__(
+        self,
+        path: Path | None,
+        baseline: Settings,
+        *,
+        can_write: bool = True,
+        lock_timeout: float = LOCK_TIMEOUT,
+    ) -> None:
         self.path = path if can_write else None
+        self.lock_timeout = lock_timeout
         self._baseline = copy.deepcopy(baseline)
 
-    def save(self, current: Settings) -> None:
-        """Merge what changed since the last save into the file, under its lock."""
+    def save(self, current: Settings, *, wait: bool = True) -> None:
+        """Merge what changed since the last save into the file, under its lock.
+
+        Raises LockTimeoutError, having changed nothing, if another window
+        holds the lock: at once with ``wait`` False, else after
+        ``lock_timeout`` seconds. The changes are then merged by a later save."""
         if self.path is None:
             return
         target = resolve_link(self.path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        with locked(target):
+        with locked(target, timeout=self.lock_timeout if wait else 0.0):
             try:
                 on_file = read_settings(target)
             except FileNotFoundError:
@@ -104,5 +121,5 @@ class SettingsStore:
             save(merge(on_file, self._baseline, current), self.path)
         self._baseline = copy.deepcopy(current)
 
-    def __call__(self, current: Settings) -> None:
-        self.save(current)
+    def __call__(self, current: Settings, *, wait: bool = True) -> None:
+        self.save(current, wait=wait)
