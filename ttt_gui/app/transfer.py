@@ -277,7 +277,7 @@ class Transfer:
         except (OSError, ValueError) as error:
             self.host.say(f"Could not resume the game: {error}.")
             return
-        self.host.say(f"Resumed the unfinished game: {len(game.moves)} moves.")
+        self.host.say(f"Resumed the unfinished game of {describe_kept(entry)}.")
         self.host.schedule()
 
     def save_unfinished(self) -> None:
@@ -313,6 +313,7 @@ _TAKEN = "That game is no longer kept: another window took it, or it was removed
 def describe_kept(entry: KeptGame) -> str:
     """One line for Game › Resume…: board, mode, moves, when it was last saved."""
     config = entry.game.config
-    moves = len(entry.game.moves)
+    count = len(entry.game.moves)
+    moves = "1 move" if count == 1 else f"{count} moves"
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.saved_at))
-    return f"{config.shape.label} · {config.mode.label} · {moves} moves · {when}"
+    return f"{config.shape.label} · {config.mode.label} · {moves} · {when}"
