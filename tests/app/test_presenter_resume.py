@@ -135,3 +135,15 @@ def test_cancelling_or_nothing_kept_changes_nothing(tmp_path: Path) -> None:
     keep(folder, "only", (4,), 1)
     window.resume_kept()
     assert window.session.history.moves == [] and dialogs.names() == ["choose_kept_game"]
+
+
+def test_a_start_that_resumes_nothing_removes_nothing_but_offers_resume(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.unfinished"
+    recent, ancient = keep(folder, "recent", (0,), 1), keep(folder, "ancient", (4,), 24 * 100)
+    window, dialogs = start(folder, resume=False)
+    assert recent.exists() and ancient.exists()
+    assert "resume_kept" not in window.view().disabled
+    window.resume_kept()
+    (entries,) = [arguments[0] for name, arguments in dialogs.calls if name == "choose_kept_game"]
+    assert isinstance(entries, list) and len(entries) == 1, "listing prunes"
+    assert recent.exists() and not ancient.exists()

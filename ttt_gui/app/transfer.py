@@ -85,6 +85,7 @@ class Transfer:
         if unfinished is not None:
             with contextlib.suppress(OSError):
                 unfinished.hold()
+                unfinished.kept_games(prune=False)  # counts the games to resume
 
     def copy_position(self) -> None:
         """Copy the position, with its rules when they are not the usual ones."""

@@ -214,10 +214,11 @@ class UnfinishedGame:
             game = self._claim(resolve_link(self.legacy))
         return game
 
-    def kept_games(self) -> list[KeptGame]:
+    def kept_games(self, *, prune: bool = True) -> list[KeptGame]:
         """The kept games no running window holds, newest first, after removing
-        the old ones: past the newest :data:`KEEP_AT_MOST`, or older than
-        :data:`KEEP_SECONDS` (never the newest). Held and other files stay."""
+        (with ``prune``) the old ones: past the newest :data:`KEEP_AT_MOST`, or
+        older than :data:`KEEP_SECONDS` (never the newest). Held and other
+        files stay. Sets :attr:`others`."""
         kept: list[KeptGame] = []
         for candidate in self._kept_files():
             with contextlib.suppress(OSError, GameFileError):
@@ -225,7 +226,8 @@ class UnfinishedGame:
                     saved_at = candidate.stat().st_mtime
                     game = read_game(candidate)
                     too_many = len(kept) >= KEEP_AT_MOST
-                    if kept and (too_many or time.time() - saved_at > KEEP_SECONDS):
+                    too_old = time.time() - saved_at > KEEP_SECONDS
+                    if prune and kept and (too_many or too_old):
                         candidate.unlink()
                         continue
                 kept.append(KeptGame(candidate, game, saved_at))
