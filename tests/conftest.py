@@ -28,6 +28,7 @@ from ttt_gui.cli.smoke import pump_until
 from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.gui.window import Window
 from ttt_gui.storage.settings import Settings, save
+from ttt_gui.storage.unfinished import UnfinishedGame
 
 TITLE_PATTERN = "^Tic-tac-toe"
 #: Seconds any single xdotool or ImageMagick command may take.
@@ -138,7 +139,8 @@ def make_window(window_process: None, settings_path: Path) -> Iterator[Callable[
 
     Settings are saved to ``path`` (the test's settings file by default), or to
     ``store`` if given (e.g. a FakeStore); ``path=None`` without a store keeps
-    them in a FakeStore. Every window is closed afterwards as by Quit.
+    them in a FakeStore. ``unfinished`` keeps the game as it is played (none
+    is taken back at the start). Every window is closed afterwards as by Quit.
     """
     windows: list[Window] = []
 
@@ -148,6 +150,7 @@ def make_window(window_process: None, settings_path: Path) -> Iterator[Callable[
         store: SaveSettings | None = None,
         dialogs: FakeDialogs | None = None,
         real_dialogs: bool = False,
+        unfinished: UnfinishedGame | None = None,
     ) -> Window:
         if store is None:
             store = FakeStore() if path is None else saver(path)
@@ -157,6 +160,7 @@ def make_window(window_process: None, settings_path: Path) -> Iterator[Callable[
             TkDialogs(root) if real_dialogs else (dialogs or FakeDialogs()),
             save_settings=store,
             computer_pause=0,
+            unfinished=unfinished,
         )
         window = Window(root, presenter)
         windows.append(window)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ttt_gui.app.jobs import Finished, InlineRunner, Job, JobTag, Runner
-from ttt_gui.app.ports import ClipboardDelivery
+from ttt_gui.app.ports import ClipboardDelivery, KeptGameAction
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board
@@ -28,8 +28,9 @@ class FakeDialogs:
     """Records every question and message; answers from scripted queues.
 
     ``confirm`` answers ``confirm_answer`` unless ``confirm_answers`` has
-    queued answers; ``ask_integer``, ``ask_open_path`` and ``ask_save_path``
-    take answers from their queues (None when empty, as when cancelled).
+    queued answers; ``ask_integer``, ``ask_open_path``, ``ask_save_path`` and
+    ``choose_kept_game`` (``kept_choices``) take answers from their queues
+    (None when empty, as when cancelled).
     """
 
     def __init__(self) -> None:
@@ -39,6 +40,7 @@ class FakeDialogs:
         self.boards: deque[Shape | None] = deque()
         self.open_paths: deque[Path | None] = deque()
         self.save_paths: deque[Path | None] = deque()
+        self.kept_choices: deque[tuple[int, KeptGameAction] | None] = deque()
         self.clipboard: str | None = None
         self.clipboard_silent = False
         self.unanswered: list[ClipboardDelivery] = []
@@ -77,6 +79,10 @@ class FakeDialogs:
     def ask_open_path(self, folder: Path) -> Path | None:
         self._record("ask_open_path", folder)
         return self.open_paths.popleft() if self.open_paths else None
+
+    def choose_kept_game(self, entries: list[str]) -> tuple[int, KeptGameAction] | None:
+        self._record("choose_kept_game", entries)
+        return self.kept_choices.popleft() if self.kept_choices else None
 
     def ask_save_path(self, folder: Path, name: str) -> Path | None:
         self._record("ask_save_path", folder, name)

@@ -4,6 +4,7 @@ menus, the shortcuts window, readable messages and labels, zoomed text."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -15,6 +16,7 @@ from tkinter import ttk
 from conftest import (
     eventually,
     finish,
+    invoke,
     launch_game,
     move_pointer_away,
     shows_colour,
@@ -31,9 +33,9 @@ from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.engine import MoveAnalysis
 from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.gui.window import Window
-from ttt_gui.storage.games import read_game
+from ttt_gui.storage.games import SavedGame, read_game, write_game
 from ttt_gui.storage.settings import Settings
-from ttt_gui.storage.unfinished import unfinished_folder
+from ttt_gui.storage.unfinished import UnfinishedGame, unfinished_folder
 from ttt_gui.theme import PALETTES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -421,3 +423,63 @@ def test_the_clipboard_of_another_program_is_pasted(make_window: Callable[..., W
     finally:
         owner.kill()
         owner.wait()
+
+
+def test_game_resume_opens_the_kept_game_chosen_with_the_keys(make_window, settings_path) -> None:
+    folder = unfinished_folder(settings_path)
+    folder.mkdir(parents=True)
+    for name, moves, age in (("newer", (0,), 60), ("older", (4, 8), 120), ("old", (2,), 180)):
+        write_game(folder / f"{name}.ttt", SavedGame(GameConfig(mode=Mode.HOTSEAT), moves, None))
+        os.utime(folder / f"{name}.ttt", (time.time() - age,) * 2)
+    window: Window = make_window(
+        Settings(GameConfig(mode=Mode.HOTSEAT)),
+        real_dialogs=True,
+        unfinished=UnfinishedGame(folder),
+    )
+    menu, index = window.menubar.find("resume_kept", None)
+    assert menu.entrycget(index, "state") == "normal"
+    seen: list[str] = []
+
+    def choose(dialog: tk.Toplevel) -> None:
+        games = next(
+            w for w in dialog.winfo_children()[0].winfo_children() if isinstance(w, tk.Listbox)
+        )
+        seen.extend(games.get(0, "end"))
+        games.focus_force()
+        games.event_generate("<Down>")
+        games.event_generate("<Return>")
+
+    when_a_dialog_shows(window, choose)
+    invoke(window, "resume_kept")
+    assert len(seen) == 3 and "2 moves" in seen[1]
+    assert window.presenter.session.history.moves == [4, 8]
+    assert not (folder / "older.ttt").exists()
+    assert "Resumed" in window.status_label.cget("text")
+    assert menu.entrycget(index, "state") == "normal", "two games are still kept"
+
+    def listbox(dialog: tk.Toplevel) -> tk.Listbox:
+        frame = dialog.winfo_children()[0]
+        return next(w for w in frame.winfo_children() if isinstance(w, tk.Listbox))
+
+    def cancel(dialog: tk.Toplevel) -> None:
+        listbox(dialog).focus_force()
+        listbox(dialog).event_generate("<Escape>")
+
+    when_a_dialog_shows(window, cancel)
+    invoke(window, "resume_kept")
+    assert window.presenter.session.history.moves == [4, 8]
+
+    def agree(dialog: tk.Toplevel) -> None:
+        frame = dialog.winfo_children()[0]
+        buttons = [w for w in frame.winfo_children() if isinstance(w, ttk.Button)]
+        next(button for button in buttons if button.cget("text") == "Discard").invoke()
+
+    def discard(dialog: tk.Toplevel) -> None:
+        listbox(dialog).focus_force()
+        listbox(dialog).event_generate("<Delete>")  # the first: the newest
+        when_a_dialog_shows(window, agree)
+
+    when_a_dialog_shows(window, discard)
+    invoke(window, "resume_kept")
+    assert not (folder / "newer.ttt").exists() and (folder / "old.ttt").exists()
+    assert window.presenter.session.history.moves == [4, 8]

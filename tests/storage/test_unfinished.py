@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -147,7 +148,7 @@ def test_every_window_keeps_its_own_game_and_the_newest_comes_back_first(
     first.quit()
     assert kept_moves(folder) == [(0,), (8, 4)]
     # The file systems' clocks may be too coarse to tell the moves apart.
-    os.utime(own_file(second), (1e9, 1e9))
+    os.utime(own_file(second), (time.time() - 3600,) * 2)
     newest = start(folder)
     assert newest.session.history.moves == [0], "the last one played comes back first"
     assert "1 more unfinished game is kept" in newest.view().status
@@ -268,3 +269,108 @@ def test_a_background_save_never_waits_for_the_disk_and_the_latest_game_is_writt
     kept.release()  # waits for the last write
     assert read_game(kept.path).moves == (4, 0, 8)
     assert written[-1] == (4, 0, 8) and len(written) <= 2, "a newer game replaces one not written"
+
+
+def keep(folder: Path, name: str, moves: tuple[int, ...], age_days: float = 0) -> Path:
+    """A kept game in ``folder`` last saved ``age_days`` ago."""
+    path = folder / f"{name}.ttt"
+    write_game(path, SavedGame(GameConfig(mode=Mode.HOTSEAT), moves, None))
+    saved_at = time.time() - age_days * 24 * 3600
+    os.utime(path, (saved_at, saved_at))
+    return path
+
+
+def test_the_kept_games_are_listed_newest_first_without_held_or_other_files(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "settings.unfinished"
+    folder.mkdir()
+    older, newer = keep(folder, "older", (4,), 2), keep(folder, "newer", (0, 4), 1)
+    (folder / "notes.ttt").write_text("my notes")
+    running = start(folder, resume=False)
+    running.play(8)
+    window = UnfinishedGame(folder)
+    kept = window.kept_games()
+    assert [(entry.path, entry.game.moves) for entry in kept] == [(newer, (0, 4)), (older, (4,))]
+    assert kept[0].saved_at == pytest.approx(newer.stat().st_mtime)
+    assert window.others == 2
+    assert (folder / "notes.ttt").read_text() == "my notes"
+
+
+def test_a_chosen_kept_game_is_taken_and_becomes_this_windows_file(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.unfinished"
+    folder.mkdir()
+    older, newer = keep(folder, "older", (4,), 2), keep(folder, "newer", (0, 4), 1)
+    window = UnfinishedGame(folder)
+    window.hold()
+    assert window.take(older) is not None
+    assert not older.exists() and read_game(window.path).moves == (4,)
+    assert window.others == 1
+    assert window.take(folder / "gone.ttt") is None, "a file no longer there"
+    assert read_game(window.path).moves == (4,)
+    assert window.take(tmp_path / "elsewhere.ttt") is None, "only files of the folder"
+    assert newer.exists()
+    window.release()
+
+
+def test_a_held_game_is_neither_taken_nor_discarded(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.unfinished"
+    running = start(folder, resume=False)
+    running.play(4)
+    window = UnfinishedGame(folder)
+    assert window.take(own_file(running)) is None
+    assert not window.discard(own_file(running))
+    assert read_game(own_file(running)).moves == (4,)
+
+
+def test_discarding_removes_only_that_game(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.unfinished"
+    folder.mkdir()
+    older, newer = keep(folder, "older", (4,), 2), keep(folder, "newer", (0, 4), 1)
+    notes = folder / "notes.ttt"
+    notes.write_text("my notes")
+    window = UnfinishedGame(folder)
+    assert window.discard(older)
+    assert not older.exists() and newer.exists() and notes.exists()
+    assert window.others == 1
+    assert not window.discard(notes), "not a game: left alone"
+    assert notes.read_text() == "my notes"
+
+
+def test_old_kept_games_are_pruned_by_count_and_age_oldest_first_never_the_newest(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "settings.unfinished"
+    folder.mkdir()
+    count = unfinished_module.KEEP_AT_MOST + 3
+    paths = [keep(folder, f"game {day:02}", (day % 9,), day) for day in range(count)]
+    notes = folder / "old notes.ttt"
+    notes.write_text("my notes")
+    os.utime(notes, (1e9, 1e9))
+    running = start(folder, resume=False)
+    running.play(4)
+    os.utime(own_file(running), (1e9, 1e9))
+    kept = UnfinishedGame(folder).kept_games()
+    assert [entry.path for entry in kept] == paths[: unfinished_module.KEEP_AT_MOST]
+    assert not any(path.exists() for path in paths[unfinished_module.KEEP_AT_MOST :])
+    assert notes.exists() and own_file(running).exists(), "other and held files stay"
+    ancient = keep(folder, "ancient", (4,), 91)
+    assert [entry.path for entry in UnfinishedGame(folder).kept_games()][-1] == paths[
+        unfinished_module.KEEP_AT_MOST - 1
+    ]
+    assert not ancient.exists(), "older than 90 days"
+    for path in paths[: unfinished_module.KEEP_AT_MOST]:
+        path.unlink()
+    only = keep(folder, "only", (4,), 400)
+    assert [entry.path for entry in UnfinishedGame(folder).kept_games()] == [only]
+
+
+def test_a_new_window_prunes_before_it_takes_the_newest(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.unfinished"
+    folder.mkdir()
+    keep(folder, "recent", (0, 4), 1)
+    ancient = keep(folder, "ancient", (4,), 100)
+    window = start(folder)
+    assert window.session.history.moves == [0, 4]
+    assert not ancient.exists()
+    assert "more unfinished" not in window.view().status

@@ -40,13 +40,15 @@ class ItemKind(StrEnum):
 class Facts:
     """What the enabled-when tests of the table read: the mode, whether undo
     and redo have somewhere to go, whether the game has moves (to review),
-    and whether a review runs or a reviewed move is shown (to stop)."""
+    whether a review runs or a reviewed move is shown (to stop), and whether
+    other unfinished games are kept (to resume)."""
 
     mode: Mode
     can_undo: bool
     can_redo: bool
     has_moves: bool
     can_stop_review: bool
+    has_kept_games: bool = False
 
 
 #: An item's enabled-when test.
@@ -139,6 +141,11 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                 command("New game", "new_game", "Ctrl+N"),
                 command("Open…", "open_game", "Ctrl+O"),
                 command("Save…", "save_game", "Ctrl+S"),
+                command(
+                    "Resume…",
+                    "resume_kept",
+                    enabled=lambda facts: facts.has_kept_games,
+                ),
                 SEPARATOR,
                 command(
                     "Review this game",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import Literal, Protocol
 
 from ttt_gui.config import Shape
 from ttt_gui.storage.settings import Settings
@@ -45,7 +45,13 @@ class Dialogs(Protocol):
 
     def set_clipboard(self, text: str) -> None: ...
 
+    def choose_kept_game(self, entries: list[str]) -> tuple[int, KeptGameAction] | None:
+        """One of the kept unfinished games described by ``entries`` and what
+        to do with it: its index and ``"open"`` or ``"discard"``; None if cancelled."""
 
+
+#: What Game › Resume… does with the kept game chosen.
+KeptGameAction = Literal["open", "discard"]
 #: The hidden command-line option that makes the program print the clipboard
 #: (see :mod:`ttt_gui.gui.clipboard`).
 CLIPBOARD_READER_OPTION = "--print-clipboard"

@@ -107,6 +107,7 @@ class Presenter:
             can_redo=session.can_redo,
             has_moves=bool(session.history.moves),
             can_stop_review=self.coach.can_stop,
+            has_kept_games=self.transfer.has_kept_games,
         )
         return build_view(
             session,
@@ -322,6 +323,9 @@ class Presenter:
 
     def open_game_file(self, path: Path) -> None:
         self.transfer.open_game_file(path)
+
+    def resume_kept(self) -> None:
+        self.transfer.resume_kept()
 
     # -- the display and help (see Display) ------------------------------------------------
 

@@ -22,7 +22,7 @@ from ttt_gui.config import Shape
 from ttt_gui.storage.files import describe_file_error
 from ttt_gui.storage.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
 from ttt_gui.storage.settings import Settings
-from ttt_gui.storage.unfinished import UnfinishedGame
+from ttt_gui.storage.unfinished import KeptGame, UnfinishedGame
 
 
 def can_name_a_file(path: Path) -> bool:
@@ -86,6 +86,7 @@ class Transfer:
         if unfinished is not None:
             with contextlib.suppress(OSError):
                 unfinished.hold()
+                unfinished.kept_games(prune=False)  # counts the games to resume
 
     def copy_position(self) -> None:
         """Copy the position, with its rules when they are not the usual ones."""
@@ -229,6 +230,58 @@ class Transfer:
         message = self.host.message
         self.host.say(f"{message} {resumed}" if message else resumed)
 
+    @property
+    def has_kept_games(self) -> bool:
+        """Whether kept games no running window holds were found (Game › Resume…)."""
+        return self.unfinished is not None and self.unfinished.others > 0
+
+    def resume_kept(self) -> None:
+        """Game › Resume…: list the kept games no running window holds; open
+        the one chosen in this window (asking first if the game in progress
+        has moves to lose) or discard it (after a confirm)."""
+        if self.unfinished is None:
+            return
+        try:
+            kept = self.unfinished.kept_games()
+        except OSError:
+            kept = []
+        if not kept:
+            self.host.say("No other unfinished game is kept.")
+            return
+        choice = self.dialogs.choose_kept_game([describe_kept(entry) for entry in kept])
+        if choice is None:
+            return
+        entry, action = kept[choice[0]], choice[1]
+        if action == "discard":
+            if self.dialogs.confirm(
+                "Discard game",
+                f"Discard the unfinished game {describe_kept(entry)}? It cannot be brought back.",
+                "Discard",
+                "Keep it",
+            ):
+                gone = self.unfinished.discard(entry.path)
+                self.host.say("Discarded the unfinished game." if gone else _TAKEN)
+            return
+        if self.session.has_moves_to_lose and not self.dialogs.confirm(
+            "Resume game",
+            "Resuming a kept game ends the game in progress.",
+            "Abandon game",
+            "Keep playing",
+        ):
+            return
+        try:
+            game = self.unfinished.take(entry.path)
+            if game is None:
+                self.host.say(_TAKEN)
+                return
+            self._kept = game.to_json()
+            self._replay(game)
+        except (OSError, ValueError) as error:
+            self.host.say(f"Could not resume the game: {error}.")
+            return
+        self.host.say(f"Resumed the unfinished game of {describe_kept(entry)}.")
+        self.host.schedule()
+
     def save_unfinished(self) -> None:
         """After a change: write the game the person is playing to this
         window's file, or remove the file once there is nothing to keep (a
@@ -269,3 +322,15 @@ class Transfer:
         self.save_unfinished()
         with contextlib.suppress(OSError):
             self.unfinished.release()
+
+
+_TAKEN = "That game is no longer kept: another window took it, or it was removed."
+
+
+def describe_kept(entry: KeptGame) -> str:
+    """One line for Game › Resume…: board, mode, moves, when it was last saved."""
+    config = entry.game.config
+    count = len(entry.game.moves)
+    moves = "1 move" if count == 1 else f"{count} moves"
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.saved_at))
+    return f"{config.shape.label} · {config.mode.label} · {moves} · {when}"

@@ -15,7 +15,7 @@ from pathlib import Path
 from tkinter import ttk
 from typing import TypeVar
 
-from ttt_gui.app.ports import ClipboardDelivery
+from ttt_gui.app.ports import ClipboardDelivery, KeptGameAction
 from ttt_gui.board import MAX_SIZE, MIN_SIZE
 from ttt_gui.config import Shape
 from ttt_gui.gui.clipboard import ClipboardReader
@@ -235,6 +235,50 @@ class TkDialogs:
             close.focus_set()
 
         self._modal(title, build, None)
+
+    def choose_kept_game(self, entries: list[str]) -> tuple[int, KeptGameAction] | None:
+        """A list of the kept games with Open, Discard and Cancel: Enter (or a
+        double click) opens the selected one, Delete discards it, Escape cancels."""
+
+        def build(
+            window: tk.Toplevel, finish: Callable[[tuple[int, KeptGameAction] | None], None]
+        ) -> None:
+            frame = ttk.Frame(window, padding=16)
+            frame.grid(sticky="nsew")
+            ttk.Label(frame, text="Unfinished games kept from earlier windows:").grid(
+                row=0, column=0, columnspan=3, sticky="w", pady=(0, 8)
+            )
+            games = tk.Listbox(
+                frame, height=min(max(len(entries), 3), 12), width=60, exportselection=False
+            )
+            for entry in entries:
+                games.insert("end", entry)
+            games.grid(row=1, column=0, columnspan=3, sticky="nsew", pady=(0, 12))
+            games.selection_set(0)
+            games.activate(0)
+
+            def choose(action: KeptGameAction) -> None:
+                selected = games.curselection()  # type: ignore[no-untyped-call]
+                if selected:
+                    finish((int(selected[0]), action))
+
+            buttons = (
+                ("Open", lambda: choose("open")),
+                ("Discard", lambda: choose("discard")),
+                ("Cancel", lambda: finish(None)),
+            )
+            for column, (label, press) in enumerate(buttons):
+                ttk.Button(frame, text=label, command=press).grid(
+                    row=2, column=column, sticky="e", padx=(8, 0)
+                )
+            frame.columnconfigure(0, weight=1)
+            window.bind("<Return>", lambda event: choose("open"))
+            window.bind("<KP_Enter>", lambda event: choose("open"))
+            window.bind("<Delete>", lambda event: choose("discard"))
+            games.bind("<Double-Button-1>", lambda event: choose("open"))
+            games.focus_set()
+
+        return self._modal("Resume game", build, None)
 
     def ask_open_path(self, folder: Path) -> Path | None:
         from tkinter import filedialog

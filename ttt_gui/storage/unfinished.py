@@ -29,6 +29,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from ttt_gui.storage.files import STALE_SECONDS, LockTimeoutError, locked, resolve_link
@@ -51,6 +52,22 @@ def unfinished_game_path(settings_path: Path) -> Path:
     'config/settings.unfinished.ttt'
     """
     return settings_path.with_name(f"{settings_path.stem}.unfinished.ttt")
+
+
+#: Kept games beyond the newest this many are removed, oldest first.
+KEEP_AT_MOST = 20
+#: Kept games not changed for this many seconds (90 days) are removed, but the newest.
+KEEP_SECONDS = 90 * 24 * 3600
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    """A kept game no running window holds: its file, the game, and when it
+    was last saved (seconds since the epoch)."""
+
+    path: Path
+    game: SavedGame
+    saved_at: float
 
 
 def _new_name() -> str:
@@ -191,19 +208,61 @@ class UnfinishedGame:
         else:
             write_game(self.path, game)
 
-    def take(self) -> SavedGame | None:
-        """Claim the newest kept game no running window holds, which becomes
-        this window's own file; None if there is none. Sets :attr:`others`."""
-        candidates = self._kept_files()
+    def take(self, path: Path | None = None) -> SavedGame | None:
+        """Claim the newest kept game no running window holds (or the one in
+        ``path``, chosen from :meth:`kept_games`), which becomes this window's
+        own file in place of any game it kept; None if there is none (or
+        ``path`` is held, taken or not a game). Old kept games are removed
+        first (see :meth:`kept_games`). Sets :attr:`others`."""
+        if path is not None:
+            self.flush()
+            mine = path.parent == self.folder and path != self.path
+            game = self._claim(path) if mine else None
+            self.kept_games()
+            return game
+        kept = self.kept_games()
         game = None
-        for candidate in candidates:
-            if game is None:
-                game = self._claim(candidate)
-            elif _is_free_game(candidate):
-                self.others += 1
+        for entry in kept:
+            game = self._claim(entry.path)
+            if game is not None:
+                self.others -= 1
+                break
         if game is None and self.legacy is not None:
             game = self._claim(resolve_link(self.legacy))
         return game
+
+    def kept_games(self, *, prune: bool = True) -> list[KeptGame]:
+        """The kept games no running window holds, newest first, after removing
+        (with ``prune``) the old ones: past the newest :data:`KEEP_AT_MOST`, or
+        older than :data:`KEEP_SECONDS` (never the newest). Held and other
+        files stay. Sets :attr:`others`."""
+        kept: list[KeptGame] = []
+        for candidate in self._kept_files():
+            with contextlib.suppress(OSError, GameFileError):
+                with _unheld(candidate):
+                    saved_at = candidate.stat().st_mtime
+                    game = read_game(candidate)
+                    too_many = len(kept) >= KEEP_AT_MOST
+                    too_old = time.time() - saved_at > KEEP_SECONDS
+                    if prune and kept and (too_many or too_old):
+                        candidate.unlink()
+                        continue
+                kept.append(KeptGame(candidate, game, saved_at))
+        self.others = len(kept)
+        return kept
+
+    def discard(self, path: Path) -> bool:
+        """Remove the kept game in ``path`` if no running window holds it and
+        it is a game; whether it was removed."""
+        try:
+            with _unheld(path):
+                read_game(path)
+                path.unlink()
+        except (OSError, GameFileError):
+            return False
+        finally:
+            self.others = len(self.kept_games())
+        return True
 
     def _kept_files(self) -> list[Path]:
         """The saved-game files in the folder but this window's, newest first."""
@@ -261,13 +320,3 @@ def _unheld(path: Path) -> Iterator[None]:
 def _age(status: os.stat_result) -> float:
     """Seconds since the file of ``status`` was last changed."""
     return time.time() - status.st_mtime
-
-
-def _is_free_game(path: Path) -> bool:
-    """Whether ``path`` is a saved game no running window holds."""
-    try:
-        with _unheld(path):
-            read_game(path)
-            return True
-    except (OSError, GameFileError):
-        return False

@@ -1,0 +1,149 @@
+"""Game › Resume…: choosing among the kept unfinished games, opening one in
+this window or discarding one (Tk-free, real files under tmp_path)."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from fakes import FakeClock, FakeDialogs
+
+from ttt_gui.app.jobs import InlineRunner
+from ttt_gui.app.presenter import Presenter
+from ttt_gui.config import GameConfig, Mode
+from ttt_gui.storage.games import SavedGame, read_game, write_game
+from ttt_gui.storage.settings import Settings
+from ttt_gui.storage.unfinished import UnfinishedGame
+
+
+def start(folder: Path, *, resume: bool = True) -> tuple[Presenter, FakeDialogs]:
+    dialogs = FakeDialogs()
+    window = Presenter(
+        Settings(game=GameConfig(mode=Mode.HOTSEAT)),
+        dialogs,
+        clock=FakeClock(),
+        runner=InlineRunner(),
+        computer_pause=0,
+        unfinished=UnfinishedGame(folder),
+        resume=resume,
+    )
+    return window, dialogs
+
+
+def keep(folder: Path, name: str, moves: tuple[int, ...], age_hours: float) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.ttt"
+    write_game(path, SavedGame(GameConfig(mode=Mode.HOTSEAT), moves, None))
+    saved_at = time.time() - age_hours * 3600
+    os.utime(path, (saved_at, saved_at))
+    return path
+
+
+def test_resume_is_enabled_only_when_other_games_are_kept(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.unfinished"
+    alone, _ = start(folder)
+    assert "resume_kept" in alone.view().disabled
+    keep(folder, "newer", (0,), 1)
+    keep(folder, "older", (4,), 2)
+    window, _ = start(folder)
+    assert window.session.history.moves == [0]
+    assert "resume_kept" not in window.view().disabled
+
+
+def test_resume_lists_the_kept_games_and_opens_the_one_chosen(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.unfinished"
+    keep(folder, "newer", (0,), 1)
+    older = keep(folder, "older", (4, 8), 2)
+    oldest = keep(folder, "oldest", (2,), 3)
+    window, dialogs = start(folder)
+    dialogs.kept_choices.append((0, "open"))
+    window.resume_kept()
+    (entries,) = [arguments[0] for name, arguments in dialogs.calls if name == "choose_kept_game"]
+    assert isinstance(entries, list) and len(entries) == 2
+    assert entries[0].startswith("3×3") and "Two players" in entries[0]
+    assert "2 moves" in entries[0] and "1 move ·" in entries[1]
+    assert "confirm" in dialogs.names(), "the game in progress had a move to lose"
+    assert window.session.history.moves == [4, 8]
+    assert not older.exists() and oldest.exists()
+    assert "Resumed" in window.view().status
+    window.play(0)
+    window.quit()
+    assert sorted(read_game(path).moves for path in folder.glob("*.ttt")) == [(2,), (4, 8, 0)]
+
+
+def test_keeping_the_game_in_progress_leaves_everything_as_it_was(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.unfinished"
+    keep(folder, "newer", (0,), 1)
+    older = keep(folder, "older", (4,), 2)
+    window, dialogs = start(folder)
+    dialogs.confirm_answer = False
+    dialogs.kept_choices.append((0, "open"))
+    window.resume_kept()
+    assert window.session.history.moves == [0] and older.exists()
+
+
+def test_a_new_game_is_replaced_without_asking(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.unfinished"
+    keep(folder, "only", (4,), 1)
+    window, dialogs = start(folder, resume=False)
+    dialogs.kept_choices.append((0, "open"))
+    window.resume_kept()
+    assert window.session.history.moves == [4]
+    assert "confirm" not in dialogs.names()
+    assert "resume_kept" in window.view().disabled
+
+
+def test_discarding_asks_first_and_removes_only_that_game(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.unfinished"
+    newer, older = keep(folder, "newer", (0,), 1), keep(folder, "older", (4,), 2)
+    window, dialogs = start(folder, resume=False)
+    dialogs.confirm_answers.extend([False, True])
+    dialogs.kept_choices.extend([(1, "discard"), (1, "discard")])
+    window.resume_kept()
+    assert older.exists(), "the confirm was answered no"
+    window.resume_kept()
+    assert dialogs.names() == ["choose_kept_game", "confirm"] * 2
+    assert not older.exists() and newer.exists()
+    assert window.session.history.moves == []
+    assert "Discarded" in window.view().status
+
+
+def test_a_game_another_window_took_meanwhile_is_reported(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.unfinished"
+    only = keep(folder, "only", (4,), 1)
+    window, dialogs = start(folder, resume=False)
+    dialogs.kept_choices.append((0, "open"))
+    original = dialogs.choose_kept_game
+
+    def taken_meanwhile(entries: list[str]) -> object:
+        only.unlink()
+        return original(entries)
+
+    dialogs.choose_kept_game = taken_meanwhile  # type: ignore[method-assign,assignment]
+    window.resume_kept()
+    assert window.session.history.moves == []
+    assert "no longer kept" in window.view().status
+
+
+def test_cancelling_or_nothing_kept_changes_nothing(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.unfinished"
+    window, dialogs = start(folder, resume=False)
+    window.resume_kept()
+    assert "choose_kept_game" not in dialogs.names()
+    assert "No other unfinished game" in window.view().status
+    keep(folder, "only", (4,), 1)
+    window.resume_kept()
+    assert window.session.history.moves == [] and dialogs.names() == ["choose_kept_game"]
+
+
+def test_a_start_that_resumes_nothing_removes_nothing_but_offers_resume(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.unfinished"
+    recent, ancient = keep(folder, "recent", (0,), 1), keep(folder, "ancient", (4,), 24 * 100)
+    window, dialogs = start(folder, resume=False)
+    assert recent.exists() and ancient.exists()
+    assert "resume_kept" not in window.view().disabled
+    window.resume_kept()
+    (entries,) = [arguments[0] for name, arguments in dialogs.calls if name == "choose_kept_game"]
+    assert isinstance(entries, list) and len(entries) == 1, "listing prunes"
+    assert recent.exists() and not ancient.exists()
