@@ -310,7 +310,10 @@ class Transfer:
         self.save_unfinished()
         self.unfinished.flush()
         error = self.unfinished.last_error
-        return None if error is None else describe_file_error(error)
+        if error is None:
+            return None
+        # The reason alone: the kept file's own name means nothing to the person.
+        return error.strerror or describe_file_error(error)
 
     def keep_unfinished(self) -> None:
         """On closing: the game stays in this window's file for the next start
