@@ -135,23 +135,32 @@ def resolve_link(path: Path) -> Path:
     return target
 
 
+def lock_path(path: Path) -> Path:
+    """The lock file of ``path`` that :func:`locked` uses: ``.<name>.lock`` beside it.
+
+    >>> lock_path(Path("config/settings.json")).as_posix()
+    'config/.settings.json.lock'
+    """
+    return path.with_name(f".{path.name}.lock")
+
+
 @contextlib.contextmanager
 def locked(path: Path, timeout: float = 5.0) -> Iterator[None]:
     """Hold the lock of the file ``path`` for the ``with`` block, so that
     processes that read, change and write it take turns.
 
-    The lock is a lasting file ``.<name>.lock`` beside ``path`` (created if
+    The lock is a lasting file beside ``path`` (:func:`lock_path`, created if
     needed, never removed: removing it would let two holders in), locked with
     ``flock`` (``msvcrt.locking`` on Windows). It is opened without following
     a symbolic link. Raises LockTimeoutError after ``timeout`` seconds, or
     another OSError if the lock file cannot be opened.
     """
-    lock_path = path.with_name(f".{path.name}.lock")
     flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    descriptor = os.open(lock_path, flags, 0o600)
+    lock = lock_path(path)
+    descriptor = os.open(lock, flags, 0o600)
     try:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise NotAFileError(f"{lock_path.name} is not a regular file")
+            raise NotAFileError(f"{lock.name} is not a regular file")
         deadline = time.monotonic() + timeout
         while not _try_lock(descriptor):
             if time.monotonic() >= deadline:

@@ -32,7 +32,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ttt_gui.storage.files import STALE_SECONDS, LockTimeoutError, locked, resolve_link
+from ttt_gui.storage.files import (
+    STALE_SECONDS,
+    LockTimeoutError,
+    lock_path,
+    locked,
+    resolve_link,
+)
 from ttt_gui.storage.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
 
 
@@ -73,11 +79,6 @@ class KeptGame:
 def _new_name() -> str:
     """A name no other window picks: the time it was made and random letters."""
     return f"{time.strftime('%Y-%m-%d %H%M%S')} {secrets.token_hex(4)}{SUFFIX}"
-
-
-def _lock_of(path: Path) -> Path:
-    """The lock file :func:`locked` uses for ``path``."""
-    return path.with_name(f".{path.name}.lock")
 
 
 class _LatestWriter:
@@ -174,7 +175,7 @@ class UnfinishedGame:
             # Removed while held, so that a window taking the game later finds
             # no lock left behind (it makes its own).
             with contextlib.suppress(OSError):
-                _lock_of(self.path).unlink()
+                lock_path(self.path).unlink()
 
     def save(self, game: SavedGame | None) -> None:
         """Write ``game`` to this window's file; None removes the file (only
@@ -314,7 +315,7 @@ def _unheld(path: Path) -> Iterator[None]:
             yield
         finally:
             with contextlib.suppress(OSError):
-                _lock_of(path).unlink()
+                lock_path(path).unlink()
 
 
 def _age(status: os.stat_result) -> float:
