@@ -369,10 +369,11 @@ def image_facts(path: Path) -> tuple[int, int, int]:
     return int(width), int(height), int(colours)
 
 
-def screen_pixels(widget: tk.Misc) -> tuple[int, int, bytes]:
-    """Width, height and RGB bytes (row by row) of what the widget shows on screen."""
+def window_pixels(window: str) -> tuple[int, int, bytes]:
+    """Width, height and RGB bytes (row by row) of what the X window ``window``
+    (an id) shows on screen."""
     data = subprocess.run(
-        ["import", "-window", str(widget.winfo_id()), "-depth", "8", "ppm:-"],
+        ["import", "-window", window, "-depth", "8", "ppm:-"],
         check=True,
         capture_output=True,
         timeout=COMMAND_TIMEOUT,
@@ -381,6 +382,11 @@ def screen_pixels(widget: tk.Misc) -> tuple[int, int, bytes]:
     assert header is not None, data[:20]
     width, height = int(header[1]), int(header[2])
     return width, height, data[header.end() : header.end() + width * height * 3]
+
+
+def screen_pixels(widget: tk.Misc) -> tuple[int, int, bytes]:
+    """Width, height and RGB bytes (row by row) of what the widget shows on screen."""
+    return window_pixels(str(widget.winfo_id()))
 
 
 def pixel(image: tuple[int, int, bytes], x: int, y: int) -> str:
@@ -392,15 +398,8 @@ def pixel(image: tuple[int, int, bytes], x: int, y: int) -> str:
 
 def shows_colour(window: str, colour: str) -> bool:
     """Whether the X window ``window`` (an id) shows ``colour`` (``"#rrggbb"``) now."""
-    data = subprocess.run(
-        ["import", "-window", window, "-depth", "8", "ppm:-"],
-        check=True,
-        capture_output=True,
-        timeout=COMMAND_TIMEOUT,
-    ).stdout
-    header = re.match(rb"P6\s+(\d+)\s+(\d+)\s+255\s", data)
-    assert header is not None, data[:20]
-    pixels, wanted = data[header.end() :], bytes.fromhex(colour[1:])
+    _, _, pixels = window_pixels(window)
+    wanted = bytes.fromhex(colour[1:])
     return any(pixels[start : start + 3] == wanted for start in range(0, len(pixels), 3))
 
 

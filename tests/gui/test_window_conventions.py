@@ -326,16 +326,18 @@ def test_a_number_question_says_the_range_in_words(make_window) -> None:
     assert seen["answer"] == 4
 
 
+def fits_the_screen(root: tk.Misc) -> bool:
+    """Whether the whole window is no larger than the screen."""
+    return (
+        root.winfo_width() <= root.winfo_screenwidth()
+        and root.winfo_height() <= root.winfo_screenheight()
+    )
+
+
 def test_a_saved_window_larger_than_the_screen_opens_within_it(make_window) -> None:
     window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT), window="40000x40000"))
     root = window.root
-    assert wait(
-        root,
-        lambda: (
-            root.winfo_width() <= root.winfo_screenwidth()
-            and root.winfo_height() <= root.winfo_screenheight()
-        ),
-    ), (root.winfo_width(), root.winfo_height())
+    assert wait(root, lambda: fits_the_screen(root)), (root.winfo_width(), root.winfo_height())
 
 
 def test_the_largest_zoom_on_9x9_stays_within_the_screen(make_window) -> None:
@@ -346,13 +348,7 @@ def test_the_largest_zoom_on_9x9_stays_within_the_screen(make_window) -> None:
     for _ in range(12):
         window.run("zoom_in")
     assert window.presenter.settings.zoom == 3.0
-    assert wait(
-        root,
-        lambda: (
-            root.winfo_width() <= root.winfo_screenwidth()
-            and root.winfo_height() <= root.winfo_screenheight()
-        ),
-    ), (root.winfo_width(), root.winfo_height())
+    assert wait(root, lambda: fits_the_screen(root)), (root.winfo_width(), root.winfo_height())
 
 
 #: A program that takes the clipboard, then either answers requests for it
