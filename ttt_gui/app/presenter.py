@@ -94,6 +94,8 @@ class Presenter:
         self.work = Work(session, settings, self, self.coach, runner, clock, computer_pause)
         if resume:
             self.transfer.resume_unfinished()
+        else:
+            self.transfer.count_kept()
         self.schedule()
 
     # -- state ----------------------------------------------------------------

@@ -86,7 +86,6 @@ class Transfer:
         if unfinished is not None:
             with contextlib.suppress(OSError):
                 unfinished.hold()
-                unfinished.kept_games(prune=False)  # counts the games to resume
 
     def copy_position(self) -> None:
         """Copy the position, with its rules when they are not the usual ones."""
@@ -208,9 +207,17 @@ class Transfer:
 
     # -- the unfinished game, from one run to the next ----------------------------------
 
+    def count_kept(self) -> None:
+        """At a start that resumes nothing: count the kept games to resume
+        (Game › Resume…), removing none."""
+        if self.unfinished is not None:
+            with contextlib.suppress(OSError):
+                self.unfinished.kept_games(prune=False)
+
     def resume_unfinished(self) -> None:
         """Take back the newest game kept when a window closed that no running
-        window plays, if there is one; it is then this window's."""
+        window plays, if there is one; it is then this window's (the games
+        kept besides are counted, as by :meth:`count_kept`)."""
         if self.unfinished is None:
             return
         try:
