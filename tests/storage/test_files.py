@@ -14,6 +14,7 @@ import pytest
 
 from ttt_gui.config import GameConfig
 from ttt_gui.storage.files import (
+    REPLACE_WAITS,
     NotAFileError,
     read_limited,
     remove_stale_temporaries,
@@ -217,6 +218,52 @@ def test_a_failed_replace_leaves_the_old_file_and_no_temporary(
         save(Settings(theme="light"), path)
     assert os.listdir(tmp_path) == ["settings.json"]
     assert path.read_bytes() == before
+
+
+def test_a_file_held_open_for_a_moment_is_replaced_when_it_is_let_go(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As on Windows while a virus scanner or an indexer has the file open:
+    the rename is refused a few times, then allowed."""
+    path = tmp_path / "settings.json"
+    save(Settings(theme="dark"), path)
+    refusals = len(REPLACE_WAITS)
+    attempts: list[object] = []
+    real_replace = os.replace
+
+    def held_for_a_moment(source: str, destination: str) -> None:
+        attempts.append(destination)
+        if len(attempts) <= refusals:
+            raise PermissionError(13, "The process cannot access the file")
+        real_replace(source, destination)
+
+    monkeypatch.setattr(os, "replace", held_for_a_moment)
+    started = time.monotonic()
+    save(Settings(theme="light"), path)
+    waited = time.monotonic() - started
+    assert len(attempts) == refusals + 1
+    assert load(path)[0].theme == "light"
+    assert os.listdir(tmp_path) == ["settings.json"]
+    assert sum(REPLACE_WAITS) <= waited < 1.0 + sum(REPLACE_WAITS)
+
+
+def test_a_file_held_open_for_good_fails_after_the_short_retry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.ttt"
+    path.write_text("old")
+    attempts: list[object] = []
+
+    def held(source: str, destination: str) -> None:
+        attempts.append(destination)
+        raise PermissionError(13, "The process cannot access the file")
+
+    monkeypatch.setattr(os, "replace", held)
+    with pytest.raises(PermissionError) as raised:
+        write_atomically(path, "new")
+    assert raised.value.filename == str(path)
+    assert len(attempts) == len(REPLACE_WAITS) + 1
+    assert os.listdir(tmp_path) == ["game.ttt"] and path.read_text() == "old"
 
 
 def test_text_that_cannot_be_written_leaves_no_temporary(tmp_path: Path) -> None:

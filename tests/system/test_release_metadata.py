@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import plistlib
+import re
 import tomllib
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
@@ -57,3 +58,29 @@ def test_the_copyright_and_licence_are_those_of_the_license_file() -> None:
     assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
     spec_text = (ROOT / "build" / "ttt_gui.spec").read_text(encoding="utf-8")
     assert "NSHighResolutionCapable" not in spec_text
+
+
+def test_the_readme_links_by_absolute_address_as_pypi_shows_it() -> None:
+    """PyPI shows the README without the repository's files beside it: every
+    image and link must be a full address, images at the project's repository."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    repository = project["urls"]["Source"].removeprefix("https://github.com/")
+    raw_files = f"https://raw.githubusercontent.com/{repository}/main/"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)\s]+)", readme)
+    images = re.findall(r"!\[[^\]]*\]\(([^)\s]+)", readme)
+    assert images
+    assert [target for target in targets if not re.match(r"https?://|#", target)] == []
+    assert [image for image in images if not image.startswith(raw_files)] == []
+    for image in images:
+        assert (ROOT / image.removeprefix(raw_files)).is_file(), image
+
+
+def test_the_metainfo_has_release_notes_for_this_version() -> None:
+    metainfo = ElementTree.parse(ROOT / "desktop" / "io.github.tttgui.TttGui.metainfo.xml")
+    newest = metainfo.getroot().find("releases/release")
+    assert newest is not None and newest.get("version") == __version__
+    notes = newest.find("description")
+    assert notes is not None and notes.findall("ul/li")
+    description = ElementTree.tostring(metainfo.getroot().find("description"), "unicode")
+    assert "15×15" in description and "Strongest" in description

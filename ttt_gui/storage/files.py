@@ -20,6 +20,10 @@ from pathlib import Path
 
 #: Temporary files older than this (seconds) were left by a writer that died.
 STALE_SECONDS = 60.0
+#: Seconds to wait before each new try of the rename that ends a write, when it
+#: was refused: on Windows a virus scanner, an indexer or a sync client that
+#: has the old file open refuses the rename for a moment (a PermissionError).
+REPLACE_WAITS = (0.02, 0.05, 0.1, 0.2)
 _SUFFIX = ".tmp"
 #: The characters of the 8 random ones in ``tempfile.mkstemp`` names.
 _RANDOM_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
@@ -109,7 +113,7 @@ def write_atomically(path: Path, text: str) -> None:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
-        os.replace(name, target)
+        replace_patiently(name, target)
     except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(name)
@@ -118,6 +122,20 @@ def write_atomically(path: Path, text: str) -> None:
         raise
     _sync_folder(target.parent)
     _remove_stale_temporaries(target)
+
+
+def replace_patiently(source: str | Path, target: str | Path) -> None:
+    """``os.replace(source, target)``, tried again after each of
+    :data:`REPLACE_WAITS` while it raises PermissionError (another program
+    holding ``target`` open on Windows); the last PermissionError is raised.
+    """
+    for wait in REPLACE_WAITS:
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            time.sleep(wait)
+    os.replace(source, target)
 
 
 def _naming(error: OSError, path: Path) -> OSError:
