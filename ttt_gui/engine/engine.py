@@ -46,6 +46,9 @@ VCT_PLIES = 9
 #: The root looks for forced wins by threats on boards with this many empty
 #: cells or more (fewer are solved outright within the think time).
 THREAT_MIN_EMPTY = 20
+#: The root's threat searches end by this share of the think time, however
+#: slow the machine, so the full search always has the rest.
+ROOT_THREAT_TIME_SHARE = 0.5
 #: A solve also tries to prove a draw by relevance zones (engine_zones) with
 #: this many in a row or more and this many empty cells or more: in turn
 #: with the solve, the first turns this many positions each, the proofs
@@ -381,11 +384,16 @@ class Engine:
         )
         if context.uses_threats and bounded and not all_moves and empties >= THREAT_MIN_EMPTY:
             moves = root_candidates(board, tables, all_moves=False)
-            found = root_threats(board, root_threat_budget(limit), moves)
+            deadline = math.inf
+            if limit.time is not None:
+                deadline = started + limit.time * ROOT_THREAT_TIME_SHARE
+            found = root_threats(board, root_threat_budget(limit), moves, deadline=deadline)
             if not (found.win or found.defences) and self.selective:
                 context.nodes += found.nodes
                 budget = root_threat_budget(limit) // VCT_SHARE
-                found = root_threats(board, budget, moves, ContinuousThreats, VCT_PLIES)
+                found = root_threats(
+                    board, budget, moves, ContinuousThreats, VCT_PLIES, deadline=deadline
+                )
             context.nodes += found.nodes
             if found.win:  # a proven win, if not always the fastest
                 context.proof_line = found.win

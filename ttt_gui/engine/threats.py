@@ -24,6 +24,8 @@ loses, so callers switch it off there (see :func:`is_threat_rules`).
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -37,6 +39,9 @@ Direction = tuple[int, int]
 
 #: Marks a position that has no VCF however many plies it is given.
 NEVER = 1 << 30
+#: A threat search looks at the clock every this many positions plus one
+#: (each costs about 0.1 ms).
+DEADLINE_CHECK_MASK = 15
 
 
 def side_bits(board: Board) -> tuple[int, int]:
@@ -165,13 +170,19 @@ def threats_through(cell: int, me: int, opp: int, geometry: Geometry) -> int:
 class ThreatSearch:
     """One VCF search of a position: its node count, budget and failure memory.
 
-    ``budget`` bounds the positions visited (None: no bound); past it
-    :meth:`find` gives up and returns None, as if no VCF existed.
+    ``budget`` bounds the positions visited (None: no bound) and
+    ``deadline`` (a ``time.perf_counter`` value) the time; past either
+    :meth:`find` gives up and returns None, as if no VCF existed. The
+    deadline keeps a search within its share of a think time on a machine
+    slower or busier than the budget assumes.
     """
 
-    def __init__(self, geometry: Geometry, budget: int | None = None) -> None:
+    def __init__(
+        self, geometry: Geometry, budget: int | None = None, *, deadline: float = math.inf
+    ) -> None:
         self.geometry = geometry
         self.budget = budget if budget is not None else float("inf")
+        self.deadline = deadline
         self.nodes = 0
         self.plies = 0  # once a line is found: the plies it wins within
         self._failed: dict[tuple[int, int], int] = {}  # (me, opp) -> plies known to fail
@@ -205,6 +216,8 @@ class ThreatSearch:
         """
         self.nodes += 1
         if self.nodes > self.budget:
+            raise BudgetExhausted
+        if not self.nodes & DEADLINE_CHECK_MASK and time.perf_counter() > self.deadline:
             raise BudgetExhausted
         geometry = self.geometry
         my_threats, opp_threats, my_fours = scan(me, opp, geometry)
@@ -316,13 +329,16 @@ def root_threats(
     moves: list[int],
     kind: type[ThreatSearch] = ThreatSearch,
     max_plies: int = 1_000,
+    *,
+    deadline: float = math.inf,
 ) -> RootThreats:
     """The threat win of the side to move, else the opponent's and which of
     ``moves`` fail to stop it (at most ``budget`` positions per search, and
     as many again for the refutations); the rules must be plain, the game
     not over. ``kind`` is the search: VCF by default, or a subclass such as
     :class:`ttt_gui.engine.vct.ContinuousThreats`; lines stop at
-    ``max_plies``.
+    ``max_plies``. Past ``deadline`` (a ``time.perf_counter`` value) the
+    searches give up as if they had found nothing more.
 
     A move that leaves the opponent no threat win may still lose otherwise;
     one that leaves one loses. The opponent has no threat win after any
@@ -330,12 +346,12 @@ def root_threats(
     """
     me, opp = side_bits(board)
     geometry = board.geometry
-    search = kind(geometry, budget)
+    search = kind(geometry, budget, deadline=deadline)
     win = search.find(me, opp, max_plies) or ()
     nodes = search.nodes
     if win:
         return RootThreats(win, (), frozenset(), nodes, plies=search.plies)
-    theirs = kind(geometry, budget)
+    theirs = kind(geometry, budget, deadline=deadline)
     line = theirs.find(opp, me, max_plies) or ()
     nodes += theirs.nodes
     refuted = set()
@@ -345,9 +361,9 @@ def root_threats(
         near = [m for m in line if m in moves]
         near += [m for m in moves if fours >> m & 1] + [m for m in moves if threes >> m & 1]
         for move in dict.fromkeys(near + moves):
-            if spent >= budget:
+            if spent >= budget or time.perf_counter() > deadline:
                 break
-            after = kind(geometry, REFUTATION_NODES)
+            after = kind(geometry, REFUTATION_NODES, deadline=deadline)
             if after.find(opp, me | 1 << move, max_plies) is not None:
                 refuted.add(move)
             spent += after.nodes
