@@ -27,12 +27,16 @@ class Role(enum.StrEnum):
     O = "O"  # noqa: E741 - O's marks, as the game names the side
     LAST = "last"  # the cell of the last move
     WIN = "win"  # the cells of the winning line
+    LOSS = "loss"  # under misère, the cells of the line that lost
     HINT = "hint"  # the suggested move, the selected entry of the move list
     GRID = "grid"  # the lines between cells
     FOCUS = "focus"  # the keyboard focus ring, the progress bar
     GOOD = "good"  # a move that wins, or a good move in a review
     EVEN = "even"  # a move that draws, or moves not yet reached in the move list
     BAD = "bad"  # a move that loses, or a mistake in a review
+    FRAME = "frame"  # under gravity, the frame the discs drop into
+    DISC_X = "disc_X"  # X's discs under gravity
+    DISC_O = "disc_O"  # O's discs under gravity
 
 
 #: Colours by role.
@@ -50,12 +54,16 @@ PALETTES: dict[str, Palette] = {
         Role.O: "#c2410c",
         Role.LAST: "#fff7d6",
         Role.WIN: "#bbf7d0",
+        Role.LOSS: "#fecaca",
         Role.HINT: "#e9d5ff",
         Role.GRID: "#9aa5b1",
         Role.FOCUS: "#2563eb",
         Role.GOOD: "#15803d",
         Role.EVEN: "#6b7280",
         Role.BAD: "#b91c1c",
+        Role.FRAME: "#2f5fb8",
+        Role.DISC_X: "#e0362c",
+        Role.DISC_O: "#f7c531",
     },
     "dark": {
         Role.BACKGROUND: "#1b1f24",
@@ -68,12 +76,16 @@ PALETTES: dict[str, Palette] = {
         Role.O: "#ffaa6e",
         Role.LAST: "#3d3a24",
         Role.WIN: "#1f5136",
+        Role.LOSS: "#5c2329",
         Role.HINT: "#4a3566",
         Role.GRID: "#4b5563",
         Role.FOCUS: "#93c5fd",
         Role.GOOD: "#4ade80",
         Role.EVEN: "#9ca3af",
         Role.BAD: "#f87171",
+        Role.FRAME: "#1f3f7a",
+        Role.DISC_X: "#ef4b3f",
+        Role.DISC_O: "#f5c842",
     },
 }
 #: Theme names, in menu order.

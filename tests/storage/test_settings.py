@@ -57,7 +57,15 @@ def test_the_file_is_one_flat_object_with_a_format_marker() -> None:
         1.0,
     )
     assert "game" not in data
-    assert set(data) == {"format", "coordinates", "alternate", "folder", *OLD_FILE, *VARIANT}
+    assert set(data) == {
+        "format",
+        "coordinates",
+        "alternate",
+        "motion",
+        "folder",
+        *OLD_FILE,
+        *VARIANT,
+    }
 
 
 def test_files_written_before_the_format_marker_still_load() -> None:

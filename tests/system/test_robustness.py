@@ -131,6 +131,7 @@ SETTINGS_WRONG: dict[str, list[str]] = {
     "history": ["0", '"yes"', "null", "{}"],
     "coordinates": ["0", '"yes"', "[]", "{}"],
     "alternate": ["0", '"no"', "null", "[]"],
+    "motion": ["0", '"no"', "null", "[]"],
     "folder": ["1", "null", "[]", "{}", json.dumps("x" * 5000)],
     "scores": [
         "[]",

@@ -240,6 +240,7 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                 check("Show analysis", "toggle_analysis", "analysis", "F5"),
                 check("Move history", "toggle_history", "history"),
                 check("Show coordinates", "toggle_coordinates", "coordinates"),
+                check("Animations", "toggle_motion", "motion"),
                 SEPARATOR,
                 *(
                     radio(f"{name.capitalize()} theme", "theme", name, "set_theme")

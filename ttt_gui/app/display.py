@@ -85,6 +85,11 @@ class Display:
         self.settings.alternate = not self.settings.alternate
         self.save_settings()
 
+    def toggle_motion(self) -> None:
+        """Animate moves and the line through a finished game, or draw them at once."""
+        self.settings.motion = not self.settings.motion
+        self.save_settings()
+
     def set_theme(self, name: str) -> None:
         if name in THEMES:
             self.settings.theme = name

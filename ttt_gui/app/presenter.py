@@ -343,6 +343,9 @@ class Presenter:
     def toggle_alternate(self) -> None:
         self.display.toggle_alternate()
 
+    def toggle_motion(self) -> None:
+        self.display.toggle_motion()
+
     def set_theme(self, name: str) -> None:
         self.display.set_theme(name)
 

@@ -77,6 +77,10 @@ class ViewState:
     cols: int = 3
     landing: tuple[int, ...] = ()
     next_mark: str = "X"
+    #: Moves and the line through a finished game are animated.
+    motion: bool = True
+    #: The completed line lost the game (misère), rather than won it.
+    losing_line: bool = False
 
 
 @dataclass(frozen=True)
@@ -299,6 +303,7 @@ def build_view(
             "history": settings.history,
             "coordinates": shows_coordinates(settings, board.size),
             "alternate": settings.alternate,
+            "motion": settings.motion,
         },
         disabled=disabled,
         show_coordinates=shows_coordinates(settings, board.size),
@@ -308,6 +313,8 @@ def build_view(
         cols=board.cols,
         landing=gravity_landing(board),
         next_mark=board.turn.value,
+        motion=settings.motion,
+        losing_line=board.misere and focused is None and bool(board.winning_line),
     )
 
 
@@ -349,7 +356,7 @@ def game_cells(session: Session, analysis: MoveAnalysis | None) -> tuple[CellVie
     cells = []
     for cell in range(board.cells):
         if cell in winning:
-            background = Role.WIN
+            background = Role.LOSS if board.misere else Role.WIN
         elif cell in hint:
             background = Role.HINT
         elif cell == last:

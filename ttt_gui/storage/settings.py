@@ -61,6 +61,7 @@ _DISPLAY_KEYS = (
     "history",
     "coordinates",
     "alternate",
+    "motion",
     "folder",
     "scores",
 )
@@ -89,6 +90,9 @@ class Settings:
     coordinates: bool | None = None
     #: Against the computer, the person's side changes after every finished game.
     alternate: bool = False
+    #: Marks drop, appear and lines draw through with motion (unless the
+    #: system asks for reduced motion).
+    motion: bool = True
     #: The folder of the last game saved or opened ("" before the first).
     folder: str = ""
     #: In the order last played (the least recently played first).
@@ -121,6 +125,7 @@ class Settings:
                 lambda: self.coordinates is None or isinstance(self.coordinates, bool),
             ),
             ("alternate", lambda: isinstance(self.alternate, bool)),
+            ("motion", lambda: isinstance(self.motion, bool)),
             (
                 "folder",
                 lambda: isinstance(self.folder, str) and len(self.folder) <= MAX_FOLDER_LENGTH,
