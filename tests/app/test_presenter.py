@@ -1039,3 +1039,12 @@ def test_shortcut_rows_list_every_keyed_item() -> None:
     assert ("Ctrl+Z", "Undo") in rows
     assert all(row in rows for row in BOARD_KEYS)
     assert len(rows) == len({keys for keys, _ in rows}), "a key is listed twice"
+
+
+def test_reset_size_forgets_the_window_size_the_person_gave() -> None:
+    rig = make_presenter()
+    rig.presenter.set_window_size(800, 600)
+    rig.presenter.zoom_in()
+    rig.presenter.zoom_reset()
+    assert rig.presenter.settings.window == "" and rig.presenter.view().zoom == 1.0
+    assert last_saved(rig)["window"] == ""

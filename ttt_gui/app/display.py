@@ -110,10 +110,13 @@ class Display:
         self.set_zoom(self.settings.zoom / ZOOM_STEP)
 
     def zoom_reset(self) -> None:
+        """The usual zoom, and the window's size is the board's again (the
+        person's size is forgotten)."""
+        self.settings.window = ""
         self.set_zoom(1.0)
 
     def set_window_size(self, width: int, height: int) -> None:
-        """Remember the window's size (saved with the settings)."""
+        """Remember the size the person gave the window (saved with the settings)."""
         if width > 1 and height > 1:
             self.settings.window = f"{width}x{height}"
 

@@ -183,6 +183,24 @@ class BoardView:
         self.cells[row * self.cols + column].focus_set()
         return "break"
 
+    def press(self, keysym: str) -> str | None:
+        """A board key (an arrow, Return, KP_Enter or space) pressed while the
+        focus is elsewhere in the window: it acts on the cell that had the
+        focus last (the centre if none), which takes the focus back; None
+        (the key is left to others) for other keys or an empty board."""
+        if not self.cells:
+            return None
+        cell = (
+            self.last_focused if 0 <= self.last_focused < len(self.cells) else len(self.cells) // 2
+        )
+        if keysym in ARROWS:
+            self.cells[cell].focus_set()
+            return self._arrow(cell, ARROWS[keysym])
+        if keysym in ("Return", "KP_Enter", "space"):
+            self.cells[cell].focus_set()
+            return self._key_activate(cell)
+        return None
+
     def _hover(self, cell: int | None) -> None:
         previous, self._hovered = self._target(self._hovered), cell
         for index in (previous, self._target(cell)):

@@ -31,6 +31,7 @@ from ttt_gui.app.view_state import ViewState
 from ttt_gui.gui.board_view import BoardView
 from ttt_gui.gui.icon import set_window_icon
 from ttt_gui.gui.menus import MenuBar, is_aqua
+from ttt_gui.gui.placement import SizeKeeper, parse_size
 from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.storage.settings import WINDOW_SIZE, Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
@@ -51,6 +52,8 @@ KEYPAD_KEYSYMS = (
     "KP_Up",
     "KP_Prior",
 )
+#: The board's keys, for the cell that had the focus last wherever the focus is.
+BOARD_KEYSYMS = ("Return", "KP_Enter", "space", "Left", "Right", "Up", "Down")
 BASE_CELL = 96  # pixels at 96 dpi and zoom 1
 HISTORY_WIDTH = 150  # pixels at 96 dpi
 
@@ -172,6 +175,11 @@ class Window:
             root.bind(str(digit), functools.partial(self._digit, digit, False))
             for keysym in (f"KP_{digit}", KEYPAD_KEYSYMS[digit - 1]):
                 root.bind(f"<{keysym}>", functools.partial(self._digit, digit, True))
+        # The board's keys work wherever the focus is in the window (a cell's
+        # own binding comes first and stops them there; a dialog is another
+        # toplevel, with bindings of its own).
+        for keysym in BOARD_KEYSYMS:
+            root.bind(f"<{keysym}>", functools.partial(self._board_key, keysym))
         root.bind("<Configure>", self._on_configure)
         if is_aqua(root):
             root.createcommand("::tk::mac::Quit", self.request_close)
@@ -181,8 +189,14 @@ class Window:
                 lambda *paths: self.run("open_game_file", Path(paths[0])),
             )
             root.createcommand("tkAboutDialog", lambda: self.run("about"))
+        saved = presenter.settings.window
+        #: The person's size, or the board's (see :mod:`ttt_gui.gui.placement`).
+        self.sizes = SizeKeeper(parse_size(saved) if WINDOW_SIZE.fullmatch(saved) else None)
+        # The content's size, not the window manager's: Tk then never records
+        # the window at +0+0 before it is placed (see placement).
+        root.grid_propagate(False)
         self.paint(presenter.view())
-        self._apply_geometry(first=True)
+        self._resize()
         self.board.focus_cell()
         self._ensure_polling()
 
@@ -198,6 +212,8 @@ class Window:
     def run(self, action: str, *arguments: Any) -> None:
         """Call one presenter command, then show its outcome."""
         getattr(self.presenter, action)(*arguments)
+        if action == "zoom_reset":
+            self.forget_person_size()
         self.refresh()
 
     def refresh(self) -> None:
@@ -225,14 +241,18 @@ class Window:
         self.refresh()
         return "break"
 
+    def _board_key(self, keysym: str, event: object = None) -> str | None:
+        return self.board.press(keysym)
+
     def on_history_select(self, event: object = None) -> None:
         selection: tuple[int, ...] = self.history_list.curselection()  # type: ignore[no-untyped-call]
         if selection:
             self.run("go_to", int(selection[0]))
-        self.board.focus_cell()
+        # After the list's own click handling, which takes the focus.
+        self.root.after_idle(self.board.focus_cell)
 
     def _on_configure(self, event: tk.Event[tk.Misc]) -> None:
-        if event.widget is self.root:
+        if event.widget is self.root and self.sizes.observed((event.width, event.height)):
             self.presenter.set_window_size(event.width, event.height)
 
     def on_callback_error(
@@ -330,16 +350,23 @@ class Window:
             self.progress.grid_remove()
         if changed & {"show_history", "history", "history_cursor", "history_tones", "theme"}:
             self._paint_history(state, colours)
-        if previous is not None and previous.zoom != state.zoom:
-            self._apply_geometry()
-        elif previous is not None and (previous.rows, previous.cols) != (state.rows, state.cols):
-            self._grow_for_board()
-        elif previous is not None and previous.show_history != state.show_history:
-            self._resize_for_history(state.show_history)
+        if previous is None:
+            return
+        if previous.show_history != state.show_history:
+            panel = int(HISTORY_WIDTH * self.dpi_scale)
+            self._resize(extra_width=panel if state.show_history else -panel)
+        elif previous.zoom != state.zoom or (previous.rows, previous.cols) != (
+            state.rows,
+            state.cols,
+        ):
+            self._resize()
 
     def _paint_history(self, state: ViewState, colours: Palette) -> None:
         if not state.show_history:
+            had_focus = self.root.focus_get() is self.history_list
             self.history_panel.grid_remove()
+            if had_focus:
+                self.board.focus_cell()
             return
         self.history_panel.grid(row=0, column=1, rowspan=3, sticky="ns")
         listbox = self.history_list
@@ -401,16 +428,19 @@ class Window:
             width += int(HISTORY_WIDTH * self.dpi_scale)
         return width, int(cell * rows) + margin + int(90 * self.dpi_scale)
 
-    def _set_size(self, width: int, height: int) -> None:
-        """Resize the window (keeping its place), never beyond the screen it is on."""
-        width = max(1, min(width, self.root.winfo_screenwidth()))
-        height = max(1, min(height, self.root.winfo_screenheight()))
-        self.root.geometry(f"{width}x{height}")
-
-    def _grow_for_board(self) -> None:
-        """Keep the user's size and position; grow only as far as a board needs."""
-        width, height = self.preferred_size()
-        self._set_size(max(width, self.root.winfo_width()), max(height, self.root.winfo_height()))
+    def _resize(self, extra_width: int = 0) -> None:
+        """Size the window for its board (see :mod:`ttt_gui.gui.placement`):
+        only the size is set, never the position."""
+        screen = (self.root.winfo_screenwidth(), self.root.winfo_screenheight())
+        resize = self.sizes.resize(self.preferred_size(), screen, extra_width=extra_width)
+        width, height = resize.size
+        if resize.sticky and self.root.winfo_ismapped():
+            self.root.geometry(f"{width}x{height}")
+        else:
+            if self.root.winfo_ismapped():
+                self.root.wm_geometry("")  # drop any person's size: follow the content
+            self.root.configure(width=width, height=height)
+        self.sizes.requested(resize.size)
 
     def _fit_minimum_size(self) -> None:
         """The smallest window keeps the menu bar on one line and fits the board,
@@ -420,17 +450,7 @@ class Window:
             width += int(HISTORY_WIDTH * self.dpi_scale)
         self.root.minsize(width, int(320 * self.dpi_scale))
 
-    def _resize_for_history(self, shown: bool) -> None:
-        """Widen or narrow the window by the move list, keeping the user's size."""
-        panel = int(HISTORY_WIDTH * self.dpi_scale)
-        width, height = self.root.winfo_width(), self.root.winfo_height()
-        self._set_size(width + (panel if shown else -panel), height)
-
-    def _apply_geometry(self, first: bool = False) -> None:
-        """Size the window for the board; the saved size at start. Keeps its position."""
-        saved = self.presenter.settings.window
-        if first and WINDOW_SIZE.fullmatch(saved):
-            width, height = (int(part) for part in saved.split("x"))
-        else:
-            width, height = self.preferred_size()
-        self._set_size(width, height)
+    def forget_person_size(self) -> None:
+        """Reset size: the window takes the size its board needs again."""
+        self.sizes.forget()
+        self._resize()

@@ -1,0 +1,143 @@
+"""The window as a desktop citizen, under a real window manager (openbox):
+it stays where the window manager or the person put it through every resize,
+shrinks back to its board unless the person sized it, and the board's keys
+work wherever the focus is in the window."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from typing import Any
+
+from conftest import click_at, keys, marks, sleep_pumping, wait, xdotool
+
+from ttt_gui.config import GameConfig, Mode, Shape
+from ttt_gui.gui.window import Window
+from ttt_gui.storage.settings import Settings
+
+#: How far (px) the window may seem to move: the title bar's rounding.
+TOLERANCE = 2
+
+
+def hotseat(**changes: Any) -> Settings:
+    return Settings(GameConfig(mode=Mode.HOTSEAT), **changes)
+
+
+def place(root: tk.Misc) -> tuple[int, int]:
+    return root.winfo_rootx(), root.winfo_rooty()
+
+
+def size(root: tk.Misc) -> tuple[int, int]:
+    return root.winfo_width(), root.winfo_height()
+
+
+def settled(window: Window) -> None:
+    """Pump events until the window has been still for a while (the window
+    manager answers resizes in its own time)."""
+    root = window.root
+    last = (place(root), size(root))
+    for _ in range(40):
+        sleep_pumping(root, 0.1)
+        now = (place(root), size(root))
+        if now == last and not window.presenter.is_working:
+            return
+        last = now
+
+
+def close_to(found: tuple[int, int], expected: tuple[int, int]) -> bool:
+    return all(abs(a - b) <= TOLERANCE for a, b in zip(found, expected, strict=True))
+
+
+def test_the_window_stays_where_the_window_manager_placed_it(
+    make_window, window_manager: None
+) -> None:
+    """Openbox places the new window (Tk is never told where): review, a board
+    change, zoom and a paste resize it, and it does not move."""
+    window: Window = make_window(hotseat(history=False))
+    root = window.root
+    settled(window)
+    start = place(root)
+    assert start[0] > 50 and start[1] > 50, f"placed by the window manager, not at {start}"
+    window.presenter.dialogs.clipboard = "X../.O./..."  # type: ignore[attr-defined]
+    for action, arguments in (
+        ("play", (4,)),
+        ("play", (0,)),
+        ("review_game", ()),
+        ("set_board", (Shape(5, 5, 4),)),
+        ("zoom_in", ()),
+        ("zoom_out", ()),
+        ("set_board", (Shape(3, 3, 3),)),
+        ("paste_position", ()),
+        ("toggle_history", ()),
+    ):
+        before = size(root)
+        window.run(action, *arguments)
+        settled(window)
+        assert close_to(place(root), start), (action, before, size(root), place(root), start)
+
+
+def test_the_window_stays_where_the_person_moved_it(make_window, window_manager: None) -> None:
+    window: Window = make_window(hotseat())
+    root = window.root
+    settled(window)
+    wrapper = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
+    xdotool("windowmove", "--sync", wrapper, "140", "90")
+    settled(window)
+    moved = place(root)
+    for action, arguments in (("set_board", (Shape(6, 7, 4, gravity=True),)), ("zoom_in", ())):
+        window.run(action, *arguments)
+        settled(window)
+        assert close_to(place(root), moved), action
+
+
+def test_the_window_shrinks_back_to_a_smaller_board(make_window, window_manager: None) -> None:
+    window: Window = make_window(hotseat())
+    root = window.root
+    settled(window)
+    small = size(root)
+    window.run("set_board", Shape(15, 15, 5))
+    settled(window)
+    assert size(root)[0] > small[0] and size(root)[1] > small[1]
+    window.run("set_board", Shape(3, 3, 3))
+    settled(window)
+    assert size(root) == small
+
+
+def test_a_size_the_person_gave_stays_until_reset_size(make_window, window_manager: None) -> None:
+    window: Window = make_window(hotseat())
+    root = window.root
+    settled(window)
+    small = size(root)
+    wrapper = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
+    xdotool("windowsize", "--sync", wrapper, "800", "700")
+    settled(window)
+    chosen = size(root)
+    assert chosen[0] == 800 and window.presenter.settings.window == "{}x{}".format(*chosen)
+    window.run("set_board", Shape(4, 4, 4))
+    settled(window)
+    assert size(root) == chosen, "the person's size is kept"
+    window.run("set_board", Shape(3, 3, 3))
+    window.run("zoom_reset")
+    settled(window)
+    assert size(root) == small and window.presenter.settings.window == ""
+
+
+def test_board_keys_work_after_a_click_on_the_move_list(make_window, window_manager: None) -> None:
+    """Moves played with the keys; a click on the move list shows an earlier
+    position; the arrows and Enter then still play, and so they do after the
+    list is hidden while it had the focus."""
+    window: Window = make_window(hotseat(history=True))
+    root, listbox = window.root, window.history_list
+    settled(window)
+    keys(root, "Return", "Right", "Return")  # X in the centre, O right of it
+    assert wait(root, lambda: marks(window) == ".../.XO/...")
+    x, y, width, height = listbox.bbox(1)
+    click_at(listbox.winfo_rootx() + x + width // 2, listbox.winfo_rooty() + y + height // 2)
+    assert wait(root, lambda: marks(window) == ".../.X./...")
+    keys(root, "Up", "Return")  # from the cell focused last, right of the centre
+    assert wait(root, lambda: marks(window) == "..O/.X./..."), marks(window)
+    listbox.focus_force()
+    window.run("toggle_history")
+    assert wait(root, lambda: root.focus_get() in window.board.cells), "the board has the focus"
+    listbox.focus_force()  # hidden now: the root window's bindings still reach the board
+    keys(root, "Left", "Return")
+    assert wait(root, lambda: marks(window).count("X") == 2), marks(window)
