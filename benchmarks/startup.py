@@ -2,21 +2,25 @@
 from source and frozen.
 
 Runs ``python -m ttt_gui`` and, if it has been built, the executable
-(``dist/ttt-gui``; ``dist/ttt-gui/ttt-gui.exe`` on Windows, the bundle's
-executable on macOS) with each of those arguments several times (after one
-uncounted warm-up run each) and prints a table of medians: wall-clock time
+(``dist/ttt-gui/ttt-gui``; ``dist/ttt-gui/ttt-gui.exe`` on Windows, the
+bundle's executable on macOS; ``--exe`` another, such as a one-file build)
+with each of those arguments several times (after one uncounted warm-up run
+each) and prints a table of medians: wall-clock time
 from start to exit, CPU time, and peak resident memory of the largest process
 (for the single-file executable that is the unpacked Python process, not its
 small bootloader parent). The size of what is shipped (the file, the folder or
 the bundle) is printed too.
 
+The Linux and Windows builds are one folder, which starts without unpacking
+anything.
+
 It needs a display and does not start one. Run it under a virtual one, e.g.::
 
     xvfb-run -a python benchmarks/startup.py
-    xvfb-run -a python benchmarks/startup.py --runs 9 --exe dist/ttt-gui
+    xvfb-run -a python benchmarks/startup.py --runs 9 --exe dist/ttt-gui/ttt-gui
 
 Both commands run under the same display, one after the other, alternating, so
-that a slow moment of the machine hits both alike. The single-file executable
+that a slow moment of the machine hits both alike. A single-file executable
 unpacks itself into $TMPDIR (default /tmp) at every start, so its time depends
 on that file system: on a disk-backed /tmp it can be twice what it is on tmpfs.
 """
@@ -40,7 +44,7 @@ if sys.platform == "win32":
 elif sys.platform == "darwin":
     DEFAULT_EXE = ROOT / "dist" / "ttt-gui.app" / "Contents" / "MacOS" / "ttt-gui"
 else:
-    DEFAULT_EXE = ROOT / "dist" / "ttt-gui"
+    DEFAULT_EXE = ROOT / "dist" / "ttt-gui" / "ttt-gui"
 #: Each measured argument and the start of the line its run must print.
 CASES = {"--smoke-test": "smoke test passed", "--version": "ttt-gui "}
 # As on a user's machine, compiled modules are cached (the warm-up run writes
@@ -108,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         "--python", default=sys.executable, help="interpreter for python -m ttt_gui (this one)"
     )
     parser.add_argument(
-        "--exe", type=Path, default=DEFAULT_EXE, help="built executable (dist/ttt-gui)"
+        "--exe", type=Path, default=DEFAULT_EXE, help="built executable (dist/ttt-gui/ttt-gui)"
     )
     args = parser.parse_args(argv)
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the executable with PyInstaller from build/ttt_gui.spec, from the
 # repository root whatever the current directory:
-#   Linux    dist/ttt-gui                one file
+#   Linux    dist/ttt-gui/ttt-gui        one folder
 #   Windows  dist/ttt-gui/ttt-gui.exe    one folder (run from Git Bash)
 #   macOS    dist/ttt-gui.app            application bundle
 #
@@ -33,11 +33,11 @@ start=$SECONDS
 "$PYTHON" -m PyInstaller --noconfirm --clean --log-level WARN \
     --workpath build/work --distpath dist build/ttt_gui.spec
 
-for out in dist/ttt-gui.app dist/ttt-gui/ttt-gui.exe dist/ttt-gui; do
-    if [ -e "$out" ] && { [ -f "$out" ] || [[ "$out" == *.app ]]; }; then
-        size=$(du -sk "$(dirname "$out")/$(basename "$out")" | cut -f1)
-        [[ "$out" == *.exe ]] && size=$(du -sk dist/ttt-gui | cut -f1)
-        echo "build: built $out (${size} KiB) in $((SECONDS - start)) s"
+for out in dist/ttt-gui.app dist/ttt-gui/ttt-gui.exe dist/ttt-gui/ttt-gui; do
+    if [ -e "$out" ]; then
+        shipped="$out"
+        [[ "$out" == *.app ]] || shipped=dist/ttt-gui
+        echo "build: built $out ($(du -sk "$shipped" | cut -f1) KiB in $shipped) in $((SECONDS - start)) s"
         exit 0
     fi
 done

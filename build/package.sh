@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Pack what build/build.sh made into one archive per system, with its SHA-256,
 # in dist/release/:
-#   Linux    ttt-gui-VERSION-linux-ARCH.tar.gz      (keeps the executable bit)
+#   Linux    ttt-gui-VERSION-linux-ARCH.tar.gz      the one-folder build in ttt-gui/,
+#                                                   with its install and uninstall
+#                                                   scripts (build/linux/)
 #   Windows  ttt-gui-VERSION-windows-ARCH.zip       (the one-folder build)
 #   macOS    ttt-gui-VERSION-macos-ARCH.zip         (ditto keeps the bundle's
 #                                                    permissions and links)
@@ -22,8 +24,9 @@ case "$(uname -s)" in
     Linux)
         system=linux
         archive="ttt-gui-${version}-linux-${arch}.tar.gz"
-        [ -f dist/ttt-gui ] || { echo "package: no dist/ttt-gui; run build/build.sh" >&2; exit 1; }
-        tar -C dist -czf "dist/release/${archive}" ttt-gui
+        [ -x dist/ttt-gui/ttt-gui ] || { echo "package: no dist/ttt-gui/ttt-gui; run build/build.sh" >&2; exit 1; }
+        cp build/linux/install build/linux/uninstall dist/ttt-gui/
+        tar -C dist --owner=0 --group=0 -czf "dist/release/${archive}" ttt-gui
         ;;
     Darwin)
         system=macos

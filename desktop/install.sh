@@ -7,11 +7,13 @@
 #                                       # or e.g. ~/.venvs/ttt/bin/ttt-gui, dist/ttt-gui
 #   desktop/install.sh --uninstall
 #
-# Writes under ${XDG_DATA_HOME:-~/.local/share}; needs no root.
+# Writes under ${XDG_DATA_HOME:-~/.local/share}; needs no root. An installed
+# package does the same with `ttt-gui --install-desktop-entry`.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$HERE")"
+FILES="$ROOT/ttt_gui/desktop"
 APP_ID="io.github.tttgui.TttGui"
 DATA="${XDG_DATA_HOME:-$HOME/.local/share}"
 SIZES="16 24 32 48 64 128 256"
@@ -78,9 +80,9 @@ while IFS= read -r line; do
         "Exec=ttt-gui "*) printf '%s\n' "Exec=$exec_value ${line#Exec=ttt-gui }" ;;
         *) printf '%s\n' "$line" ;;
     esac
-done <"$HERE/$APP_ID.desktop" >"$DATA/applications/$APP_ID.desktop"
-cp "$HERE/$APP_ID.metainfo.xml" "$DATA/metainfo/"
-cp "$HERE/$APP_ID.xml" "$DATA/mime/packages/"
+done <"$FILES/$APP_ID.desktop" >"$DATA/applications/$APP_ID.desktop"
+cp "$FILES/$APP_ID.metainfo.xml" "$DATA/metainfo/"
+cp "$FILES/$APP_ID.xml" "$DATA/mime/packages/"
 for size in $SIZES; do
     mkdir -p "$DATA/icons/hicolor/${size}x${size}/apps"
     cp "$ROOT/ttt_gui/icons/ttt-gui-${size}.png" "$DATA/icons/hicolor/${size}x${size}/apps/$APP_ID.png"

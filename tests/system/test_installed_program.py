@@ -22,7 +22,7 @@ from ttt_gui.storage.settings import Settings, load
 
 ROOT = Path(__file__).resolve().parents[2]
 APP_ID = "io.github.tttgui.TttGui"
-DESKTOP = ROOT / "desktop"
+DESKTOP = ROOT / "ttt_gui" / "desktop"
 MIME_NAMESPACE = "{http://www.freedesktop.org/standards/shared-mime-info}"
 #: Icon sizes of the freedesktop theme folders that desktop/install.sh fills.
 THEME_SIZES = (16, 24, 32, 48, 64, 128, 256)

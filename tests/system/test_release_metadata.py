@@ -42,7 +42,7 @@ def test_the_info_plist_has_the_keys_macos_reads() -> None:
 
 def test_the_builds_name_the_app_and_its_files_as_the_desktop_files_do() -> None:
     metadata = load_metadata()
-    desktop = ROOT / "desktop"
+    desktop = ROOT / "ttt_gui" / "desktop"
     assert (desktop / f"{metadata.APP_ID}.desktop").is_file()
     mime = ElementTree.parse(desktop / f"{metadata.APP_ID}.xml").getroot()
     assert [element.get("type") for element in mime] == [metadata.GAME_FILE_MIME]
@@ -77,7 +77,9 @@ def test_the_readme_links_by_absolute_address_as_pypi_shows_it() -> None:
 
 
 def test_the_metainfo_has_release_notes_for_this_version() -> None:
-    metainfo = ElementTree.parse(ROOT / "desktop" / "io.github.tttgui.TttGui.metainfo.xml")
+    metainfo = ElementTree.parse(
+        ROOT / "ttt_gui" / "desktop" / "io.github.tttgui.TttGui.metainfo.xml"
+    )
     newest = metainfo.getroot().find("releases/release")
     assert newest is not None and newest.get("version") == __version__
     notes = newest.find("description")

@@ -128,6 +128,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--smoke-test", action="store_true", help="play a scripted game in the window and exit"
     )
+    desktop = parser.add_mutually_exclusive_group()
+    desktop.add_argument(
+        "--install-desktop-entry",
+        action="store_true",
+        help="add the game to the desktop's menus with its icon, and open .ttt files with it "
+        "(Linux; under $XDG_DATA_HOME, ~/.local/share by default), then exit",
+    )
+    desktop.add_argument(
+        "--uninstall-desktop-entry",
+        action="store_true",
+        help="remove what --install-desktop-entry added, then exit",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
 
@@ -255,6 +267,10 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
         _check_game_file(parser, args.game)
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if args.install_desktop_entry or args.uninstall_desktop_entry:
+        from ttt_gui.cli import desktop_entry
+
+        return desktop_entry.run(remove=args.uninstall_desktop_entry)
     path: Path | None
     if args.smoke_test:
         path, stored, message, can_save = None, Settings(), None, False

@@ -1,14 +1,19 @@
 """The program's entry point: the signals that end it are handled from its
 first moment, before the slow imports (the engine, Tk).
 
-This module imports nothing but the standard library's ``signal``: a Ctrl+C,
-a polite kill or a closed terminal while the rest loads ends the program
-quietly with the signal's exit status, never with a traceback.
+This module imports nothing but the standard library's ``signal`` and
+``sys`` (then the small ``app.ports``): a Ctrl+C, a polite kill or a closed
+terminal while the rest loads ends the program quietly with the signal's
+exit status, never with a traceback. The window's clipboard reader (the program started with
+``--print-clipboard``, see ``gui/clipboard.py``) is sent on from here too,
+before the game's modules load, so that it answers quickly even as a frozen
+executable.
 """
 
 from __future__ import annotations
 
 import signal
+import sys
 from types import FrameType
 
 #: The signals that end the program as Quit does: Ctrl+C in the terminal
@@ -29,6 +34,14 @@ def main() -> int:
     notes the quit signals itself, one of them ends the program quietly."""
     for number in QUIT_SIGNALS:
         signal.signal(number, exit_quietly)
+    from ttt_gui.app.ports import CLIPBOARD_READER_OPTION
+
+    if sys.argv[1:] == [CLIPBOARD_READER_OPTION]:
+        # A signal ends the reader even while Tk waits for the clipboard's owner.
+        usual_signals()
+        from ttt_gui.gui.clipboard import print_clipboard
+
+        return print_clipboard()
     from ttt_gui.cli.main import main as run
 
     return run()

@@ -1,0 +1,190 @@
+"""``ttt-gui --install-desktop-entry`` and ``--uninstall-desktop-entry``: the
+desktop entry, icons, MIME type (``.ttt`` saved games) and AppStream metainfo,
+from the installed package, for menus and file managers (freedesktop desktops).
+
+What ``desktop/install.sh`` does from a checkout, for a program installed
+with pip, pipx or uv, or a folder build. The files go under
+``$XDG_DATA_HOME`` (``~/.local/share`` by default); with
+``XDG_DATA_HOME=/usr/local/share`` they are installed for every user.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+APP_ID = "io.github.tttgui.TttGui"
+#: The sizes of the hicolor icon theme folders the icons go to.
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
+#: The command the packaged desktop entry names, replaced by the installed one's path.
+PACKAGED_EXEC = "Exec=ttt-gui "
+
+# What the options print.
+INSTALLED = "Installed the desktop files of ttt-gui in {folder}, starting {command}."
+REMOVED = "Removed the desktop files of ttt-gui from {folder}."
+FAILED = "ttt-gui: {error}"
+LINE_BREAK = "The path {path!r} has a line break; move the program to a plainer path."
+
+
+class DesktopEntryError(ValueError):
+    """The desktop entry cannot name this program (its path has a line break)."""
+
+
+@dataclass(frozen=True)
+class DataFolders:
+    """Where the desktop files of one data folder (``$XDG_DATA_HOME``) go."""
+
+    data: Path
+
+    @property
+    def entry(self) -> Path:
+        return self.data / "applications" / f"{APP_ID}.desktop"
+
+    @property
+    def metainfo(self) -> Path:
+        return self.data / "metainfo" / f"{APP_ID}.metainfo.xml"
+
+    @property
+    def mime_type(self) -> Path:
+        return self.data / "mime" / "packages" / f"{APP_ID}.xml"
+
+    def icon(self, size: int) -> Path:
+        return self.data / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
+
+    def files(self) -> list[Path]:
+        """Every file installed, icons last."""
+        return [self.entry, self.metainfo, self.mime_type, *map(self.icon, ICON_SIZES)]
+
+
+def data_home() -> Path:
+    """``$XDG_DATA_HOME`` if it is an absolute path, else ``~/.local/share``
+    (the XDG Base Directory specification ignores a relative one)."""
+    value = os.environ.get("XDG_DATA_HOME", "")
+    if value and os.path.isabs(value):
+        return Path(value)
+    return Path.home() / ".local" / "share"
+
+
+def this_program() -> list[str]:
+    """The command that starts this program, as absolute paths: the frozen
+    executable, the ``ttt-gui`` script that is running, or this Python with
+    ``-m ttt_gui``."""
+    if getattr(sys, "frozen", False):
+        return [os.path.abspath(sys.executable)]
+    script = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if script is not None and script.stem == "ttt-gui" and script.is_file():
+        return [os.path.abspath(script)]
+    return [os.path.abspath(sys.executable), "-m", "ttt_gui"]
+
+
+def exec_argument(text: str) -> str:
+    """``text`` as one argument of a desktop entry's Exec value (Desktop Entry
+    specification, "The Exec key"): double-quoted, with ``"``, `````, ``$`` and
+    ``\\`` escaped by a backslash and ``%`` written ``%%``; then, as in any
+    string value, every backslash doubled and a tab written ``\\t``. Raises
+    DesktopEntryError for a line break, which no Exec value can hold."""
+    if "\n" in text or "\r" in text:
+        raise DesktopEntryError(LINE_BREAK.format(path=text))
+    quoted = "".join("\\" + char if char in '"`$\\' else char for char in text)
+    quoted = quoted.replace("%", "%%")
+    escaped = quoted.replace("\\", "\\\\").replace("\t", "\\t")
+    return f'"{escaped}"'
+
+
+def _packaged(name: str) -> bytes:
+    return (resources.files("ttt_gui") / "desktop" / name).read_bytes()
+
+
+def _packaged_icon(size: int) -> bytes:
+    return (resources.files("ttt_gui") / "icons" / f"ttt-gui-{size}.png").read_bytes()
+
+
+def desktop_entry_text(command: list[str]) -> str:
+    """The packaged desktop entry with its Exec value starting ``command``."""
+    exec_value = " ".join(exec_argument(argument) for argument in command)
+    lines = []
+    for line in _packaged(f"{APP_ID}.desktop").decode("utf-8").splitlines():
+        if line.startswith(PACKAGED_EXEC):
+            line = f"Exec={exec_value} {line.removeprefix(PACKAGED_EXEC)}"
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def install(data: Path, command: list[str]) -> list[Path]:
+    """Install the desktop files under ``data`` for ``command``; refresh the
+    desktop's caches. Returns the files written. Raises OSError or
+    DesktopEntryError, having written nothing for the latter."""
+    folders = DataFolders(data)
+    entry_text = desktop_entry_text(command)
+    contents: dict[Path, bytes] = {
+        folders.entry: entry_text.encode("utf-8"),
+        folders.metainfo: _packaged(f"{APP_ID}.metainfo.xml"),
+        folders.mime_type: _packaged(f"{APP_ID}.xml"),
+    }
+    contents.update({folders.icon(size): _packaged_icon(size) for size in ICON_SIZES})
+    for path, content in contents.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
+    refresh_caches(data)
+    return list(contents)
+
+
+def uninstall(data: Path) -> list[Path]:
+    """Remove the desktop files from ``data`` and refresh the desktop's
+    caches. Returns the files that were there."""
+    removed = []
+    for path in DataFolders(data).files():
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            continue
+        removed.append(path)
+    refresh_caches(data)
+    return removed
+
+
+def refresh_caches(data: Path) -> None:
+    """Rebuild the MIME database, the desktop entries' MIME cache and the icon
+    cache of ``data``, with whichever of the system's tools exist."""
+    commands = [
+        ("update-mime-database", [str(data / "mime")], data / "mime"),
+        ("update-desktop-database", ["-q", str(data / "applications")], data / "applications"),
+    ]
+    hicolor = data / "icons" / "hicolor"
+    if (hicolor / "index.theme").is_file():
+        commands.append(("gtk-update-icon-cache", ["-q", "-t", str(hicolor)], hicolor))
+    for name, arguments, folder in commands:
+        tool = shutil.which(name)
+        if tool is None or not folder.is_dir():
+            continue
+        subprocess.run(
+            [tool, *arguments],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            check=False,
+            timeout=120,
+        )
+
+
+def run(*, remove: bool) -> int:
+    """The command-line options: install (or ``remove``) for this program, in
+    :func:`data_home`; print what was done; exit status 0, or 1 with a
+    message on standard error."""
+    data = data_home()
+    try:
+        if remove:
+            uninstall(data)
+            print(REMOVED.format(folder=data))
+            return 0
+        command = this_program()
+        install(data, command)
+    except (OSError, DesktopEntryError) as error:
+        print(FAILED.format(error=error), file=sys.stderr)
+        return 1
+    print(INSTALLED.format(folder=data, command=" ".join(command)))
+    return 0
