@@ -35,6 +35,7 @@ class Role(enum.StrEnum):
     EVEN = "even"  # a move that draws, or moves not yet reached in the move list
     BAD = "bad"  # a move that loses, or a mistake in a review
     FRAME = "frame"  # under gravity, the frame the discs drop into
+    FRAME_FOCUS = "frame_focus"  # the keyboard focus ring on the frame
     DISC_X = "disc_X"  # X's discs under gravity
     DISC_O = "disc_O"  # O's discs under gravity
 
@@ -62,6 +63,7 @@ PALETTES: dict[str, Palette] = {
         Role.EVEN: "#6b7280",
         Role.BAD: "#b91c1c",
         Role.FRAME: "#2f5fb8",
+        Role.FRAME_FOCUS: "#ffffff",
         Role.DISC_X: "#e0362c",
         Role.DISC_O: "#f7c531",
     },
@@ -84,6 +86,7 @@ PALETTES: dict[str, Palette] = {
         Role.EVEN: "#9ca3af",
         Role.BAD: "#f87171",
         Role.FRAME: "#1f3f7a",
+        Role.FRAME_FOCUS: "#e6e9ef",
         Role.DISC_X: "#ef4b3f",
         Role.DISC_O: "#f5c842",
     },

@@ -69,8 +69,9 @@ def computer(**config: Any) -> Settings:
 
 
 def drawn_mark(window: Window, cell: int) -> str | None:
-    """The mark drawn on a cell's canvas: "X" (lines in the X colour), "O" (an
-    oval in the O colour) or None."""
+    """The mark drawn on a cell's canvas: "X" (lines in the X colour, or under
+    gravity a disc in X's colour), "O" (an oval in the O colour, or a disc in
+    O's colour) or None."""
     canvas = window.board.cells[cell]
     colours = PALETTES[window.presenter.settings.theme]
     found = set()
@@ -79,6 +80,10 @@ def drawn_mark(window: Window, cell: int) -> str | None:
         if kind == "line" and canvas.itemcget(item, "fill") == colours["X"]:
             found.add("X")
         elif kind == "oval" and canvas.itemcget(item, "outline") == colours["O"]:
+            found.add("O")
+        elif kind == "oval" and canvas.itemcget(item, "fill") == colours["disc_X"]:
+            found.add("X")
+        elif kind == "oval" and canvas.itemcget(item, "fill") == colours["disc_O"]:
             found.add("O")
     assert len(found) <= 1, f"cell {cell} shows {found}"
     return found.pop() if found else None
@@ -139,9 +144,11 @@ def test_a_click_on_the_top_of_a_column_drops_the_mark_under_gravity(make_window
     assert wait(window.root, ghost_shown), "the landing cell shows a faint mark"
     real_click(top)
     assert wait(window.root, lambda: window.presenter.session.board.move_count == 1)
+    assert wait(window.root, lambda: not board.motion.is_running), "the disc has fallen"
     assert drawn_mark(window, 38) == "X" and drawn_mark(window, 3) is None
     real_click(board.cells[10])  # d2: O lands on d5
     assert wait(window.root, lambda: window.presenter.session.board.move_count == 2)
+    assert wait(window.root, lambda: not board.motion.is_running), "the disc has fallen"
     assert drawn_mark(window, 31) == "O"
     assert drawn_board(window) == "......./......./......./......./...O.../...X..."
     assert window.callback_errors == []
@@ -187,6 +194,7 @@ def test_screenshot_shows_the_marks_in_the_palette_colours(
     window = make_window(hotseat(theme=theme))
     for cell in (4, 0, 8):
         window.run("activate", cell)
+    assert wait(window.root, lambda: not window.board.motion.is_running), "the last mark grew"
     move_pointer_away()  # no hover colour
     sync(window.root)
     shot = screenshot(window_id(window.root), tmp_path / "window.png")
@@ -216,6 +224,7 @@ def test_the_stroke_through_a_win_is_broken_only_by_the_grid_lines(make_window) 
     window = make_window(hotseat())
     for cell in (0, 3, 1, 4, 2):
         window.run("activate", cell)
+    assert wait(window.root, lambda: not window.board.motion.is_running), "the stroke is drawn"
     move_pointer_away()
     sync(window.root)
     frame, cells = window.board.frame, window.board.cells

@@ -1,10 +1,13 @@
 """The board: one focusable, clickable canvas per cell, drawn by hand.
 
 Each cell paints its own background, mark, analysis words, focus ring and its
-part of the line through a win, so colours and marks look the same with
-every Tk windowing system (macOS ignores the background of ``tk.Button``)
-and marks scale crisply at any size. The view forwards clicks and keys to
-the presenter and paints :class:`~ttt_gui.app.view_state.CellView` values.
+part of the line through a win (see :mod:`~ttt_gui.gui.cell_painter`), so
+colours and marks look the same with every Tk windowing system (macOS
+ignores the background of ``tk.Button``) and marks scale crisply at any
+size. The view forwards clicks and keys to the presenter and paints
+:class:`~ttt_gui.app.view_state.CellView` values; a new move moves as its
+:class:`~ttt_gui.app.motion.Motion` says, a frame every ``FRAME_MS`` from
+``after()``, and any input first jumps what still moves to its end.
 """
 
 from __future__ import annotations
@@ -14,24 +17,12 @@ import tkinter as tk
 from collections.abc import Callable
 from tkinter import font as tkfont
 
-from ttt_gui.app.view_state import CellView, ViewState, compact_words
+from ttt_gui.app.motion import FRAME_MS, Motion, system_reduces_motion
+from ttt_gui.app.view_state import ViewState
+from ttt_gui.gui.cell_painter import CellPainter, CellScene
 from ttt_gui.theme import Palette, Role
 
 ARROWS = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
-FOCUS_RING = 3
-
-
-def two_lines(words: str) -> str:
-    r"""``words`` broken at the space that makes the longer line shortest.
-
-    >>> two_lines("X slightly better"), two_lines("win in 5"), two_lines("draw")
-    ('X slightly\nbetter', 'win\nin 5', 'draw')
-    """
-    spaces = [index for index, character in enumerate(words) if character == " "]
-    if not spaces:
-        return words
-    best = min(spaces, key=lambda index: max(index, len(words) - index - 1))
-    return f"{words[:best]}\n{words[best + 1 :]}"
 
 
 class BoardView:
@@ -67,9 +58,13 @@ class BoardView:
         self._board_key: tuple[object, ...] = ()
         self.ui_font = tkfont.nametofont("TkDefaultFont")
         self.note_font = self.ui_font.copy()
+        self.painter = CellPainter(self.note_font)
+        self.motion = Motion()
+        self._frame_id: str | None = None
         #: Row and column labels (a–i above, 1–9 to the left), when shown.
         self.labels: list[tk.Label] = []
         parent.bind("<Configure>", lambda event: self.layout())
+        parent.after_idle(self._follow_system)
 
     # -- building ---------------------------------------------------------------
 
@@ -166,13 +161,22 @@ class BoardView:
     # -- input --------------------------------------------------------------------
 
     def _click(self, cell: int) -> str:
-        self.cells[cell].focus_set()
+        self.finish_motion()
+        self._focus_landing(cell)
         self.on_click(cell)
         return "break"
 
     def _key_activate(self, cell: int) -> str:
+        self.finish_motion()
+        self._focus_landing(cell)
         self.on_activate(cell)
         return "break"
+
+    def _focus_landing(self, cell: int) -> None:
+        """The focus goes where a move aimed at ``cell`` lands (under gravity,
+        the lowest empty cell of its column), else to ``cell``."""
+        target = self._target(cell) if self.state and self.state.cells[cell].playable else None
+        self.cells[cell if target is None else target].focus_set()
 
     def _arrow(self, cell: int, step: tuple[int, int]) -> str:
         if self.state is not None and self.state.is_watch and step == ARROWS["Right"]:
@@ -228,12 +232,14 @@ class BoardView:
     # -- painting -------------------------------------------------------------------
 
     def paint(self, state: ViewState, palette: Palette) -> None:
-        """Show ``state``: redraw the cells whose look changed."""
+        """Show ``state``: redraw the cells whose look changed, and set moving
+        what a move placed."""
         if (state.rows, state.cols) != (self.rows, self.cols):
             self._show_coordinates(False)
             self.rebuild(state.rows, state.cols)
         force = palette is not self.palette
-        self.state, self.palette = state, palette
+        previous, self.state, self.palette = self.state, state, palette
+        self.painter.palette = palette
         # Only what the board shows matters here: a repaint for the status bar
         # alone makes no Tk call (each one waits while a search runs).
         key = (
@@ -247,12 +253,40 @@ class BoardView:
         if key == self._board_key and not force:
             return
         self._board_key = key
+        self.motion.follow(previous, state)
         self._show_coordinates(state.show_coordinates)
-        self.frame.configure(background=palette[Role.GRID])
+        grid = Role.FRAME if state.landing else Role.GRID
+        self.frame.configure(background=palette[grid])
         for label in self.labels:
             label.configure(background=palette[Role.BACKGROUND], foreground=palette[Role.MUTED])
         for cell in range(len(self.cells)):
             self._draw(cell, force)
+        self._animate_soon()
+
+    def finish_motion(self) -> None:
+        """Jump what still moves to its end (new input never waits for it)."""
+        for cell in self.motion.finish():
+            self._draw(cell)
+
+    def stop_motion(self) -> None:
+        """No more frames (the window closes)."""
+        self.motion.finish()
+        if self._frame_id is not None:
+            self.frame.after_cancel(self._frame_id)
+            self._frame_id = None
+
+    def _animate_soon(self) -> None:
+        if self._frame_id is None and self.motion.is_running:
+            self._frame_id = self.frame.after(FRAME_MS, self._animate)
+
+    def _animate(self) -> None:
+        self._frame_id = None
+        for cell in sorted(self.motion.tick()):
+            self._draw(cell)
+        self._animate_soon()
+
+    def _follow_system(self) -> None:
+        self.motion.enabled = not system_reduces_motion()
 
     def _draw(self, cell: int, force: bool = False) -> None:
         state = self.state
@@ -260,8 +294,6 @@ class BoardView:
             return
         canvas = self.cells[cell]
         view = state.cells[cell]
-        width, height = canvas.winfo_width(), canvas.winfo_height()
-        focused = self._focused == cell
         hovered_cell = self._hovered
         hovered = (
             hovered_cell is not None
@@ -270,91 +302,20 @@ class BoardView:
             and state.cells[hovered_cell].playable
         )
         ghost = hovered and bool(state.landing) and view.mark is None
-        key = (view, width, height, focused, hovered, ghost, state.winning_line, state.cols)
+        scene = CellScene(
+            view,
+            self.motion.look(cell),
+            focused=self._focused == cell,
+            hovered=hovered,
+            ghost=state.next_mark if ghost else "",
+            gravity=bool(state.landing),
+            line=state.winning_line,
+            losing_line=state.losing_line,
+            cols=state.cols,
+        )
+        key = (scene, canvas.winfo_width(), canvas.winfo_height())
         if not force and self._painted[cell] == key:
             return
         self._painted[cell] = key
-        palette = self.palette
-        background = palette[Role.CELL_ACTIVE] if hovered else palette[view.background]
-        canvas.configure(
-            background=background,
-            cursor="hand2" if view.playable else ("watch" if state.is_busy else ""),
-        )
-        canvas.delete("all")
-        if width <= 1 or height <= 1:
-            return
-        if view.mark is not None:
-            self._draw_mark(canvas, view.mark, width, height)
-        elif ghost:  # where the mark would land
-            self._draw_mark(canvas, state.next_mark, width, height, colour=palette[Role.MUTED])
-        elif view.note:
-            self._draw_note(canvas, view, width, height)
-        if cell in state.winning_line:
-            self._draw_strike(canvas, cell, state.winning_line, width, height)
-        if focused:  # drawn, not a border: the stroke through a win stays whole
-            inset = FOCUS_RING / 2
-            canvas.create_rectangle(
-                inset,
-                inset,
-                width - inset,
-                height - inset,
-                outline=palette[Role.FOCUS],
-                width=FOCUS_RING,
-            )
-
-    def _draw_mark(
-        self, canvas: tk.Canvas, mark: str, width: int, height: int, colour: str | None = None
-    ) -> None:
-        side = min(width, height)
-        inset = side * 0.24
-        line = max(2.0, side * 0.09)
-        left, top = (width - side) / 2 + inset, (height - side) / 2 + inset
-        right, bottom = left + side - 2 * inset, top + side - 2 * inset
-        colour = colour or self.palette[Role(mark)]
-        if mark == "X":
-            for x0, x1 in ((left, right), (right, left)):
-                canvas.create_line(x0, top, x1, bottom, fill=colour, width=line, capstyle="round")
-        else:
-            canvas.create_oval(left, top, right, bottom, outline=colour, width=line)
-
-    def _draw_note(self, canvas: tk.Canvas, view: CellView, width: int, height: int) -> None:
-        """The analysis words, on two lines where they fit, else in short form."""
-        words = two_lines(view.note)
-        lines = words.split("\n")
-        fits = (
-            max(self.note_font.measure(line) for line in lines) <= width - 8
-            and len(lines) * self.note_font.metrics("linespace") <= height - 8
-        )
-        if not fits:
-            words = compact_words(view.note)
-        canvas.create_text(
-            width / 2,
-            height / 2,
-            text=words,
-            fill=self.palette[view.tone],
-            font=self.note_font,
-            justify="center",
-        )
-
-    def _draw_strike(
-        self, canvas: tk.Canvas, cell: int, line: tuple[int, ...], width: int, height: int
-    ) -> None:
-        """This cell's part of the stroke through the winning line."""
-        (row0, col0), (row1, col1) = divmod(line[0], self.cols), divmod(line[1], self.cols)
-        d_row, d_col = row1 - row0, col1 - col0
-        # Extend beyond the cell edges so neighbouring segments meet over the grid lines.
-        reach_x, reach_y = (width / 2 + 2) * d_col, (height / 2 + 2) * d_row
-        centre_x, centre_y = width / 2, height / 2
-        start = (centre_x - reach_x, centre_y - reach_y)
-        end = (centre_x + reach_x, centre_y + reach_y)
-        if cell == line[0]:
-            start = (centre_x - reach_x * 0.6, centre_y - reach_y * 0.6)
-        if cell == line[-1]:
-            end = (centre_x + reach_x * 0.6, centre_y + reach_y * 0.6)
-        canvas.create_line(
-            *start,
-            *end,
-            fill=self.palette[Role.TEXT],
-            width=max(3.0, min(width, height) * 0.06),
-            capstyle="round",
-        )
+        canvas.configure(cursor="hand2" if view.playable else ("watch" if state.is_busy else ""))
+        self.painter.draw(canvas, cell, scene)

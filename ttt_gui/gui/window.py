@@ -315,6 +315,7 @@ class Window:
             self._poll_id = None
         self.presenter.close()
         self.progress.stop()  # its animation timer must not outlive the window
+        self.board.stop_motion()  # nor the board's
         self.root.destroy()
         gc.collect()  # the window's garbage goes here, on the Tk thread
 
