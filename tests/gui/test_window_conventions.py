@@ -70,29 +70,6 @@ def visible_windows(name: str) -> list[str]:
     return found.stdout.split()
 
 
-def test_closing_while_the_save_dialog_is_open_waits_for_it_then_exits_cleanly(
-    tmp_path: Path, window_manager: None
-) -> None:
-    """Ctrl+S, Esc, Ctrl+S again, then a close request from the title bar: the
-    close waits for the dialog, and once it is dismissed the game exits 0
-    with nothing on stderr."""
-    process, window, _ = start_game(tmp_path, Settings(GameConfig(mode=Mode.HOTSEAT)))
-    try:
-        xdotool("windowactivate", "--sync", window, "key", "ctrl+s")
-        dialog = visible_window("^Save game$")
-        xdotool("windowactivate", "--sync", dialog, "key", "Escape")
-        assert eventually(lambda: not visible_windows("^Save game$")), "the dialog stays"
-        xdotool("windowactivate", "--sync", window, "key", "ctrl+s")
-        dialog = visible_window("^Save game$")
-        subprocess.run(["wmctrl", "-i", "-c", window], check=True, timeout=10)
-        time.sleep(0.5)  # what is checked: the process does not end meanwhile
-        assert process.poll() is None, "the close waits for the dialog"
-        xdotool("windowactivate", "--sync", dialog, "key", "Escape")
-    finally:
-        stdout, stderr = finish(process)
-    assert process.returncode == 0 and stderr == "" and stdout == ""
-
-
 def test_closing_with_a_game_in_progress_keeps_it_for_the_next_start(
     tmp_path: Path, window_manager: None
 ) -> None:

@@ -2,8 +2,10 @@
 
 The standard dialogs are imported when first needed, so start-up stays fast.
 Every dialog is modal to the main window and closes with Escape. While one is
-open, :attr:`TkDialogs.open_count` is above zero: the window then defers a
-close request until the dialog is answered.
+open, :attr:`TkDialogs.open_count` is above zero. A close request from the
+window manager then calls :meth:`TkDialogs.close_all`: every open dialog is
+closed as if cancelled (from then on each answers its cancel value, so no
+dialog's action runs), and the window quits once the last has closed.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ class TkDialogs:
     def __init__(self, root: tk.Tk) -> None:
         self.root = root
         self.open_count = 0
+        #: Set by :meth:`close_all`: every dialog answers as if cancelled.
+        self.is_closing = False
         #: Called when the last open dialog closes (the window's deferred quit).
         self.on_all_closed: Callable[[], None] | None = None
         self.clipboard = ClipboardReader(root)
@@ -47,6 +51,21 @@ class TkDialogs:
             if self.open_count == 0 and self.on_all_closed is not None:
                 self.root.after_idle(self.on_all_closed)
 
+    def close_all(self) -> None:
+        """Close every open dialog as if cancelled, and cancel every later one
+        (the window is closing). Native dialogs (Windows, macOS) cannot be
+        closed from here: their answer is then ignored."""
+        self.is_closing = True
+        tcl = self.root.tk
+        for name in tcl.splitlist(tcl.call("winfo", "children", ".")):
+            path = str(name)
+            is_window = str(tcl.call("winfo", "toplevel", path)) == path
+            if not is_window or str(tcl.call("winfo", "class", path)) == "Menu":
+                continue
+            # As its close button would: Tk's file dialog must cancel itself.
+            close = str(tcl.call("wm", "protocol", path, "WM_DELETE_WINDOW"))
+            tcl.eval(close) if close else tcl.call("destroy", path)
+
     def _modal(
         self,
         title: str,
@@ -55,6 +74,8 @@ class TkDialogs:
     ) -> Answer:
         """Run a modal window built by ``build(window, finish)``; its answer, or
         ``cancel`` for Escape or closing it."""
+        if self.is_closing:
+            return cancel
         answer: list[Answer] = [cancel]
         window = tk.Toplevel(self.root)
         window.title(title)
@@ -72,7 +93,7 @@ class TkDialogs:
             window.wait_visibility()
             window.grab_set()
             self.root.wait_window(window)
-        return answer[0]
+        return cancel if self.is_closing else answer[0]
 
     def confirm(self, title: str, text: str, yes: str, no: str) -> bool:
         """A question with two verb buttons; ``no`` is the default, Escape answers it."""
@@ -207,12 +228,16 @@ class TkDialogs:
     def show_info(self, title: str, text: str) -> None:
         from tkinter import messagebox
 
+        if self.is_closing:
+            return
         with self._open():
             messagebox.showinfo(title, text, parent=self.root)
 
     def show_error(self, title: str, text: str) -> None:
         from tkinter import messagebox
 
+        if self.is_closing:
+            return
         try:
             with self._open():
                 messagebox.showerror(title, text, parent=self.root)
@@ -283,15 +308,19 @@ class TkDialogs:
     def ask_open_path(self, folder: Path) -> Path | None:
         from tkinter import filedialog
 
+        if self.is_closing:
+            return None
         with self._open():
             name = filedialog.askopenfilename(
                 parent=self.root, title="Open game", filetypes=FILE_TYPES, initialdir=str(folder)
             )
-        return Path(name) if name else None
+        return Path(name) if name and not self.is_closing else None
 
     def ask_save_path(self, folder: Path, name: str) -> Path | None:
         from tkinter import filedialog
 
+        if self.is_closing:
+            return None
         with self._open():
             chosen = filedialog.asksaveasfilename(
                 parent=self.root,
@@ -301,7 +330,7 @@ class TkDialogs:
                 initialdir=str(folder),
                 initialfile=name,
             )
-        return Path(chosen) if chosen else None
+        return Path(chosen) if chosen and not self.is_closing else None
 
     def read_clipboard(self, deliver: ClipboardDelivery) -> None:
         """See :mod:`ttt_gui.gui.clipboard`: a late answer is followed by

@@ -226,14 +226,21 @@ class Window:
         self._ensure_polling()
 
     def request_close(self) -> None:
-        """The window manager (or Cmd+Q) asks to close: quit as Game > Quit does;
-        while a dialog is open, once it has been answered."""
+        """The window manager (or Cmd+Q) asks to close: quit as Game > Quit does.
+        While a dialog is open, the dialog is closed without its action
+        running, and the window closes without asking anything, keeping the
+        game in progress for the next start."""
         dialogs = self.presenter.dialogs
         if isinstance(dialogs, TkDialogs) and dialogs.open_count:
-            dialogs.on_all_closed = self.request_close
-            self.root.bell()
+            dialogs.on_all_closed = self._end_now
+            dialogs.close_all()
             return
         self.run("quit")
+
+    def _end_now(self) -> None:
+        if not self.presenter.is_closed:
+            self.presenter.end()
+        self.close()
 
     def _digit(self, digit: int, keypad: bool, event: object = None) -> str | None:
         if not self.presenter.play_digit(digit, keypad):
