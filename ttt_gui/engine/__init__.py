@@ -1,7 +1,8 @@
 """The engine: negamax with alpha-beta pruning for m,n,k games and its proofs.
 
 Everything above this package uses the names exported here; the modules
-below are the engine's own rooms:
+below are the engine's own rooms. :data:`COMPILED` says whether the
+engine's hot modules run compiled (by mypyc) or as plain Python:
 
 ========================  ==================================================
 ``engine``                :class:`Engine`, its results and the root of a search
@@ -13,10 +14,12 @@ below are the engine's own rooms:
 ``transposition``         the table's entries, replacement and memory
 ``threats``, ``vct``      threat-space search: continuous fours, then threes
 ``pairing``, ``zones``    pairing-strategy and relevance-zone draw proofs
+``connect_four``          the exact solver of Connect Four boards (four in a row)
 ``levels``                how a level chooses its move from the values it sees
 ========================  ==================================================
 """
 
+from ttt_gui.engine.connect_four import COMPILED
 from ttt_gui.engine.context import InvalidLimitError, Limit
 from ttt_gui.engine.engine import (
     MATE_THRESHOLD,
@@ -31,6 +34,7 @@ from ttt_gui.engine.engine import (
 from ttt_gui.engine.transposition import DEFAULT_TABLE_LIMIT
 
 __all__ = [
+    "COMPILED",
     "DEFAULT_TABLE_LIMIT",
     "MATE_THRESHOLD",
     "WIN",

@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from ttt_gui.board import Board, Geometry
+from ttt_gui.engine.connect_four import ConnectFourPath
 from ttt_gui.engine.context import Limit, SearchContext
 from ttt_gui.engine.lines import LINE_MIN_NODES, principal_variation, proven_line
 from ttt_gui.engine.negamax import (
@@ -210,19 +211,21 @@ class Engine:
         self._table: Table = {}
         self._pairing_answers: dict[int, bool] = {}  # see pairing.make_blocked
         self._table_geometry: Geometry | None = None
+        self._connect_four = ConnectFourPath(table_limit)
         self._search_lock = threading.Lock()
         self._running_stop: threading.Event | None = None  # the running search's token
 
     # -- public API ---------------------------------------------------------
 
     def clear(self) -> None:
-        """Forget everything the transposition table holds."""
+        """Forget everything the transposition tables hold."""
         self._table.clear()
         self._pairing_answers.clear()
+        self._connect_four.clear()
 
     def table_memory(self) -> TableMemory:
         """What the engine's tables hold now, with an estimate of their memory."""
-        return table_memory(self._table, self._pairing_answers)
+        return self._connect_four.memory(table_memory(self._table, self._pairing_answers))
 
     @property
     def is_searching(self) -> bool:
@@ -291,6 +294,7 @@ class Engine:
             self._table.clear()
             self._pairing_answers.clear()
             self._table_geometry = geometry
+            self._connect_four.prepare(geometry, enabled=not self.baseline)
         elif len(self._table) > self.table_limit:
             if self.baseline:
                 self._table.clear()
@@ -351,7 +355,9 @@ class Engine:
                 if not (analysis.exact and not self.baseline):
                     return analysis, move, principal_variation(board, move, self._table)
                 started = time.perf_counter()
-                line = proven_line(context, board, move, score)
+                line = self._connect_four.line(board, move, score, context) or proven_line(
+                    context, board, move, score
+                )
                 elapsed = analysis.elapsed + time.perf_counter() - started
                 return replace(analysis, nodes=context.nodes, elapsed=elapsed), move, line
             finally:
@@ -405,6 +411,7 @@ class Engine:
             preferred = list(found.defences)
             refuted = found.refuted
         context.selective = bounded and self._plays_selectively(board.geometry)
+        solves = self._connect_four.start(limit)  # first (bounded: before each depth)
         if not (bounded or all_moves or stop.is_set()) and self._proves_draws(board, limit):
             solved = self._solve_or_prove_draw(board, tables, context, margin)
             if solved is not None:
@@ -412,6 +419,14 @@ class Engine:
                 elapsed = time.perf_counter() - started
                 return MoveAnalysis(scores, empties, True, context.nodes, elapsed, best)
         for depth in depths:
+            if solves and not stop.is_set():
+                every = all_moves or margin > 0
+                solved = self._connect_four.solve(
+                    board, context, all_moves=every, randomize=self.randomize
+                )
+                if solved is not None:
+                    (scores, best), elapsed = solved, time.perf_counter() - started
+                    return MoveAnalysis(scores, empties, True, context.nodes, elapsed, best)
             if stop.is_set():
                 break
             try:

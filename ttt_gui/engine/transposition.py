@@ -29,6 +29,10 @@ from typing import NamedTuple
 #: Entries an engine's table keeps at most unless told otherwise (about
 #: 150 MB when full).
 DEFAULT_TABLE_LIMIT = 400_000
+#: A list slot, and an entry of the Connect Four solver's table (a 64-bit
+#: integer object), in bytes.
+POINTER_BYTES = 8
+SOLVER_ENTRY_BYTES = 32
 
 #: The flag of an entry: its score is exact, a lower bound or an upper bound.
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -81,6 +85,12 @@ class TableMemory:
             f"{self.entries:,} entries + {self.pairing_answers:,} pairing answers, "
             f"≈{self.bytes / 1e6:,.1f} MB"
         )
+
+    def with_solver_table(self, used: int, slots: int) -> TableMemory:
+        """These figures plus a fixed-size solver table of ``slots`` slots
+        (a pointer each) with ``used`` in use (an integer object each)."""
+        extra = slots * POINTER_BYTES + used * SOLVER_ENTRY_BYTES
+        return TableMemory(self.entries + used, self.pairing_answers, self.bytes + extra)
 
 
 def worth(key: int, entry: StoredEntry, cells: int, least_marks: int) -> int:

@@ -1,0 +1,129 @@
+"""Tests of the Connect Four path (ttt_gui/engine/connect_four.py): its exact
+scores equal the independent plain minimax (tests/variant_reference.py) and
+the general search (``Engine(baseline=True)``, which leaves the path out) on
+small gravity boards with four in a row, distances included; its lines end
+the game at the distance it claims; a bounded search stays honest.
+
+The exhaustive checks take minutes and run with ``pytest --slow``; the
+default run checks samples.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from variant_reference import (
+    mismatches,
+    move_values,
+    play_line,
+    random_positions,
+    reachable,
+)
+
+from ttt_gui.board import Board, geometry
+from ttt_gui.engine import COMPILED, MATE_THRESHOLD, WIN, Engine, Limit
+from ttt_gui.engine.connect_four import ConnectFourSolver, bit_count, connect_four_applies
+
+#: Small gravity boards with four in a row: (rows, columns).
+SHAPES = ((4, 4), (4, 5), (5, 4), (5, 5))
+
+
+def gravity(rows: int, cols: int) -> Board:
+    return Board.empty(rows=rows, cols=cols, win_length=4, gravity=True)
+
+
+def test_the_path_takes_gravity_boards_with_four_in_a_row_that_fit_64_bits() -> None:
+    assert connect_four_applies(geometry(6, 7, 4, gravity=True))
+    assert not connect_four_applies(geometry(6, 7, 4, gravity=True, misere=True))
+    assert not connect_four_applies(geometry(6, 7, 5, gravity=True))
+    assert not connect_four_applies(geometry(6, 7, 4))
+    assert not connect_four_applies(geometry(9, 9, 4, gravity=True))
+    assert isinstance(COMPILED, bool)
+
+
+def test_bit_count_counts_up_to_63_bits() -> None:
+    for bits in (0, 1, 0b1011, (1 << 63) - 1, 0x5555555555555555, 1 << 62):
+        assert bit_count(bits) == bin(bits).count("1")
+
+
+@pytest.mark.parametrize(("rows", "cols"), SHAPES[:3])
+def test_analysis_equals_minimax_on_random_positions(rows: int, cols: int) -> None:
+    positions = random_positions(gravity(rows, cols), 25, rows * cols // 2, seed=rows + cols)
+    assert not mismatches(positions)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(4, 5), (5, 5), (6, 5)])
+def test_analysis_equals_the_general_search(rows: int, cols: int) -> None:
+    path, general = Engine(), Engine(baseline=True)
+    for board in random_positions(gravity(rows, cols), 12, rows * cols // 2, seed=cols):
+        assert path.analyse(board) == general.analyse(board), repr(board)
+
+
+def test_search_scores_the_best_move_and_its_line_ends_the_game_so() -> None:
+    engine = Engine(seed=3)
+    for board in random_positions(gravity(6, 7), 8, 26, seed=11):
+        result = engine.search(board)
+        assert result.exact
+        values = move_values(board) if board.empty_bits.bit_count() <= 12 else None
+        if values is not None:
+            assert result.score == max(values.values())
+        end = play_line(board, result.pv)
+        assert end.is_over
+        if result.score > MATE_THRESHOLD:
+            assert len(result.pv) == WIN - result.score and end.winner is board.turn
+        elif result.score < -MATE_THRESHOLD:
+            assert len(result.pv) == WIN + result.score and end.winner is board.turn.other
+        else:
+            assert end.winner is None
+
+
+def test_every_best_move_is_found_with_randomize() -> None:
+    board = Board.from_moves([13, 14, 9, 12, 10], rows=4, cols=4, win_length=4, gravity=True)
+    values = move_values(board)
+    best = {move for move, value in values.items() if value == max(values.values())}
+    analysis = Engine(seed=1).evaluate_moves(board, within=0)
+    assert set(analysis.best) == best and analysis.exact
+
+
+def test_a_bounded_search_that_cannot_solve_is_not_exact() -> None:
+    board = gravity(6, 7).play(38)
+    result = Engine(seed=2).search(board, Limit(nodes=3_000))
+    assert not result.exact and abs(result.score) <= MATE_THRESHOLD
+    assert result.move in board.legal_moves()
+
+
+def test_a_stop_token_ends_a_solve_with_an_honest_answer() -> None:
+    stop = threading.Event()
+    stop.set()
+    result = Engine().search(gravity(6, 7), Limit(), stop=stop)
+    assert not result.exact
+
+
+def test_the_table_keeps_its_fixed_size() -> None:
+    engine = Engine(table_limit=300)
+    engine.search(Board.from_moves([17, 18, 12], rows=4, cols=5, win_length=4, gravity=True))
+    memory = engine.table_memory()
+    assert 0 < memory.entries <= 300
+    solver = ConnectFourSolver(4, 5, 300)
+    assert solver.entries() == 0 and len(solver.table) == 300
+
+
+@pytest.mark.slow
+def test_analysis_equals_minimax_on_every_reachable_4x4_position() -> None:
+    positions = reachable(gravity(4, 4))
+    assert not mismatches(positions)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("rows", "cols"), [(4, 5), (5, 4)])
+def test_analysis_equals_minimax_on_many_random_positions(rows: int, cols: int) -> None:
+    assert not mismatches(random_positions(gravity(rows, cols), 400, 2, seed=rows + cols))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("rows", "cols"), [(5, 5), (6, 5), (5, 6)])
+def test_analysis_equals_the_general_search_on_many_positions(rows: int, cols: int) -> None:
+    path, general = Engine(), Engine(baseline=True)
+    for board in random_positions(gravity(rows, cols), 60, rows * cols // 3, seed=rows * cols):
+        assert path.analyse(board) == general.analyse(board), repr(board)
