@@ -91,7 +91,7 @@ def test_a_mistake_says_the_value_before_and_after_and_the_better_moves() -> Non
     x_move, o_move, _ = review.moves
     assert x_move.mark is Mark.BEST and x_move.change == "a draw"
     assert o_move.mark is Mark.MISTAKE
-    assert o_move.change == "was a draw, now a loss in 6"
+    assert o_move.change == "was a draw, now a loss in 3 moves"
     assert o_move.better_coordinates == ("b2",)
     assert o_move.blunder_note() == "move 2: b1 lost the draw"
 
@@ -109,12 +109,12 @@ def test_an_inaccuracy_is_a_slower_win_or_a_faster_loss() -> None:
     review = review_game(Board.parse(".../..x/oox"), [0], Engine())
     (reviewed,) = review.moves
     assert reviewed.mark is Mark.INACCURACY
-    assert reviewed.change == "was a win in 1, now a win in 3"
+    assert reviewed.change == "was a win in 1 move, now a win in 2 moves"
     assert review.summary() == "X: 0 best, 1 inaccuracy, 0 mistakes"
     # Against a loss, holding out less long is an inaccuracy too (O b3 below).
     review = review_game(Board.empty(3), [0, 1, 4, 7], Engine())
     assert review.moves[-1].mark is Mark.INACCURACY
-    assert review.moves[-1].change == "was a loss in 4, now a loss in 2"
+    assert review.moves[-1].change == "was a loss in 2 moves, now a loss in 1 move"
 
 
 def test_a_review_of_no_moves_says_so() -> None:

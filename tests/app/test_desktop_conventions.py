@@ -10,10 +10,11 @@ from pathlib import Path
 
 from fakes import FakeDialogs, make_presenter
 
+from ttt_gui.analysis.values import Value
 from ttt_gui.app.actions import KeyNames, all_items
 from ttt_gui.app.jobs import InlineRunner
 from ttt_gui.app.presenter import Presenter
-from ttt_gui.app.view_state import compact_words, score_tone, value_words
+from ttt_gui.app.view_state import score_tone, value_words
 from ttt_gui.board import Player
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.storage.games import write_game
@@ -152,7 +153,7 @@ def test_heuristic_values_are_words_that_name_the_side() -> None:
     assert value_words(3, False, Player.O) == "O slightly better"
     assert value_words(1, False, Player.O) == "about even"
     assert value_words(0, True, Player.O) == "draw"
-    assert compact_words("O much better") == "O+++"
+    assert Value(500, False).short(Player.O) == "O+++"
 
 
 def test_the_same_words_always_have_the_same_colour() -> None:

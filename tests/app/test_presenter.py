@@ -504,7 +504,7 @@ def test_hint_points_at_the_winning_move() -> None:
     assert rig.presenter.view().status == "Looking for a hint…"
     rig.presenter.tick()
     view = rig.presenter.view()
-    assert view.status == "Hint: c1 (win in 1)"
+    assert view.status == "Hint: c1 (win in 1 move)"
     assert [cell for cell, c in enumerate(view.cells) if c.background == "hint"] == [2]
     rig.presenter.play(2)
     assert not any(c.background == "hint" for c in rig.presenter.view().cells)
@@ -516,7 +516,7 @@ def test_a_hint_is_immediate_when_the_analysis_is_shown() -> None:
     play_all(rig, (0, 3, 1, 4))
     rig.presenter.tick()
     rig.presenter.hint()
-    assert rig.presenter.view().status == "Hint: c1 (win in 1)"
+    assert rig.presenter.view().status == "Hint: c1 (win in 1 move)"
 
 
 def test_a_hint_suggests_one_move_among_equally_good_ones() -> None:

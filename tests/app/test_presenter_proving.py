@@ -230,7 +230,11 @@ def test_moves_proven_in_an_approximate_analysis_are_worded_as_exact() -> None:
         {0: 0, 1: 30, 2: -(WIN - 4)}, 3, exact=False, best=[1], proven=frozenset({0, 2})
     )
     notes = analysis_notes(analysis, board.turn)
-    assert notes == {0: ("draw", "even"), 1: ("X better", "good"), 2: ("loss in 4", "bad")}
+    assert notes == {
+        0: ("draw", "=", "even"),
+        1: ("X better", "X++", "good"),
+        2: ("loss in 2 moves", "L2", "bad"),
+    }
     assert hint_text(board, analysis) == "Hint: b1 (X better, depth 3)"
     drawn = dataclasses.replace(analysis, best=[0])
     assert hint_text(board, drawn) == "Hint: a1 (draw)"

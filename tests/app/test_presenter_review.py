@@ -183,10 +183,11 @@ def test_choosing_a_marked_move_shows_the_position_before_it_with_the_better_mov
     assert view.cells[4].background == "hint"  # b2, the better move
     assert view.cells[1].background == "last"  # b1, the move played
     assert (view.cells[4].note, view.cells[4].tone) == ("draw", "even")
-    assert (view.cells[1].note, view.cells[1].tone) == ("loss in 6", "bad")
+    assert (view.cells[1].note, view.cells[1].tone) == ("loss in 3 moves", "bad")
     assert not any(cell.playable for cell in view.cells)
     assert view.status == (
-        "Move 2, O b1: mistake — was a draw, now a loss in 6; better: b2. Esc returns to the game."
+        "Move 2, O b1: mistake — was a draw, now a loss in 3 moves; better: b2."
+        " Esc returns to the game."
     )
     assert view.history_cursor == 2
     assert rig.session.history.cursor == 5  # the game itself is where it was
@@ -197,7 +198,7 @@ def test_a_best_move_shows_its_value_and_no_better_move() -> None:
     rig = reviewed()
     rig.presenter.go_to(3)
     view = rig.presenter.view()
-    assert view.status == "Move 3, X b2: best — a win in 5. Esc returns to the game."
+    assert view.status == "Move 3, X b2: best — a win in 3 moves. Esc returns to the game."
     assert view.cells[4].background == "last"
     assert not any(cell.background == "hint" for cell in view.cells)
 

@@ -53,11 +53,11 @@ def test_analyse_prints_the_value_then_every_move_best_first(tmp_path: Path) -> 
     assert first == "X.O/.X./...  O to move: draw"
     assert lines == [
         "c3  draw",
-        "b1  loss in 2",
-        "a2  loss in 2",
-        "c2  loss in 2",
-        "a3  loss in 2",
-        "b3  loss in 2",
+        "b1  loss in 1 move",
+        "a2  loss in 1 move",
+        "c2  loss in 1 move",
+        "a3  loss in 1 move",
+        "b3  loss in 1 move",
     ]
     values = move_values(board)  # the order is the reference's, best first
     expected = sorted(values.items(), key=lambda item: (-item[1], item[0]))
@@ -70,12 +70,20 @@ def test_analyse_json_is_one_object_with_every_move(tmp_path: Path) -> None:
     data = json.loads(done.stdout)
     assert data["position"] == "XX./OO./..."
     assert data["side_to_move"] == "X"
-    assert (data["value"], data["exact"], data["win_length"]) == ("win in 1", True, 3)
+    assert (data["words"], data["exact"], data["win_length"]) == ("win in 1 move", True, 3)
     values = move_values(Board.parse("XX./OO./..."))
     assert data["score"] == max(values.values())
     assert [move["coordinate"] for move in data["moves"]] == ["c1", "c2", "a3", "b3", "c3"]
     assert [move["score"] for move in data["moves"]] == sorted(values.values(), reverse=True)
-    assert data["moves"][1] == {"coordinate": "c2", "score": 0, "words": "draw", "exact": True}
+    assert data["moves"][1] == {
+        "coordinate": "c2",
+        "cell": 5,
+        "score": 0,
+        "outcome": "draw",
+        "plies": None,
+        "words": "draw",
+        "exact": True,
+    }
 
 
 def test_analyse_names_a_draw_proven_by_a_pairing_strategy(tmp_path: Path) -> None:
@@ -84,7 +92,8 @@ def test_analyse_names_a_draw_proven_by_a_pairing_strategy(tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == f"{empty}  X to move: draw: pairing strategy"
     data = json.loads(run(tmp_path, "analyse", empty, "--win-length", "5", "--json").stdout)
-    assert (data["value"], data["proof"]) == ("draw", "pairing strategy")
+    assert (data["words"], data["proof"]) == ("draw", "pairing")
+    assert (data["outcome"], data["proof_words"]) == ("draw", "pairing strategy")
     plain = json.loads(run(tmp_path, "analyse", "x.o/.x./...", "--json").stdout)
     assert plain["proof"] is None
     assert "pairing" not in run(tmp_path, "analyse", "x.o/.x./...").stdout
@@ -134,7 +143,7 @@ def test_analyse_proves_moves_drawn_by_relevance_zones_after_its_search(tmp_path
     done = run(tmp_path, "analyse", position, "--think-time", "1", "--json")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    assert (data["value"], data["exact"]) == ("draw", True)
+    assert (data["words"], data["exact"]) == ("draw", True)
     assert len(data["moves"]) == 43
     assert all(move["words"] == "draw" and move["exact"] for move in data["moves"])
     # To a fixed depth the answer stays the search's alone, the same everywhere.
@@ -146,7 +155,7 @@ def test_analyse_of_a_finished_game_says_who_won(tmp_path: Path) -> None:
     done = run(tmp_path, "analyse", "xxx/oo./...")
     assert (done.returncode, done.stdout) == (0, "XXX/OO./...  game over: X has won\n")
     data = json.loads(run(tmp_path, "analyse", "xox/xoo/oxx", "--json").stdout)
-    assert (data["value"], data["moves"]) == ("draw", [])
+    assert (data["words"], data["moves"]) == ("draw", [])
 
 
 @pytest.mark.parametrize(
@@ -162,23 +171,23 @@ def test_analyse_plays_by_the_variant_s_rules(
 ) -> None:
     printed = {
         "misère": [
-            "X.O/.X./...  (misère)  O to move: win in 6",
-            *(f"{cell}  win in 6" for cell in ("b1", "a2", "c2", "a3", "b3")),
+            "X.O/.X./...  (misère)  O to move: win in 3 moves",
+            *(f"{cell}  win in 3 moves" for cell in ("b1", "a2", "c2", "a3", "b3")),
             "c3  draw",
         ],
         "gravity": [
-            "..../..../X.../XO.O  (gravity)  X to move: win in 1",
-            "a2  win in 1",
-            "c4  win in 5",
-            "b3  loss in 2",
-            "d3  loss in 2",
+            "..../..../X.../XO.O  (gravity)  X to move: win in 1 move",
+            "a2  win in 1 move",
+            "c4  win in 3 moves",
+            "b3  loss in 1 move",
+            "d3  loss in 1 move",
         ],
         "gravity, misère": [
-            "..../..../X.../XO.O  (gravity, misère)  X to move: loss in 9",
-            "b3  loss in 9",
-            "d3  loss in 9",
-            "c4  loss in 9",
-            "a2  loss in 1",
+            "..../..../X.../XO.O  (gravity, misère)  X to move: loss in 5 moves",
+            "b3  loss in 5 moves",
+            "d3  loss in 5 moves",
+            "c4  loss in 5 moves",
+            "a2  loss in 1 move",
         ],
     }[rules]
     board = Board.parse(
@@ -203,18 +212,21 @@ def test_analyse_plays_by_the_variant_s_rules(
 
 
 def test_analyse_of_misere_is_not_the_plain_game(tmp_path: Path) -> None:
-    """X to move can complete a line: a win in 1 in the plain game, a move to
+    """X to move can complete a line: a win in 1 move in the plain game, a move to
     avoid under misère."""
     plain = json.loads(run(tmp_path, "analyse", "xx./oo./...", "--json").stdout)
     misere = json.loads(run(tmp_path, "analyse", "xx./oo./...", "--misere", "--json").stdout)
     assert plain["moves"][0] == {
         "coordinate": "c1",
+        "cell": 2,
         "score": plain["score"],
-        "words": "win in 1",
+        "outcome": "win",
+        "plies": 1,
+        "words": "win in 1 move",
         "exact": True,
     }
-    assert [m["words"] for m in misere["moves"] if m["coordinate"] == "c1"] == ["loss in 1"]
-    assert misere["value"] != "win in 1"
+    assert [m["words"] for m in misere["moves"] if m["coordinate"] == "c1"] == ["loss in 1 move"]
+    assert misere["words"] != "win in 1 move"
 
 
 def test_analyse_under_gravity_refuses_a_floating_mark(tmp_path: Path) -> None:
@@ -278,10 +290,10 @@ def test_review_prints_every_move_marked_and_the_summary(tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         "  1. X a1  best        a draw",
-        "  2. O b1  mistake     was a draw, now a loss in 6; better: b2",
-        "  3. X b2  best        a win in 5",
-        "  4. O b3  inaccuracy  was a loss in 4, now a loss in 2; better: c3",
-        "  5. X c3  best        a win in 1",
+        "  2. O b1  mistake     was a draw, now a loss in 3 moves; better: b2",
+        "  3. X b2  best        a win in 3 moves",
+        "  4. O b3  inaccuracy  was a loss in 2 moves, now a loss in 1 move; better: c3",
+        "  5. X c3  best        a win in 1 move",
         "X: 3 best, 0 inaccuracies, 0 mistakes; "
         "O: 0 best, 1 inaccuracy, 1 mistake (move 2: b1 lost the draw)",
     ]
@@ -301,7 +313,7 @@ def test_review_json_lists_marks_values_and_better_moves(tmp_path: Path) -> None
     second = data["moves"][1]
     assert (second["number"], second["player"], second["coordinate"]) == (2, "O", "b1")
     assert (second["better"], second["best_score"]) == (["b2"], 0)
-    assert second["words"] == "was a draw, now a loss in 6"
+    assert second["words"] == "was a draw, now a loss in 3 moves"
     assert data["summary"].startswith("X: 3 best")
 
 

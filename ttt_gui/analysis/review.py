@@ -20,7 +20,7 @@ tell and count as best.
 >>> from ttt_gui.engine import Engine
 >>> review = review_game(Board.parse("xx./oo./..."), (6, 5), Engine())
 >>> [(move.coordinate, move.mark.value, move.change) for move in review.moves]
-[('a3', 'mistake', 'was a win in 1, now a loss in 2'), ('c2', 'best', 'a win in 1')]
+[('a3', 'mistake', 'was a win in 1 move, now a loss in 1 move'), ('c2', 'best', 'a win in 1 move')]
 >>> for line in review.summary().split("; "):
 ...     print(line)
 X: 0 best, 0 inaccuracies, 1 mistake (move 5: a3 lost the win)
@@ -34,8 +34,10 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ttt_gui.analysis.values import Value
 from ttt_gui.board import Board, Player
-from ttt_gui.engine import MATE_THRESHOLD, Engine, Limit, MoveAnalysis, describe_score
+from ttt_gui.engine import MATE_THRESHOLD, Engine, Limit, MoveAnalysis
+from ttt_gui.words import gettext, ngettext
 
 #: A heuristic value this much below the best marks an inaccuracy (the step
 #: from "slightly better" to "better" in the analysis words).
@@ -52,9 +54,14 @@ class Mark(enum.Enum):
     INACCURACY = "inaccuracy"
     MISTAKE = "mistake"
 
-    @property
-    def plural(self) -> str:
-        return "inaccuracies" if self is Mark.INACCURACY else f"{self.value}s"
+    def counted(self, count: int) -> str:
+        """``count`` moves with this mark in words: ``"1 mistake"``, ``"2 best"``."""
+        forms = {
+            Mark.BEST: ("{count} best", "{count} best"),
+            Mark.INACCURACY: ("{count} inaccuracy", "{count} inaccuracies"),
+            Mark.MISTAKE: ("{count} mistake", "{count} mistakes"),
+        }[self]
+        return ngettext(*forms, count).format(count=count)
 
     @property
     def symbol(self) -> str:
@@ -99,11 +106,9 @@ def best_is_exact(scores: dict[int, int], is_exact: Callable[[int], bool]) -> bo
 
 
 def value_phrase(score: int, exact: bool) -> str:
-    """A value in words for a sentence: ``"a win in 3"``, ``"a draw"``, or a
-    heuristic ``"ahead (≈+12)"``."""
-    if proven_outcome(score, exact) is None:
-        return describe_score(score, exact=False)
-    return f"a {describe_score(score, exact=True)}"
+    """A value in words for a sentence: ``"a win in 2 moves"``, ``"a draw"``, or a
+    heuristic ``"ahead (≈+12)"`` (:meth:`Value.phrase`)."""
+    return Value(score, exact).phrase()
 
 
 @dataclass(frozen=True)
@@ -156,13 +161,13 @@ class MoveReview:
 
     @property
     def change(self) -> str:
-        """The value before and after in words: ``"was a draw, now a loss in 4"``,
+        """The value before and after in words: ``"was a draw, now a loss in 2 moves"``,
         or the kept value (``"a draw"``) for a best move."""
         before = value_phrase(self.best_score, self.best_is_exact)
         after = value_phrase(self.played_score, self.is_exact(self.move))
         if self.mark is Mark.BEST:
             return before
-        return f"was {before}, now {after}"
+        return gettext("was {before}, now {after}").format(before=before, after=after)
 
     @property
     def better_coordinates(self) -> tuple[str, ...]:
@@ -171,8 +176,11 @@ class MoveReview:
     def blunder_note(self) -> str:
         """For a mistake: ``"move 4: b1 lost the draw"``."""
         outcome = proven_outcome(self.best_score, self.best_is_exact)
-        lost = {1: "the win", 0: "the draw"}.get(outcome if outcome is not None else -1, "")
-        return f"move {self.number}: {self.coordinate} lost {lost or 'the game'}"
+        sentence = {
+            1: "move {number}: {coordinate} lost the win",
+            0: "move {number}: {coordinate} lost the draw",
+        }.get(outcome if outcome is not None else -1, "move {number}: {coordinate} lost the game")
+        return gettext(sentence).format(number=self.number, coordinate=self.coordinate)
 
 
 @dataclass(frozen=True)
@@ -207,19 +215,24 @@ class GameReview:
             if not any(move.player is player for move in self.moves):
                 continue
             counts = self.counts(player)
-            words = ", ".join(
-                f"{count} {mark.value if count == 1 or mark is Mark.BEST else mark.plural}"
-                for mark, count in counts.items()
-            )
+            words = ", ".join(mark.counted(count) for mark, count in counts.items())
             notes = [
                 move.blunder_note()
                 for move in self.moves
                 if move.player is player and move.mark is Mark.MISTAKE
             ]
-            parts.append(f"{player.value}: {words}" + (f" ({'; '.join(notes)})" if notes else ""))
+            if notes:
+                part = gettext("{player}: {counts} ({mistakes})").format(
+                    player=player.value, counts=words, mistakes="; ".join(notes)
+                )
+            else:
+                part = gettext("{player}: {counts}").format(player=player.value, counts=words)
+            parts.append(part)
         text = "; ".join(parts) if parts else "No moves to review"
         if not self.is_exact:
-            text += f" — approximate, depth {self.depth}"
+            text = gettext("{review} — approximate, depth {depth}").format(
+                review=text, depth=self.depth
+            )
         return text
 
 

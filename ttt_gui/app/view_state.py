@@ -13,33 +13,34 @@ import dataclasses
 from dataclasses import dataclass
 
 from ttt_gui.analysis.review import Mark, MoveReview
+from ttt_gui.analysis.values import Value
 from ttt_gui.app.actions import KeyNames
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player
 from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode, statistics_labels
-from ttt_gui.engine import MoveAnalysis, describe_score, is_mate_score
+from ttt_gui.engine import MoveAnalysis
 from ttt_gui.storage.settings import Scores, Settings
 from ttt_gui.theme import Role
 
 TITLE = "Tic-tac-toe"
 #: The move list's colour role for each mark of a review.
 MARK_TONES = {Mark.BEST: Role.GOOD, Mark.INACCURACY: Role.TEXT, Mark.MISTAKE: Role.BAD}
-#: Heuristic values (not proven) in words: (least size, words).
-_ADVANTAGES = ((100, "much better"), (25, "better"), (2, "slightly better"))
 SCORE_NAMES = {"X": "X", "O": "O", "you": "You", "computer": "Computer", "draw": "Draws"}
 
 
 @dataclass(frozen=True)
 class CellView:
     """One cell: its mark (``"X"``, ``"O"`` or None), background role, the
-    analysis words for an empty cell (``""`` if none) and their tone role, and
-    whether the person can play it now."""
+    analysis words for an empty cell (``""`` if none) and their tone role,
+    whether the person can play it now, and the words' short form for a
+    cell too small for them (see :func:`~ttt_gui.analysis.values.legend`)."""
 
     mark: str | None
     background: Role
     note: str = ""
     tone: Role = Role.EVEN
     playable: bool = False
+    short_note: str = ""
 
 
 @dataclass(frozen=True)
@@ -98,54 +99,40 @@ class ReviewView:
 
 
 def value_words(score: int, exact: bool, mover: Player) -> str:
-    """A move's value in words, from ``mover``'s side: ``"win in 3"``, ``"draw"``,
-    ``"loss in 2"``; heuristic values name the side they favour.
+    """A move's value in words, from ``mover``'s side: ``"win in 2 moves"``,
+    ``"draw"``, ``"loss in 1 move"``; heuristic values name the side they favour.
 
     >>> value_words(40, False, Player.O), value_words(-5, False, Player.O)
     ('O better', 'X slightly better')
     """
-    if exact or is_mate_score(score):
-        return describe_score(score, exact=True)
-    for least, words in _ADVANTAGES:
-        if abs(score) >= least:
-            return f"{(mover if score > 0 else mover.other).value} {words}"
-    return "about even"
+    return Value(score, exact).words(mover)
 
 
 def score_tone(score: int, exact: bool) -> Role:
-    """The palette role for a move's value: good, even or bad; the same words
-    always get the same tone."""
-    if value_words(score, exact, Player.X) in ("draw", "about even"):
+    """The palette role for a move's value: good, even or bad, from the value
+    itself (a draw or about even is even)."""
+    value = Value(score, exact)
+    if value.is_even:
         return Role.EVEN
     return Role.GOOD if score > 0 else Role.BAD
 
 
-def compact_words(words: str) -> str:
-    """Short analysis words for small cells: ``"W3"``, ``"L2"``, ``"="``, ``"≈"``,
-    ``"X+"`` (slightly better) to ``"X+++"`` (much better).
-
-    >>> [compact_words(w) for w in ("win in 3", "draw", "O better", "about even")]
-    ['W3', '=', 'O++', '≈']
-    >>> [compact_words(w) for w in ("X slightly better", "X much better")]
-    ['X+', 'X+++']
-    """
-    words = words.replace("win in ", "W").replace("loss in ", "L")
-    words = words.replace("draw", "=").replace("about even", "≈")
-    pluses = dict(zip((advantage for _, advantage in _ADVANTAGES), ("+++", "++", "+")))
-    for advantage in sorted(pluses, key=len, reverse=True):  # "slightly better" first
-        words = words.replace(f" {advantage}", pluses[advantage])
-    return words
+def cell_note(score: int, exact: bool, mover: Player) -> tuple[str, str, Role]:
+    """(words, short form, tone role) of a move's value for its cell."""
+    value = Value(score, exact)
+    return value.words(mover), value.short(mover), score_tone(score, exact)
 
 
-def analysis_notes(analysis: MoveAnalysis | None, mover: Player) -> dict[int, tuple[str, Role]]:
-    """Cell -> (words, tone role) for every move an analysis scored."""
+def analysis_notes(
+    analysis: MoveAnalysis | None, mover: Player
+) -> dict[int, tuple[str, str, Role]]:
+    """Cell -> (words, short form, tone role) for every move an analysis scored."""
     if analysis is None:
         return {}
-    notes = {}
-    for cell, score in analysis.scores.items():
-        exact = analysis.is_exact(cell)
-        notes[cell] = (value_words(score, exact, mover), score_tone(score, exact))
-    return notes
+    return {
+        cell: cell_note(score, analysis.is_exact(cell), mover)
+        for cell, score in analysis.scores.items()
+    }
 
 
 def hint_text(board: Board, analysis: MoveAnalysis) -> str:
@@ -366,10 +353,17 @@ def game_cells(session: Session, analysis: MoveAnalysis | None) -> tuple[CellVie
         else:
             background = Role.CELL
         mark = board[cell]
-        note, tone = notes.get(cell, ("", Role.EVEN))
+        note, short, tone = notes.get(cell, ("", "", Role.EVEN))
         playable = landing[cell] >= 0 if landing else mark is None
         cells.append(
-            CellView(mark.value if mark else None, background, note, tone, can_play and playable)
+            CellView(
+                mark.value if mark else None,
+                background,
+                note,
+                tone,
+                can_play and playable,
+                short_note=short,
+            )
         )
     return tuple(cells)
 
@@ -387,12 +381,12 @@ def reviewed_cells(move: MoveReview) -> tuple[CellView, ...]:
             background = Role.LAST
         else:
             background = Role.CELL_BUSY
-        note, tone = "", Role.EVEN
+        note, short, tone = "", "", Role.EVEN
         if cell in move.scores:
-            exact = move.is_exact(cell)
-            note = value_words(move.scores[cell], exact, board.turn)
-            tone = score_tone(move.scores[cell], exact)
-        cells.append(CellView(mark.value if mark else None, background, note, tone, False))
+            note, short, tone = cell_note(move.scores[cell], move.is_exact(cell), board.turn)
+        cells.append(
+            CellView(mark.value if mark else None, background, note, tone, short_note=short)
+        )
     return tuple(cells)
 
 

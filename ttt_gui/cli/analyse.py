@@ -28,11 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from ttt_gui.analysis.position import Analyst, PositionAnalysis, Proof
-from ttt_gui.analysis.review import GameReview, proven_outcome, review_game
+from ttt_gui.analysis.review import GameReview, MoveReview, proven_outcome, review_game
+from ttt_gui.analysis.values import Value
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, InvalidPositionError
 from ttt_gui.config import MAX_THINK_TIME, MIN_THINK_TIME, SOLVABLE_CELLS, GameConfig, Shape
-from ttt_gui.engine import Engine, Limit, describe_score
+from ttt_gui.engine import Engine, Limit
 from ttt_gui.storage.games import GameFileError, read_game
+from ttt_gui.words import gettext
 
 #: The first words of the command lines this module answers.
 COMMANDS = ("analyse", "analyze", "review")
@@ -154,8 +156,24 @@ def _limit(command: _Parser, board: Board, args: argparse.Namespace, think: floa
     return Limit(time=args.think_time or think)
 
 
-def _words(score: int, exact: bool) -> str:
-    return describe_score(score, proven_outcome(score, exact) is not None)
+#: The version of the JSON's keys (docs/json-schema.md); raised on any change
+#: that is not an addition.
+JSON_SCHEMA = 1
+
+
+def _value(score: int, exact: bool) -> Value:
+    """A value as proven (a draw only in an exact analysis), else heuristic."""
+    return Value(score, proven_outcome(score, exact) is not None)
+
+
+def _value_fields(value: Value) -> dict[str, Any]:
+    """The numbers and tokens of a value, for the JSON."""
+    outcome = value.outcome
+    return {
+        "score": value.score,
+        "outcome": outcome.value if outcome is not None else None,
+        "plies": value.plies,
+    }
 
 
 #: Each proof in words.
@@ -164,61 +182,87 @@ PROOF_WORDS = {Proof.PAIRING: "pairing strategy"}
 
 def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
     """The value of the ``position`` analysed and of each of its moves, best
-    first: text lines, or one JSON object."""
+    first: text lines, or one JSON object (keys in docs/json-schema.md)."""
     board, analysis = position.board, position.moves
     turn = board.turn.value
     rules = _rules(board)
-    shown = f"{board}  ({', '.join(rules)})" if rules else str(board)
+    shown = (
+        gettext("{position}  ({rules})").format(position=board, rules=", ".join(rules))
+        if rules
+        else str(board)
+    )
+    head: dict[str, Any] = {
+        "schema": JSON_SCHEMA,
+        "position": str(board),
+        "win_length": board.win_length,
+        "gravity": board.gravity,
+        "misere": board.misere,
+    }
     if analysis is None:
         winner = board.winner
-        value = f"{winner.value} has won" if winner else "draw"
+        words = gettext("{player} has won").format(player=winner.value) if winner else "draw"
         data: dict[str, Any] = {
-            "position": str(board),
-            "win_length": board.win_length,
-            "gravity": board.gravity,
-            "misere": board.misere,
+            **head,
+            "game_over": True,
+            "winner": winner.value if winner else None,
             "side_to_move": None,
-            "value": value,
             "score": None,
+            "outcome": None,
+            "plies": None,
             "exact": True,
             "depth": 0,
+            "proof": None,
+            "words": words,
+            "proof_words": None,
             "moves": [],
         }
-        return json.dumps(data) if as_json else f"{shown}  game over: {value}"
+        if as_json:
+            return json.dumps(data)
+        return gettext("{position}  game over: {result}").format(position=shown, result=words)
     ranked = sorted(analysis.scores.items(), key=lambda item: (-item[1], item[0]))
-    best = ranked[0][1]
-    moves = [
-        {
-            "coordinate": board.coordinate(move),
-            "score": score,
-            "words": _words(score, analysis.is_exact(move)),
-            "exact": proven_outcome(score, analysis.is_exact(move)) is not None,
-        }
-        for move, score in ranked
-    ]
-    value = _words(best, analysis.exact)
+    moves = []
+    for move, score in ranked:
+        value = _value(score, analysis.is_exact(move))
+        moves.append(
+            {
+                "coordinate": board.coordinate(move),
+                "cell": move,
+                **_value_fields(value),
+                "exact": value.exact,
+                "words": value.plain_words(),
+            }
+        )
+    best = _value(ranked[0][1], analysis.exact)
     # A draw each side holds by a pairing of cells is worth naming: it needs no search.
-    proof = PROOF_WORDS[position.proof] if position.proof is not None else None
+    proof = position.proof
     if as_json:
         data = {
-            "position": str(board),
-            "win_length": board.win_length,
-            "gravity": board.gravity,
-            "misere": board.misere,
+            **head,
+            "game_over": False,
+            "winner": None,
             "side_to_move": turn,
-            "value": value,
-            "score": best,
+            **_value_fields(best),
             "exact": analysis.exact,
             "depth": analysis.depth,
-            "proof": proof,
+            "proof": proof.value if proof is not None else None,
+            "words": best.plain_words(),
+            "proof_words": PROOF_WORDS[proof] if proof is not None else None,
             "moves": moves,
         }
         return json.dumps(data)
-    if proof:
-        value = f"{value}: {proof}"
-    approximate = "" if analysis.exact else f" (approximate, depth {analysis.depth})"
-    lines = [f"{shown}  {turn} to move: {value}{approximate}"]
-    lines += [f"{move['coordinate']}  {move['words']}" for move in moves]
+    value_words = best.plain_words()
+    if proof is not None:
+        value_words = gettext("{value}: {proof}").format(
+            value=value_words, proof=PROOF_WORDS[proof]
+        )
+    if analysis.exact:
+        first = "{position}  {player} to move: {value}"
+    else:
+        first = "{position}  {player} to move: {value} (approximate, depth {depth})"
+    lines = [
+        gettext(first).format(position=shown, player=turn, value=value_words, depth=analysis.depth)
+    ]
+    lines += ["{coordinate}  {words}".format(**move) for move in moves]
     return "\n".join(lines)
 
 
@@ -227,41 +271,63 @@ def _rules(board: Board) -> list[str]:
     return [rule for rule, on in (("gravity", board.gravity), ("misère", board.misere)) if on]
 
 
+def _review_move_fields(move: MoveReview) -> dict[str, Any]:
+    """One reviewed move for the JSON: numbers and tokens, then the words."""
+    played = Value(move.played_score, move.is_exact(move.move))
+    best = Value(move.best_score, move.best_is_exact)
+    return {
+        "number": move.number,
+        "player": move.player.value,
+        "coordinate": move.coordinate,
+        "cell": move.move,
+        "mark": move.mark.value,
+        **_value_fields(played),
+        "best_score": best.score,
+        "best_outcome": best.outcome.value if best.outcome is not None else None,
+        "best_plies": best.plies,
+        "exact": move.exact,
+        "better": list(move.better_coordinates),
+        "words": move.change,
+    }
+
+
 def review_report(review: GameReview, as_json: bool) -> str:
-    """Each move with its mark and value words, then the summary: text, or JSON."""
+    """Each move with its mark and value words, then the summary: text, or
+    JSON (keys in docs/json-schema.md)."""
     if as_json:
+        players = dict.fromkeys(move.player for move in review.moves)
         data = {
+            "schema": JSON_SCHEMA,
             "start": str(review.start),
             "win_length": review.start.win_length,
             "gravity": review.start.gravity,
             "misere": review.start.misere,
             "exact": review.is_exact,
             "depth": review.depth,
+            "counts": {
+                player.value: {mark.value: count for mark, count in review.counts(player).items()}
+                for player in players
+            },
             "summary": review.summary(),
-            "moves": [
-                {
-                    "number": move.number,
-                    "player": move.player.value,
-                    "coordinate": move.coordinate,
-                    "mark": move.mark.value,
-                    "score": move.played_score,
-                    "best_score": move.best_score,
-                    "words": move.change,
-                    "better": list(move.better_coordinates),
-                    "exact": move.exact,
-                }
-                for move in review.moves
-            ],
+            "moves": [_review_move_fields(move) for move in review.moves],
         }
         return json.dumps(data)
     width = max((len(move.mark.value) for move in review.moves), default=0)
     lines = []
     for move in review.moves:
-        better = f"; better: {', '.join(move.better_coordinates)}" if move.better else ""
-        lines.append(
-            f"{move.number:>3}. {move.player.value} {move.coordinate:<3} "
-            f"{move.mark.value:<{width}}  {move.change}{better}"
+        line = "{number:>3}. {player} {coordinate:<3} {mark:<{width}}  {change}".format(
+            number=move.number,
+            player=move.player.value,
+            coordinate=move.coordinate,
+            mark=move.mark.value,
+            width=width,
+            change=move.change,
         )
+        if move.better:
+            line = gettext("{line}; better: {moves}").format(
+                line=line, moves=", ".join(move.better_coordinates)
+            )
+        lines.append(line)
     lines.append(review.summary())
     return "\n".join(lines)
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from tkinter import font as tkfont
 
 from ttt_gui.app.motion import STILL, CellLook
-from ttt_gui.app.view_state import CellView, compact_words
+from ttt_gui.app.view_state import CellView
 from ttt_gui.theme import Palette, Role
 
 FOCUS_RING = 3
@@ -274,7 +274,7 @@ class CellPainter:
             and len(lines) * self.note_font.metrics("linespace") <= height - 8
         )
         if not fits:
-            words = compact_words(view.note)
+            words = view.short_note
         canvas.create_text(
             width / 2,
             height / 2,

@@ -1,0 +1,52 @@
+"""A value's words, short forms and colour come from its score, never from words."""
+
+from __future__ import annotations
+
+from ttt_gui.analysis.values import Outcome, Value, legend, moves_of
+from ttt_gui.app.view_state import score_tone
+from ttt_gui.board import Player
+from ttt_gui.engine import WIN
+from ttt_gui.theme import Role
+
+
+def test_distances_count_the_mover_s_own_moves() -> None:
+    assert Value(WIN - 1, True).words(Player.X) == "win in 1 move"
+    assert Value(WIN - 3, True).words(Player.X) == "win in 2 moves"
+    assert Value(-(WIN - 2), True).words(Player.O) == "loss in 1 move"
+    assert Value(-(WIN - 6), True).words(Player.O) == "loss in 3 moves"
+    assert Value(WIN - 5, True).phrase() == "a win in 3 moves"
+    assert [moves_of(plies) for plies in range(1, 8)] == [1, 1, 2, 2, 3, 3, 4]
+
+
+def test_the_plies_stay_a_number() -> None:
+    value = Value(-(WIN - 6), False)
+    assert (value.outcome, value.plies, value.moves) == (Outcome.LOSS, 6, 3)
+    assert Value(30, False).plies is None
+
+
+def test_short_forms_and_tones_come_from_the_value() -> None:
+    assert [Value(score, True).short(Player.X) for score in (WIN - 3, 0, -(WIN - 4))] == [
+        "W2",
+        "=",
+        "L2",
+    ]
+    assert [Value(score, False).short(Player.X) for score in (1, 3, 30, 300, -300)] == [
+        "≈",
+        "X+",
+        "X++",
+        "X+++",
+        "O+++",
+    ]
+    assert [score_tone(score, False) for score in (0, 1, 3, -3)] == [
+        Role.EVEN,
+        Role.EVEN,
+        Role.GOOD,
+        Role.BAD,
+    ]
+    assert score_tone(0, True) is Role.EVEN
+
+
+def test_the_legend_explains_every_short_form() -> None:
+    text = legend()
+    for short in ("W2", "L2", "=", "≈", "X+", "X++", "X+++", "O+"):
+        assert short in text

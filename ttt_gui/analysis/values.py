@@ -1,0 +1,180 @@
+"""A move's or a position's value as the player reads it; no Tk.
+
+The engine scores on its own scale (:mod:`ttt_gui.engine`): a win in ``n``
+plies is ``WIN - n``. :class:`Value` reads a score once, as numbers and an
+enum (the proven :class:`Outcome`, the distance in plies and in the mover's
+own moves, the size of a heuristic advantage), and every text, short form,
+colour and decision above is computed from those, never from the words.
+Distances in the words count the mover's own moves (a win in 3 plies is
+"win in 2 moves": the mover plays twice); the plies stay a number for the
+JSON of the command line.
+
+>>> from ttt_gui.board import Player
+>>> from ttt_gui.engine import WIN
+>>> [Value(s, True).words(Player.X) for s in (WIN - 3, 0, -(WIN - 2))]
+['win in 2 moves', 'draw', 'loss in 1 move']
+>>> [Value(s, False).short(Player.O) for s in (WIN - 1, 40, -5, 1)]
+['W1', 'O++', 'X+', '≈']
+>>> Value(WIN - 5, True).phrase(), Value(12, False).phrase()
+('a win in 3 moves', 'ahead (≈+12)')
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from ttt_gui.board import Player
+from ttt_gui.engine import MATE_THRESHOLD, WIN
+from ttt_gui.words import gettext, ngettext, pgettext
+
+#: Heuristic advantages (not proven): the least score of each step, from the
+#: largest (3: much better) to the smallest (1: slightly better).
+ADVANTAGE_STEPS = ((100, 3), (25, 2), (2, 1))
+
+
+class Outcome(enum.Enum):
+    """A proven result for the side to move; the value is the JSON's token."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+
+    @property
+    def sign(self) -> int:
+        """1 for a win, 0 for a draw, -1 for a loss (so outcomes compare)."""
+        return {Outcome.WIN: 1, Outcome.DRAW: 0, Outcome.LOSS: -1}[self]
+
+
+def moves_of(plies: int) -> int:
+    """The mover's own moves in a line of ``plies`` from their turn: a win in
+    3 plies takes 2 of their moves, a loss in 2 plies comes after 1.
+
+    >>> [moves_of(plies) for plies in (1, 2, 3, 4, 6)]
+    [1, 1, 2, 2, 3]
+    """
+    return (plies + 1) // 2
+
+
+@dataclass(frozen=True)
+class Value:
+    """A ``score`` from the mover's side and whether the analysis behind it was
+    ``exact`` (a draw counts as proven only then; a win or a loss always)."""
+
+    score: int
+    exact: bool
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The proven outcome; None for a heuristic estimate."""
+        if self.score > MATE_THRESHOLD:
+            return Outcome.WIN
+        if self.score < -MATE_THRESHOLD:
+            return Outcome.LOSS
+        return Outcome.DRAW if self.exact else None
+
+    @property
+    def plies(self) -> int | None:
+        """Plies to the end of a proven win or loss; None otherwise."""
+        if abs(self.score) > MATE_THRESHOLD:
+            return WIN - abs(self.score)
+        return None
+
+    @property
+    def moves(self) -> int | None:
+        """The mover's own moves to the end of a proven win or loss (:func:`moves_of`)."""
+        plies = self.plies
+        return None if plies is None else moves_of(plies)
+
+    @property
+    def advantage(self) -> int:
+        """A heuristic advantage's size, signed for the mover: 0 about even (or
+        proven), 1 slightly, 2 clearly, 3 much better (negative: worse)."""
+        if self.outcome is not None:
+            return 0
+        for least, step in ADVANTAGE_STEPS:
+            if abs(self.score) >= least:
+                return step if self.score > 0 else -step
+        return 0
+
+    @property
+    def is_even(self) -> bool:
+        """Whether the value is a draw or about even (the even colour)."""
+        outcome = self.outcome
+        return outcome is Outcome.DRAW or (outcome is None and self.advantage == 0)
+
+    def words(self, mover: Player) -> str:
+        """The value in the analysis view's words, from ``mover``'s side:
+        ``"win in 2 moves"``, ``"draw"``; heuristic ones name the side they
+        favour (``"X slightly better"``, ``"about even"``)."""
+        outcome, moves = self.outcome, self.moves
+        if outcome is Outcome.WIN and moves is not None:
+            return ngettext("win in {moves} move", "win in {moves} moves", moves).format(
+                moves=moves
+            )
+        if outcome is Outcome.LOSS and moves is not None:
+            return ngettext("loss in {moves} move", "loss in {moves} moves", moves).format(
+                moves=moves
+            )
+        if outcome is Outcome.DRAW:
+            return pgettext("a value", "draw")
+        advantage = self.advantage
+        side = (mover if advantage > 0 else mover.other).value
+        return {
+            0: "about even",
+            1: "{player} slightly better",
+            2: "{player} better",
+            3: "{player} much better",
+        }[abs(advantage)].format(player=side)
+
+    def short(self, mover: Player) -> str:
+        """The short form for small cells (see :func:`legend`): ``"W2"``,
+        ``"L1"``, ``"="``, ``"≈"``, ``"X+"`` to ``"X+++"``."""
+        outcome, moves = self.outcome, self.moves
+        if outcome is Outcome.WIN:
+            return pgettext("short for a win in so many moves", "W{moves}").format(moves=moves)
+        if outcome is Outcome.LOSS:
+            return pgettext("short for a loss in so many moves", "L{moves}").format(moves=moves)
+        if outcome is Outcome.DRAW:
+            return "="
+        advantage = self.advantage
+        if advantage == 0:
+            return "≈"
+        side = (mover if advantage > 0 else mover.other).value
+        return side + "+" * abs(advantage)
+
+    def plain_words(self) -> str:
+        """The value without sides, for the command line: ``"win in 2 moves"``,
+        ``"draw"``, or a heuristic ``"about even"``, ``"ahead (≈+12)"``,
+        ``"behind (≈-12)"``."""
+        if self.outcome is not None:
+            return self.words(Player.X)
+        if abs(self.score) < 2:
+            return "about even"
+        if self.score > 0:
+            return gettext("ahead (≈+{score})").format(score=self.score)
+        return gettext("behind (≈{score})").format(score=self.score)
+
+    def phrase(self) -> str:
+        """The value for a sentence: ``"a win in 2 moves"``, ``"a draw"``, or a
+        heuristic ``"ahead (≈+12)"``."""
+        outcome, moves = self.outcome, self.moves
+        if outcome is Outcome.WIN and moves is not None:
+            return ngettext("a win in {moves} move", "a win in {moves} moves", moves).format(
+                moves=moves
+            )
+        if outcome is Outcome.LOSS and moves is not None:
+            return ngettext("a loss in {moves} move", "a loss in {moves} moves", moves).format(
+                moves=moves
+            )
+        if outcome is Outcome.DRAW:
+            return "a draw"
+        return self.plain_words()
+
+
+def legend() -> str:
+    """What the short forms of :meth:`Value.short` mean, in one line."""
+    return (
+        "W2: win in 2 moves, L2: loss in 2 moves, =: draw, ≈: about even, "
+        "X+, X++, X+++: X slightly better, better, much better (O+ likewise)"
+    )
