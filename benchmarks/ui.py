@@ -8,6 +8,12 @@
   mark is on the board, median of 20; target under 30 ms.
 - event-loop gap: the largest gap between 10 ms ``after()`` heartbeats while
   the computer thinks (1 s) on 9x9; target under 50 ms.
+- motion: gaps between the heartbeats and between the board's frames while
+  discs fall in Connect Four (two players: the fall alone; against the
+  computer: falls while it thinks), and how long a fall to the foot of a
+  column is on screen (target at most 250 ms, frames every 15 ms).
+- 15x15: the heartbeat gaps while the computer thinks (1 s) on Gomoku, the
+  largest and the median; target under 50 ms.
 - analysis overlay: from F5 until every empty cell shows its value, on the
   empty 3x3 board and on 4x4 after two moves (fresh engine each time, median of 5);
   and the largest event-loop gap while the overlay is computed on 9x9.
@@ -113,6 +119,63 @@ window = fresh(game(mode=Mode.COMPUTER, human=Player.X, depth=81, rows=9, cols=9
 gaps = search_gaps(window, 40, 10)
 search_beats = len(gaps) + 1
 window.run("quit")
+
+window = fresh(game(mode=Mode.COMPUTER, human=Player.X, level="strongest", rows=15, cols=15,
+                    win_length=5, think_time=1.0))
+gomoku_gaps = []
+for cell in (112, 113, 97):
+    if window.presenter.session.board[cell] is None:
+        gomoku_gaps += search_gaps(window, cell, 15)
+window.run("quit")
+
+def drop_figures(settings, columns, replies):
+    # heartbeat gaps, gaps between the frames of one fall (ms) and, without
+    # replies, each fall's time on screen: from the move until the motion stops
+    window = fresh(settings)
+    board = window.board
+    frames, beats, beating, falls = [], [], [], []
+    tick = board.motion.tick
+    def timed_tick():
+        now = time.perf_counter()
+        cells = tick()
+        frames.append((now, board.motion.is_running))  # running: a next frame follows
+        return cells
+    board.motion.tick = timed_tick
+    def beat():
+        beats.append(time.perf_counter())
+        beating[:] = [window.root.after(10, beat)]
+    beat_gaps, frame_gaps = [], []
+    for column in columns:
+        before = moves(window)
+        beats.clear(); frames.clear()
+        beating[:] = [window.root.after(10, beat)]
+        started = time.perf_counter()
+        window.run("play", column)
+        pump_until(window.root, lambda: not board.motion.is_running, 5)
+        stopped = time.perf_counter()
+        if replies:
+            pump_until(window.root, lambda: moves(window) == before + 2
+                       and not board.motion.is_running, 15)
+        else:
+            falls.append((stopped - started) * 1000)
+        window.root.after_cancel(beating.pop())
+        beat_gaps += [(b - a) * 1000 for a, b in zip(beats, beats[1:])]
+        frame_gaps += [
+            (b - a) * 1000 for (a, running), (b, _) in zip(frames, frames[1:]) if running
+        ]
+    window.run("quit")
+    return beat_gaps, frame_gaps, falls
+
+four = dict(rows=6, cols=7, win_length=4, gravity=True)
+drop_beats, drop_frames, falls = drop_figures(
+    game(mode=Mode.HOTSEAT, **four), [3, 4, 2, 5, 1, 6, 0, 3, 4, 2], False
+)
+# only the falls to a column's foot (the first seven moves) are the longest
+foot_falls = falls[:7]
+computer_beats, computer_frames, _ = drop_figures(
+    game(mode=Mode.COMPUTER, human=Player.X, level="strongest", think_time=1.0, **four),
+    [3, 2, 4, 3], True
+)
 beats = []
 beating = []
 def beat():
@@ -193,7 +256,11 @@ for action in ("new_game", "undo", "mode", "quit") * 3:
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(statistics.median(latencies), max(latencies), max(gaps), search_beats, peak,
       statistics.median(fill_3), statistics.median(fill_4), max(analysis_gaps), max(stops),
-      max(handlers))
+      max(handlers), max(gomoku_gaps), statistics.median(gomoku_gaps), len(gomoku_gaps) + 1,
+      max(drop_beats), statistics.median(drop_beats), max(drop_frames),
+      statistics.median(drop_frames), max(foot_falls), statistics.median(foot_falls),
+      max(computer_beats), statistics.median(computer_beats), max(computer_frames),
+      statistics.median(computer_frames))
 """
 )
 
@@ -269,9 +336,13 @@ def main() -> int:
     output = subprocess.check_output(
         [sys.executable, "-c", IN_WINDOW], cwd=ROOT, text=True, timeout=120
     )
+    figures = [float(x) for x in output.split()]
     median_click, worst_click, gap, beats, peak, fill_3, fill_4, analysis_gap, stop, handler = (
-        float(x) for x in output.split()
+        figures[:10]
     )
+    gomoku_gap, gomoku_median, gomoku_beats = figures[10:13]
+    drop_gap, drop_gap_median, frame_gap, frame_median, fall, fall_median = figures[13:19]
+    busy_gap, busy_gap_median, busy_frame, busy_frame_median = figures[19:23]
     closes = [close_to_exit() for _ in range(5)]
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     rows = [
@@ -289,6 +360,26 @@ def main() -> int:
         (f"largest event-loop gap, 9x9 search ({beats:.0f} beats)", f"{gap:.1f} ms", "< 50 ms"),
         ("analysis overlay filled, empty 3x3 (median of 5)", f"{fill_3:.1f} ms", ""),
         ("analysis overlay filled, 4x4 after 2 moves (median of 5)", f"{fill_4:.1f} ms", ""),
+        (
+            f"largest event-loop gap, 15x15 search ({gomoku_beats:.0f} beats)",
+            f"{gomoku_gap:.1f} ms",
+            "< 50 ms",
+        ),
+        ("  median gap, 15x15 search", f"{gomoku_median:.1f} ms", "10 ms"),
+        ("largest event-loop gap, discs falling (Connect Four)", f"{drop_gap:.1f} ms", "< 50 ms"),
+        ("  median gap, discs falling", f"{drop_gap_median:.1f} ms", "10 ms"),
+        ("  largest gap between frames of a fall", f"{frame_gap:.1f} ms", "< 50 ms"),
+        ("  median gap between frames of a fall", f"{frame_median:.1f} ms", "15 ms"),
+        ("a fall to a column's foot on screen (longest of 7)", f"{fall:.0f} ms", "<= 250 ms"),
+        ("  median of those 7", f"{fall_median:.0f} ms", ""),
+        (
+            "largest event-loop gap, falls while the computer thinks",
+            f"{busy_gap:.1f} ms",
+            "< 50 ms",
+        ),
+        ("  median gap, falls while the computer thinks", f"{busy_gap_median:.1f} ms", "10 ms"),
+        ("  largest gap between frames, computer thinking", f"{busy_frame:.1f} ms", "< 50 ms"),
+        ("  median gap between frames, computer thinking", f"{busy_frame_median:.1f} ms", "15 ms"),
         ("largest event-loop gap, 9x9 analysis (1 s)", f"{analysis_gap:.1f} ms", "< 50 ms"),
         ("longest stop of a 9x9 search (new game/undo/mode/quit)", f"{stop:.1f} ms", "< 50 ms"),
         ("  the whole handler, longest", f"{handler:.1f} ms", ""),

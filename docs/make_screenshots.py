@@ -35,11 +35,13 @@ def shoot(
     review: int = 0,
     hover: int | None = None,
     proven: bool = False,
+    falling: float = 0.0,
 ) -> None:
     """Play ``turns`` moves (all of ``moves`` by default), each the first free one
     of ``moves``, wait for the computer and the analysis (until proven with
     ``proven``), review the game and show move ``review`` if given, and take a
-    screenshot, the pointer over cell ``hover`` if given (else off the board)."""
+    screenshot, the pointer over cell ``hover`` if given (else off the board).
+    With ``falling`` the last move is caught that far (0 to 1) into its motion."""
     if WANTED and not any(name in out.name for name in WANTED):
         return
     turns = turns or len(moves)  # no moves: the person's moves come from a search
@@ -47,14 +49,20 @@ def shoot(
     window = Window(root, Presenter(settings, TkDialogs(root), computer_pause=0))
     session = window.presenter.session
     pump_until(root, lambda: window.board.cells[0].winfo_viewable(), 5)
-    for _ in range(turns):
+    motion, stopped = window.board.motion, [0.0]
+    for turn in range(turns):
         pump_until(root, lambda: not session.is_computer_turn, 10)
+        if falling and turn == turns - 1:  # the clock stops: the last move stays mid-way
+            stopped[0] = motion.clock()
+            motion.clock = lambda: stopped[0]
         if moves:
             cell = next(cell for cell in moves if session.board[cell] is None)
         else:  # a sensible move of the person's, from a short search
             engine = Engine(seed=len(session.history.moves))
             cell = engine.search(session.board, Limit(time=0.5)).move
         window.run("play", cell)
+    if falling:
+        stopped[0] += motion.running[0].duration * falling
     pump_until(root, lambda: not session.is_computer_turn, 10)
     if settings.analysis:
         pump_until(root, lambda: session.analysis is not None, 10)
@@ -70,6 +78,8 @@ def shoot(
         x = canvas.winfo_rootx() + canvas.winfo_width() // 2
         y = canvas.winfo_rooty() + canvas.winfo_height() // 2
         subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True)
+    if not falling:  # everything in place: the last mark, the line through a win
+        pump_until(root, lambda: not motion.is_running, 5)
     root.focus_set()  # no focus ring on a cell: it would look like a highlighted move
     end = time.monotonic() + 0.3
     while time.monotonic() < end:
@@ -134,6 +144,18 @@ def main() -> None:
             turns=4,
             hover=5,  # the top of column f: the mark would land at its foot
         )
+    shoot(  # X's disc falls into the empty column g
+        Settings(GameConfig(mode=Mode.HOTSEAT, rows=6, cols=7, win_length=4, gravity=True)),
+        [38, 37, 39, 31, 24, 32, 30, 40, 6],
+        HERE / "screenshot-connect-four-falling.png",
+        falling=0.75,
+    )
+    shoot(  # the person completes three in a row, and so loses
+        Settings(GameConfig(mode=Mode.COMPUTER, human=Player.X, level="strongest", misere=True)),
+        [0, 4, 8, 1, 2, 3, 5, 6, 7],
+        HERE / "screenshot-misere-loss.png",
+        turns=3,
+    )
     gomoku = GameConfig(
         mode=Mode.COMPUTER, human=Player.X, level="strongest", rows=15, cols=15, win_length=5
     )

@@ -67,6 +67,15 @@ def test_a_shorter_fall_takes_less_time_and_never_over_a_quarter_second() -> Non
     assert max(durations) <= 0.25
 
 
+def test_the_next_frame_can_fall_on_the_end_of_a_fall() -> None:
+    rig, clock = make_presenter(**CONNECT_FOUR), FakeClock()
+    motion = Motion(clock)
+    assert motion.seconds_to_next_end() == 0
+    follow_move(rig, motion, 3)
+    clock.advance(0.2)
+    assert motion.seconds_to_next_end() == pytest.approx(DROP_SECONDS - 0.2)
+
+
 def test_the_falling_mark_is_drawn_between_two_cells_with_offsets_from_each() -> None:
     rig, clock = make_presenter(**CONNECT_FOUR), FakeClock()
     motion = Motion(clock)

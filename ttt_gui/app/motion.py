@@ -166,6 +166,13 @@ class Motion:
     def running(self) -> tuple[Animation, ...]:
         return tuple(self._running)
 
+    def seconds_to_next_end(self) -> float:
+        """How long until the next animation ends (0 if none runs): the last
+        frame of each falls on its end, not up to a frame later."""
+        if not self._running:
+            return 0.0
+        return max(0.0, min(animation.end for animation in self._running) - self.clock())
+
     def follow(self, previous: ViewState | None, state: ViewState) -> None:
         """``state`` is painted after ``previous``: what still moved is at its end
         now, and the new marks of a move or two (falling under gravity, else

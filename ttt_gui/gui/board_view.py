@@ -13,6 +13,7 @@ size. The view forwards clicks and keys to the presenter and paints
 from __future__ import annotations
 
 import functools
+import math
 import tkinter as tk
 from collections.abc import Callable
 from tkinter import font as tkfont
@@ -277,7 +278,8 @@ class BoardView:
 
     def _animate_soon(self) -> None:
         if self._frame_id is None and self.motion.is_running:
-            self._frame_id = self.frame.after(FRAME_MS, self._animate)
+            delay = min(FRAME_MS, math.ceil(self.motion.seconds_to_next_end() * 1000))
+            self._frame_id = self.frame.after(max(1, delay), self._animate)
 
     def _animate(self) -> None:
         self._frame_id = None

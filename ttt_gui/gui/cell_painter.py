@@ -248,15 +248,27 @@ class CellPainter:
     def _draw_frame_corners(
         self, canvas: tk.Canvas, width: int, height: int, radius: float
     ) -> None:
-        """The frame outside the hole: four corners, each bounded by the
-        canvas's edges and a quarter of the hole's edge."""
+        """The frame outside the hole, over a falling disc: four pieces, each
+        between a quarter of the hole's edge and the canvas's corner."""
         centre_x, centre_y = width / 2, height / 2
         frame = self.palette[Role.FRAME]
-        corners = ((width, 0), (0, 0), (0, height), (width, height))
-        for quarter, (corner_x, corner_y) in enumerate(corners):
-            points: list[float] = [corner_x, corner_y]
-            for step in range(ARC_POINTS + 1):
-                angle = (quarter + step / ARC_POINTS) * math.pi / 2
+        for quarter in range(4):
+            angles = [
+                (quarter + step / ARC_POINTS) * math.pi / 2 for step in range(ARC_POINTS + 1)
+            ]
+            (x0, y0), (x1, y1) = (
+                (round(math.cos(angle)), -round(math.sin(angle)))
+                for angle in (angles[0], angles[-1])
+            )
+            points: list[float] = [
+                centre_x * (1 + x0),  # the middle of the edge the quarter starts at,
+                centre_y * (1 + y0),
+                centre_x * (1 + x0 + x1),  # the corner,
+                centre_y * (1 + y0 + y1),
+                centre_x * (1 + x1),  # the middle of the edge it ends at,
+                centre_y * (1 + y1),
+            ]
+            for angle in reversed(angles):  # and back along the hole's edge
                 points += [
                     centre_x + radius * math.cos(angle),
                     centre_y - radius * math.sin(angle),
