@@ -97,10 +97,26 @@ def test_new_input_never_waits_a_click_mid_drop_jumps_the_fall_to_its_end() -> N
     clock.advance(0.05)
     motion.tick()
     assert motion.is_running
-    follow_move(rig, motion, 4)  # O's click 50 ms in: played at once
+    assert motion.finish() >= {3, 38}, "a click first ends the fall (the board's view)"
+    follow_move(rig, motion, 4)  # and is played at once
     assert str(rig.board).endswith("/...XO..")
     (fall,) = motion.running
     assert fall.cells[-1] == 39, "only O's mark moves; X's is in place"
+    assert motion.look(38) == STILL
+
+
+def test_a_reply_during_a_fall_falls_beside_it_and_cuts_it_short_nowhere() -> None:
+    rig, clock = make_presenter(**CONNECT_FOUR), FakeClock()
+    motion = Motion(clock)
+    follow_move(rig, motion, 3)
+    clock.advance(0.05)
+    motion.tick()
+    follow_move(rig, motion, 4)  # the computer's reply, 50 ms into the fall
+    assert [fall.cells[-1] for fall in motion.running] == [38, 39]
+    assert motion.look(38).hides_mark and motion.look(39).hides_mark
+    clock.advance(DROP_SECONDS - 0.05 + 0.001)
+    motion.tick()
+    assert [fall.cells[-1] for fall in motion.running] == [39]
     assert motion.look(38) == STILL
 
 
@@ -130,6 +146,8 @@ def test_the_line_through_a_win_is_drawn_after_the_last_mark_is_in_place() -> No
     motion = Motion(clock)
     for cell in (0, 3, 1, 4):
         follow_move(rig, motion, cell)
+        clock.advance(1.0)
+        motion.tick()
     follow_move(rig, motion, 2)
     kinds = [animation.kind for animation in motion.running]
     assert kinds == [Kind.APPEAR, Kind.STRIKE]

@@ -37,6 +37,16 @@ def discs(window: Window, cell: int) -> list[str]:
     ]
 
 
+def focus_ring(window: Window, cell: int) -> bool:
+    """Whether the cell's canvas shows the focus ring (on a frame: its own colour)."""
+    canvas = window.board.cells[cell]
+    return any(
+        canvas.type(item) == "rectangle"
+        and canvas.itemcget(item, "outline") == LIGHT[Role.FRAME_FOCUS]
+        for item in canvas.find_all()
+    )
+
+
 def frozen_motion(window: Window) -> FakeClock:
     """Make the board's motion run on a clock that moves only when told to."""
     clock = FakeClock()
@@ -71,6 +81,7 @@ def test_a_click_on_a_column_drops_a_disc_to_its_foot_and_the_focus_follows_it(
     assert discs(window, 38) == ["X"]
     assert all(discs(window, cell) == [] for cell in (3, 10, 17, 24, 31))
     assert window.root.focus_get() is board.cells[38]
+    assert focus_ring(window, 38) and not focus_ring(window, 3), "the ring is drawn there"
 
 
 def test_a_click_during_a_fall_is_played_at_once_and_ends_the_fall(make_window) -> None:

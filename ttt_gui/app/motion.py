@@ -7,8 +7,10 @@ cells it names, each as :meth:`Motion.look` says. Time comes from a
 ``clock`` callable, so tests drive it with a fake one.
 
 The game never waits for motion: the move is already played when its mark
-starts to fall, and every new position (the next click, a key, a menu
-command, the computer's reply) first jumps what still moves to its end.
+starts to fall, and the person's next click or key first jumps what still
+moves to its end (:meth:`Motion.finish`), as does any change other than a
+move (undo, a new game). The computer's reply falls beside a fall still
+running, so it never cuts the person's short.
 
 - Under gravity a new mark falls from above the board into its cell,
   speeding up as a dropped disc does, in at most :data:`DROP_SECONDS`.
@@ -174,15 +176,17 @@ class Motion:
         return max(0.0, min(animation.end for animation in self._running) - self.clock())
 
     def follow(self, previous: ViewState | None, state: ViewState) -> None:
-        """``state`` is painted after ``previous``: what still moved is at its end
-        now, and the new marks of a move or two (falling under gravity, else
-        growing) start to move, then the line through a game they finished."""
-        self.finish()
-        if previous is None or not (self.enabled and state.motion):
+        """``state`` is painted after ``previous``. If it only adds a move or two
+        (or nothing), what moves goes on, and the new marks start to move
+        (falling under gravity, else growing), then the line through a game
+        they finished; any other change (undo, a new game, motion turned off)
+        puts what moved at its end and starts nothing."""
+        placed = new_marks(previous, state) if previous is not None else None
+        if placed is None or previous is None or not (self.enabled and state.motion):
+            self.finish()
             return
-        placed = new_marks(previous, state)
         now = self._now = self.clock()
-        end = now
+        end = max([now, *(animation.end for animation in self._running)])
         for cell in placed:
             mark = state.cells[cell].mark or ""
             if state.landing:
@@ -194,7 +198,7 @@ class Motion:
         if placed and state.winning_line and not previous.winning_line:
             line = Animation(Kind.STRIKE, state.winning_line, end, STRIKE_SECONDS)
             self._running.append(line)
-        self._moved = set(self._cells())
+        self._moved |= set(self._cells())
 
     def finish(self) -> set[int]:
         """Jump everything to its end; the cells to redraw."""
@@ -239,18 +243,19 @@ class Motion:
         return [cell for animation in found for cell in animation.cells]
 
 
-def new_marks(previous: ViewState, state: ViewState) -> list[int]:
-    """The cells that got a mark from ``previous`` to ``state``, if that is a
-    move or two on the same board (none taken away); else none."""
+def new_marks(previous: ViewState, state: ViewState) -> list[int] | None:
+    """The cells that got a mark from ``previous`` to ``state`` if that is a
+    move or two (or none) on the same board; None for any other change (a
+    mark taken away or changed, a new board, a pasted position)."""
     if (previous.rows, previous.cols) != (state.rows, state.cols):
-        return []
+        return None
     placed = []
     for cell, (before, after) in enumerate(zip(previous.cells, state.cells, strict=True)):
         if before.mark is not None and before.mark != after.mark:
-            return []
+            return None
         if before.mark is None and after.mark is not None:
             placed.append(cell)
-    return placed if len(placed) <= MOST_MARKS_ANIMATED else []
+    return placed if len(placed) <= MOST_MARKS_ANIMATED else None
 
 
 # -- the system's setting ------------------------------------------------------------------
