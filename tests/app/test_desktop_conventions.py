@@ -138,12 +138,12 @@ def test_custom_menu_items_say_the_current_choice() -> None:
     rig = make_presenter(mode="computer")
     labels = rig.presenter.view().labels
     assert (labels["ask_custom_board"], labels["ask_custom_depth"]) == (
-        "Custom…",
-        "Custom depth…",
+        "C&ustom…",
+        "&Custom depth…",
     )
     rig.dialogs.integers.append(5)
     rig.presenter.ask_custom_depth()
-    assert rig.presenter.view().labels["ask_custom_depth"] == "Custom depth: 5…"
+    assert rig.presenter.view().labels["ask_custom_depth"] == "&Custom depth: 5…"
 
 
 def test_heuristic_values_are_words_that_name_the_side() -> None:

@@ -863,7 +863,7 @@ def test_custom_board_is_one_question_and_checked() -> None:
     assert (rig.session.config.size, rig.session.config.win_length) == (6, 5)
     view = rig.presenter.view()
     assert len(view.cells) == 36 and view.choices["board"] == "custom"
-    assert view.labels["ask_custom_board"] == "Custom: 6×6 (5 in a row)…"
+    assert view.labels["ask_custom_board"] == "C&ustom: 6×6 (5 in a row)…"
     assert [name for name in rig.dialogs.names() if name.startswith("ask")] == ["ask_board"]
     assert rig.dialogs.calls[0] == ("ask_board", Shape(3, 3, 3)), (
         "it starts from the current board"
@@ -1035,7 +1035,7 @@ def test_shortcut_rows_list_every_keyed_item() -> None:
         if keys in ("Space", "Right"):  # board keys, listed with BOARD_KEYS
             assert any(item.keys[0] in row_keys for row_keys, _ in BOARD_KEYS)
         else:
-            assert (keys, item.label.rstrip("…")) in rows, keys
+            assert (keys, item.text.rstrip("…")) in rows, keys
     assert ("Ctrl+Z", "Undo") in rows
     assert all(row in rows for row in BOARD_KEYS)
     assert len(rows) == len({keys for keys, _ in rows}), "a key is listed twice"

@@ -28,8 +28,8 @@ def hotseat_on(shape: Shape) -> Rig:
 
 
 def test_the_board_menu_offers_the_presets_by_name() -> None:
-    board_menu = dict(MENUS)["Board"]
-    labels = {item.value: item.label for item in board_menu if item.kind == "radio"}
+    board_menu = dict(MENUS)["&Board"]
+    labels = {item.value: item.text for item in board_menu if item.kind == "radio"}
     assert labels[CONNECT_FOUR] == "Connect Four (7×6, 4 in a row)"
     assert labels[AVOID_THREE] == "Avoid three (3×3, 3 in a row)"
     assert labels[GOMOKU] == "Gomoku (15×15, 5 in a row)"
@@ -107,7 +107,7 @@ def test_custom_form_builds_a_rectangle_with_rules() -> None:
     )
     view = rig.presenter.view()
     assert view.choices["board"] == "custom"
-    assert view.labels["ask_custom_board"] == "Custom: 6×4, 3 in a row, gravity, misère…"
+    assert view.labels["ask_custom_board"] == "C&ustom: 6×4, 3 in a row, gravity, misère…"
     rig.dialogs.boards.append(Shape(4, 6, 7))  # 7 in a row does not fit
     rig.presenter.ask_custom_board()
     assert rig.dialogs.calls[-1] == ("ask_board", (4, 6, 3, True, True))

@@ -325,8 +325,8 @@ def test_the_top_level_is_perfect_only_where_the_board_is_solved(
     assert config.player_name(Player.X) == f"X ({label})"
     labels = menu_labels(Session(Settings(game=config)))
     for action in ("set_level", "set_x_level", "set_o_level"):
-        assert labels[f"{action}:{TOP_LEVEL}"] == label
-        assert labels[f"{action}:hard"] == "Hard"
+        assert labels[f"{action}:{TOP_LEVEL}"] == f"&{label}"
+        assert labels[f"{action}:hard"] == "&Hard"
     assert (
         GameConfig(rows=size, cols=size, win_length=win_length, level=TOP_LEVEL).level_name()
         == label

@@ -54,6 +54,7 @@ from ttt_gui.gui.window import Window, pump_until
 from ttt_gui.storage.games import SavedGame, write_game
 from ttt_gui.storage.settings import Settings, load
 from ttt_gui.theme import PALETTES
+from ttt_gui.words import mnemonic
 
 STORM_ACTIONS = int(os.environ.get("TTT_WINDOW_STORM_ACTIONS", "0"))  # 0: 150 (300 with --slow)
 STORM_SEED = int(os.environ.get("TTT_WINDOW_STORM_SEED", "20261123"))
@@ -408,7 +409,8 @@ def walk_menu(menu: tk.Menu, items: tuple[Item, ...]) -> Iterator[tuple[tk.Menu,
         if item.kind == "separator":
             assert kind == "separator"
             continue
-        assert menu.entrycget(index, "label") == item.label
+        assert menu.entrycget(index, "label") == item.text
+        assert menu.entrycget(index, "underline") == item.underline
         if item.kind == "cascade":
             assert kind == "cascade"
             yield from walk_menu(menu.nametowidget(menu.entrycget(index, "menu")), item.items)
@@ -426,7 +428,9 @@ def every_entry(window: Window) -> list[tuple[tk.Menu, int, Item]]:
         for index in range(last + 1 if last is not None else 0)
         if bar.type(index) == "cascade"
     ]
-    assert [bar.entrycget(index, "label") for index in cascades] == [label for label, _ in MENUS]
+    assert [bar.entrycget(index, "label") for index in cascades] == [
+        mnemonic(label)[0] for label, _ in MENUS
+    ]
     found = []
     for index, (_, items) in zip(cascades, MENUS):
         menu = bar.nametowidget(bar.entrycget(index, "menu"))

@@ -11,6 +11,7 @@ disabled now (:func:`disabled_actions`).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -24,6 +25,7 @@ from ttt_gui.config import (
     Mode,
 )
 from ttt_gui.theme import THEMES
+from ttt_gui.words import mnemonic, mnemonic_letter
 
 
 class ItemKind(StrEnum):
@@ -59,13 +61,14 @@ Tester = Callable[[Facts], bool]
 class Item:
     """One menu entry.
 
-    ``action`` names the presenter method called, with ``argument`` if it is
-    not None. ``keys`` are shortcuts in words (``"Ctrl+Z"``; the first is
-    shown as the accelerator); keys without a modifier other than function
-    keys belong to the board and are listed, not bound. ``enabled`` (None:
-    always) says when the item applies. A radio item is selected when the
-    view state's choice for ``group`` equals ``value``; a check item when its
-    flag ``group`` is set.
+    ``label`` marks its mnemonic with ``&`` (``"&Undo"``; :attr:`text` is what the menu
+    shows, :attr:`underline` Tk's index of the mnemonic). ``action`` names the presenter
+    method called, with ``argument`` if it is not None (a cascade's action only names it for
+    ``enabled``). ``keys`` are shortcuts in words (``"Ctrl+Z"``; the first is shown as the
+    accelerator); keys without a modifier other than function keys belong to the board and
+    are listed, not bound. ``enabled`` (None: always) says when the item applies. A radio
+    item is selected when the view state's choice for ``group`` equals ``value``; a check
+    item when its flag ``group`` is set.
     """
 
     kind: ItemKind
@@ -77,6 +80,16 @@ class Item:
     argument: object = None
     items: tuple[Item, ...] = ()
     enabled: Tester | None = field(default=None, compare=False)
+
+    @property
+    def text(self) -> str:
+        """The label as shown, without its ``&``."""
+        return mnemonic(self.label)[0]
+
+    @property
+    def underline(self) -> int:
+        """Tk's index of the mnemonic letter in :attr:`text` (-1: none)."""
+        return mnemonic(self.label)[1]
 
     @property
     def label_key(self) -> str:
@@ -112,8 +125,33 @@ def radio(
     return Item(ItemKind.RADIO, label, action, (), group, value, argument, enabled=enabled)
 
 
-def cascade(label: str, items: list[Item]) -> Item:
-    return Item(ItemKind.CASCADE, label, items=tuple(items))
+def cascade(
+    label: str, items: list[Item], action: str = "", enabled: Tester | None = None
+) -> Item:
+    """A submenu; with ``enabled``, greyed where it does not apply, as are
+    its items (``action``, the one its items call, names it in the view
+    state's disabled actions)."""
+    return Item(ItemKind.CASCADE, label, action, items=with_mnemonics(items), enabled=enabled)
+
+
+def with_mnemonics(items: list[Item]) -> tuple[Item, ...]:
+    """``items`` with a mnemonic for each one whose label marks none (labels
+    made from data: shapes, themes, think times): its first letter or digit
+    that no other item of the menu uses."""
+    taken = {letter for item in items if (letter := mnemonic_letter(item.label))}
+    marked = []
+    for item in items:
+        if item.kind is ItemKind.SEPARATOR or "&" in item.label:
+            marked.append(item)
+            continue
+        label = item.label
+        for index, character in enumerate(label):
+            if character.isalnum() and character.lower() not in taken:
+                taken.add(character.lower())
+                label = f"{label[:index]}&{label[index:]}"
+                break
+        marked.append(dataclasses.replace(item, label=label))
+    return tuple(marked)
 
 
 def _against_computer(facts: Facts) -> bool:
@@ -126,88 +164,98 @@ def _watching(facts: Facts) -> bool:
 
 def _levels(group: str, action: str, enabled: Tester | None = None) -> list[Item]:
     return [
-        radio(level.label(), group, name, action, enabled=enabled)
+        radio(f"&{level.label()}", group, name, action, enabled=enabled)
         for name, level in LEVELS.items()
     ]
 
 
+#: The mode items' labels, each with its mnemonic.
+_MODE_ITEMS = {
+    Mode.HOTSEAT: "&Two players",
+    Mode.COMPUTER: "&Against the computer",
+    Mode.WATCH: "Co&mputer vs computer",
+}
+
+
 #: The menu bar: (menu label, items), in order.
 MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
-    (label, tuple(items))
+    (label, with_mnemonics(items))
     for label, items in (
         (
-            "Game",
+            "&Game",
             [
-                command("New game", "new_game", "Ctrl+N"),
-                command("Open…", "open_game", "Ctrl+O"),
-                command("Save…", "save_game", "Ctrl+S"),
+                command("&New game", "new_game", "Ctrl+N"),
+                command("&Open…", "open_game", "Ctrl+O"),
+                command("&Save…", "save_game", "Ctrl+S"),
                 command(
-                    "Resume…",
+                    "&Resume…",
                     "resume_kept",
                     enabled=lambda facts: facts.has_kept_games,
                 ),
                 SEPARATOR,
                 command(
-                    "Review this game",
+                    "Re&view this game",
                     "review_game",
                     "Ctrl+R",
                     enabled=lambda facts: facts.has_moves,
                 ),
                 command(
-                    "Stop review",
+                    "S&top review",
                     "stop_review",
                     "Esc",
                     enabled=lambda facts: facts.can_stop_review,
                 ),
                 SEPARATOR,
-                command("Statistics", "show_statistics"),
-                command("Reset scores…", "reset_scores"),
-                check("Change sides after each game", "toggle_alternate", "alternate"),
+                command("Stat&istics", "show_statistics"),
+                command("Reset s&cores…", "reset_scores"),
+                check("C&hange sides after each game", "toggle_alternate", "alternate"),
                 SEPARATOR,
-                command("Quit", "quit", "Ctrl+Q"),
+                command("&Quit", "quit", "Ctrl+Q"),
             ],
         ),
         (
-            "Edit",
+            "&Edit",
             [
-                command("Undo", "undo", "Ctrl+Z", enabled=lambda facts: facts.can_undo),
+                command("&Undo", "undo", "Ctrl+Z", enabled=lambda facts: facts.can_undo),
                 command(
-                    "Redo",
+                    "&Redo",
                     "redo",
                     "Ctrl+Y",
                     "Ctrl+Shift+Z",
                     enabled=lambda facts: facts.can_redo,
                 ),
-                command("Hint", "hint", "Ctrl+H"),
+                command("&Hint", "hint", "Ctrl+H"),
                 SEPARATOR,
-                command("Copy position", "copy_position", "Ctrl+C"),
-                command("Paste position", "paste_position", "Ctrl+V"),
+                command("&Copy position", "copy_position", "Ctrl+C"),
+                command("&Paste position", "paste_position", "Ctrl+V"),
             ],
         ),
         (
-            "Mode",
+            "&Mode",
             [
-                *(radio(mode.label, "mode", mode.value, "set_mode") for mode in Mode),
+                *(radio(_MODE_ITEMS[mode], "mode", mode.value, "set_mode") for mode in Mode),
                 SEPARATOR,
-                radio("You play X", "human", "X", "set_human", enabled=_against_computer),
-                radio("You play O", "human", "O", "set_human", enabled=_against_computer),
+                radio("You play &X", "human", "X", "set_human", enabled=_against_computer),
+                radio("You play &O", "human", "O", "set_human", enabled=_against_computer),
                 SEPARATOR,
-                cascade("X plays at", _levels("x_level", "set_x_level")),
-                cascade("O plays at", _levels("o_level", "set_o_level")),
-                command("Play/Pause", "play_pause", "Space", enabled=_watching),
-                command("Step", "step", "Right", enabled=_watching),
+                cascade("X p&lays at", _levels("x_level", "set_x_level"), "set_x_level", _watching),
+                cascade("O pla&ys at", _levels("o_level", "set_o_level"), "set_o_level", _watching),
+                command("&Play/Pause", "play_pause", "Space", enabled=_watching),
+                command("&Step", "step", "Right", enabled=_watching),
                 cascade(
-                    "Speed",
+                    "Spee&d",
                     [radio(name, "speed", ms, "set_speed") for name, ms in WATCH_SPEEDS.items()],
+                    "set_speed",
+                    _watching,
                 ),
             ],
         ),
         (
-            "Difficulty",
+            "&Difficulty",
             [
                 *_levels("level", "set_level", _against_computer),
                 radio(
-                    "Custom depth…",
+                    "&Custom depth…",
                     "level",
                     "custom",
                     "ask_custom_depth",
@@ -216,13 +264,13 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                 ),
                 SEPARATOR,
                 cascade(
-                    "Think time for large boards",
+                    "&Think time for large boards",
                     [radio(f"{s:g} s", "think", s, "set_think_time") for s in THINK_TIMES],
                 ),
             ],
         ),
         (
-            "Board",
+            "&Board",
             [
                 *(
                     radio(shape.label, "board", shape, "set_board")
@@ -231,33 +279,33 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                 ),
                 SEPARATOR,
                 *(radio(shape.label, "board", shape, "set_board") for shape in PRESETS),
-                radio("Custom…", "board", "custom", "ask_custom_board", custom=True),
+                radio("C&ustom…", "board", "custom", "ask_custom_board", custom=True),
             ],
         ),
         (
-            "View",
+            "&View",
             [
-                check("Show analysis", "toggle_analysis", "analysis", "F5"),
-                check("Move history", "toggle_history", "history"),
-                check("Show coordinates", "toggle_coordinates", "coordinates"),
-                check("Animations", "toggle_motion", "motion"),
+                check("Show &analysis", "toggle_analysis", "analysis", "F5"),
+                check("Move &history", "toggle_history", "history"),
+                check("Show c&oordinates", "toggle_coordinates", "coordinates"),
+                check("A&nimations", "toggle_motion", "motion"),
                 SEPARATOR,
                 *(
                     radio(f"{name.capitalize()} theme", "theme", name, "set_theme")
                     for name in THEMES
                 ),
                 SEPARATOR,
-                command("Larger", "zoom_in", "Ctrl++"),
-                command("Smaller", "zoom_out", "Ctrl+-"),
-                command("Reset size", "zoom_reset", "Ctrl+0"),
+                command("Lar&ger", "zoom_in", "Ctrl++"),
+                command("S&maller", "zoom_out", "Ctrl+-"),
+                command("&Reset size", "zoom_reset", "Ctrl+0"),
             ],
         ),
         (
-            "Help",
+            "&Help",
             [
-                command("How to play", "how_to_play", "F1"),
-                command("Keyboard shortcuts", "show_shortcuts"),
-                command("About", "about"),
+                command("&How to play", "how_to_play", "F1"),
+                command("&Keyboard shortcuts", "show_shortcuts"),
+                command("&About", "about"),
             ],
         ),
     )
@@ -282,10 +330,22 @@ def all_items(items: tuple[Item, ...] | None = None) -> list[Item]:
     return found
 
 
+def all_cascades(items: tuple[Item, ...] | None = None) -> list[Item]:
+    """Every submenu of the menu bar (or of ``items``), nested ones too."""
+    found: list[Item] = []
+    for item in items if items is not None else tuple(i for _, menu in MENUS for i in menu):
+        if item.kind is ItemKind.CASCADE:
+            found += [item, *all_cascades(item.items)]
+    return found
+
+
 def disabled_actions(facts: Facts) -> frozenset[str]:
-    """The actions whose items do not apply now, by the table's enabled-when tests."""
+    """The actions whose items (and submenus) do not apply now, by the
+    table's enabled-when tests."""
     return frozenset(
-        item.action for item in all_items() if item.enabled is not None and not item.enabled(facts)
+        item.action
+        for item in (*all_items(), *all_cascades())
+        if item.enabled is not None and not item.enabled(facts)
     )
 
 
@@ -311,7 +371,7 @@ class KeyNames:
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every item that has keys, then the board's keys."""
         rows = [
-            (" or ".join(self.word(key) for key in item.keys), item.label.rstrip("…"))
+            (" or ".join(self.word(key) for key in item.keys), item.text.rstrip("…"))
             for item in all_items()
             if item.keys and item.kind in (ItemKind.COMMAND, ItemKind.CHECK)
         ]

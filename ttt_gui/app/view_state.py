@@ -21,6 +21,7 @@ from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode, statistics_labels
 from ttt_gui.engine import MoveAnalysis
 from ttt_gui.storage.settings import Scores, Settings
 from ttt_gui.theme import Role
+from ttt_gui.words import gettext
 
 TITLE = "Tic-tac-toe"
 #: The move list's colour role for each mark of a review.
@@ -189,17 +190,19 @@ def title_text(session: Session) -> str:
 
 
 def menu_labels(session: Session) -> dict[str, str]:
-    """Labels that depend on the game: the custom menu items show the current
-    custom choice, and the levels are named for this board ("Perfect" only
-    where it is solved)."""
+    """Labels that depend on the game, each marking its mnemonic with ``&`` as
+    the table's do: the custom menu items show the current custom choice, and
+    the levels are named for this board ("Perfect" only where it is solved)."""
     config = session.config
-    board = "Custom…"
+    board = "C&ustom…"
     if config.shape not in BOARD_CHOICES:
-        board = f"Custom: {config.board_label}…"
-    depth = "Custom depth…" if config.depth is None else f"Custom depth: {config.depth}…"
+        board = gettext("C&ustom: {board}…").format(board=config.board_label)
+    depth = "&Custom depth…"
+    if config.depth is not None:
+        depth = gettext("&Custom depth: {depth}…").format(depth=config.depth)
     labels = {"ask_custom_board": board, "ask_custom_depth": depth}
     for action in ("set_level", "set_x_level", "set_o_level"):
-        labels.update((f"{action}:{name}", config.level_label(name)) for name in LEVELS)
+        labels.update((f"{action}:{name}", f"&{config.level_label(name)}") for name in LEVELS)
     return labels
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from ttt_gui.app.actions import MENUS, Item, ItemKind, KeyNames
 from ttt_gui.app.view_state import ViewState
+from ttt_gui.words import mnemonic
 
 #: Called with a menu item when it is chosen or its key pressed.
 Dispatch = Callable[[Item], None]
@@ -77,11 +78,14 @@ class MenuBar:
         self.variables: dict[str, tk.Variable] = {}
         #: (menu, index, item) of every entry that can be disabled or selected.
         self.entries: list[tuple[tk.Menu, int, Item]] = []
-        for label, items in MENUS:
+        #: (menu, index, item) of the submenus that can be disabled.
+        self.cascades: list[tuple[tk.Menu, int, Item]] = []
+        for marked, items in MENUS:
+            label, underline = mnemonic(marked)
             name = "help" if label == "Help" else label.lower()
             menu = tk.Menu(self.bar, tearoff=False, name=name)
             self._fill(menu, items)
-            self.bar.add_cascade(label=label, menu=menu, underline=0)
+            self.bar.add_cascade(label=label, menu=menu, underline=underline)
             self.menus[label] = menu
         root.configure(menu=self.bar)
         self._bind_keys()
@@ -100,15 +104,18 @@ class MenuBar:
             if item.kind is ItemKind.CASCADE:
                 submenu = tk.Menu(menu, tearoff=False)
                 self._fill(submenu, item.items)
-                menu.add_cascade(label=item.label, menu=submenu)
-                self.menus[item.label] = submenu
+                menu.add_cascade(label=item.text, underline=item.underline, menu=submenu)
+                self.menus[item.text] = submenu
+                if item.enabled is not None:
+                    self.cascades.append((menu, int(menu.index("end") or 0), item))
                 continue
             chosen = functools.partial(self.dispatch, item)
-            label, keys = item.label, accelerator(item, self.keys)
+            label, keys = item.text, accelerator(item, self.keys)
             if item.kind is ItemKind.RADIO:
                 variable = self._variable(item.group, item.kind)
                 menu.add_radiobutton(
                     label=label,
+                    underline=item.underline,
                     accelerator=keys,
                     command=chosen,
                     variable=variable,
@@ -117,10 +124,16 @@ class MenuBar:
             elif item.kind is ItemKind.CHECK:
                 variable = self._variable(item.group, item.kind)
                 menu.add_checkbutton(
-                    label=label, accelerator=keys, command=chosen, variable=variable
+                    label=label,
+                    underline=item.underline,
+                    accelerator=keys,
+                    command=chosen,
+                    variable=variable,
                 )
             else:
-                menu.add_command(label=label, accelerator=keys, command=chosen)
+                menu.add_command(
+                    label=label, underline=item.underline, accelerator=keys, command=chosen
+                )
             self.entries.append((menu, int(menu.index("end") or 0), item))
 
     def _bind_keys(self) -> None:
@@ -148,13 +161,17 @@ class MenuBar:
     def paint(self, state: ViewState) -> None:
         """Show the state's choices, flags, disabled actions and labels."""
         self.show_choices(state)
+        for menu, index, item in self.cascades:
+            wanted = "disabled" if item.action in state.disabled else "normal"
+            if menu.entrycget(index, "state") != wanted:
+                menu.entryconfigure(index, state=wanted)
         for menu, index, item in self.entries:
             wanted = "disabled" if item.action in state.disabled else "normal"
             if menu.entrycget(index, "state") != wanted:
                 menu.entryconfigure(index, state=wanted)
-            label = state.labels.get(item.label_key, item.label)
+            label, underline = mnemonic(state.labels.get(item.label_key, item.label))
             if menu.entrycget(index, "label") != label:
-                menu.entryconfigure(index, label=label)
+                menu.entryconfigure(index, label=label, underline=underline)
 
     def recolour(self, colours: dict[str, str]) -> None:
         """Colour every menu (background, foreground, active, selector colours)."""

@@ -1,0 +1,61 @@
+"""The menus' words: a mnemonic for every item, none shared within a menu,
+marked with ``&`` in the label and turned into Tk's underline by one helper;
+submenus greyed where they do not apply."""
+
+from __future__ import annotations
+
+import pytest
+from fakes import make_presenter
+
+from ttt_gui.app.actions import MENUS, Item, ItemKind, all_cascades
+from ttt_gui.words import mnemonic, mnemonic_letter
+
+
+def every_menu() -> list[tuple[str, tuple[Item, ...]]]:
+    """(name, items) of the menu bar itself, each menu and each submenu."""
+    bar = tuple(Item(ItemKind.CASCADE, label) for label, _ in MENUS)
+    menus = [("menu bar", bar), *MENUS]
+    menus += [(cascade.label, cascade.items) for cascade in all_cascades()]
+    return menus
+
+
+@pytest.mark.parametrize("name, items", every_menu(), ids=[name for name, _ in every_menu()])
+def test_within_every_menu_no_two_items_share_a_mnemonic(
+    name: str, items: tuple[Item, ...]
+) -> None:
+    letters = [
+        mnemonic_letter(item.label) for item in items if item.kind is not ItemKind.SEPARATOR
+    ]
+    assert None not in letters, [item.label for item in items]
+    assert len(letters) == len(set(letters)), (name, letters)
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"mode": "watch", "size": 9}, {"size": 4, "depth": 3}, {"size": 15}]
+)
+def test_the_labels_the_game_changes_keep_their_mnemonics(options: dict[str, object]) -> None:
+    labels = make_presenter(**options).presenter.view().labels
+    for name, items in every_menu():
+        shown = [
+            labels.get(item.label_key, item.label) for item in items if item.kind != "separator"
+        ]
+        letters = [mnemonic_letter(label) for label in shown]
+        assert None not in letters and len(letters) == len(set(letters)), (name, shown)
+
+
+def test_the_mnemonic_helper_turns_a_marked_label_into_tk_s_underline() -> None:
+    assert mnemonic("&Game") == ("Game", 0)
+    assert mnemonic("Re&view this game") == ("Review this game", 2)
+    assert mnemonic("Fish && chips") == ("Fish & chips", -1)
+    assert mnemonic("No mark") == ("No mark", -1)
+
+
+@pytest.mark.parametrize("mode", ["hotseat", "computer"])
+def test_the_computer_vs_computer_submenus_are_greyed_in_other_modes(mode: str) -> None:
+    disabled = make_presenter(mode=mode).presenter.view().disabled
+    assert {"set_x_level", "set_o_level", "set_speed", "play_pause", "step"} <= disabled
+
+
+def test_the_computer_vs_computer_submenus_apply_in_that_mode() -> None:
+    disabled = make_presenter(mode="watch").presenter.view().disabled
+    assert not {"set_x_level", "set_o_level", "set_speed"} & disabled
