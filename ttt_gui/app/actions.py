@@ -238,8 +238,18 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                 radio("You play &X", "human", "X", "set_human", enabled=_against_computer),
                 radio("You play &O", "human", "O", "set_human", enabled=_against_computer),
                 SEPARATOR,
-                cascade("X p&lays at", _levels("x_level", "set_x_level"), "set_x_level", _watching),
-                cascade("O pla&ys at", _levels("o_level", "set_o_level"), "set_o_level", _watching),
+                cascade(
+                    "X p&lays at",
+                    _levels("x_level", "set_x_level"),
+                    "set_x_level",
+                    _watching,
+                ),
+                cascade(
+                    "O pla&ys at",
+                    _levels("o_level", "set_o_level"),
+                    "set_o_level",
+                    _watching,
+                ),
                 command("&Play/Pause", "play_pause", "Space", enabled=_watching),
                 command("&Step", "step", "Right", enabled=_watching),
                 cascade(
