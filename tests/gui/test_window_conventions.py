@@ -456,3 +456,21 @@ def test_game_resume_opens_the_kept_game_chosen_with_the_keys(make_window, setti
     invoke(window, "resume_kept")
     assert not (folder / "newer.ttt").exists() and (folder / "old.ttt").exists()
     assert window.presenter.session.history.moves == [4, 8]
+
+
+def test_check_items_show_a_box_also_when_off(make_window: Callable[..., Window]) -> None:
+    window = make_window(Settings(analysis=False, history=False))
+    checks = [
+        (menu, index)
+        for menu, index, item in window.menubar.entries
+        if menu.type(index) == "checkbutton"
+    ]
+    assert checks
+    for menu, index in checks:
+        off, on = menu.entrycget(index, "image"), menu.entrycget(index, "selectimage")
+        assert off and on and off != on, menu.entrycget(index, "label")
+        # The box's top-left corner is drawn, not transparent.
+        assert not menu.tk.getboolean(menu.tk.call(off, "transparency", "get", 0, 0))
+    analysis = window.menubar.find("toggle_analysis")
+    assert window.menubar.variables["analysis"].get() is False
+    assert analysis[0].entrycget(analysis[1], "image")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import tkinter as tk
+import tkinter.font as tkfont
 from collections.abc import Callable
 
 from ttt_gui.app.actions import MENUS, Item, ItemKind, KeyNames
@@ -58,6 +59,41 @@ def key_sequences(key: str, aqua: bool = False) -> list[str]:
     return [f"<{prefix}-{name}>"]
 
 
+class CheckBoxes:
+    """The two images of a check item's box, empty and ticked, in the menu's
+    text colour (:meth:`paint`). Tk 8.6 on X11 draws a check item's tick
+    when it is on and nothing at all when it is off, so an item that is off
+    looked like a command; the images show a box either way."""
+
+    def __init__(self, root: tk.Misc) -> None:
+        linespace = int(tkfont.nametofont("TkMenuFont", root).metrics("linespace"))
+        self.size = max(9, linespace * 2 // 3) | 1  # odd: the tick has a middle
+        width = self.size + max(3, self.size // 3)  # a gap before the label
+        self.off = tk.PhotoImage(master=root, width=width, height=self.size)
+        self.on = tk.PhotoImage(master=root, width=width, height=self.size)
+        self.paint("#000000")
+
+    def paint(self, colour: str) -> None:
+        """Draw both boxes in ``colour`` (the rest stays transparent)."""
+        size = self.size
+        for image in (self.off, self.on):
+            image.blank()
+            for edge in ((0, 0, size, 1), (0, size - 1, size, size)):
+                image.put(colour, to=edge)
+            for edge in ((0, 0, 1, size), (size - 1, 0, size, size)):
+                image.put(colour, to=edge)
+        # The tick: down from the left third to the bottom third, then up to the right.
+        inner = size - 4
+        for step in range(inner):
+            x = 2 + step
+            if step <= inner // 3:
+                y = size // 2 + step - 1
+            else:
+                y = size // 2 + inner // 3 - 1 - (step - inner // 3)
+            y = min(max(y, 2), size - 4)
+            self.on.put(colour, to=(x, y, x + 1, y + 2))
+
+
 def accelerator(item: Item, keys: KeyNames | None = None) -> str:
     """The label shown beside a menu item for its first key, in ``keys``' words."""
     if not item.keys:
@@ -76,6 +112,10 @@ class MenuBar:
         self.bar = tk.Menu(root, name="menubar")
         self.menus: dict[str, tk.Menu] = {}
         self.variables: dict[str, tk.Variable] = {}
+        #: The boxes of check items where Tk draws none when off (X11).
+        self.boxes = (
+            CheckBoxes(root) if str(root.tk.call("tk", "windowingsystem")) == "x11" else None
+        )
         #: (menu, index, item) of every entry that can be disabled or selected.
         self.entries: list[tuple[tk.Menu, int, Item]] = []
         #: (menu, index, item) of the submenus that can be disabled.
@@ -130,6 +170,14 @@ class MenuBar:
                     command=chosen,
                     variable=variable,
                 )
+                if self.boxes is not None:
+                    menu.entryconfigure(
+                        "end",
+                        image=self.boxes.off,
+                        selectimage=self.boxes.on,
+                        compound="left",
+                        indicatoron=False,
+                    )
             else:
                 menu.add_command(
                     label=label, underline=item.underline, accelerator=keys, command=chosen
@@ -177,6 +225,8 @@ class MenuBar:
         """Colour every menu (background, foreground, active, selector colours)."""
         for menu in {str(m): m for m in (self.bar, *self.menus.values())}.values():
             menu.configure(**colours)
+        if self.boxes is not None and "foreground" in colours:
+            self.boxes.paint(colours["foreground"])
 
     def find(self, action: str, argument: object = None) -> tuple[tk.Menu, int]:
         """The menu and index of the entry for ``action`` (tests use this)."""
