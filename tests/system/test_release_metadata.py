@@ -74,6 +74,10 @@ def test_the_readme_links_by_absolute_address_as_pypi_shows_it() -> None:
     assert [image for image in images if not image.startswith(raw_files)] == []
     for image in images:
         assert (ROOT / image.removeprefix(raw_files)).is_file(), image
+    repository_files = f"https://github.com/{repository}/blob/main/"
+    for target in targets:
+        if target.startswith(repository_files):
+            assert (ROOT / target.removeprefix(repository_files)).is_file(), target
 
 
 def test_the_metainfo_has_release_notes_for_this_version() -> None:
