@@ -89,7 +89,7 @@ def shoot(
         ["xdotool", "search", "--onlyvisible", "--name", "^Tic-tac-toe"], text=True
     ).split()[0]
     subprocess.run(["import", "-window", wrapper, str(out)], check=True)
-    print(out.name, window.status_label.cget("text"))
+    print(out.name, window.turn_field.turn_label.cget("text"))
     window.close()
 
 

@@ -85,9 +85,7 @@ def test_the_result_stays_visible_under_a_message_until_a_new_game() -> None:
     rig.presenter.play(8)  # refused: the game is over
     rig.presenter.copy_position()
     status = rig.presenter.view().status
-    assert (
-        status.startswith("X wins! Ctrl+N plays again, Ctrl+R reviews it.") and "Copied" in status
-    )
+    assert status.startswith("X wins! F2 plays again, Ctrl+R reviews it.") and "Copied" in status
     rig.presenter.new_game()
     assert rig.presenter.view().status == "X to move"
 
@@ -217,8 +215,8 @@ def test_on_macos_every_text_names_command_where_the_table_says_ctrl() -> None:
     for presenter in (rig.presenter, mac):
         for cell in (0, 3, 1, 4, 2):
             presenter.play(cell)
-    assert rig.presenter.view().status == "X wins! Ctrl+N plays again, Ctrl+R reviews it."
-    assert mac.view().status == "X wins! Cmd+N plays again, Cmd+R reviews it."
+    assert rig.presenter.view().status == "X wins! F2 plays again, Ctrl+R reviews it."
+    assert mac.view().status == "X wins! F2 plays again, Cmd+R reviews it."
     mac.play(8)
     assert mac.view().status.endswith("The game is over: Cmd+N starts a new one.")
     mac.show_shortcuts()

@@ -62,7 +62,7 @@ def test_hot_seat_game_won_by_x() -> None:
     assert rig.presenter.view().status == "X to move"
     play_all(rig, X_WINS)
     view = rig.presenter.view()
-    assert view.status == "X wins! Ctrl+N plays again, Ctrl+R reviews it."
+    assert view.status == "X wins! F2 plays again, Ctrl+R reviews it."
     assert view.scores == "X 1   O 0   Draws 0"
     assert view.winning_line == (0, 1, 2)
     assert [cell.background for cell in view.cells[:3]] == ["win"] * 3
@@ -170,8 +170,8 @@ def play_against_perfect(human: str, choose: object) -> Board:
         if board.is_over:
             status = rig.presenter.view().status
             assert status in (
-                "Draw. Ctrl+N plays again, Ctrl+R reviews it.",
-                "The computer wins. Ctrl+N plays again, Ctrl+R reviews it.",
+                "Draw. F2 plays again, Ctrl+R reviews it.",
+                "The computer wins. F2 plays again, Ctrl+R reviews it.",
             ), status
             return board
         assert board.turn is Player(human), "the computer did not answer"
@@ -206,7 +206,7 @@ def test_the_computer_opens_when_the_person_plays_o() -> None:
     assert rig.presenter.view().is_busy
     rig.settle()
     assert rig.board.move_count == 1 and rig.board.turn is Player.O
-    assert rig.presenter.view().status == "Your move (O)"
+    assert rig.presenter.view().status == "Your turn (O)"
 
 
 def test_a_click_while_the_computer_thinks_changes_nothing() -> None:
@@ -230,7 +230,7 @@ def test_on_3x3_the_reply_waits_for_the_computer_pause() -> None:
     rig.presenter.tick()
     assert rig.board.move_count == 2
     assert not rig.presenter.is_working
-    assert rig.presenter.view().status == "Your move (X)"
+    assert rig.presenter.view().status == "Your turn (X)"
 
 
 def test_on_larger_boards_the_reply_does_not_wait() -> None:
@@ -398,7 +398,7 @@ def test_play_pause_plays_a_whole_game_at_the_watch_speed() -> None:
         assert moves[-1] == moves[-2] + 1, "one move per delay"
     assert rig.board.is_over and rig.board.winner is None, "perfect against perfect draws"
     view = rig.presenter.view()
-    assert view.status == "Draw. Ctrl+N plays again, Ctrl+R reviews it."
+    assert view.status == "Draw. F2 plays again, Ctrl+R reviews it."
     assert view.scores == "X 0   O 0   Draws 1"
     assert rig.session.config.score_key.startswith("watch:")
     assert not rig.presenter.is_working
@@ -672,9 +672,7 @@ def test_scores_are_saved_when_the_computer_wins() -> None:
         "computer:3x3:3": {"computer": 1},
         "computer:3x3:3 vs strongest": {"computer": 1},
     }
-    assert (
-        rig.presenter.view().status == "The computer wins. Ctrl+N plays again, Ctrl+R reviews it."
-    )
+    assert rig.presenter.view().status == "The computer wins. F2 plays again, Ctrl+R reviews it."
 
 
 def test_reset_scores_zeroes_and_saves() -> None:
@@ -753,7 +751,7 @@ def test_mode_and_side() -> None:
     rig = make_presenter(mode="hotseat")
     rig.presenter.set_mode("computer")
     assert rig.session.config.mode is Mode.COMPUTER
-    assert rig.presenter.view().status == "Your move (X)"
+    assert rig.presenter.view().status == "Your turn (X)"
     rig.presenter.set_human("O")
     assert rig.session.config.human is Player.O
     rig.settle()
@@ -986,6 +984,7 @@ def test_choices_and_flags_match_the_settings(settings: Settings) -> None:
         "coordinates": config.size >= 4,
         "alternate": settings.alternate,
         "motion": settings.motion,
+        "toolbar": settings.toolbar,
     }
     assert view.show_history is settings.history
 
@@ -997,7 +996,9 @@ MENU_ITEMS = [item for item in all_items() if item.action]
 def test_every_menu_item_calls_a_presenter_method(item: Item) -> None:
     rig = make_presenter(mode="hotseat")
     rig.presenter.play(4)
-    ticked_before = rig.presenter.view().flags.get(item.group, False)  # only Animations is on
+    ticked_before = rig.presenter.view().flags.get(
+        item.group, False
+    )  # Animations and Toolbar are on
     action = getattr(rig.presenter, item.action)
     signature = inspect.signature(action)
     argument = item.argument

@@ -194,9 +194,7 @@ def test_a_pasted_position_against_the_computer_gets_its_answer() -> None:
     paste(rig, "xx./oo./x..")  # O to move: the computer wins at once
     rig.settle()
     assert rig.board.winner is Player.O
-    assert (
-        rig.presenter.view().status == "The computer wins. Ctrl+N plays again, Ctrl+R reviews it."
-    )
+    assert rig.presenter.view().status == "The computer wins. F2 plays again, Ctrl+R reviews it."
     assert rig.session.tally()["computer"] == 1
 
 

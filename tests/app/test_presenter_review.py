@@ -41,7 +41,7 @@ def reviewed(moves: tuple[int, ...] = REVIEWED_GAME) -> Rig:
 def test_a_finished_game_offers_its_review_in_the_status() -> None:
     rig = hotseat_game()
     view = rig.presenter.view()
-    assert view.status == "X wins! Ctrl+N plays again, Ctrl+R reviews it."
+    assert view.status == "X wins! F2 plays again, Ctrl+R reviews it."
     assert "review_game" not in view.disabled
     assert "stop_review" in view.disabled
 
@@ -63,7 +63,7 @@ def test_the_review_runs_as_a_job_and_marks_every_move() -> None:
     rig.settle()
     assert [tag.kind for tag in rig.runner.started] == ["review"]  # type: ignore[attr-defined]
     view = rig.presenter.view()
-    assert view.status == f"X wins! Ctrl+N plays again.  {SUMMARY}"
+    assert view.status == f"X wins! F2 plays again.  {SUMMARY}"
     assert view.history == MARKED_LIST
     assert view.history_tones == (None, "good", "bad", "good", "text", "good")
 
@@ -106,7 +106,7 @@ def test_escape_stops_a_running_review() -> None:
     assert runner.stops[-1].is_set()
     assert runner.tag is None
     view = rig.presenter.view()
-    assert view.status == "X wins! Ctrl+N plays again, Ctrl+R reviews it.  Review stopped."
+    assert view.status == "X wins! F2 plays again, Ctrl+R reviews it.  Review stopped."
     assert all("✓" not in entry for entry in view.history)
 
 

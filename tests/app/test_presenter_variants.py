@@ -76,7 +76,7 @@ def test_avoid_three_the_player_who_completes_a_line_loses() -> None:
     for cell in (0, 3, 1, 4, 8, 5):  # O completes the middle row
         rig.presenter.play(cell)
     assert rig.board.winner is Player.X
-    assert rig.presenter.view().status.startswith("X wins!")
+    assert rig.presenter.view().status.startswith("O completed three in a row — X wins!")
     assert rig.session.config.score_key == "hotseat:3x3:3:misere"
 
 

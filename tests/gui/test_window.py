@@ -112,14 +112,14 @@ def test_a_hot_seat_game_is_won_with_real_clicks(make_window) -> None:
         real_click(board.cells[cell])
         assert wait(window.root, lambda b=before: window.presenter.session.board.move_count > b)
     assert marks(window) == drawn_board(window) == "XXX/OO./..."
-    assert window.status_label.cget("text").startswith("X wins")
+    assert window.turn_field.turn_label.cget("text").startswith("X wins")
     win = PALETTES["light"]["win"]
     backgrounds = cell_backgrounds(window)
     assert [backgrounds[cell] for cell in (0, 1, 2)] == [win] * 3
     assert win not in backgrounds[3:]
     assert "X 1" in window.score_label.cget("text")
     real_click(board.cells[8])  # the game is over: nothing changes but the status
-    assert wait(window.root, lambda: "over" in window.status_label.cget("text"))
+    assert wait(window.root, lambda: "over" in window.turn_field.message_label.cget("text"))
     assert marks(window) == "XXX/OO./..."
     assert window.callback_errors == []
 
@@ -157,7 +157,7 @@ def test_a_click_on_the_top_of_a_column_drops_the_mark_under_gravity(make_window
 
 def test_the_computer_answers_a_real_click(make_window) -> None:
     window = make_window(computer(level="strongest"))
-    assert window.status_label.cget("text").startswith("Your move")
+    assert window.turn_field.turn_label.cget("text").startswith("Your turn")
     real_click(window.board.cells[4])
     assert wait(window.root, lambda: window.presenter.session.board.move_count == 2, 10)
     board = window.presenter.session.board
@@ -166,7 +166,7 @@ def test_the_computer_answers_a_real_click(make_window) -> None:
     assert board[reply] is Player.O
     assert drawn_board(window) == marks(window)
     assert window.board.cells[reply].cget("background") == PALETTES["light"]["last"]
-    assert window.status_label.cget("text").startswith("Your move")
+    assert window.turn_field.turn_label.cget("text").startswith("Your turn")
     assert window.callback_errors == []
 
 
@@ -175,7 +175,9 @@ def test_clicks_while_the_computer_thinks_change_nothing(make_window) -> None:
     window = make_window(settings)
     assert window.presenter.is_working
     real_click(window.board.cells[0])
-    assert wait(window.root, lambda: window.status_label.cget("text").startswith("Wait for"))
+    assert wait(
+        window.root, lambda: window.turn_field.message_label.cget("text").startswith("Wait for")
+    )
     assert window.presenter.session.board.move_count == 0
     assert window.board.cells[0].cget("cursor") == "watch"
     wait_for_computer(window)
@@ -262,7 +264,8 @@ def test_the_theme_switch_repaints_every_cell_in_the_dark_palette(make_window) -
     assert window.presenter.settings.theme == "dark"
     assert cell_backgrounds(window) == [dark[role] for role in roles]
     assert window.root.cget("background") == dark["background"]
-    assert window.status_label.cget("foreground") == dark["text"]
+    assert window.turn_field.turn_label.cget("foreground") == dark["text"]
+    assert window.turn_field.message_label.cget("foreground") == dark["text"]
     assert drawn_board(window) == "XXX/OO./..."  # the marks are redrawn in the dark colours
     sync(window.root)
     empty = pixel_colours(window.board.cells[8])
@@ -522,7 +525,7 @@ def test_closing_while_the_progress_bar_runs_leaves_no_tcl_errors(make_window, c
     window = make_window(
         computer(human=Player.O, depth=81, rows=9, cols=9, win_length=5, think_time=30.0)
     )
-    assert wait(window.root, window.progress.winfo_ismapped, 5), "no progress bar"
+    assert wait(window.root, window.turn_field.progress.winfo_ismapped, 5), "no progress bar"
     window.run("quit")
     later = make_window(hotseat())
     sleep_pumping(later.root, 0.1)  # what is checked: no stray timer fires meanwhile
@@ -604,7 +607,8 @@ def check_shown(window: Window, action: str) -> None:
     marks = "".join(cell.mark or "." for cell in state.cells)  # a reviewed move, or the game
     shown = "/".join(marks[row : row + board.cols] for row in range(0, len(marks), board.cols))
     assert drawn_board(window) == shown, action
-    assert window.status_label.cget("text") == state.status, action
+    assert window.turn_field.turn_label.cget("text") == state.turn, action
+    assert window.turn_field.message_label.cget("text") == state.note, action
     assert window.score_label.cget("text") == state.scores, action
     assert window.root.title() == state.title, action
     if state.show_history:

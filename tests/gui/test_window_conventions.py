@@ -22,7 +22,6 @@ from conftest import (
     shows_colour,
     sleep_pumping,
     start_game,
-    sync,
     wait,
     xdotool,
 )
@@ -184,16 +183,6 @@ def test_the_shortcuts_window_is_two_aligned_columns_and_escape_closes_it(
     assert isinstance(texts, list) and "Ctrl+Z" in texts and "Undo" in texts
 
 
-def test_a_long_message_wraps_in_the_status_bar(make_window) -> None:
-    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
-    sync(window.root)
-    one_line = window.status_label.winfo_reqheight()
-    window.presenter.message = "A long message. " * 20
-    window.refresh()
-    assert wait(window.root, lambda: window.status_label.winfo_reqheight() > 2 * one_line)
-    assert window.status_label.winfo_reqwidth() <= window.root.winfo_width()
-
-
 def test_analysis_words_grow_back_when_the_window_grows(make_window) -> None:
     """Small cells show short forms ("O++"); once the window is enlarged the
     same cells show the words ("O better") again."""
@@ -230,7 +219,7 @@ def test_zoom_scales_the_status_and_score_text(make_window) -> None:
     window.run("zoom_in")
     move_pointer_away()
     assert abs(int(window.text_font.actual("size"))) > before
-    assert window.status_label.cget("font") == str(window.text_font)
+    assert window.turn_field.message_label.cget("font") == str(window.text_font)
 
 
 def run_form(window: Window, answer: object, fill: list[str]) -> dict[str, object]:
@@ -355,7 +344,7 @@ def start_clipboard_owner(behaviour: str) -> subprocess.Popen[str]:
 
 
 def status_text(window: Window) -> str:
-    return str(window.status_label.cget("text"))
+    return str(window.turn_field.message_label.cget("text"))
 
 
 def test_a_clipboard_owner_that_never_answers_does_not_freeze_the_window(
@@ -427,7 +416,7 @@ def test_game_resume_opens_the_kept_game_chosen_with_the_keys(make_window, setti
     assert len(seen) == 3 and "2 moves" in seen[1]
     assert window.presenter.session.history.moves == [4, 8]
     assert not (folder / "older.ttt").exists()
-    assert "Resumed" in window.status_label.cget("text")
+    assert "Resumed" in window.turn_field.message_label.cget("text")
     assert menu.entrycget(index, "state") == "normal", "two games are still kept"
 
     def listbox(dialog: tk.Toplevel) -> tk.Listbox:

@@ -96,7 +96,7 @@ def test_a_cell_has_the_focus_at_launch_and_arrow_keys_move_it(make_window) -> N
     assert wait(root, lambda: marks(window) == ".../.../OX.")
     assert root.focus_get() is cells[6], "playing keeps the focus where it is"
     keys(root, "KP_Enter")  # the cell is taken: nothing changes but the status
-    assert wait(root, lambda: "a3" in window.status_label.cget("text"))
+    assert wait(root, lambda: "a3" in window.turn_field.message_label.cget("text"))
     assert marks(window) == ".../.../OX."
     assert window.callback_errors == []
 
@@ -151,7 +151,7 @@ def test_space_and_right_drive_computer_vs_computer(make_window) -> None:
     )
     window = make_window(settings)
     root, session = window.root, window.presenter.session
-    assert "paused" in window.status_label.cget("text")
+    assert "paused" in window.turn_field.turn_label.cget("text")
     keys(root, "Right")  # one step
     assert wait(root, lambda: session.board.move_count == 1, 5)
     # Three times the watch delay: a step that went on playing would have moved again.
@@ -161,7 +161,7 @@ def test_space_and_right_drive_computer_vs_computer(make_window) -> None:
     assert wait(root, lambda: session.board.move_count >= 3 or session.board.is_over, 5)
     keys(root, "space")
     assert wait(root, lambda: not session.watch_running)
-    assert "paused" in window.status_label.cget("text") or session.board.is_over
+    assert "paused" in window.turn_field.turn_label.cget("text") or session.board.is_over
     assert window.callback_errors == []
 
 

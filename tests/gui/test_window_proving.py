@@ -24,7 +24,7 @@ def prove_threads() -> list[threading.Thread]:
 
 def test_the_status_says_proving_then_proven(make_window) -> None:
     window = make_window(SEVEN)
-    status = window.status_label
+    status = window.turn_field.message_label
     real_click(window.board.cells[24])
     assert wait(window.root, lambda: "Analysis: proving… depth" in status.cget("text"), 30)
     assert wait(window.root, lambda: status.cget("text").endswith("Analysis: proven"), 120)
@@ -41,7 +41,7 @@ def test_hiding_the_analysis_or_quitting_stops_the_proving_thread(make_window) -
     assert wait(window.root, lambda: bool(prove_threads()), 30)
     window.run("toggle_analysis")
     assert wait(window.root, lambda: not prove_threads(), 5)
-    assert "Analysis" not in window.status_label.cget("text")
+    assert "Analysis" not in window.turn_field.message_label.cget("text")
     window.run("toggle_analysis")
     assert wait(window.root, lambda: bool(prove_threads()), 30)
     window.run("quit")
@@ -66,7 +66,7 @@ def test_cells_the_relevance_zones_prove_drawn_read_draw(make_window) -> None:
     board = window.presenter.session.board
     for name in ("b4", "b3", "c4", "d3", "d4", "c6", "g7"):
         real_click(window.board.cells[board.parse_coordinate(name)])
-    status = window.status_label
+    status = window.turn_field.message_label
     assert wait(window.root, lambda: status.cget("text").endswith("Analysis: proven"), 60)
     texts = {
         board.coordinate(cell): painted_text(canvas)

@@ -18,9 +18,10 @@ def test_ctrl_r_reviews_the_game_and_a_marked_move_shows_the_better_one(make_win
     for cell in REVIEWED_GAME:  # O's b1 loses the draw
         real_click(window.board.cells[cell])
         assert wait(root, lambda c=cell: window.presenter.session.board[c] is not None)
-    assert window.status_label.cget("text") == "X wins! Ctrl+N plays again, Ctrl+R reviews it."
+    assert window.turn_field.turn_label.cget("text") == "X wins!"
+    assert window.turn_field.message_label.cget("text") == "F2 plays again, Ctrl+R reviews it."
     keys(root, "ctrl+r")
-    assert wait(root, lambda: "mistake" in str(window.status_label.cget("text")), 10)
+    assert wait(root, lambda: "mistake" in str(window.turn_field.message_label.cget("text")), 10)
     assert listbox.get(0, "end") == MARKED_LIST
     colours = PALETTES["light"]
     assert listbox.itemcget(2, "foreground") == colours["bad"]
@@ -36,7 +37,7 @@ def test_ctrl_r_reviews_the_game_and_a_marked_move_shows_the_better_one(make_win
     backgrounds = cell_backgrounds(window)
     assert backgrounds[4] == colours["hint"], "b2, the better move, is highlighted"
     assert backgrounds[1] == colours["last"], "b1, the move played, is marked"
-    assert str(window.status_label.cget("text")).startswith("Move 2, O b1: mistake")
+    assert str(window.turn_field.message_label.cget("text")).startswith("Move 2, O b1: mistake")
     assert listbox.curselection() == (2,)
 
     keys(root, "Escape")

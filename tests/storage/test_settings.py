@@ -62,6 +62,7 @@ def test_the_file_is_one_flat_object_with_a_format_marker() -> None:
         "coordinates",
         "alternate",
         "motion",
+        "toolbar",
         "folder",
         *OLD_FILE,
         *VARIANT,

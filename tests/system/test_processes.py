@@ -99,7 +99,7 @@ def test_a_signal_during_a_search_quits_as_quit_does(
 
 @pytest.mark.parametrize(
     ("keys", "title"),
-    [(("1", "ctrl+n"), "^New game$"), (("F1",), "^How to play$")],
+    [(("1", "F2"), "^New game$"), (("F1",), "^How to play$")],
     ids=["own dialog", "message box"],
 )
 def test_a_signal_while_a_dialog_is_open_still_quits(

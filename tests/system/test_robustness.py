@@ -989,7 +989,7 @@ def test_opening_a_bad_file_keeps_the_current_game(make_window, tmp_path: Path, 
     assert dialogs.names() == ["ask_open_path"]
     after = (session.board, list(session.history.moves), session.config)
     assert after == before
-    status = window.status_label.cget("text")
+    status = window.turn_field.message_label.cget("text")
     assert status.startswith("Could not open bad.ttt: "), status[:200]
     assert len(status) <= MESSAGE_CHARS + 40
     assert not window.callback_errors and not window.presenter.errors

@@ -184,7 +184,8 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
         (
             "&Game",
             [
-                command("&New game", "new_game", "Ctrl+N"),
+                command("&New game…", "show_new_game", "Ctrl+N"),
+                command("&Play again", "new_game", "F2"),
                 command("&Open…", "open_game", "Ctrl+O"),
                 command("&Save…", "save_game", "Ctrl+S"),
                 command(
@@ -299,6 +300,7 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                 check("Move &history", "toggle_history", "history"),
                 check("Show c&oordinates", "toggle_coordinates", "coordinates"),
                 check("A&nimations", "toggle_motion", "motion"),
+                check("&Toolbar", "toggle_toolbar", "toolbar"),
                 SEPARATOR,
                 *(
                     radio(f"{name.capitalize()} theme", "theme", name, "set_theme")

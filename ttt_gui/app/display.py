@@ -75,6 +75,10 @@ class Display:
         self.settings.history = not self.settings.history
         self.save_settings()
 
+    def toggle_toolbar(self) -> None:
+        self.settings.toolbar = not self.settings.toolbar
+        self.save_settings()
+
     def toggle_coordinates(self) -> None:
         """Show or hide the row and column labels (by default shown from 4x4 up)."""
         self.settings.coordinates = not shows_coordinates(self.settings, self.session.board.size)

@@ -35,6 +35,7 @@ from ttt_gui.app.coach import Coach
 from ttt_gui.app.display import Display
 from ttt_gui.app.game_setup import GameSetup
 from ttt_gui.app.jobs import JobRunner, Runner
+from ttt_gui.app.new_game import NewGamePage
 from ttt_gui.app.ports import Dialogs, SaveSettings
 from ttt_gui.app.session import Refused, Session
 from ttt_gui.app.settings_saving import SettingsSaving
@@ -85,6 +86,7 @@ class Presenter:
         self.saving = SettingsSaving(settings, save_settings, self, clock)
         session = self.session
         self.setup = GameSetup(session, settings, dialogs, self)
+        self.new_game_page = NewGamePage(session, self.setup)
         self.coach = Coach(session, self)
         self.transfer = Transfer(session, settings, dialogs, self, unfinished)
         self.display = Display(
@@ -120,6 +122,7 @@ class Presenter:
             show_progress=self.work.shows_progress(),
             review=review,
             disabled=disabled_actions(facts),
+            new_game=self.new_game_page.view(),
         )
 
     def say(self, outcome: Refused | str | None) -> None:
@@ -261,7 +264,13 @@ class Presenter:
     # -- the game's setup (see GameSetup) ---------------------------------------------------
 
     def new_game(self) -> None:
+        """Play again with the same settings (see :meth:`GameSetup.new_game`)."""
         self.setup.new_game()
+        self.new_game_page.close()
+
+    def show_new_game(self) -> None:
+        """Open the New game page (see :class:`NewGamePage`)."""
+        self.new_game_page.open()
 
     def change_config(
         self, start: Board | None = None, force_new: bool = False, **changes: Any
@@ -339,6 +348,9 @@ class Presenter:
 
     def toggle_coordinates(self) -> None:
         self.display.toggle_coordinates()
+
+    def toggle_toolbar(self) -> None:
+        self.display.toggle_toolbar()
 
     def toggle_alternate(self) -> None:
         self.display.toggle_alternate()

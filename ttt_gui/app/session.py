@@ -266,7 +266,7 @@ class Session:
         """The person marks ``cell``."""
         board = self.board
         if board.is_over:
-            return Refused(f"The game is over: {self.keys.of('new_game')} starts a new one.")
+            return Refused(f"The game is over: {self.keys.of('show_new_game')} starts a new one.")
         if self.config.mode is Mode.WATCH:
             play_pause = self.keys.of("play_pause")
             return Refused(f"The computer plays both sides: {play_pause} plays or pauses.")

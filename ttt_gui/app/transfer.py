@@ -228,7 +228,7 @@ class Transfer:
             self._replay(game)
         except (OSError, ValueError):
             return  # a kept game that cannot be used is not worth a message
-        new_game = self.session.keys.of("new_game")
+        new_game = self.session.keys.of("show_new_game")
         resumed = f"Your unfinished game is back; {new_game} starts a new one."
         others = self.unfinished.others
         if others:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ttt_gui.analysis.review import Mark, MoveReview
 from ttt_gui.analysis.values import Value
 from ttt_gui.app.actions import KeyNames
+from ttt_gui.app.new_game import NewGameView
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player
 from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode, statistics_labels
@@ -52,7 +53,15 @@ class ViewState:
     labels that say the current choice (action -> label). The board has
     ``rows`` x ``cols`` cells (``size`` the longer side); under gravity
     ``landing[cell]`` is the cell a move aimed at ``cell`` takes (-1: none)
-    and ``next_mark`` the mark it would place."""
+    and ``next_mark`` the mark it would place.
+
+    ``status`` is the whole status in one line (for texts and logs); the
+    window shows it in two fields that never replace each other: ``turn``
+    (whose turn it is, or the result) with ``rule`` (the reminder of a rule
+    that changes how to win, "" if none), and ``note`` (messages, the hint,
+    the analysis's state). ``offers_play_again`` once the game is over;
+    ``losing_line``: the finished line loses (misère). ``new_game`` is the
+    New game page while it is open."""
 
     size: int
     win_length: int
@@ -83,6 +92,12 @@ class ViewState:
     motion: bool = True
     #: The completed line lost the game (misère), rather than won it.
     losing_line: bool = False
+    turn: str = ""
+    rule: str = ""
+    note: str = ""
+    offers_play_again: bool = False
+    new_game: NewGameView | None = None
+    show_toolbar: bool = True
 
 
 @dataclass(frozen=True)
@@ -150,32 +165,106 @@ def shows_coordinates(settings: Settings, size: int) -> bool:
     return settings.coordinates if settings.coordinates is not None else size >= 4
 
 
-def status_text(session: Session, keys: KeyNames, *, offer_review: bool = False) -> str:
-    """What happens next, or the result, in words for the status bar; a
-    finished game names the keys that play again (and review it, if offered)."""
+#: The sentences of the turn field and the message line, whole, with named placeholders.
+SENTENCES = {
+    "in_a_row": "{count} in a row",
+    "misere_computer_lost": "The computer completed {line} — you win!",
+    "misere_you_lost": "You completed {line} — you lose.",
+    "misere_lost": "{loser} completed {line} — {winner} wins!",
+    "won": "{player} wins!",
+    "your_turn": "Your turn ({side})",
+    "paused": "{player} to move — paused",
+    "to_move": "{player} to move",
+    "misere_rule": "Misère: completing {line} loses.",
+    "over_review": "{play_again} plays again, {review} reviews it.",
+    "over": "{play_again} plays again.",
+    "watch_paused": "{play_pause} plays, {step} steps.",
+}
+#: Line lengths in words, for the sentences about lines.
+_COUNT_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def in_a_row(win_length: int) -> str:
+    """``"three in a row"``: a line of ``win_length`` marks in words.
+
+    >>> in_a_row(3), in_a_row(12)
+    ('three in a row', '12 in a row')
+    """
+    return SENTENCES["in_a_row"].format(count=_COUNT_WORDS.get(win_length, str(win_length)))
+
+
+def result_text(session: Session) -> str:
+    """The result of a finished game in a sentence; under misère it says who
+    completed the line and lost (``"You completed three in a row — you lose."``)."""
     board, config = session.board, session.config
     computer = config.mode is Mode.COMPUTER
-    if board.is_over:
-        winner = board.winner
-        if winner is None:
-            result = "Draw."
-        elif computer:
-            result = "You win!" if winner is config.human else "The computer wins."
-        else:
-            result = f"{config.player_name(winner)} wins!"
-        review = f", {keys.of('review_game')} reviews it" if offer_review else ""
-        return f"{result} {keys.of('new_game')} plays again{review}."
-    if computer:
-        return (
-            "Computer is thinking…"
-            if session.is_computer_turn
-            else (f"Your move ({config.human.value})")
+    winner = board.winner
+    if winner is None:
+        return "Draw."
+    if board.misere:
+        line = in_a_row(board.win_length)
+        if computer and winner is config.human:
+            return SENTENCES["misere_computer_lost"].format(line=line)
+        if computer:
+            return SENTENCES["misere_you_lost"].format(line=line)
+        return SENTENCES["misere_lost"].format(
+            loser=config.player_name(winner.other), line=line, winner=config.player_name(winner)
         )
-    text = f"{config.player_name(board.turn)} to move"
+    if computer:
+        return "You win!" if winner is config.human else "The computer wins."
+    return SENTENCES["won"].format(player=config.player_name(winner))
+
+
+def turn_text(session: Session) -> str:
+    """Whose turn it is (``"Your turn (X)"``, ``"Computer is thinking…"``,
+    ``"O to move"``), or the result of a finished game."""
+    board, config = session.board, session.config
+    if board.is_over:
+        return result_text(session)
+    if config.mode is Mode.COMPUTER:
+        if session.is_computer_turn:
+            return "Computer is thinking…"
+        return SENTENCES["your_turn"].format(side=config.human.value)
+    player = config.player_name(board.turn)
     if config.mode is Mode.WATCH and not session.watch_running:
-        play_pause, step = keys.of("play_pause"), keys.of("step")
-        text += f" — paused ({play_pause} plays, {step} steps)"
-    return text
+        return SENTENCES["paused"].format(player=player)
+    return SENTENCES["to_move"].format(player=player)
+
+
+def rule_text(session: Session) -> str:
+    """The reminder, during play, of a rule that turns the game around ("" if
+    none; once the game is over its result says it)."""
+    board = session.board
+    if board.misere and not board.is_over:
+        return SENTENCES["misere_rule"].format(line=in_a_row(board.win_length))
+    return ""
+
+
+def next_steps_text(session: Session, keys: KeyNames, *, offer_review: bool = False) -> str:
+    """The keys that go on from here: after a game, play again (and review
+    it, if offered); computer vs computer paused, play and step; else ""."""
+    if session.board.is_over:
+        play_again = keys.of("new_game")
+        if offer_review:
+            return SENTENCES["over_review"].format(
+                play_again=play_again, review=keys.of("review_game")
+            )
+        return SENTENCES["over"].format(play_again=play_again)
+    if session.config.mode is Mode.WATCH and not session.watch_running:
+        return SENTENCES["watch_paused"].format(
+            play_pause=keys.of("play_pause"), step=keys.of("step")
+        )
+    return ""
+
+
+def status_text(session: Session, keys: KeyNames, *, offer_review: bool = False) -> str:
+    """What happens next, or the result, in words for one status line; a
+    finished game names the keys that play again (and review it, if offered)."""
+    turn = turn_text(session)
+    steps = next_steps_text(session, keys, offer_review=offer_review)
+    if session.board.is_over:
+        return f"{turn} {steps}"
+    return f"{turn} ({steps[:-1]})" if steps else turn
 
 
 def title_text(session: Session) -> str:
@@ -240,13 +329,15 @@ def build_view(
     show_progress: bool = False,
     review: ReviewView | None = None,
     disabled: frozenset[str] = frozenset(),
+    new_game: NewGameView | None = None,
 ) -> ViewState:
     """The view state of ``session`` with the display ``settings``, built once.
 
     The note is the hint (while ``shows_hint`` and the session has one), else
     ``message``: it follows the result of a finished game, or replaces the
     status. ``review`` marks the move list and may show a reviewed move in
-    place of the game; ``disabled`` are the actions that do not apply now."""
+    place of the game; ``disabled`` are the actions that do not apply now;
+    ``new_game`` is the New game page, if open."""
     board, config = session.board, session.config
     review = review if review is not None else ReviewView()
     analysis = session.analysis if settings.analysis else None
@@ -265,6 +356,12 @@ def build_view(
         cells=game_cells(session, analysis) if focused is None else reviewed_cells(focused),
         winning_line=tuple(board.winning_line or ()) if focused is None else (),
         status=status_line(session, keys, note, review, analysis),
+        turn=turn_text(session),
+        rule=rule_text(session),
+        note=note_line(session, keys, note, review, analysis),
+        offers_play_again=board.is_over and focused is None,
+        new_game=new_game,
+        show_toolbar=settings.toolbar,
         scores="   ".join(
             f"{SCORE_NAMES[label]} {count}" for label, count in session.tally().items()
         ),
@@ -294,6 +391,7 @@ def build_view(
             "coordinates": shows_coordinates(settings, board.size),
             "alternate": settings.alternate,
             "motion": settings.motion,
+            "toolbar": settings.toolbar,
         },
         disabled=disabled,
         show_coordinates=shows_coordinates(settings, board.size),
@@ -315,9 +413,10 @@ def status_line(
     review: ReviewView,
     analysis: MoveAnalysis | None,
 ) -> str:
-    """The status bar: a reviewed move's words; else a running review's
-    progress (unless there is a note); else what happens next with the note
-    and the shown analysis's state."""
+    """The whole status in one line: a reviewed move's words; else a running
+    review's progress (unless there is a note); else what happens next, the
+    note in place of it (after the result of a finished game), and the shown
+    analysis's state."""
     stop = keys.of("stop_review")
     if review.focused is not None:
         words = reviewed_move_words(review.focused)
@@ -331,6 +430,29 @@ def status_line(
     if analysis is not None:  # kept after a note: proving may change it
         status += analysis_status(session, analysis)
     return status
+
+
+def note_line(
+    session: Session,
+    keys: KeyNames,
+    note: str | None,
+    review: ReviewView,
+    analysis: MoveAnalysis | None,
+) -> str:
+    """The message line under the turn field: a reviewed move's words; else a
+    running review's progress (unless there is a note); else the note, or
+    the keys that go on from here; then the shown analysis's state."""
+    stop = keys.of("stop_review")
+    if review.focused is not None:
+        words = reviewed_move_words(review.focused)
+        return f"{words}. {stop} returns to the game." + (f"  {note}" if note else "")
+    if review.progress is not None and not note:
+        done, total = review.progress
+        return f"Reviewing the game… {done} of {total} moves ({stop} stops)"
+    line = note or next_steps_text(session, keys, offer_review=review.offer)
+    if analysis is not None:
+        line = (line + analysis_status(session, analysis)).strip()
+    return line
 
 
 def game_cells(session: Session, analysis: MoveAnalysis | None) -> tuple[CellView, ...]:

@@ -40,7 +40,7 @@ def run_smoke_test(window: Window) -> int:
         window.run("set_board", Shape(3, 3, 3))
         for cell in (0, 3, 1, 4, 2):
             window.run("activate", cell)
-        status = window.status_label.cget("text")
+        status = window.turn_field.turn_label.cget("text")
         if not status.startswith("X wins!") or str(session.board) != "XXX/OO./...":
             raise AssertionError(f"expected X to win, the window says {status!r}")
         window.run("set_mode", "computer")

@@ -31,8 +31,11 @@ from ttt_gui.app.view_state import ViewState
 from ttt_gui.gui.board_view import BoardView
 from ttt_gui.gui.icon import set_window_icon
 from ttt_gui.gui.menus import MenuBar, is_aqua
+from ttt_gui.gui.new_game_page import NewGamePageView
 from ttt_gui.gui.placement import SizeKeeper, parse_size
 from ttt_gui.gui.tk_dialogs import TkDialogs
+from ttt_gui.gui.toolbar import Toolbar
+from ttt_gui.gui.turn_field import TurnField
 from ttt_gui.storage.settings import WINDOW_SIZE, Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
 from ttt_gui.theme import Palette, Role, palette
@@ -134,32 +137,21 @@ class Window:
         if isinstance(presenter.dialogs, TkDialogs):
             presenter.dialogs.after_late_answer = self.refresh
         root.columnconfigure(0, weight=1)
-        root.rowconfigure(1, weight=1)
+        root.rowconfigure(2, weight=1)
         self.text_font = tkfont.nametofont("TkDefaultFont").copy()
         self._text_size = int(self.text_font.actual("size"))
-        self.score_label = tk.Label(root, anchor="center", padx=8, pady=4, font=self.text_font)
-        self.score_label.grid(row=0, column=0, sticky="ew")
+        self.toolbar = Toolbar(root, self.run, self.dpi_scale)
         self.board_area = tk.Frame(root, highlightthickness=0)
-        self.board_area.grid(row=1, column=0, sticky="nsew")
+        self.board_area.grid(row=2, column=0, sticky="nsew")
         self.board = BoardView(
             self.board_area,
             on_click=lambda cell: self.run("play", cell),
             on_activate=lambda cell: self.run("activate", cell),
             on_step=lambda: self.run("step"),
         )
-        self.status_bar = tk.Frame(root)
-        self.status_bar.grid(row=2, column=0, sticky="ew")
-        self.status_bar.columnconfigure(0, weight=1)
-        self.status_label = tk.Label(
-            self.status_bar, anchor="w", justify="left", padx=8, pady=4, font=self.text_font
-        )
-        self.status_label.grid(row=0, column=0, sticky="ew")
-        self.status_bar.bind(
-            "<Configure>", lambda event: self.status_label.configure(wraplength=event.width - 24)
-        )
-        self.progress = ttk.Progressbar(self.status_bar, mode="indeterminate", length=80)
-        # Room for the progress bar is kept, so showing it never resizes the board.
-        self.status_bar.rowconfigure(0, minsize=self.progress.winfo_reqheight() + 8)
+        self.turn_field = TurnField(root, 3, self.text_font, lambda: self.run("new_game"))
+        self.score_label = self.turn_field.score_label
+        self.new_game_page = NewGamePageView(root, (2, 4), self.text_font, self.run_page)
         self.history_panel = tk.Frame(root, padx=6, pady=4)
         self.history_title = tk.Label(self.history_panel, text="Moves", anchor="w")
         self.history_title.pack(fill="x")
@@ -214,6 +206,11 @@ class Window:
         getattr(self.presenter, action)(*arguments)
         if action == "zoom_reset":
             self.forget_person_size()
+        self.refresh()
+
+    def run_page(self, command: str, *arguments: Any) -> None:
+        """Call one command of the presenter's New game page, then show its outcome."""
+        getattr(self.presenter.new_game_page, command)(*arguments)
         self.refresh()
 
     def refresh(self) -> None:
@@ -321,8 +318,8 @@ class Window:
             self.root.after_cancel(self._poll_id)
             self._poll_id = None
         self.presenter.close()
-        self.progress.stop()  # its animation timer must not outlive the window
-        self.board.stop_motion()  # nor the board's
+        self.turn_field.stop()  # the progress bar's timer must not outlive the window
+        self.board.stop_motion()  # the board's timers neither
         self.root.destroy()
         gc.collect()  # the window's garbage goes here, on the Tk thread
 
@@ -342,24 +339,24 @@ class Window:
             self.text_font.configure(size=size if self._text_size > 0 else -size)
         self.board.paint(state, colours)
         changed = _changed_fields(previous, state)
-        if "status" in changed:
-            self.status_label.configure(text=state.status)
+        self.turn_field.paint(state, previous)
+        self.toolbar.paint(state)
+        if "new_game" in changed:
+            self.new_game_page.paint(state.new_game)
+            if state.new_game is None:
+                self.board.focus_cell()
         if "scores" in changed:
             self.score_label.configure(text=state.scores)
         if "title" in changed:
             self.root.title(state.title)
         if changed & {"choices", "flags", "disabled", "labels"}:
             self.menubar.paint(state)
-        if "show_progress" in changed and state.show_progress:
-            self.progress.grid(row=0, column=1, padx=8)
-            self.progress.start(15)
-        elif "show_progress" in changed:
-            self.progress.stop()
-            self.progress.grid_remove()
         if changed & {"show_history", "history", "history_cursor", "history_tones", "theme"}:
             self._paint_history(state, colours)
         if previous is None:
             return
+        if previous.zoom != state.zoom:
+            self.turn_field.fit()
         if previous.show_history != state.show_history:
             panel = int(HISTORY_WIDTH * self.dpi_scale)
             self._resize(extra_width=panel if state.show_history else -panel)
@@ -367,6 +364,8 @@ class Window:
             state.rows,
             state.cols,
         ):
+            self._resize()
+        elif previous.show_toolbar != state.show_toolbar:
             self._resize()
 
     def _paint_history(self, state: ViewState, colours: Palette) -> None:
@@ -376,7 +375,7 @@ class Window:
             if had_focus:
                 self.board.focus_cell()
             return
-        self.history_panel.grid(row=0, column=1, rowspan=3, sticky="ns")
+        self.history_panel.grid(row=1, column=1, rowspan=4, sticky="ns")
         listbox = self.history_list
         if tuple(listbox.get(0, "end")) != state.history:
             listbox.delete(0, "end")
@@ -391,7 +390,7 @@ class Window:
 
     def _apply_theme(self, colours: Palette) -> None:
         background = colours[Role.BACKGROUND]
-        for widget in (self.root, self.board_area, self.status_bar, self.history_panel):
+        for widget in (self.root, self.board_area, self.history_panel):
             widget.configure(background=background)
         self.history_title.configure(background=background, foreground=colours[Role.MUTED])
         self.history_list.configure(
@@ -402,8 +401,9 @@ class Window:
             highlightthickness=0,
             relief="flat",
         )
-        self.score_label.configure(background=background, foreground=colours[Role.MUTED])
-        self.status_label.configure(background=background, foreground=colours[Role.TEXT])
+        self.turn_field.recolour(colours)
+        self.toolbar.recolour(colours)
+        self.new_game_page.recolour(colours)
         self.menubar.recolour(
             {
                 "background": background,
@@ -430,11 +430,15 @@ class Window:
         cell = BASE_CELL * self.dpi_scale * zoom * (3 / max(rows, cols)) ** 0.5
         margin = int(20 * self.dpi_scale)
         width = max(
-            int(cell * cols) + margin, int(420 * self.dpi_scale), self.menubar.bar.winfo_reqwidth()
+            int(cell * cols) + margin,
+            int(420 * self.dpi_scale),
+            self.menubar.bar.winfo_reqwidth(),
+            self.toolbar.size()[0],
         )
         if state is not None and state.show_history:
             width += int(HISTORY_WIDTH * self.dpi_scale)
-        return width, int(cell * rows) + margin + int(90 * self.dpi_scale)
+        around = self.toolbar.size()[1] + self.turn_field.height
+        return width, int(cell * rows) + margin + around
 
     def _resize(self, extra_width: int = 0) -> None:
         """Size the window for its board (see :mod:`ttt_gui.gui.placement`):
@@ -453,7 +457,9 @@ class Window:
     def _fit_minimum_size(self) -> None:
         """The smallest window keeps the menu bar on one line and fits the board,
         the scores and the status."""
-        width = max(int(300 * self.dpi_scale), self.menubar.bar.winfo_reqwidth())
+        width = max(
+            int(300 * self.dpi_scale), self.menubar.bar.winfo_reqwidth(), self.toolbar.size()[0]
+        )
         if self._painted is not None and self._painted.show_history:
             width += int(HISTORY_WIDTH * self.dpi_scale)
         self.root.minsize(width, int(320 * self.dpi_scale))

@@ -62,6 +62,7 @@ _DISPLAY_KEYS = (
     "coordinates",
     "alternate",
     "motion",
+    "toolbar",
     "folder",
     "scores",
 )
@@ -93,6 +94,8 @@ class Settings:
     #: Marks drop, appear and lines draw through with motion (unless the
     #: system asks for reduced motion).
     motion: bool = True
+    #: The toolbar is shown (View › Toolbar).
+    toolbar: bool = True
     #: The folder of the last game saved or opened ("" before the first).
     folder: str = ""
     #: In the order last played (the least recently played first).
@@ -126,6 +129,7 @@ class Settings:
             ),
             ("alternate", lambda: isinstance(self.alternate, bool)),
             ("motion", lambda: isinstance(self.motion, bool)),
+            ("toolbar", lambda: isinstance(self.toolbar, bool)),
             (
                 "folder",
                 lambda: isinstance(self.folder, str) and len(self.folder) <= MAX_FOLDER_LENGTH,

@@ -1,0 +1,258 @@
+"""The New game page, Tk-free: the game to start next, chosen on one page.
+
+:class:`NewGamePage` is a part the presenter owns. :meth:`NewGamePage.open`
+copies the game's configuration into a draft; each choice on the page
+changes one field of the draft (:meth:`NewGamePage.choose`), and
+:meth:`NewGamePage.start` starts a game with it through the host's
+``change_config`` (which asks first if a game in progress would be
+abandoned). The page's values are part of the view state
+(:class:`NewGameView`); the Tk page only paints them and forwards choices.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, InvalidShapeError, Player, check_shape
+from ttt_gui.config import BOARD_CHOICES, LEVELS, GameConfig, Mode, Shape
+
+#: The board choice that shows the custom shape's fields.
+CUSTOM = "custom"
+#: The sides a custom board may have, for the page's spin boxes.
+SIDES = (MIN_SIZE, MAX_SIZE)
+
+
+class NewGameHost(Protocol):
+    """What the page needs of the presenter's game setup."""
+
+    def change_config(
+        self, start: Board | None = None, force_new: bool = False, **changes: Any
+    ) -> bool: ...
+
+
+class ConfigSource(Protocol):
+    """Where the page reads the configuration of the game in play."""
+
+    @property
+    def config(self) -> GameConfig: ...
+
+
+@dataclass(frozen=True)
+class Draft:
+    """The game the page would start: who plays, at which level, on which board."""
+
+    mode: Mode
+    human: Player
+    level: str
+    depth: int | None
+    x_level: str
+    o_level: str
+    shape: Shape
+
+    @classmethod
+    def of(cls, config: GameConfig) -> Draft:
+        return cls(
+            config.mode,
+            config.human,
+            config.level,
+            config.depth,
+            config.x_level,
+            config.o_level,
+            config.shape,
+        )
+
+    def changes(self) -> dict[str, Any]:
+        """The configuration changes that start this draft's game."""
+        return {
+            "mode": self.mode,
+            "human": self.human,
+            "level": self.level,
+            "depth": self.depth,
+            "x_level": self.x_level,
+            "o_level": self.o_level,
+            "shape": self.shape,
+        }
+
+
+@dataclass(frozen=True)
+class NewGameView:
+    """What the page shows: the draft's values (``mode``, ``human``, the
+    levels, ``board``: a key of ``boards`` or :data:`CUSTOM`, and the shape's
+    fields), the choices offered as (value, label) pairs with labels for the
+    draft's board ("Perfect" only where it is solved), which rows apply
+    (``shows_side``, ``shows_level``, ``shows_sides_levels``: the two
+    levels of computer vs computer), and ``problem``: why Start would be
+    refused ("" when it can start)."""
+
+    mode: str
+    human: str
+    level: str
+    x_level: str
+    o_level: str
+    board: str
+    rows: int
+    cols: int
+    win_length: int
+    gravity: bool
+    misere: bool
+    modes: tuple[tuple[str, str], ...]
+    sides: tuple[tuple[str, str], ...]
+    levels: tuple[tuple[str, str], ...]
+    boards: tuple[tuple[str, str], ...]
+    shows_side: bool
+    shows_level: bool
+    shows_sides_levels: bool
+    problem: str = ""
+
+    @property
+    def can_start(self) -> bool:
+        return not self.problem
+
+
+def board_key(shape: Shape) -> str:
+    """The page's key of a listed board (its index in the Board menu's order),
+    else :data:`CUSTOM`."""
+    return str(BOARD_CHOICES.index(shape)) if shape in BOARD_CHOICES else CUSTOM
+
+
+#: The sides as the page offers them: X moves first.
+SIDE_LABELS = (("X", "X, moving first"), ("O", "O, moving second"))
+
+
+class NewGamePage:
+    """The New game page over the game of ``source``; a game starts through
+    ``host``. Closed until :meth:`open`."""
+
+    def __init__(self, source: ConfigSource, host: NewGameHost) -> None:
+        self.source = source
+        self.host = host
+        self.draft: Draft | None = None
+        self._custom = False  # the custom fields shown for a listed board
+
+    @property
+    def is_open(self) -> bool:
+        return self.draft is not None
+
+    def open(self) -> None:
+        """Show the page, its draft the game in play (left as it is if already open)."""
+        if self.draft is None:
+            self.draft = Draft.of(self.source.config)
+            self._custom = self.draft.shape not in BOARD_CHOICES
+
+    def close(self) -> None:
+        """Leave the page without starting anything."""
+        self.draft = None
+
+    def choose(self, name: str, value: object) -> None:
+        """Set one field of the draft from the page: ``mode``, ``human``,
+        ``level``, ``x_level``, ``o_level``, ``board`` (a key of the boards
+        or :data:`CUSTOM`), or a custom shape's ``rows``, ``cols``,
+        ``win_length``, ``gravity``, ``misere``. Values out of range are kept
+        and named by the view's ``problem``; unknown names raise KeyError."""
+        draft = self.draft
+        if draft is None:
+            return
+        shape = draft.shape
+        if name == "mode":
+            draft = dataclasses.replace(draft, mode=Mode(str(value)))
+        elif name == "human":
+            draft = dataclasses.replace(draft, human=Player(str(value)))
+        elif name == "level":
+            draft = dataclasses.replace(draft, level=str(value), depth=None)
+        elif name == "x_level":
+            draft = dataclasses.replace(draft, x_level=str(value))
+        elif name == "o_level":
+            draft = dataclasses.replace(draft, o_level=str(value))
+        elif name == "board":
+            self._custom = value == CUSTOM
+            if not self._custom:
+                draft = dataclasses.replace(draft, shape=BOARD_CHOICES[int(str(value))])
+        elif name in ("rows", "cols", "win_length"):
+            number = _as_int(value)
+            if number is None:
+                return
+            if name == "win_length":
+                shape = shape._replace(win_length=number)
+            else:  # a shorter side takes the win length with it
+                rows, cols = (number, shape.cols) if name == "rows" else (shape.rows, number)
+                win_length = min(shape.win_length, max(rows, cols))
+                shape = shape._replace(rows=rows, cols=cols, win_length=win_length)
+            draft = dataclasses.replace(draft, shape=shape)
+        elif name == "gravity":
+            draft = dataclasses.replace(draft, shape=shape._replace(gravity=bool(value)))
+        elif name == "misere":
+            draft = dataclasses.replace(draft, shape=shape._replace(misere=bool(value)))
+        else:
+            raise KeyError(name)
+        if draft.depth is not None and draft.depth > draft.shape.cells:
+            draft = dataclasses.replace(draft, depth=None)
+        self.draft = draft
+
+    def start(self) -> bool:
+        """Start the draft's game and close the page; False (the page stays
+        open) if the draft is not a valid game or the person kept the game
+        in progress."""
+        if self.draft is None or self.view_problem(self.draft):
+            return False
+        if not self.host.change_config(force_new=True, **self.draft.changes()):
+            return False
+        self.close()
+        return True
+
+    @staticmethod
+    def view_problem(draft: Draft) -> str:
+        """Why ``draft`` cannot start, in a sentence; "" if it can."""
+        rows, cols, win_length = draft.shape[:3]
+        try:
+            check_shape(rows, cols, win_length)
+        except InvalidShapeError as error:
+            text = str(error)
+            return text[:1].upper() + text[1:] + "."
+        return ""
+
+    def view(self) -> NewGameView | None:
+        """The page as it shows now; None while it is closed."""
+        draft = self.draft
+        if draft is None:
+            return None
+        shape = draft.shape
+        solved = shape.is_valid and shape.solved
+        custom = self._custom or shape not in BOARD_CHOICES
+        return NewGameView(
+            mode=draft.mode.value,
+            human=draft.human.value,
+            level=draft.level,
+            x_level=draft.x_level,
+            o_level=draft.o_level,
+            board=CUSTOM if custom else board_key(shape),
+            rows=shape.rows,
+            cols=shape.cols,
+            win_length=shape.win_length,
+            gravity=shape.gravity,
+            misere=shape.misere,
+            modes=tuple((mode.value, mode.label) for mode in Mode),
+            sides=SIDE_LABELS,
+            levels=tuple((name, level.label(solved)) for name, level in LEVELS.items()),
+            boards=(
+                *((str(index), choice.label) for index, choice in enumerate(BOARD_CHOICES)),
+                (CUSTOM, "Custom"),
+            ),
+            shows_side=draft.mode is Mode.COMPUTER,
+            shows_level=draft.mode is Mode.COMPUTER,
+            shows_sides_levels=draft.mode is Mode.WATCH,
+            problem=self.view_problem(draft),
+        )
+
+
+def _as_int(value: object) -> int | None:
+    """An integer from a spin box's text or number; None for anything else."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        return None

@@ -1,0 +1,268 @@
+"""The toolbar: New, Undo, Redo, Hint, Analysis and the level, always in view.
+
+Its icons are drawn by the program (shapes rasterised into a ``PhotoImage``
+in the palette's text colour), so the toolbar follows the theme and needs no
+image files. Each button calls the presenter action of the menu item of the
+same name and is greyed when that item is; every control takes the keyboard
+focus with Tab and answers Space. The level's combobox lists the levels as
+the Difficulty menu names them for this board; choosing one does what the
+menu does (it applies from the next game, or asks first).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import tkinter as tk
+from collections.abc import Callable
+from tkinter import ttk
+
+from ttt_gui.app.view_state import ViewState
+from ttt_gui.config import LEVELS
+from ttt_gui.theme import Palette, Role
+from ttt_gui.words import mnemonic
+
+#: Runs a presenter action with its arguments, then paints (``Window.run``).
+Run = Callable[..., None]
+
+#: A shape of an icon, in units of its side (0 to 1; y grows downwards):
+#: ("segment", x1, y1, x2, y2, width), ("arc", x, y, radius, from°, to°,
+#: width) or ("triangle", x1, y1, x2, y2, x3, y3).
+Shape = tuple[object, ...]
+
+ICONS: dict[str, tuple[Shape, ...]] = {
+    "new": (
+        ("arc", 0.5, 0.5, 0.36, 0, 360, 0.1),
+        ("segment", 0.5, 0.3, 0.5, 0.7, 0.11),
+        ("segment", 0.3, 0.5, 0.7, 0.5, 0.11),
+    ),
+    "undo": (
+        ("triangle", 0.08, 0.33, 0.36, 0.12, 0.36, 0.54),
+        ("segment", 0.3, 0.33, 0.58, 0.33, 0.11),
+        ("arc", 0.58, 0.58, 0.25, -90, 90, 0.11),
+        ("segment", 0.58, 0.83, 0.3, 0.83, 0.11),
+    ),
+    "redo": (
+        ("triangle", 0.92, 0.33, 0.64, 0.12, 0.64, 0.54),
+        ("segment", 0.7, 0.33, 0.42, 0.33, 0.11),
+        ("arc", 0.42, 0.58, 0.25, 90, 270, 0.11),
+        ("segment", 0.42, 0.83, 0.7, 0.83, 0.11),
+    ),
+    "hint": (
+        ("arc", 0.5, 0.4, 0.26, 0, 360, 0.1),
+        ("segment", 0.41, 0.62, 0.41, 0.74, 0.09),
+        ("segment", 0.59, 0.62, 0.59, 0.74, 0.09),
+        ("segment", 0.38, 0.77, 0.62, 0.77, 0.09),
+        ("segment", 0.42, 0.9, 0.58, 0.9, 0.09),
+    ),
+    "analysis": (
+        ("segment", 0.24, 0.86, 0.24, 0.56, 0.15),
+        ("segment", 0.5, 0.86, 0.5, 0.22, 0.15),
+        ("segment", 0.76, 0.86, 0.76, 0.44, 0.15),
+        ("segment", 0.08, 0.93, 0.92, 0.93, 0.06),
+    ),
+}
+
+#: The buttons: (icon, label, presenter action), in order.
+BUTTONS = (
+    ("new", "New", "show_new_game"),
+    ("undo", "Undo", "undo"),
+    ("redo", "Redo", "redo"),
+    ("hint", "Hint", "hint"),
+)
+#: Subsamples per pixel side, for smooth edges.
+_SUBSAMPLES = 4
+
+
+def _distance_to_segment(x: float, y: float, shape: Shape) -> float:
+    x1, y1, x2, y2 = (float(value) for value in shape[1:5])  # type: ignore[arg-type]
+    dx, dy = x2 - x1, y2 - y1
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / length))
+    return math.hypot(x - (x1 + t * dx), y - (y1 + t * dy))
+
+
+def _covers(x: float, y: float, shape: Shape) -> bool:
+    """Whether the point (``x``, ``y``) lies in ``shape``."""
+    kind = shape[0]
+    if kind == "segment":
+        return _distance_to_segment(x, y, shape) <= float(shape[5]) / 2  # type: ignore[arg-type]
+    if kind == "arc":
+        cx, cy, radius, start, end, width = (float(v) for v in shape[1:7])  # type: ignore[arg-type]
+        if abs(math.hypot(x - cx, y - cy) - radius) > width / 2:
+            return False
+        angle = math.degrees(math.atan2(y - cy, x - cx))
+        return any(start <= angle + turn <= end for turn in (-360, 0, 360))
+    x1, y1, x2, y2, x3, y3 = (float(v) for v in shape[1:7])  # type: ignore[arg-type]
+    sides = [
+        (x - bx) * (ay - by) - (ax - bx) * (y - by)
+        for (ax, ay), (bx, by) in (
+            ((x1, y1), (x2, y2)),
+            ((x2, y2), (x3, y3)),
+            ((x3, y3), (x1, y1)),
+        )
+    ]
+    return all(side >= 0 for side in sides) or all(side <= 0 for side in sides)
+
+
+def _blend(colour: str, background: str, amount: float) -> str:
+    mixed = (
+        round(int(colour[i : i + 2], 16) * amount + int(background[i : i + 2], 16) * (1 - amount))
+        for i in (1, 3, 5)
+    )
+    return "#" + "".join(f"{part:02x}" for part in mixed)
+
+
+def draw_icon(
+    master: tk.Misc, name: str, side: int, colour: str, background: str
+) -> tk.PhotoImage:
+    """Icon ``name`` as an image ``side`` pixels square in ``colour`` over ``background``."""
+    shapes = ICONS[name]
+    rows = []
+    step = 1 / (side * _SUBSAMPLES)
+    for row in range(side):
+        pixels = []
+        for column in range(side):
+            hits = sum(
+                any(
+                    _covers(
+                        (column * _SUBSAMPLES + i + 0.5) * step,
+                        (row * _SUBSAMPLES + j + 0.5) * step,
+                        shape,
+                    )
+                    for shape in shapes
+                )
+                for i in range(_SUBSAMPLES)
+                for j in range(_SUBSAMPLES)
+            )
+            pixels.append(_blend(colour, background, hits / _SUBSAMPLES**2))
+        rows.append("{" + " ".join(pixels) + "}")
+    image = tk.PhotoImage(master=master, width=side, height=side)
+    image.put(" ".join(rows))
+    return image
+
+
+class Toolbar:
+    """The toolbar in ``parent``; its controls call ``run``; icons ``scale``
+    times 16 pixels."""
+
+    def __init__(self, parent: tk.Misc, run: Run, scale: float = 1.0) -> None:
+        self.run = run
+        self.side = max(16, round(16 * scale))
+        self.frame = tk.Frame(parent, padx=4, pady=1, highlightthickness=0)
+        self.is_shown = True
+        self.images: dict[str, tk.PhotoImage] = {}
+        self.buttons: dict[str, ttk.Button] = {}
+        for column, (_, label, action) in enumerate(BUTTONS):
+            button = ttk.Button(
+                self.frame,
+                text=label,
+                compound="left",
+                style="Toolbar.Toolbutton",
+                command=functools.partial(self.run, action),
+            )
+            button.grid(row=0, column=column)
+            self.buttons[action] = button
+        self.analysis_shown = tk.BooleanVar(self.frame, value=False)
+        self.analysis = ttk.Checkbutton(
+            self.frame,
+            text="Analysis",
+            compound="left",
+            style="Toolbar.Toolbutton",
+            variable=self.analysis_shown,
+            command=lambda: self.run("toggle_analysis"),
+        )
+        self.analysis.grid(row=0, column=len(BUTTONS), padx=1)
+        self.frame.columnconfigure(len(BUTTONS) + 1, weight=1)
+        self.level_title = tk.Label(self.frame, text="Level", padx=4)
+        self.level_title.grid(row=0, column=len(BUTTONS) + 2, sticky="e")
+        self.level = ttk.Combobox(self.frame, state="readonly", width=10, takefocus=True)
+        self.level.grid(row=0, column=len(BUTTONS) + 3, sticky="e", padx=(0, 4))
+        self.level.bind("<<ComboboxSelected>>", self._level_chosen)
+        self._levels: list[tuple[str, str | None]] = []  # (label, level name; None: custom)
+
+    def _level_chosen(self, event: object = None) -> None:
+        index = self.level.current()
+        self.level.selection_clear()
+        if 0 <= index < len(self._levels):
+            name = self._levels[index][1]
+            if name is None:
+                self.run("ask_custom_depth")
+            else:
+                self.run("set_level", name)
+
+    def size(self) -> tuple[int, int]:
+        """The width and height the toolbar needs (0, 0 when hidden)."""
+        if not self.is_shown:
+            return 0, 0
+        # From the controls' own requests, known at once (the frame's is
+        # only worked out when Tk is idle, and making it so would map the
+        # window before its size is set).
+        controls = self.frame.winfo_children()
+        padding = 2 * int(self.frame.cget("padx")), 2 * int(self.frame.cget("pady"))
+        width = sum(control.winfo_reqwidth() for control in controls) + padding[0]
+        height = max(control.winfo_reqheight() for control in controls) + padding[1]
+        return width + 4, height  # the padding right of the level
+
+    def paint(self, state: ViewState) -> None:
+        """Show or hide the toolbar as ``state`` says; show its enabled actions,
+        the analysis flag and the level."""
+        if state.show_toolbar != self.is_shown or not self.frame.winfo_manager():
+            self.is_shown = state.show_toolbar
+            if self.is_shown:
+                self.frame.grid(row=0, column=0, columnspan=2, sticky="ew")
+            else:
+                self.frame.grid_remove()
+        for action, button in self.buttons.items():
+            button.state(["disabled" if action in state.disabled else "!disabled"])
+        self.analysis_shown.set(bool(state.flags.get("analysis")))
+        levels: list[tuple[str, str | None]] = [
+            (mnemonic(state.labels.get(f"set_level:{name}", level.label()))[0], name)
+            for name, level in LEVELS.items()
+        ]
+        custom = state.labels.get("ask_custom_depth", "Custom depth…")
+        levels.append((mnemonic(custom)[0], None))
+        if levels != self._levels:
+            self._levels = levels
+            self.level.configure(values=[label for label, _ in levels])
+        chosen = state.choices.get("level")
+        index = next(
+            (i for i, (_, name) in enumerate(levels) if name == chosen),
+            len(levels) - 1,  # a custom depth
+        )
+        if self.level.current() != index:
+            self.level.current(index)
+        self.level.state(["disabled" if "set_level" in state.disabled else "!disabled"])
+
+    def recolour(self, colours: Palette) -> None:
+        """Colour the toolbar and draw its icons for the palette."""
+        background, text = colours[Role.BACKGROUND], colours[Role.TEXT]
+        self.frame.configure(background=background)
+        self.level_title.configure(background=background, foreground=colours[Role.MUTED])
+        style = ttk.Style(self.frame)
+        for name in ("Toolbar.Toolbutton",):
+            style.configure(
+                name,
+                background=background,
+                foreground=text,
+                relief="flat",
+                padding=(4, 1),
+                focuscolor=colours[Role.FOCUS],
+            )
+            style.map(
+                name,
+                background=[
+                    ("disabled", background),
+                    ("selected", colours[Role.HINT]),
+                    ("active", colours[Role.CELL_ACTIVE]),
+                ],
+                foreground=[("disabled", colours[Role.GRID])],
+                relief=[("pressed", "sunken"), ("selected", "sunken")],
+            )
+        icons = (*(icon for icon, _, _ in BUTTONS), "analysis")
+        widgets: tuple[ttk.Button | ttk.Checkbutton, ...] = (*self.buttons.values(), self.analysis)
+        for icon, widget in zip(icons, widgets):
+            self.images[icon] = draw_icon(self.frame, icon, self.side, text, background)
+            disabled = draw_icon(self.frame, icon, self.side, colours[Role.GRID], background)
+            self.images[f"{icon}-disabled"] = disabled
+            widget.configure({"image": (self.images[icon], "disabled", disabled)})
