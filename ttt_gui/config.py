@@ -188,8 +188,14 @@ MAX_WATCH_DELAY = 5000
 SOLVABLE_CELLS = 16
 
 
-#: Joins a score key and a level in :attr:`GameConfig.statistics_key`.
+#: Joins a score key and the opponent in :attr:`GameConfig.statistics_key`.
 STATISTICS_SEPARATOR = " vs "
+#: Joins a score key and the opponent in :attr:`GameConfig.match_key`.
+MATCH_SEPARATOR = " at "
+#: Joins X's level and O's in the opponent of computer vs computer.
+LEVELS_SEPARATOR = "/"
+#: The opponent of two people playing each other, in the score keys.
+PEOPLE = "people"
 
 
 def statistics_labels(key: str) -> tuple[str, str] | None:
@@ -450,13 +456,30 @@ class GameConfig:
         return f"{self.mode.value}:{shape_name(self.rows, self.cols)}:{self.win_length}{rules}"
 
     @property
-    def statistics_key(self) -> str | None:
-        """Against the computer, results are also kept per level and board
-        (``'computer:3x3:3 vs hard'``); None in the other modes."""
-        if self.mode is not Mode.COMPUTER:
-            return None
-        level = self.level if self.depth is None else f"depth {self.depth}"
-        return f"{self.score_key}{STATISTICS_SEPARATOR}{level}"
+    def opponent(self) -> str:
+        """Whom the results are against, as the score keys name it: the level
+        against the computer (``'hard'``, ``'depth 5'``), X's level and O's
+        computer vs computer (``'hard/easy'``), ``'people'`` for two players."""
+        if self.mode is Mode.COMPUTER:
+            return self.level if self.depth is None else f"depth {self.depth}"
+        if self.mode is Mode.WATCH:
+            return f"{self.x_level}{LEVELS_SEPARATOR}{self.o_level}"
+        return PEOPLE
+
+    @property
+    def match_key(self) -> str:
+        """The score line's match, which a reset zeroes: per mode, board and
+        opponent (``'computer:3x3:3 at hard'``); for two players the score key."""
+        if self.mode is Mode.HOTSEAT:
+            return self.score_key
+        return f"{self.score_key}{MATCH_SEPARATOR}{self.opponent}"
+
+    @property
+    def statistics_key(self) -> str:
+        """Every finished game also counts for good (a reset leaves it) per
+        mode, board and opponent: ``'computer:3x3:3 vs hard'``,
+        ``'watch:3x3:3 vs hard/easy'``, ``'hotseat:3x3:3 vs people'``."""
+        return f"{self.score_key}{STATISTICS_SEPARATOR}{self.opponent}"
 
     @property
     def board_label(self) -> str:

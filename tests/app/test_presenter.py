@@ -402,7 +402,10 @@ def test_play_pause_plays_a_whole_game_at_the_watch_speed() -> None:
     assert view.scores == "X 0   O 0   Draws 1"
     assert rig.session.config.score_key.startswith("watch:")
     assert not rig.presenter.is_working
-    assert last_saved(rig)["scores"] == {"watch:3x3:3": {"draw": 1}}
+    assert last_saved(rig)["scores"] == {
+        "watch:3x3:3 at strongest/strongest": {"draw": 1},
+        "watch:3x3:3 vs strongest/strongest": {"draw": 1},
+    }
 
 
 def test_instant_watch_speed_plays_a_move_per_tick() -> None:
@@ -653,10 +656,16 @@ def test_scores_are_saved_when_a_game_ends() -> None:
     assert saves(rig) == 0
     rig.presenter.play(X_WINS[-1])
     assert saves(rig) == 1
-    assert last_saved(rig)["scores"] == {"hotseat:3x3:3": {"X": 1}}
+    assert last_saved(rig)["scores"] == {
+        "hotseat:3x3:3": {"X": 1},
+        "hotseat:3x3:3 vs people": {"X": 1},
+    }
     rig.presenter.undo()
     assert saves(rig) == 2, "the tally changed back"
-    assert last_saved(rig)["scores"] == {"hotseat:3x3:3": {"X": 0}}
+    assert last_saved(rig)["scores"] == {
+        "hotseat:3x3:3": {"X": 0},
+        "hotseat:3x3:3 vs people": {"X": 0},
+    }
 
 
 def test_scores_are_saved_when_the_computer_wins() -> None:
@@ -669,8 +678,8 @@ def test_scores_are_saved_when_the_computer_wins() -> None:
     rig.settle()
     assert rig.board.winner is Player.O
     assert last_saved(rig)["scores"] == {
-        "computer:3x3:3": {"computer": 1},
-        "computer:3x3:3 vs strongest": {"computer": 1},
+        "computer:3x3:3 at strongest": {"computer": 1},
+        "computer:3x3:3 vs strongest": {"computer": 1, "computer:X": 1},
     }
     assert rig.presenter.view().status == "The computer wins. F2 plays again, Ctrl+R reviews it."
 
@@ -682,7 +691,7 @@ def test_reset_scores_zeroes_and_saves() -> None:
     view = rig.presenter.view()
     assert view.scores == "X 0   O 0   Draws 0"
     assert "Scores reset." in view.status
-    assert last_saved(rig)["scores"] == {}
+    assert last_saved(rig)["scores"] == {"hotseat:3x3:3 vs people": {"X": 1}}, "statistics stay"
 
 
 def test_a_settings_store_that_fails_is_reported_and_the_game_goes_on() -> None:

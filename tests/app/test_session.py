@@ -242,8 +242,8 @@ def test_scores_against_the_computer_name_you_and_the_computer() -> None:
     session = computer_wins_against_o()
     assert session.tally() == {"you": 0, "computer": 1, "draw": 0}
     assert session.scores == {
-        "computer:3x3:3": {"computer": 1},
-        "computer:3x3:3 vs medium": {"computer": 1},
+        "computer:3x3:3 at medium": {"computer": 1},
+        "computer:3x3:3 vs medium": {"computer": 1, "computer:O": 1},
     }
 
 
@@ -253,7 +253,10 @@ def test_scores_are_kept_per_mode_and_board() -> None:
     play_all(session, X_WINS)
     session.new_game(GameConfig(mode=Mode.HOTSEAT, rows=4, cols=4, win_length=4))
     assert session.tally() == {"X": 0, "O": 0, "draw": 0}
-    assert scores == {"hotseat:3x3:3": {"X": 1}}, "the session keeps the dict it was given"
+    assert scores == {
+        "hotseat:3x3:3": {"X": 1},
+        "hotseat:3x3:3 vs people": {"X": 1},
+    }, "the session keeps the dict it was given"
     session.new_game(HOTSEAT)
     assert session.tally()["X"] == 1
 
@@ -296,7 +299,7 @@ def test_reset_scores_zeroes_the_current_tally_only() -> None:
     play_all(session, X_WINS)
     session.reset_scores()
     assert session.tally() == {"X": 0, "O": 0, "draw": 0}
-    assert session.scores == {"computer:3x3:3": {"you": 4}}
+    assert session.scores == {"computer:3x3:3": {"you": 4}, "hotseat:3x3:3 vs people": {"X": 1}}
     session.undo()
     assert session.tally() == {"X": 0, "O": 0, "draw": 0}, "no count goes below zero"
     session.redo()

@@ -194,14 +194,19 @@ class TallyModel:
         self.finished = 0  # games counted, over the whole storm
 
     @staticmethod
-    def keys_of(presenter: Presenter) -> list[str]:
-        """The match's score key, and against the computer its level's."""
+    def keys_of(presenter: Presenter) -> list[tuple[str, str | None]]:
+        """The match's score key and the statistics key, each with the side
+        its results are also counted by (against the computer's statistics:
+        the person's), else None."""
         config = presenter.session.config
-        keys = [config.score_key]
+        board = config.score_key
         if config.mode is Mode.COMPUTER:
             level = config.level if config.depth is None else f"depth {config.depth}"
-            keys.append(f"{config.score_key} vs {level}")
-        return keys
+            return [(f"{board} at {level}", None), (f"{board} vs {level}", config.human.value)]
+        if config.mode is Mode.WATCH:
+            levels = f"{config.x_level}/{config.o_level}"
+            return [(f"{board} at {levels}", None), (f"{board} vs {levels}", None)]
+        return [(board, None), (f"{board} vs people", None)]
 
     @staticmethod
     def result_of(presenter: Presenter) -> str | None:
@@ -223,12 +228,13 @@ class TallyModel:
         elif position != self.position:
             result = self.result_of(presenter) if self.counting else None
             if result != self.result:
-                for key in self.keys:
+                for key, side in self.keys:
                     counts = self.expected.setdefault(key, {})
-                    if self.result is not None:
-                        counts[self.result] = counts.get(self.result, 0) - 1
-                    if result is not None:
-                        counts[result] = counts.get(result, 0) + 1
+                    for label, step in ((self.result, -1), (result, 1)):
+                        if label is None:
+                            continue
+                        for name in (label, f"{label}:{side}") if side else (label,):
+                            counts[name] = counts.get(name, 0) + step
                 self.finished += result is not None
                 self.result = result
         self.game, self.position = game, position
@@ -407,7 +413,7 @@ def actions_for(
         version = presenter.session.scores_version
         presenter.reset_scores()
         if presenter.session.scores_version != version:  # not declined
-            checker.model.reset(presenter.session.config.score_key)
+            checker.model.reset(TallyModel.keys_of(presenter)[0][0])
 
     def levels() -> list[str]:
         return [

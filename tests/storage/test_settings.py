@@ -59,6 +59,7 @@ def test_the_file_is_one_flat_object_with_a_format_marker() -> None:
     assert "game" not in data
     assert set(data) == {
         "format",
+        "scores_format",
         "coordinates",
         "alternate",
         "motion",
@@ -84,7 +85,26 @@ def test_files_written_before_the_format_marker_still_load() -> None:
     )
     assert (settings.theme, settings.zoom, settings.window) == ("dark", 1.25, "640x480")
     assert (settings.watch_delay, settings.analysis, settings.history) == (100, True, False)
-    assert settings.scores == OLD_FILE["scores"]
+    # The old match of every level on 4×4 is now the match against the level chosen.
+    assert settings.scores == {"computer:4x4:4 at hard": {"X": 1, "O": 0, "draw": 2}}
+
+
+def test_old_score_entries_become_matches_per_opponent_and_statistics_keep_their_keys() -> None:
+    old = {
+        "computer:3x3:3": {"you": 2, "computer": 1},
+        "computer:3x3:3 vs hard": {"you": 7},
+        "watch:5x5:4": {"X": 3},
+        "hotseat:3x3:3": {"O": 4},
+    }
+    text = json.dumps({"format": FORMAT, "level": "easy", "x_level": "hard", "scores": old})
+    settings = Settings.from_json(text)
+    assert settings.scores == {
+        "computer:3x3:3 at easy": {"you": 2, "computer": 1},
+        "computer:3x3:3 vs hard": {"you": 7},
+        "watch:5x5:4 at hard/medium": {"X": 3},
+        "hotseat:3x3:3": {"O": 4},
+    }
+    assert Settings.from_json(settings.to_json()).scores == settings.scores, "migrated once"
 
 
 def test_a_file_of_another_format_is_refused() -> None:

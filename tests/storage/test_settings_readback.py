@@ -30,12 +30,11 @@ LATER_KEYS = {"sound": True, "volume": {"music": 0.5, "effects": [1, 2]}}
 
 
 def finish_game(settings: Settings, config: GameConfig, label: str) -> None:
-    """Count a game as the session does: the match's score, and against the
-    computer the level's statistics too (one or two entries)."""
-    for key in (config.score_key, config.statistics_key):
-        if key is not None:
-            tally = settings.scores.setdefault(key, {})
-            tally[label] = tally.get(label, 0) + 1
+    """Count a game as the session does: the match's score and the
+    statistics (two entries, one for two players' games on a board)."""
+    for key in dict.fromkeys((config.match_key, config.statistics_key)):
+        tally = settings.scores.setdefault(key, {})
+        tally[label] = tally.get(label, 0) + 1
 
 
 def open_window(path: Path) -> tuple[SettingsStore, Settings]:
@@ -64,7 +63,7 @@ def test_a_game_on_a_new_board_at_the_score_limit_is_read_back(tmp_path: Path) -
     assert message is None
     assert not list(tmp_path.glob("*corrupt*")), "nothing set aside"
     assert len(loaded.scores) == MAX_SCORE_ENTRIES
-    assert loaded.scores[config.score_key] == {"you": 1}
+    assert loaded.scores[config.match_key] == {"you": 1}
     assert loaded.scores[str(config.statistics_key)] == {"you": 1}
     # The least recently played entry made room; the others are all kept.
     assert "hotseat:board 0" not in loaded.scores and "hotseat:board 1" in loaded.scores
@@ -79,10 +78,11 @@ def test_the_game_just_played_moves_its_scores_last_and_keeps_them(tmp_path: Pat
     finish_game(window, config, "O")
     store.save(window)
     loaded = load(path)[0]
-    assert list(loaded.scores)[-2:] in (
-        ["hotseat:board 0", config.score_key],
-        [config.score_key, "hotseat:board 0"],
-    )
+    assert set(list(loaded.scores)[-3:]) == {
+        "hotseat:board 0",
+        config.match_key,
+        config.statistics_key,
+    }
     assert loaded.scores["hotseat:board 0"]["X"] == 2
     assert "hotseat:board 1" not in loaded.scores and len(loaded.scores) == MAX_SCORE_ENTRIES
 
@@ -137,7 +137,11 @@ def test_keys_a_later_version_wrote_while_this_window_ran_are_kept(tmp_path: Pat
     data = json.loads(path.read_text())
     assert {key: data.get(key) for key in LATER_KEYS} == LATER_KEYS
     loaded = load(path)[0]
-    assert (loaded.theme, loaded.zoom, loaded.scores) == ("dark", 1.5, {"hotseat:3x3:3": {"X": 1}})
+    assert (loaded.theme, loaded.zoom, loaded.scores) == (
+        "dark",
+        1.5,
+        {"hotseat:3x3:3": {"X": 1}, "hotseat:3x3:3 vs people": {"X": 1}},
+    )
 
 
 # -- the round trip, property-based ----------------------------------------------------

@@ -1,11 +1,12 @@
-"""Statistics per level and board: every finished game against the computer
-counts for its level; the score line keeps showing the current match."""
+"""Statistics per opponent and board, in every mode: every finished game
+counts for good, against the computer by the person's side too; the score
+line shows the current match, against the current opponent."""
 
 from __future__ import annotations
 
 from fakes import Rig, make_presenter
 
-from ttt_gui.app.view_state import statistics_rows
+from ttt_gui.app.statistics import statistics_rows
 
 
 def lose_as_o(rig: Rig) -> None:
@@ -38,8 +39,13 @@ def test_games_count_for_their_level_and_board_and_survive_a_score_reset() -> No
     perfect = rows.pop("Perfect, 3×3 (3 in a row)")
     easy = rows.pop("Easy, 3×3 (3 in a row)")
     assert rows == {}
-    assert perfect == ("won 0, drawn 2, lost 0" if outcome is None else "won 0, drawn 0, lost 2")
-    assert sum(int(word) for word in easy.replace(",", "").split()[1::2]) == 1
+    assert perfect == (
+        "won 0, drawn 2, lost 0 (as O: won 0, drawn 2, lost 0)"
+        if outcome is None
+        else "won 0, drawn 0, lost 2 (as O: won 0, drawn 0, lost 2)"
+    )
+    totals = easy.partition(" (")[0]
+    assert sum(int(word) for word in totals.replace(",", "").split()[1::2]) == 1
     rig.dialogs.confirm_answer = True
     rig.presenter.reset_scores()
     assert rig.session.tally() == {"you": 0, "computer": 0, "draw": 0}
@@ -53,15 +59,41 @@ def test_undoing_the_last_move_takes_the_result_back_out_of_the_statistics() -> 
     assert statistics_rows(rig.session.scores) == []
 
 
-def test_without_games_against_the_computer_the_window_says_so() -> None:
+def test_without_finished_games_the_window_says_so() -> None:
+    rig = make_presenter(mode="hotseat")
+    rig.presenter.show_statistics()
+    assert rig.dialogs.calls[-1] == ("show_info", ("Statistics", "No games finished yet."))
+
+
+def test_two_players_and_computer_vs_computer_count_too_with_x_and_o() -> None:
     rig = make_presenter(mode="hotseat")
     for cell in (0, 3, 1, 4, 2):
         rig.presenter.play(cell)
-    rig.presenter.show_statistics()
-    assert rig.dialogs.calls[-1] == (
-        "show_info",
-        ("Statistics", "No games against the computer finished yet."),
-    )
+    assert shown_table(rig) == [("Two players, 3×3 (3 in a row)", "X won 1, O won 0, drawn 0")]
+    scores = {
+        "watch:3x3:3 vs strongest/easy": {"X": 2, "draw": 1},
+        "hotseat:3x3:3 vs people": {"O": 1},
+        "computer:3x3:3 vs hard": {"you": 3, "you:X": 2, "you:O": 1, "draw": 1, "draw:O": 1},
+        "computer:3x3:3 at hard": {"you": 9},  # a match, not the statistics
+    }
+    assert statistics_rows(scores) == [
+        (
+            "Hard, 3×3 (3 in a row)",
+            "won 3, drawn 1, lost 0 (as X: won 2, drawn 0, lost 0; as O: won 1, drawn 1, lost 0)",
+        ),
+        ("X Perfect vs O Easy, 3×3 (3 in a row)", "X won 2, O won 0, drawn 1"),
+        ("Two players, 3×3 (3 in a row)", "X won 0, O won 1, drawn 0"),
+    ]
+
+
+def test_the_score_line_is_the_match_against_the_current_level() -> None:
+    rig = make_presenter(mode="computer", human="O", level="strongest")
+    lose_as_o(rig)
+    played = rig.session.tally()
+    rig.presenter.set_level("easy")
+    assert rig.session.tally() == {"you": 0, "computer": 0, "draw": 0}, "a new match"
+    rig.presenter.set_level("strongest")
+    assert rig.session.tally() == played
 
 
 def test_rows_follow_the_board_size_then_the_ladder() -> None:

@@ -20,7 +20,8 @@ from ttt_gui.storage.settings import Settings, load, save
 from ttt_gui.storage.unfinished import unfinished_folder
 
 HOTSEAT = Settings(GameConfig(mode=Mode.HOTSEAT))
-HOTSEAT_KEY = GameConfig(mode=Mode.HOTSEAT).score_key
+HOTSEAT_KEY = GameConfig(mode=Mode.HOTSEAT).match_key
+HOTSEAT_STATISTICS = GameConfig(mode=Mode.HOTSEAT).statistics_key
 #: Digit keys play 3x3 cells in reading order: X takes the top row.
 X_WINS_TOP_ROW = ("1", "4", "2", "5", "3")
 
@@ -63,7 +64,7 @@ def test_three_windows_on_one_settings_file_lose_no_game_and_no_change(
     quit_window(idle, idle_window)
     saved, message, _ = load(path)
     assert message is None
-    assert saved.scores == {HOTSEAT_KEY: {"X": 2}}
+    assert saved.scores == {HOTSEAT_KEY: {"X": 2}, HOTSEAT_STATISTICS: {"X": 2}}
     assert saved.zoom > 1.0, "the first window's zoom is kept"
 
 

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from ttt_gui import __version__
 from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.session import Session
-from ttt_gui.app.view_state import shows_coordinates, statistics_rows
+from ttt_gui.app.statistics import statistics_rows
+from ttt_gui.app.view_state import shows_coordinates
 from ttt_gui.storage.settings import MAX_ZOOM, MIN_ZOOM, Settings
 from ttt_gui.theme import THEMES
 
@@ -145,4 +146,4 @@ class Display:
         if rows:
             self.dialogs.show_table("Statistics", rows)
         else:
-            self.dialogs.show_info("Statistics", "No games against the computer finished yet.")
+            self.dialogs.show_info("Statistics", "No games finished yet.")

@@ -12,8 +12,9 @@ from typing import Any, Protocol
 from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.session import Refused, Session
 from ttt_gui.board import Board, Player
-from ttt_gui.config import ConfigError, Mode, Shape
+from ttt_gui.config import ConfigError, GameConfig, Mode, Shape
 from ttt_gui.storage.settings import Settings
+from ttt_gui.words import gettext
 
 
 class SetupHost(Protocol):
@@ -122,14 +123,30 @@ class GameSetup:
             self.set_board(shape)
 
     def reset_scores(self) -> None:
-        config = self.session.config
+        """Zero the score line's match, asking first (the statistics stay)."""
         if not self.dialogs.confirm(
-            "Reset scores",
-            f"Set the scores of {config.mode.label.lower()} on {config.board_label} to zero?",
-            "Reset scores",
-            "Keep scores",
+            "Reset scores", reset_question(self.session.config), "Reset scores", "Keep scores"
         ):
             return
         self.session.reset_scores()
         self.host.save_settings()
         self.host.say("Scores reset.")
+
+
+def reset_question(config: GameConfig) -> str:
+    """The question before a score reset, a whole sentence per mode naming
+    the match: its board and opponent."""
+    board = config.board_label
+    if config.mode is Mode.COMPUTER:
+        return gettext("Set the scores against the computer ({level}) on {board} to zero?").format(
+            level=config.level_name(), board=board
+        )
+    if config.mode is Mode.WATCH:
+        return gettext(
+            "Set the scores of X ({x_level}) against O ({o_level}) on {board} to zero?"
+        ).format(
+            x_level=config.level_label(config.x_level),
+            o_level=config.level_label(config.o_level),
+            board=board,
+        )
+    return gettext("Set the scores of two players on {board} to zero?").format(board=board)

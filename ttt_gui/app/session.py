@@ -109,8 +109,9 @@ class ScoreKeeper:
         self._counting = True  # False for a game that was already over when opened
 
     def tally(self, config: GameConfig) -> Tally:
-        """The scores of ``config``'s mode and board, every label included."""
-        counts = self.settings.scores.get(config.score_key, {})
+        """The scores of ``config``'s match (mode, board and opponent), every
+        label included."""
+        counts = self.settings.scores.get(config.match_key, {})
         labels = ("you", "computer") if config.mode is Mode.COMPUTER else ("X", "O")
         return {label: int(counts.get(label, 0)) for label in (*labels, "draw")}
 
@@ -126,20 +127,21 @@ class ScoreKeeper:
         if result == self._recorded:
             return
         self.version += 1
-        # The match's score, and against the computer the level's statistics.
-        for key in (config.score_key, config.statistics_key):
-            if key is None:
-                continue
+        # The match's score and the statistics; against the computer, the
+        # statistics also count by the person's side ("you:X", "draw:O").
+        side = config.human.value if config.mode is Mode.COMPUTER else None
+        for key, by_side in ((config.match_key, False), (config.statistics_key, bool(side))):
             counts = self.settings.scores.setdefault(key, {})
-            if self._recorded is not None:
-                counts[self._recorded] = max(0, int(counts.get(self._recorded, 0)) - 1)
-            if result is not None:
-                counts[result] = int(counts.get(result, 0)) + 1
+            for label, step in ((self._recorded, -1), (result, 1)):
+                if label is None:
+                    continue
+                for name in (label, f"{label}:{side}") if by_side else (label,):
+                    counts[name] = max(0, int(counts.get(name, 0)) + step)
         self._recorded = result
 
     def reset(self, config: GameConfig) -> None:
-        """Zero the tally of ``config``'s mode and board."""
-        self.settings.scores.pop(config.score_key, None)
+        """Zero the tally of ``config``'s match (the statistics stay)."""
+        self.settings.scores.pop(config.match_key, None)
         self._recorded = None
         self.version += 1
 
@@ -238,7 +240,7 @@ class Session:
         return self.config.mode is Mode.WATCH and not (self.watch_running or self.step_wanted)
 
     def tally(self) -> Tally:
-        """The scores of the current mode and board, every label included."""
+        """The scores of the current match (mode, board and opponent), every label included."""
         return self.score_keeper.tally(self.config)
 
     @property

@@ -18,9 +18,9 @@ from ttt_gui.app.actions import KeyNames
 from ttt_gui.app.new_game import NewGameView
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player
-from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode, statistics_labels
+from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode
 from ttt_gui.engine import MoveAnalysis
-from ttt_gui.storage.settings import Scores, Settings
+from ttt_gui.storage.settings import Settings
 from ttt_gui.theme import Role
 from ttt_gui.words import gettext
 
@@ -523,29 +523,3 @@ def reviewed_move_words(move: MoveReview) -> str:
     if not move.exact:
         text += f" (approximate, depth {move.depth})"
     return text
-
-
-def statistics_rows(scores: Scores) -> list[tuple[str, str]]:
-    """Results against each level on each board, in words, one row each:
-    ``('Hard, 3×3 (3 in a row)', 'won 2, drawn 1, lost 4')``; by board, then level."""
-    totals: dict[tuple[str, str], list[int]] = {}  # a level's old and new names add up
-    for key, counts in scores.items():
-        labels = statistics_labels(key)
-        if labels is None or not any(counts.values()):
-            continue
-        total = totals.setdefault(labels, [0, 0, 0])
-        for index, label in enumerate(("you", "draw", "computer")):
-            total[index] += counts.get(label, 0)
-    rows = [
-        (board, level, f"won {won}, drawn {drawn}, lost {lost}")
-        for (board, level), (won, drawn, lost) in totals.items()
-    ]
-    ladder = [level.label(solved) for level in LEVELS.values() for solved in (True, False)]
-
-    def order(row: tuple[str, str, str]) -> tuple[int, str, int, str]:
-        board, level, _ = row
-        rank = ladder.index(level) if level in ladder else len(ladder)
-        return len(board), board, rank, level  # 3×3 before 15×15; the ladder's order
-
-    rows.sort(key=order)
-    return [(f"{level}, {board}", words) for board, level, words in rows]

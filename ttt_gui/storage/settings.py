@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Callable
@@ -27,9 +28,12 @@ from pathlib import Path
 from typing import Any
 
 from ttt_gui.config import (
+    MATCH_SEPARATOR,
     MAX_WATCH_DELAY,
+    STATISTICS_SEPARATOR,
     ConfigError,
     GameConfig,
+    Mode,
     is_int,
     is_number,
     short_repr,
@@ -41,6 +45,10 @@ from ttt_gui.theme import DEFAULT_THEME, THEMES
 #: The value of the ``"format"`` key, the marker of a ttt-gui settings file. Files
 #: without the key (written before it existed) are read where the app keeps its own.
 FORMAT = "ttt-gui settings"
+#: The ``"scores_format"`` written: 2 keeps the score line's match per
+#: opponent (``"computer:3x3:3 at hard"``); files without it (1) kept one
+#: match per mode and board, every level mixed (see :func:`migrate_scores`).
+SCORES_FORMAT = 2
 #: Settings files larger than this are not read (nor written).
 MAX_FILE_BYTES = 256 * 1024
 #: Score entries a file holds at most: one per mode and board, one more per level
@@ -179,6 +187,9 @@ class Settings:
         extra = {key: value for key, value in data.items() if key not in _MARKED_KEYS}
         settings = cls(game=game, **display, extra=extra)
         settings.validate()
+        scores_format = data.get("scores_format", 1)
+        if is_int(scores_format) and scores_format < SCORES_FORMAT:
+            settings.scores = migrate_scores(settings.scores, game)
         return settings
 
     def to_json(self) -> str:
@@ -204,7 +215,12 @@ class Settings:
     def _encode(self, scores: Scores, extra: dict[str, Any]) -> str:
         """The file's text (ASCII, so its length is its size in bytes): the keys
         sorted, the scores in the order last played, other values as they are."""
-        data: dict[str, Any] = {**extra, "format": FORMAT, **self.game.to_dict()}
+        data: dict[str, Any] = {
+            **extra,
+            "format": FORMAT,
+            "scores_format": SCORES_FORMAT,
+            **self.game.to_dict(),
+        }
         data.update((key, getattr(self, key)) for key in _DISPLAY_KEYS)
         data["scores"] = scores
         if len(self.folder) > MAX_FOLDER_LENGTH:
@@ -238,7 +254,33 @@ def _valid_scores(scores: object) -> bool:
     )
 
 
-_KNOWN_KEYS = frozenset(GameConfig().to_dict()) | frozenset(_DISPLAY_KEYS)
+def migrate_scores(scores: Scores, game: GameConfig) -> Scores:
+    """Scores of an older file (no ``"scores_format"``), in this version's
+    keys. It kept one match per mode and board, every level mixed
+    (``"computer:3x3:3"``); each such entry against the computer, or of
+    computer vs computer, becomes the match against the opponent the file
+    had chosen (its game's level, or levels), the likeliest one. The
+    statistics per level (``"… vs hard"``) and two players' matches keep
+    their keys; the order (last played last) stays.
+
+    >>> migrate_scores({"computer:3x3:3": {"you": 2}, "computer:3x3:3 vs hard": {"you": 5}},
+    ...                GameConfig(level="hard"))
+    {'computer:3x3:3 at hard': {'you': 2}, 'computer:3x3:3 vs hard': {'you': 5}}
+    """
+    migrated: Scores = {}
+    for key, counts in scores.items():
+        mode = key.partition(":")[0]
+        old_match = STATISTICS_SEPARATOR not in key and MATCH_SEPARATOR not in key
+        if old_match and mode in (Mode.COMPUTER.value, Mode.WATCH.value):
+            opponent = dataclasses.replace(game, mode=Mode(mode)).opponent
+            key = f"{key}{MATCH_SEPARATOR}{opponent}"
+        merged = migrated.setdefault(key, {})
+        for label, count in counts.items():
+            merged[label] = min(merged.get(label, 0) + count, MAX_COUNT)
+    return migrated
+
+
+_KNOWN_KEYS = frozenset(GameConfig().to_dict()) | frozenset(_DISPLAY_KEYS) | {"scores_format"}
 _MARKED_KEYS = _KNOWN_KEYS | {"format"}
 
 
