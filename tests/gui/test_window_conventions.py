@@ -225,13 +225,14 @@ def test_zoom_scales_the_status_and_score_text(make_window) -> None:
 def run_form(window: Window, answer: object, fill: list[str]) -> dict[str, object]:
     """Open a number form (``answer()`` shows it), type ``fill`` into its fields
     one by one, note what it says after each, then accept it."""
-    seen: dict[str, object] = {"problems": [], "enabled": []}
+    seen: dict[str, object] = {"problems": [], "enabled": [], "labels": []}
 
     def inspect(form: tk.Toplevel) -> None:
         frame = form.winfo_children()[0]
         boxes = [w for w in frame.winfo_children() if isinstance(w, ttk.Spinbox)]
         labels = [w for w in frame.winfo_children() if isinstance(w, ttk.Label)]
         ok = next(w for w in frame.winfo_children() if isinstance(w, ttk.Button))
+        seen["labels"] = [str(label.cget("text")) for label in labels[:-1]]
         for values in fill:
             for box, value in zip(boxes, values.split()):
                 box.delete(0, "end")
@@ -249,10 +250,14 @@ def test_the_custom_board_form_says_what_is_wrong_as_you_type(make_window) -> No
     window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
     dialogs = TkDialogs(window.root)
     seen = run_form(
-        window, lambda: dialogs.ask_board(Shape(3, 3, 3)), ["16 6 5", "4 6 7", "x 3 3", "6 7 4"]
+        window, lambda: dialogs.ask_board(Shape(3, 3, 3)), ["6 16 5", "6 4 7", "x 3 3", "7 6 4"]
     )
+    assert [str(label) for label in seen["labels"]][:2] == [  # type: ignore[attr-defined]
+        "Columns, across (3 to 15):",
+        "Rows, down (3 to 15):",
+    ], "asked in the order boards are named: columns × rows"
     assert seen["problems"] == [
-        "Rows and columns are 3 to 15 each.",
+        "Columns and rows are 3 to 15 each.",
         "On a 6×4 board, 3 to 6 in a row can win.",
         "Type whole numbers only.",
         "",

@@ -104,12 +104,13 @@ class GameSetup:
         self.change_config(shape=Shape(*shape), depth=None)
 
     def ask_custom_depth(self) -> None:
+        """Ask for the computer's lookahead, suggesting :func:`suggested_depth`."""
         config = self.session.config
         cells = config.cells
         depth = self.dialogs.ask_integer(
             "Custom depth",
             f"How many moves ahead should the computer look? (1 to {cells})",
-            config.max_depth or cells,
+            suggested_depth(config),
             1,
             cells,
         )
@@ -131,6 +132,28 @@ class GameSetup:
         self.session.reset_scores()
         self.host.save_settings()
         self.host.say("Scores reset.")
+
+
+#: The custom depth suggested where the board is not solved: deeper searches
+#: of a large board take the computer far longer than a person waits.
+LARGE_BOARD_DEPTH = 4
+
+
+def suggested_depth(config: GameConfig) -> int:
+    """The Custom depth question's first answer: the depth set, else the
+    level's lookahead (at least 1), else for the top level the whole game
+    where the board is solved and LARGE_BOARD_DEPTH plies elsewhere.
+
+    >>> [suggested_depth(GameConfig(rows=size, cols=size, win_length=k, level="strongest"))
+    ...  for size, k in ((3, 3), (15, 5))]
+    [9, 4]
+    """
+    if config.depth is not None:
+        return config.depth
+    lookahead = config.max_depth
+    if lookahead is not None:
+        return max(1, lookahead)
+    return config.cells if config.solved else min(LARGE_BOARD_DEPTH, config.cells)
 
 
 def reset_question(config: GameConfig) -> str:

@@ -197,22 +197,23 @@ class TkDialogs:
         return None if answer is None else answer[0]
 
     def ask_board(self, shape: Shape) -> Shape | None:
-        """One dialog with the rows, columns, win length and the two rules; the
-        button works only for a board that exists."""
+        """One dialog with the columns, rows, win length and the two rules; the
+        button works only for a board that exists. The sides are asked in the
+        order every board is named (columns × rows: Connect Four is 7×6)."""
         rows, cols, win_length, gravity, misere = shape
 
         def check(numbers: list[int]) -> str:
-            height, width, length = numbers
+            width, height, length = numbers
             if not all(MIN_SIZE <= side <= MAX_SIZE for side in (height, width)):
-                return f"Rows and columns are {MIN_SIZE} to {MAX_SIZE} each."
+                return f"Columns and rows are {MIN_SIZE} to {MAX_SIZE} each."
             board = Shape(height, width, length)
             if not board.is_valid:  # the sides are: the win length is not
                 return f"On a {width}×{height} board, {MIN_SIZE} to {board.size} in a row can win."
             return ""
 
         fields = [
-            (f"Rows ({MIN_SIZE} to {MAX_SIZE}):", rows, MIN_SIZE, MAX_SIZE),
-            (f"Columns ({MIN_SIZE} to {MAX_SIZE}):", cols, MIN_SIZE, MAX_SIZE),
+            (f"Columns, across ({MIN_SIZE} to {MAX_SIZE}):", cols, MIN_SIZE, MAX_SIZE),
+            (f"Rows, down ({MIN_SIZE} to {MAX_SIZE}):", rows, MIN_SIZE, MAX_SIZE),
             (f"Marks in a row ({MIN_SIZE} to the longer side):", win_length, MIN_SIZE, MAX_SIZE),
         ]
         options = (
@@ -222,7 +223,7 @@ class TkDialogs:
         answer = self._ask_numbers("Custom board", fields, check, "Play this board", options)
         if answer is None:
             return None
-        height, width, length, drops, loses = answer
+        width, height, length, drops, loses = answer
         return Shape(height, width, length, bool(drops), bool(loses))
 
     def show_info(self, title: str, text: str) -> None:

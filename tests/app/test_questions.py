@@ -1,4 +1,4 @@
-"""Sentences are written whole, with named placeholders, never glued from labels."""
+"""The questions the game asks: whole sentences naming what they change, sensible first answers."""
 
 from __future__ import annotations
 
@@ -29,3 +29,21 @@ def test_the_reset_question_is_a_whole_sentence_naming_the_match(
     name, arguments = rig.dialogs.calls[-1]
     assert name == "confirm"
     assert arguments[:2] == ("Reset scores", question)
+
+
+@pytest.mark.parametrize(
+    "options, suggested",
+    [
+        ({"size": 15, "level": "strongest"}, 4),
+        ({"size": 3, "level": "strongest"}, 9),
+        ({"size": 15, "level": "hard"}, 3),
+    ],
+)
+def test_custom_depth_suggests_a_depth_that_plays_in_time(
+    options: dict[str, object], suggested: int
+) -> None:
+    rig = make_presenter(mode="computer", **options)
+    rig.presenter.ask_custom_depth()
+    name, (title, _prompt, initial, minimum, maximum) = rig.dialogs.calls[-1]
+    assert (name, title, initial, minimum) == ("ask_integer", "Custom depth", suggested, 1)
+    assert maximum == rig.board.cells
