@@ -8,12 +8,13 @@ import os
 import subprocess
 import sys
 import time
+import tkinter as tk
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from ttt_gui.gui.clipboard import reader_command, system_reader
+from ttt_gui.gui.clipboard import ClipboardReader, reader_command, system_reader
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,3 +87,24 @@ def test_without_a_system_reader_the_program_reads_itself(
     monkeypatch.setenv("PATH", "")
     assert system_reader() is None
     assert reader_command() == [sys.executable, "-m", "ttt_gui", "--print-clipboard"]
+
+
+def test_a_window_reads_through_its_own_reader_without_a_system_one(
+    clipboard_owner: subprocess.Popen[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", "")
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    root = tk.Tk()
+    root.withdraw()
+    delivered: list[tuple[str | None, bool]] = []
+    try:
+        ClipboardReader(root).read(
+            lambda text, answered: delivered.append((text, answered)), lambda: None
+        )
+        deadline = time.monotonic() + 20
+        while not delivered and time.monotonic() < deadline:
+            root.update()
+            time.sleep(0.01)
+    finally:
+        root.destroy()
+    assert delivered == [("x../.o./... gravity", True)]

@@ -4,10 +4,10 @@ first moment, before the slow imports (the engine, Tk).
 This module imports nothing but the standard library's ``signal`` and
 ``sys`` (then the small ``app.ports``): a Ctrl+C, a polite kill or a closed
 terminal while the rest loads ends the program quietly with the signal's
-exit status, never with a traceback. The window's clipboard reader (the program started with
-``--print-clipboard``, see ``gui/clipboard.py``) is sent on from here too,
-before the game's modules load, so that it answers quickly even as a frozen
-executable.
+exit status, never with a traceback. The window's clipboard reader (the
+program started with ``--print-clipboard``, see ``gui/clipboard.py``) is
+sent on from here too, before the game's modules load, so that it answers
+quickly even as a frozen executable.
 """
 
 from __future__ import annotations

@@ -9,9 +9,9 @@ it and prints it: the system's ``xclip``, ``xsel`` or (on Wayland)
 this program started with :data:`READER_OPTION` (which ``cli/start.py``
 handles before loading the game). The window only looks every
 :data:`CHECK_MS` whether the reader has finished, and gives up (ending the
-reader) after :data:`ANSWER_SECONDS`. A process,
-not a thread: a second Tk interpreter starting in a thread would hold the
-interpreter lock for a few hundred milliseconds. Elsewhere (and when this
+reader) after :data:`ANSWER_SECONDS`. A process, not a thread: a second Tk
+interpreter starting in a thread would hold the interpreter lock for a few
+hundred milliseconds. Elsewhere (and when this
 program owns the clipboard) the answer is immediate and is read directly.
 """
 
