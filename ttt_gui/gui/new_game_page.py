@@ -16,12 +16,33 @@ from tkinter import font as tkfont
 from tkinter import ttk
 
 from ttt_gui.app.new_game import CUSTOM, SIDES, NewGameView
+from ttt_gui.gui.control_style import (
+    ACCENT,
+    BUTTON,
+    CHECK,
+    COMBOBOX,
+    FRAME,
+    LABEL,
+    SEGMENT,
+    SPINBOX,
+)
 from ttt_gui.theme import Palette, Role
 
 #: Runs a command of the presenter's New game page with its arguments, then paints.
 PageCommand = Callable[..., None]
 #: The bind tag every widget of the page carries (keys of the page, before the window's).
 PAGE_TAG = "NewGamePage"
+#: The page's sections: (the view's field, heading), in order.
+SECTIONS = (
+    ("mode", "Players"),
+    ("human", "You play"),
+    ("level", "Level"),
+    ("x_level", "X plays at"),
+    ("o_level", "O plays at"),
+    ("board", "Board"),
+)
+#: The sections chosen with a row of buttons (the board from a list).
+SEGMENTED = ("mode", "human", "level", "x_level", "o_level")
 
 
 class NewGamePageView:
@@ -38,68 +59,38 @@ class NewGamePageView:
         self._painted: NewGameView | None = None
         self.title_font = tkfont.Font(font=text_font)
         self.title_font.configure(size=round(int(text_font.actual("size")) * 1.4), weight="bold")
-        self.frame = tk.Frame(parent, padx=16, pady=10, highlightthickness=0)
+        self.heading_font = tkfont.Font(font=text_font)
+        self.heading_font.configure(weight="bold")
+        self.frame = tk.Frame(parent, padx=18, pady=8, highlightthickness=0)
         self.labels: list[tk.Label] = []
         frame = self.frame
-        frame.columnconfigure(1, weight=1)
+        frame.columnconfigure(0, weight=1)
         self.title = tk.Label(frame, text="New game", font=self.title_font, anchor="w")
-        self.title.grid(row=0, column=0, columnspan=2, sticky="w", pady=(0, 8))
-        self.mode = tk.StringVar(frame)
-        self.human = tk.StringVar(frame)
-        self.gravity = tk.BooleanVar(frame)
-        self.misere = tk.BooleanVar(frame)
-        modes = ttk.Frame(frame, style="Page.TFrame")
-        self.mode_buttons: list[ttk.Radiobutton] = []
-        self._row(1, "Players", modes)
-        sides = ttk.Frame(frame, style="Page.TFrame")
-        self.side_buttons: list[ttk.Radiobutton] = []
-        self.side_row = self._row(2, "You play", sides)
-        self.level = self._combobox("level")
-        self.level_row = self._row(3, "Level", self.level)
-        self.x_level = self._combobox("x_level")
-        self.x_level_row = self._row(4, "X plays at", self.x_level)
-        self.o_level = self._combobox("o_level")
-        self.o_level_row = self._row(5, "O plays at", self.o_level)
-        self.board = self._combobox("board", width=30)
-        self._row(6, "Board", self.board)
-        shape = ttk.Frame(frame, style="Page.TFrame")
-        self.spinboxes: dict[str, ttk.Spinbox] = {}
-        for column, (name, words) in enumerate(
-            (("rows", "rows ×"), ("cols", "columns,"), ("win_length", "in a row"))
-        ):
-            spinbox = ttk.Spinbox(shape, from_=SIDES[0], to=SIDES[1], width=3)
-            spinbox.configure(command=functools.partial(self._spun, name))
-            spinbox.bind("<KeyRelease>", functools.partial(self._spun, name))
-            spinbox.grid(row=0, column=2 * column)
-            label = ttk.Label(shape, text=words, style="Page.TLabel")
-            label.grid(row=0, column=2 * column + 1, padx=(3, 8))
-            self.spinboxes[name] = spinbox
-        self.shape_row = self._row(7, "Size", shape)
-        rules = ttk.Frame(frame, style="Page.TFrame")
-        for column, (name, words, variable) in enumerate(
-            (
-                ("gravity", "Gravity (marks drop down)", self.gravity),
-                ("misere", "Misère (a line loses)", self.misere),
-            )
-        ):
-            check = ttk.Checkbutton(
-                rules,
-                text=words,
-                variable=variable,
-                style="Page.TCheckbutton",
-                command=functools.partial(self._checked, name, variable),
-            )
-            check.grid(row=0, column=column, sticky="w", padx=(0, 12))
-        self.rules_row = self._row(8, "Rules", rules)
+        self.title.grid(row=0, column=0, sticky="w", pady=(0, 2))
+        self.variables = {name: tk.StringVar(frame) for name in SEGMENTED}
+        self.segments: dict[str, ttk.Frame] = {}
+        self.segment_buttons: dict[str, list[ttk.Radiobutton]] = {name: [] for name in SEGMENTED}
+        self.mode_buttons = self.segment_buttons["mode"]
+        self.side_buttons = self.segment_buttons["human"]
+        self.sections: dict[str, tuple[tk.Label, tk.Widget]] = {}
+        for row, (name, words) in enumerate(SECTIONS, start=1):
+            if name == "board":
+                control: tk.Widget = self._board_controls()
+            else:
+                control = self.segments[name] = ttk.Frame(frame, style=FRAME)
+            self.sections[name] = self._section(2 * row - 1, words, control)
         self.problem = tk.Label(frame, anchor="w", justify="left", font=text_font)
-        self.problem.grid(row=9, column=0, columnspan=2, sticky="w", pady=(4, 0))
-        buttons = ttk.Frame(frame, style="Page.TFrame")
-        buttons.grid(row=10, column=0, columnspan=2, sticky="e", pady=(8, 0))
-        self.back_button = ttk.Button(buttons, text="Back to the game", command=self.cancel)
+        self.problem.grid(row=20, column=0, sticky="w")
+        buttons = ttk.Frame(frame, style=FRAME)
+        buttons.grid(row=21, column=0, sticky="e", pady=(6, 0))
+        self.back_button = ttk.Button(
+            buttons, text="Back to the game", command=self.cancel, style=BUTTON
+        )
         self.back_button.grid(row=0, column=0, padx=(0, 8))
-        self.start_button = ttk.Button(buttons, text="Start", command=self.start, default="active")
+        self.start_button = ttk.Button(
+            buttons, text="Start", command=self.start, default="active", style=ACCENT
+        )
         self.start_button.grid(row=0, column=1)
-        self._modes, self._sides = modes, sides
         self._choices: dict[str, list[tuple[str, str]]] = {}
         self._tag_all(frame)
         parent.bind_class(PAGE_TAG, "<Return>", self._on_return)
@@ -108,6 +99,44 @@ class NewGamePageView:
         for key in [str(digit) for digit in range(10)] + ["space"]:
             # Digits and Space are the board's keys: on the page they only do what the widget does.
             parent.bind_class(PAGE_TAG, f"<Key-{key}>", lambda event: "break")
+
+    def _board_controls(self) -> ttk.Frame:
+        """The board's list, then a custom board's size and rules."""
+        holder = ttk.Frame(self.frame, style=FRAME)
+        self.board = self._combobox(holder, "board", width=30)
+        self.board.grid(row=0, column=0, columnspan=2, sticky="w")
+        self.shape = ttk.Frame(holder, style=FRAME)
+        self.shape.grid(row=1, column=0, sticky="w", pady=(4, 0))
+        self.spinboxes: dict[str, ttk.Spinbox] = {}
+        for column, (name, words) in enumerate(
+            (("rows", "rows ×"), ("cols", "columns,"), ("win_length", "in a row"))
+        ):
+            spinbox = ttk.Spinbox(self.shape, from_=SIDES[0], to=SIDES[1], width=3, style=SPINBOX)
+            spinbox.configure(command=functools.partial(self._spun, name))
+            spinbox.bind("<KeyRelease>", functools.partial(self._spun, name))
+            spinbox.grid(row=0, column=2 * column)
+            label = ttk.Label(self.shape, text=words, style=LABEL)
+            label.grid(row=0, column=2 * column + 1, padx=(3, 8))
+            self.spinboxes[name] = spinbox
+        self.rules = ttk.Frame(holder, style=FRAME)
+        self.rules.grid(row=2, column=0, sticky="w", pady=(2, 0))
+        self.rule_variables = {
+            "gravity": tk.BooleanVar(self.frame),
+            "misere": tk.BooleanVar(self.frame),
+        }
+        for column, (name, words) in enumerate(
+            (("gravity", "Gravity (marks drop down)"), ("misere", "Misère (a line loses)"))
+        ):
+            variable = self.rule_variables[name]
+            check = ttk.Checkbutton(
+                self.rules,
+                text=words,
+                variable=variable,
+                style=CHECK,
+                command=functools.partial(self._checked, name, variable),
+            )
+            check.grid(row=0, column=column, sticky="w", padx=(0, 12))
+        return holder
 
     def choose(self, name: str, value: object) -> None:
         self.command("choose", name, value)
@@ -128,15 +157,16 @@ class NewGamePageView:
         action()
         return "break"
 
-    def _row(self, row: int, words: str, control: tk.Widget) -> tuple[tk.Label, tk.Widget]:
-        label = tk.Label(self.frame, text=words, anchor="w")
-        label.grid(row=row, column=0, sticky="nw", padx=(0, 12), pady=2)
-        control.grid(row=row, column=1, sticky="w", pady=2)
-        self.labels.append(label)
-        return label, control
+    def _section(self, row: int, words: str, control: tk.Widget) -> tuple[tk.Label, tk.Widget]:
+        """A heading on ``row`` and ``control`` under it."""
+        heading = tk.Label(self.frame, text=words, anchor="w", font=self.heading_font)
+        heading.grid(row=row, column=0, sticky="w", pady=(6, 2))
+        control.grid(row=row + 1, column=0, sticky="w")
+        self.labels.append(heading)
+        return heading, control
 
-    def _combobox(self, name: str, width: int = 18) -> ttk.Combobox:
-        box = ttk.Combobox(self.frame, state="readonly", width=width)
+    def _combobox(self, holder: tk.Misc, name: str, width: int) -> ttk.Combobox:
+        box = ttk.Combobox(holder, state="readonly", width=width, style=COMBOBOX)
         box.bind("<<ComboboxSelected>>", lambda event: self._picked(name, box))
         return box
 
@@ -170,30 +200,27 @@ class NewGamePageView:
     def is_shown(self) -> bool:
         return self._painted is not None
 
-    def _radios(
-        self, holder: ttk.Frame, buttons: list[ttk.Radiobutton], name: str, variable: tk.StringVar
-    ) -> None:
-        choices = self._choices[name]
-        if len(buttons) == len(choices):
+    def _segmented(self, name: str) -> None:
+        """The choices of ``name`` as a row of buttons, one pressed (made once)."""
+        buttons, choices = self.segment_buttons[name], self._choices[name]
+        if [button.cget("text") for button in buttons] == [label for _, label in choices]:
             return
         for button in buttons:
             button.destroy()
         buttons.clear()
+        variable = self.variables[name]
         for index, (value, label) in enumerate(choices):
             button = ttk.Radiobutton(
-                holder,
+                self.segments[name],
                 text=label,
                 value=value,
                 variable=variable,
-                style="Page.TRadiobutton",
+                style=SEGMENT,
                 command=functools.partial(self._radio_chosen, name, variable),
             )
-            if name == "mode":
-                button.grid(row=index, column=0, sticky="w")
-            else:
-                button.grid(row=0, column=index, sticky="w", padx=(0, 12))
+            button.grid(row=0, column=index, sticky="nsew", padx=(0, 1))
             buttons.append(button)
-        self._tag_all(holder)
+        self._tag_all(self.segments[name])
 
     def paint(self, view: NewGameView | None) -> None:
         """Show the page for ``view``; None hides it."""
@@ -217,42 +244,39 @@ class NewGamePageView:
             "o_level": list(view.levels),
             "board": list(view.boards),
         }
-        self._radios(self._modes, self.mode_buttons, "mode", self.mode)
-        self._radios(self._sides, self.side_buttons, "human", self.human)
-        self.mode.set(view.mode)
-        self.human.set(view.human)
-        for name, box, value in (
-            ("level", self.level, view.level),
-            ("x_level", self.x_level, view.x_level),
-            ("o_level", self.o_level, view.o_level),
-            ("board", self.board, view.board),
-        ):
-            labels = [label for _, label in self._choices[name]]
-            if list(box.cget("values")) != labels:
-                box.configure(values=labels)
-            keys = [key for key, _ in self._choices[name]]
-            if value in keys and box.current() != keys.index(value):
-                box.current(keys.index(value))
+        for name in SEGMENTED:
+            self._segmented(name)
+            self.variables[name].set(str(getattr(view, name)))
+        labels = [label for _, label in self._choices["board"]]
+        if list(self.board.cget("values")) != labels:
+            self.board.configure(values=labels)
+        keys = [key for key, _ in self._choices["board"]]
+        if view.board in keys and self.board.current() != keys.index(view.board):
+            self.board.current(keys.index(view.board))
         custom = view.board == CUSTOM
         for name in ("rows", "cols", "win_length"):
             spinbox, value = self.spinboxes[name], str(getattr(view, name))
             if spinbox.get() != value and self.frame.focus_get() is not spinbox:
                 spinbox.set(value)
-        self.gravity.set(view.gravity)
-        self.misere.set(view.misere)
-        for shown, row in (
-            (view.shows_side, self.side_row),
-            (view.shows_level, self.level_row),
-            (view.shows_sides_levels, self.x_level_row),
-            (view.shows_sides_levels, self.o_level_row),
-            (custom, self.shape_row),
-            (custom, self.rules_row),
-        ):
-            for widget in row:
+        self.rule_variables["gravity"].set(view.gravity)
+        self.rule_variables["misere"].set(view.misere)
+        shown_sections = {
+            "human": view.shows_side,
+            "level": view.shows_level,
+            "x_level": view.shows_sides_levels,
+            "o_level": view.shows_sides_levels,
+        }
+        for name, shown in shown_sections.items():
+            for widget in self.sections[name]:
                 if shown:
                     widget.grid()
                 else:
                     widget.grid_remove()
+        for part in (self.shape, self.rules):
+            if custom:
+                part.grid()
+            else:
+                part.grid_remove()
         self.problem.configure(text=view.problem)
         self.start_button.state(["!disabled" if view.can_start else "disabled"])
 
@@ -264,8 +288,3 @@ class NewGamePageView:
         for label in self.labels:
             label.configure(background=background, foreground=colours[Role.MUTED])
         self.problem.configure(background=background, foreground=colours[Role.BAD])
-        style = ttk.Style(self.frame)
-        style.configure("Page.TFrame", background=background)
-        for name in ("Page.TLabel", "Page.TRadiobutton", "Page.TCheckbutton"):
-            style.configure(name, background=background, foreground=text)
-            style.map(name, background=[("active", colours[Role.CELL_ACTIVE])])

@@ -19,6 +19,7 @@ from tkinter import ttk
 
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.config import LEVELS
+from ttt_gui.gui.control_style import COMBOBOX, TOOL, style_controls
 from ttt_gui.theme import Palette, Role
 from ttt_gui.words import mnemonic
 
@@ -158,7 +159,7 @@ class Toolbar:
                 self.frame,
                 text=label,
                 compound="left",
-                style="Toolbar.Toolbutton",
+                style=TOOL,
                 command=functools.partial(self.run, action),
             )
             button.grid(row=0, column=column)
@@ -168,7 +169,7 @@ class Toolbar:
             self.frame,
             text="Analysis",
             compound="left",
-            style="Toolbar.Toolbutton",
+            style=TOOL,
             variable=self.analysis_shown,
             command=lambda: self.run("toggle_analysis"),
         )
@@ -176,7 +177,9 @@ class Toolbar:
         self.frame.columnconfigure(len(BUTTONS) + 1, weight=1)
         self.level_title = tk.Label(self.frame, text="Level", padx=4)
         self.level_title.grid(row=0, column=len(BUTTONS) + 2, sticky="e")
-        self.level = ttk.Combobox(self.frame, state="readonly", width=10, takefocus=True)
+        self.level = ttk.Combobox(
+            self.frame, state="readonly", width=10, takefocus=True, style=COMBOBOX
+        )
         self.level.grid(row=0, column=len(BUTTONS) + 3, sticky="e", padx=(0, 4))
         self.level.bind("<<ComboboxSelected>>", self._level_chosen)
         self._levels: list[tuple[str, str | None]] = []  # (label, level name; None: custom)
@@ -235,30 +238,12 @@ class Toolbar:
         self.level.state(["disabled" if "set_level" in state.disabled else "!disabled"])
 
     def recolour(self, colours: Palette) -> None:
-        """Colour the toolbar and draw its icons for the palette."""
+        """Colour the toolbar and draw its icons for the palette (and colour the
+        styles of every control of the game, see :mod:`control_style`)."""
         background, text = colours[Role.BACKGROUND], colours[Role.TEXT]
         self.frame.configure(background=background)
         self.level_title.configure(background=background, foreground=colours[Role.MUTED])
-        style = ttk.Style(self.frame)
-        for name in ("Toolbar.Toolbutton",):
-            style.configure(
-                name,
-                background=background,
-                foreground=text,
-                relief="flat",
-                padding=(4, 1),
-                focuscolor=colours[Role.FOCUS],
-            )
-            style.map(
-                name,
-                background=[
-                    ("disabled", background),
-                    ("selected", colours[Role.HINT]),
-                    ("active", colours[Role.CELL_ACTIVE]),
-                ],
-                foreground=[("disabled", colours[Role.GRID])],
-                relief=[("pressed", "sunken"), ("selected", "sunken")],
-            )
+        style_controls(self.frame, colours)
         icons = (*(icon for icon, _, _ in BUTTONS), "analysis")
         widgets: tuple[ttk.Button | ttk.Checkbutton, ...] = (*self.buttons.values(), self.analysis)
         for icon, widget in zip(icons, widgets):

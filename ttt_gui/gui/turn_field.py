@@ -44,9 +44,9 @@ class TurnField:
         self.turn_label.grid(row=0, column=0, sticky="w")
         self.rule_label = tk.Label(self.frame, anchor="w", padx=12, font=text_font)
         self.rule_label.grid(row=0, column=1, sticky="w")
-        ttk.Style(parent).configure("Turn.TButton", padding=(8, 0))
+        ttk.Style(parent).configure("Turn.Game.TButton", padding=(8, 0))
         self.play_again = ttk.Button(
-            self.frame, text="Play again", command=play_again, style="Turn.TButton"
+            self.frame, text="Play again", command=play_again, style="Turn.Game.TButton"
         )
         self.progress = ttk.Progressbar(self.frame, mode="indeterminate", length=80)
         self.score_label = tk.Label(self.frame, anchor="e", padx=0, font=text_font)

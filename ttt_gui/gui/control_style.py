@@ -1,0 +1,101 @@
+"""The colours of the game's own ttk controls (the toolbar, the turn field's
+Play again and the New game page), from the palette, so that they follow the
+light, dark and other themes as the board does.
+
+Only styles named here are changed (``Game.*``, ``Page.*``, ``Toolbar.*``),
+never Tk's own (``TButton``…), which dialogs may colour in their own way.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import ttk
+
+from ttt_gui.theme import Palette, Role
+
+#: The styles of buttons, fields and choices on the window's background.
+BUTTON, COMBOBOX, SPINBOX = "Game.TButton", "Game.TCombobox", "Game.TSpinbox"
+RADIO, CHECK, LABEL, FRAME = "Page.TRadiobutton", "Page.TCheckbutton", "Page.TLabel", "Page.TFrame"
+TOOL = "Toolbar.Toolbutton"
+#: The button that does what the page is for (Start), and a choice among buttons.
+ACCENT, SEGMENT = "Accent.Game.TButton", "Segment.Toolbutton"
+
+
+def style_controls(master: tk.Misc, colours: Palette) -> None:
+    """Colour every style named above for ``colours``."""
+    background, text, field = colours[Role.BACKGROUND], colours[Role.TEXT], colours[Role.CELL]
+    active, muted, focus = colours[Role.CELL_ACTIVE], colours[Role.GRID], colours[Role.FOCUS]
+    style = ttk.Style(master)
+    style.configure(FRAME, background=background)
+    style.configure(BUTTON, background=field, foreground=text, focuscolor=focus)
+    style.map(
+        BUTTON,
+        background=[("disabled", background), ("pressed", active), ("active", active)],
+        foreground=[("disabled", muted)],
+    )
+    style.configure(ACCENT, background=focus, foreground=field, padding=(16, 3))
+    style.map(ACCENT, background=[("disabled", muted), ("active", colours[Role.X])])
+    style.configure(
+        SEGMENT,
+        background=field,
+        foreground=text,
+        padding=(10, 3),
+        relief="raised",
+        borderwidth=1,
+        focuscolor=focus,
+        anchor="center",
+    )
+    style.map(
+        SEGMENT,
+        background=[("selected", focus), ("active", active)],
+        foreground=[("selected", field), ("disabled", muted)],
+        relief=[("selected", "sunken")],
+    )
+    for name in (COMBOBOX, SPINBOX):
+        style.configure(
+            name,
+            fieldbackground=field,
+            background=field,
+            foreground=text,
+            arrowcolor=text,
+            selectbackground=field,
+            selectforeground=text,
+            insertcolor=text,
+        )
+        style.map(
+            name,
+            fieldbackground=[("disabled", background), ("readonly", field)],
+            foreground=[("disabled", muted)],
+            background=[("active", active)],
+        )
+    for name in (RADIO, CHECK, LABEL):
+        style.configure(name, background=background, foreground=text, indicatorcolor=field)
+        style.map(
+            name,
+            background=[("active", active)],
+            indicatorcolor=[("selected", focus)],
+            foreground=[("disabled", muted)],
+        )
+    style.configure(
+        TOOL,
+        background=background,
+        foreground=text,
+        relief="flat",
+        padding=(4, 1),
+        focuscolor=focus,
+    )
+    style.map(
+        TOOL,
+        background=[
+            ("disabled", background),
+            ("selected", colours[Role.HINT]),
+            ("active", active),
+        ],
+        foreground=[("disabled", muted)],
+        relief=[("pressed", "sunken"), ("selected", "sunken")],
+    )
+    # The list a combobox drops down is a plain Tk listbox: coloured by the option database.
+    master.option_add("*TCombobox*Listbox.background", field)
+    master.option_add("*TCombobox*Listbox.foreground", text)
+    master.option_add("*TCombobox*Listbox.selectBackground", colours[Role.HINT])
+    master.option_add("*TCombobox*Listbox.selectForeground", text)
