@@ -1,4 +1,5 @@
-"""The questions the game asks: whole sentences naming what they change, sensible first answers."""
+"""The questions and help the game gives: whole sentences naming what they
+change, sensible first answers, a legend for the short analysis words."""
 
 from __future__ import annotations
 
@@ -47,3 +48,14 @@ def test_custom_depth_suggests_a_depth_that_plays_in_time(
     name, (title, _prompt, initial, minimum, maximum) = rig.dialogs.calls[-1]
     assert (name, title, initial, minimum) == ("ask_integer", "Custom depth", suggested, 1)
     assert maximum == rig.board.cells
+
+
+def test_how_to_play_explains_the_short_analysis_words() -> None:
+    rig = make_presenter(mode="computer", size=15)
+    rig.presenter.how_to_play()
+    name, (title, text) = rig.dialogs.calls[-1]
+    assert (name, title) == ("show_info", "How to play")
+    for short, meaning in (("W2", "win in 2 moves"), ("L2", "loss in 2 moves"), ("=", "draw")):
+        assert f"{short}: {meaning}" in text
+    assert "≈: about even" in text and "X+, X++, X+++: X slightly better" in text
+    assert "O+" in text

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ttt_gui import __version__
+from ttt_gui.analysis.values import legend
 from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.session import Session
 from ttt_gui.app.statistics import statistics_rows
@@ -35,6 +36,12 @@ RULE_NOTES = {
     "any cell of a column to play there.",
     "misere": "Misère: whoever completes {k} in a row loses.",
 }
+#: How to play's last paragraph: the analysis words and their short forms.
+ANALYSIS_NOTE = (
+    "Show analysis (F5) writes each move's value on its cell, the distance to "
+    "a win or a loss counted in the mover's own moves. Where a cell is too "
+    "small for the words: {legend}."
+)
 ABOUT = (
     f"ttt_gui {__version__}\n\nTic-tac-toe and m,n,k games.\n\n"
     "The computer plays by negamax search with alpha-beta pruning and a "
@@ -131,6 +138,7 @@ class Display:
         config = self.session.config
         notes = [note for rule, note in RULE_NOTES.items() if getattr(config, rule)]
         text = "\n\n".join([HOW_TO_PLAY, *notes]).format(k=config.win_length)
+        text = "\n\n".join([text, ANALYSIS_NOTE.format(legend=legend())])
         self.dialogs.show_info("How to play", text)
 
     def show_shortcuts(self) -> None:
