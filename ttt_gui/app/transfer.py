@@ -23,6 +23,7 @@ from ttt_gui.storage.files import describe_file_error
 from ttt_gui.storage.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
 from ttt_gui.storage.settings import Settings
 from ttt_gui.storage.unfinished import KeptGame, UnfinishedGame
+from ttt_gui.words import ngettext
 
 
 def can_name_a_file(path: Path) -> bool:
@@ -232,8 +233,12 @@ class Transfer:
         resumed = f"Your unfinished game is back; {new_game} starts a new one."
         others = self.unfinished.others
         if others:
-            games = "game is" if others == 1 else "games are"
-            resumed += f" {others} more unfinished {games} kept for the next windows."
+            kept = ngettext(
+                "{count} more unfinished game is kept for the next windows.",
+                "{count} more unfinished games are kept for the next windows.",
+                others,
+            ).format(count=others)
+            resumed = f"{resumed} {kept}"
         message = self.host.message
         self.host.say(f"{message} {resumed}" if message else resumed)
 
@@ -341,6 +346,6 @@ def describe_kept(entry: KeptGame) -> str:
     """One line for Game › Resume…: board, mode, moves, when it was last saved."""
     config = entry.game.config
     count = len(entry.game.moves)
-    moves = "1 move" if count == 1 else f"{count} moves"
+    moves = ngettext("{count} move", "{count} moves", count).format(count=count)
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.saved_at))
     return f"{config.shape.label} · {config.mode.label} · {moves} · {when}"

@@ -22,7 +22,7 @@ from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode
 from ttt_gui.engine import MoveAnalysis
 from ttt_gui.storage.settings import Settings
 from ttt_gui.theme import Role
-from ttt_gui.words import gettext
+from ttt_gui.words import gettext, ngettext
 
 TITLE = "Tic-tac-toe"
 #: The move list's colour role for each mark of a review.
@@ -305,18 +305,33 @@ def gravity_landing(board: Board) -> tuple[int, ...]:
     )
 
 
+def review_progress_text(done: int, total: int, stop: str) -> str:
+    """A running review's progress: ``Reviewing the game… 2 of 7 moves (Esc stops)``."""
+    return ngettext(
+        "Reviewing the game… {done} of {total} move ({stop} stops)",
+        "Reviewing the game… {done} of {total} moves ({stop} stops)",
+        total,
+    ).format(done=done, total=total, stop=stop)
+
+
 def analysis_status(session: Session, analysis: MoveAnalysis) -> str:
     """Words after the status for the shown analysis: whether it is still being
     proved (how deep it is so far, and how many moves are proven), was proved
     by proving, or is approximate; nothing for one exact at once."""
     if analysis.exact:
         return "   Analysis: proven" if session.prover.has_proved(session.generation) else ""
-    progress = f"depth {analysis.depth}"
-    if analysis.proven:
-        progress += f", {len(analysis.proven)} of {len(analysis.scores)} moves proven"
+    depth, proven, moves = analysis.depth, len(analysis.proven), len(analysis.scores)
+    if proven:
+        progress = ngettext(
+            "depth {depth}, {proven} of {moves} move proven",
+            "depth {depth}, {proven} of {moves} moves proven",
+            moves,
+        ).format(depth=depth, proven=proven, moves=moves)
+    else:
+        progress = gettext("depth {depth}").format(depth=depth)
     if session.is_proving:
-        return f"   Analysis: proving… {progress}"
-    return f"   Analysis: approximate, {progress}"
+        return gettext("   Analysis: proving… {progress}").format(progress=progress)
+    return gettext("   Analysis: approximate, {progress}").format(progress=progress)
 
 
 def build_view(
@@ -422,8 +437,7 @@ def status_line(
         words = reviewed_move_words(review.focused)
         return f"{words}. {stop} returns to the game." + (f"  {note}" if note else "")
     if review.progress is not None and not note:
-        done, total = review.progress
-        return f"Reviewing the game… {done} of {total} moves ({stop} stops)"
+        return review_progress_text(*review.progress, stop)
     status = status_text(session, keys, offer_review=review.offer)
     if note:
         status = f"{status}  {note}" if session.board.is_over else note
@@ -447,8 +461,7 @@ def note_line(
         words = reviewed_move_words(review.focused)
         return f"{words}. {stop} returns to the game." + (f"  {note}" if note else "")
     if review.progress is not None and not note:
-        done, total = review.progress
-        return f"Reviewing the game… {done} of {total} moves ({stop} stops)"
+        return review_progress_text(*review.progress, stop)
     line = note or next_steps_text(session, keys, offer_review=review.offer)
     if analysis is not None:
         line = (line + analysis_status(session, analysis)).strip()
