@@ -36,12 +36,14 @@ def shoot(
     hover: int | None = None,
     proven: bool = False,
     falling: float = 0.0,
+    new_game: bool = False,
 ) -> None:
     """Play ``turns`` moves (all of ``moves`` by default), each the first free one
     of ``moves``, wait for the computer and the analysis (until proven with
     ``proven``), review the game and show move ``review`` if given, and take a
     screenshot, the pointer over cell ``hover`` if given (else off the board).
-    With ``falling`` the last move is caught that far (0 to 1) into its motion."""
+    With ``falling`` the last move is caught that far (0 to 1) into its motion;
+    with ``new_game`` the New game page is shown over the board."""
     if WANTED and not any(name in out.name for name in WANTED):
         return
     turns = turns or len(moves)  # no moves: the person's moves come from a search
@@ -80,6 +82,8 @@ def shoot(
         subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True)
     if not falling:  # everything in place: the last mark, the line through a win
         pump_until(root, lambda: not motion.is_running, 5)
+    if new_game:
+        window.run("show_new_game")
     root.focus_set()  # no focus ring on a cell: it would look like a highlighted move
     end = time.monotonic() + 0.3
     while time.monotonic() < end:
@@ -105,6 +109,12 @@ def main() -> None:
         Settings(hotseat, analysis=True, history=True),
         [4, 1],
         HERE / "screenshot-analysis.png",
+    )
+    shoot(
+        Settings(GameConfig(mode=Mode.COMPUTER, human=Player.X, level="hard")),
+        [],
+        HERE / "screenshot-new-game.png",
+        new_game=True,
     )
     shoot(
         Settings(
