@@ -59,9 +59,12 @@ PALETTES: dict[str, Palette] = {
         Role.HINT: "#e9d5ff",
         Role.GRID: "#9aa5b1",
         Role.FOCUS: "#2563eb",
-        Role.GOOD: "#15803d",
+        # Blue against red, not green against red: told apart with every
+        # kind of colour blindness (tests/test_theme.py), and the words or
+        # the review's marks say the same beside the colour.
+        Role.GOOD: "#0b6e99",
         Role.EVEN: "#6b7280",
-        Role.BAD: "#b91c1c",
+        Role.BAD: "#b42318",
         Role.FRAME: "#2f5fb8",
         Role.FRAME_FOCUS: "#ffffff",
         Role.DISC_X: "#e0362c",
@@ -82,20 +85,54 @@ PALETTES: dict[str, Palette] = {
         Role.HINT: "#4a3566",
         Role.GRID: "#4b5563",
         Role.FOCUS: "#93c5fd",
-        Role.GOOD: "#4ade80",
+        Role.GOOD: "#38bdf8",
         Role.EVEN: "#9ca3af",
-        Role.BAD: "#f87171",
+        Role.BAD: "#fb923c",
         Role.FRAME: "#1f3f7a",
         Role.FRAME_FOCUS: "#e6e9ef",
         Role.DISC_X: "#ef4b3f",
         Role.DISC_O: "#f5c842",
     },
+    # White and bright colours on black, as Windows' High Contrast Black.
+    "contrast": {
+        Role.BACKGROUND: "#000000",
+        Role.CELL: "#000000",
+        Role.CELL_ACTIVE: "#262626",
+        Role.CELL_BUSY: "#000000",
+        Role.TEXT: "#ffffff",
+        Role.MUTED: "#d9d9d9",
+        Role.X: "#ffff00",
+        Role.O: "#1aebff",
+        Role.LAST: "#3d3d00",
+        Role.WIN: "#005e00",
+        Role.LOSS: "#7a0000",
+        Role.HINT: "#4b0082",
+        Role.GRID: "#ffffff",
+        Role.FOCUS: "#3ff23f",
+        Role.GOOD: "#4fc3ff",
+        Role.EVEN: "#bdbdbd",
+        Role.BAD: "#ffa64d",
+        Role.FRAME: "#ffffff",
+        Role.FRAME_FOCUS: "#3ff23f",
+        Role.DISC_X: "#ffff00",
+        Role.DISC_O: "#1aebff",
+    },
 }
+#: The theme that follows the desktop: dark, light or high contrast as it asks.
+SYSTEM_THEME = "system"
 #: Theme names, in menu order.
-THEMES = tuple(PALETTES)
-DEFAULT_THEME = "light"
+THEMES = (SYSTEM_THEME, *PALETTES)
+#: The theme of each name, in the menu.
+THEME_LABELS = {
+    SYSTEM_THEME: "System theme",
+    "light": "Light theme",
+    "dark": "Dark theme",
+    "contrast": "High contrast theme",
+}
+DEFAULT_THEME = SYSTEM_THEME
 
 
 def palette(theme: str) -> Palette:
-    """The colours of ``theme`` by role; KeyError for an unknown theme."""
+    """The colours of ``theme`` by role; KeyError for an unknown theme (the
+    System theme is first resolved to one of the others by the window)."""
     return PALETTES[theme]

@@ -74,7 +74,7 @@ def drawn_mark(window: Window, cell: int) -> str | None:
     gravity a disc in X's colour), "O" (an oval in the O colour, or a disc in
     O's colour) or None."""
     canvas = window.board.cells[cell]
-    colours = PALETTES[window.presenter.settings.theme]
+    colours = PALETTES[window.theme_name()]
     found = set()
     for item in canvas.find_all():
         kind = canvas.type(item)

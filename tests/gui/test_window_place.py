@@ -141,3 +141,43 @@ def test_board_keys_work_after_a_click_on_the_move_list(make_window, window_mana
     listbox.focus_force()  # hidden now: the root window's bindings still reach the board
     keys(root, "Left", "Return")
     assert wait(root, lambda: marks(window).count("X") == 2), marks(window)
+
+
+def test_the_system_theme_follows_the_desktop_and_is_asked_again_when_chosen(
+    window_process: None,
+) -> None:
+    from tkinter import font as tkfont
+
+    from fakes import FakeDialogs
+
+    from ttt_gui.app.presenter import Presenter
+    from ttt_gui.gui.system_look import SystemLook
+    from ttt_gui.gui.window import scale_fonts
+    from ttt_gui.theme import PALETTES
+
+    root = tk.Tk()
+    before = int(tkfont.nametofont("TkDefaultFont", root).cget("size"))
+    scale_fonts(root, 2.0)
+    after = int(tkfont.nametofont("TkDefaultFont", root).cget("size"))
+    assert after == 2 * before or (before > 0 and after == before), (before, after)
+    presenter = Presenter(hotseat(theme="light"), FakeDialogs())
+    asked: list[str] = []
+
+    def desktop() -> SystemLook:
+        asked.append("colours")
+        return SystemLook(high_contrast=True)
+
+    window = Window(root, presenter, look=SystemLook(scale=2.0), probe_colours=desktop)
+    try:
+        assert window.dpi_scale == 2.0
+        assert window.preferred_size()[0] >= 2 * 420
+        assert window.theme_name() == "light" and asked == []
+        window.run("set_theme", "system")
+        assert window.theme_name() == "contrast" and asked == ["colours"]
+        sleep_pumping(root, 0.1)
+        assert str(window.root.cget("background")) == PALETTES["contrast"]["background"]
+        window.run("set_theme", "dark")
+        window.run("set_theme", "system")
+        assert asked == ["colours"], "asked once"
+    finally:
+        window.close()

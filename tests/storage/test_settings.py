@@ -164,7 +164,7 @@ def test_unknown_keys_ignored_and_missing_keys_default() -> None:
     text = '{"format": "ttt-gui settings", "size": 7, "future_option": 1, "game": 3}'
     settings = Settings.from_json(text)
     assert settings.game.size == 7 and settings.game.win_length == 5
-    assert settings.theme == "light" and settings.scores == {}
+    assert settings.theme == "system" and settings.scores == {}
 
 
 @pytest.mark.parametrize(

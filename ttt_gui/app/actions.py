@@ -24,7 +24,7 @@ from ttt_gui.config import (
     WATCH_SPEEDS,
     Mode,
 )
-from ttt_gui.theme import THEMES
+from ttt_gui.theme import THEME_LABELS, THEMES
 from ttt_gui.words import mnemonic, mnemonic_letter
 
 
@@ -302,10 +302,7 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                 check("A&nimations", "toggle_motion", "motion"),
                 check("&Toolbar", "toggle_toolbar", "toolbar"),
                 SEPARATOR,
-                *(
-                    radio(f"{name.capitalize()} theme", "theme", name, "set_theme")
-                    for name in THEMES
-                ),
+                *(radio(THEME_LABELS[name], "theme", name, "set_theme") for name in THEMES),
                 SEPARATOR,
                 command("Lar&ger", "zoom_in", "Ctrl++"),
                 command("S&maller", "zoom_out", "Ctrl+-"),

@@ -1,4 +1,4 @@
-"""Where the window's size comes from: the board, or the person; no Tk.
+"""Where the window's size comes from: the board, or the person.
 
 The window asks for the size its board needs, and shrinks back to it after
 a larger board, unless the person has sized the window (by dragging its
@@ -13,12 +13,23 @@ the window stays where the person or the window manager put it.
 
 :class:`SizeKeeper` tells the person's sizes from the window's own: a
 change of size that arrives after the window's last request has arrived,
-and differs from it, was made by someone else.
+and differs from it, was made by someone else; it decides without Tk.
+:class:`WindowSizer` applies its decisions to the Tk window.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import tkinter as tk
+
+    from ttt_gui.app.view_state import ViewState
+
+BASE_CELL = 96  # pixels at 96 dpi and zoom 1
+HISTORY_WIDTH = 150  # pixels at 96 dpi
 
 #: A window size in pixels: (width, height).
 Size = tuple[int, int]
@@ -99,3 +110,77 @@ class SizeKeeper:
         size = within((width, max(needed[1], height)), screen)
         self.person_size = size
         return Resize(size, sticky=True)
+
+
+class WindowSizer:
+    """The size of the main window ``root`` for the view state it shows, at
+    ``dpi_scale``; ``bars()`` gives the least width of its bars (menu bar,
+    toolbar: each kept on one line) and the height of everything around the
+    board; ``saved`` is the person's size from the last run."""
+
+    def __init__(
+        self, root: tk.Tk, bars: Callable[[], Size], dpi_scale: float, saved: Size | None
+    ) -> None:
+        self.root = root
+        self.bars = bars
+        self.dpi_scale = dpi_scale
+        self.keeper = SizeKeeper(saved)
+        # The content's size, not the window manager's: Tk then never records
+        # the window at +0+0 before it is placed (see the module docstring).
+        root.grid_propagate(False)
+        root.minsize(int(300 * dpi_scale), int(320 * dpi_scale))
+
+    def preferred_size(self, state: ViewState | None) -> Size:
+        """The window size that fits the board of ``state`` at its zoom."""
+        rows, cols = (state.rows, state.cols) if state else (3, 3)
+        zoom = state.zoom if state else 1.0
+        scale = self.dpi_scale
+        cell = BASE_CELL * scale * zoom * (3 / max(rows, cols)) ** 0.5
+        margin = int(20 * scale)
+        bars_width, around = self.bars()
+        width = max(int(cell * cols) + margin, int(420 * scale), bars_width)
+        if state is not None and state.show_history:
+            width += int(HISTORY_WIDTH * scale)
+        return width, int(cell * rows) + margin + around
+
+    def follow(self, previous: ViewState, state: ViewState) -> None:
+        """Resize for a change from ``previous`` to ``state``: the move list
+        shown or hidden, the zoom, the board or the toolbar changed."""
+        if previous.show_history != state.show_history:
+            panel = int(HISTORY_WIDTH * self.dpi_scale)
+            self.resize(state, extra_width=panel if state.show_history else -panel)
+        elif (previous.zoom, previous.rows, previous.cols, previous.show_toolbar) != (
+            state.zoom,
+            state.rows,
+            state.cols,
+            state.show_toolbar,
+        ):
+            self.resize(state)
+
+    def resize(self, state: ViewState | None, extra_width: int = 0) -> None:
+        """Size the window for the board of ``state``: only the size is set,
+        never the position."""
+        root = self.root
+        screen = (root.winfo_screenwidth(), root.winfo_screenheight())
+        resize = self.keeper.resize(self.preferred_size(state), screen, extra_width=extra_width)
+        width, height = resize.size
+        if resize.sticky and root.winfo_ismapped():
+            root.geometry(f"{width}x{height}")
+        else:
+            if root.winfo_ismapped():
+                root.wm_geometry("")  # drop any person's size: follow the content
+            root.configure(width=width, height=height)
+        self.keeper.requested(resize.size)
+
+    def fit_minimum_size(self, state: ViewState | None) -> None:
+        """The smallest window keeps the menu bar on one line and fits the board,
+        the scores and the status."""
+        width = max(int(300 * self.dpi_scale), self.bars()[0])
+        if state is not None and state.show_history:
+            width += int(HISTORY_WIDTH * self.dpi_scale)
+        self.root.minsize(width, int(320 * self.dpi_scale))
+
+    def forget_person_size(self, state: ViewState) -> None:
+        """Reset size: the window takes the size its board needs again."""
+        self.keeper.forget()
+        self.resize(state)

@@ -64,7 +64,7 @@ class TkDialogs:
                 continue
             # As its close button would: Tk's file dialog must cancel itself.
             close = str(tcl.call("wm", "protocol", path, "WM_DELETE_WINDOW"))
-            tcl.eval(close) if close else tcl.call("destroy", path)
+            tcl.call(*tcl.splitlist(close)) if close else tcl.call("destroy", path)
 
     def _modal(
         self,

@@ -32,13 +32,14 @@ from ttt_gui.gui.board_view import BoardView
 from ttt_gui.gui.icon import set_window_icon
 from ttt_gui.gui.menus import MenuBar, is_aqua
 from ttt_gui.gui.new_game_page import NewGamePageView
-from ttt_gui.gui.placement import SizeKeeper, parse_size
+from ttt_gui.gui.placement import WindowSizer, parse_size
+from ttt_gui.gui.system_look import SystemLook, probe
 from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.gui.toolbar import Toolbar
 from ttt_gui.gui.turn_field import TurnField
 from ttt_gui.storage.settings import WINDOW_SIZE, Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
-from ttt_gui.theme import Palette, Role, palette
+from ttt_gui.theme import SYSTEM_THEME, Palette, Role, palette
 
 POLL_MS = 5
 #: How often (ms) a signal from the system is looked for.
@@ -57,8 +58,6 @@ KEYPAD_KEYSYMS = (
 )
 #: The board's keys, for the cell that had the focus last wherever the focus is.
 BOARD_KEYSYMS = ("Return", "KP_Enter", "space", "Left", "Right", "Up", "Down")
-BASE_CELL = 96  # pixels at 96 dpi and zoom 1
-HISTORY_WIDTH = 150  # pixels at 96 dpi
 
 
 def pump_until(root: tk.Misc, condition: Callable[[], bool], timeout: float) -> bool:
@@ -88,6 +87,9 @@ def launch(
         print(f"ttt-gui: cannot open a window: {error}", file=sys.stderr)
         return None
     set_window_icon(root)
+    windowing = str(root.tk.call("tk", "windowingsystem"))
+    look = probe(windowing=windowing, tk_version=tk.TkVersion, chosen_theme=settings.theme)
+    scale_fonts(root, look.scale)
     presenter = Presenter(
         settings,
         TkDialogs(root),
@@ -97,7 +99,26 @@ def launch(
         resume=resume,
         keys=KeyNames(aqua=is_aqua(root)),
     )
-    return Window(root, presenter)
+    colours_later = None
+    if settings.theme != SYSTEM_THEME:  # asked for only if System is chosen later
+        colours_later = functools.partial(
+            probe, windowing=windowing, tk_version=tk.TkVersion, chosen_theme=SYSTEM_THEME
+        )
+    return Window(root, presenter, look=look, probe_colours=colours_later)
+
+
+def scale_fonts(root: tk.Misc, scale: float | None) -> None:
+    """Draw text ``scale`` times as large as at 96 dpi (None: as Tk would):
+    Tk's scaling for sizes in points, and the named fonts sized in pixels
+    (Tk 8.6's own under X11) grown alike."""
+    if scale is None:
+        return
+    root.tk.call("tk", "scaling", scale * 96 / 72)
+    for name in tkfont.names(root):
+        font = tkfont.nametofont(name, root)
+        size = int(font.cget("size"))
+        if size < 0:
+            font.configure(size=round(size * scale))
 
 
 def collect_garbage() -> None:
@@ -121,14 +142,26 @@ def _changed_fields(previous: ViewState | None, state: ViewState) -> set[str]:
 class Window:
     """The game window of one presenter, in ``root``."""
 
-    def __init__(self, root: tk.Tk, presenter: Presenter) -> None:
+    def __init__(
+        self,
+        root: tk.Tk,
+        presenter: Presenter,
+        *,
+        look: SystemLook | None = None,
+        probe_colours: Callable[[], SystemLook] | None = None,
+    ) -> None:
+        """``look`` is what the desktop asks for (nothing by default);
+        ``probe_colours`` asks the desktop's colours when the System theme is
+        chosen later (None: ``look`` holds them already)."""
         self.root = root
         self.presenter = presenter
+        self.look = look if look is not None else SystemLook()
+        self._probe_colours = probe_colours
         self.callback_errors: list[BaseException] = []
         #: The process's exit status: 0, or 128 plus a signal's number.
         self.exit_status = 0
         self.is_destroyed = False
-        self.dpi_scale = max(1.0, root.winfo_fpixels("1i") / 96)
+        self.dpi_scale = self.look.scale or max(1.0, root.winfo_fpixels("1i") / 96)
         self._poll_id: str | None = None
         self._painted: ViewState | None = None
         root.title("Tic-tac-toe")
@@ -161,8 +194,7 @@ class Window:
         self.history_list.pack(fill="both", expand=True)
         self.history_list.bind("<<ListboxSelect>>", self.on_history_select)
         self.menubar = MenuBar(root, self.dispatch, presenter.keys)
-        root.minsize(int(300 * self.dpi_scale), int(320 * self.dpi_scale))
-        root.after_idle(self._fit_minimum_size)
+        root.after_idle(lambda: self.sizer.fit_minimum_size(self._painted))
         for digit in range(1, 10):
             root.bind(str(digit), functools.partial(self._digit, digit, False))
             for keysym in (f"KP_{digit}", KEYPAD_KEYSYMS[digit - 1]):
@@ -182,13 +214,14 @@ class Window:
             )
             root.createcommand("tkAboutDialog", lambda: self.run("about"))
         saved = presenter.settings.window
-        #: The person's size, or the board's (see :mod:`ttt_gui.gui.placement`).
-        self.sizes = SizeKeeper(parse_size(saved) if WINDOW_SIZE.fullmatch(saved) else None)
-        # The content's size, not the window manager's: Tk then never records
-        # the window at +0+0 before it is placed (see placement).
-        root.grid_propagate(False)
+        self.sizer: WindowSizer = WindowSizer(
+            root,
+            self._bars_size,
+            self.dpi_scale,
+            parse_size(saved) if WINDOW_SIZE.fullmatch(saved) else None,
+        )
         self.paint(presenter.view())
-        self._resize()
+        self.sizer.resize(self._painted)
         self.board.focus_cell()
         self._ensure_polling()
 
@@ -205,7 +238,7 @@ class Window:
         """Call one presenter command, then show its outcome."""
         getattr(self.presenter, action)(*arguments)
         if action == "zoom_reset":
-            self.forget_person_size()
+            self.sizer.forget_person_size(self.presenter.view())
         self.refresh()
 
     def run_page(self, command: str, *arguments: Any) -> None:
@@ -256,7 +289,7 @@ class Window:
         self.root.after_idle(self.board.focus_cell)
 
     def _on_configure(self, event: tk.Event[tk.Misc]) -> None:
-        if event.widget is self.root and self.sizes.observed((event.width, event.height)):
+        if event.widget is self.root and self.sizer.keeper.observed((event.width, event.height)):
             self.presenter.set_window_size(event.width, event.height)
 
     def on_callback_error(
@@ -331,7 +364,7 @@ class Window:
         if state == previous:
             return
         self._painted = state
-        colours = palette(state.theme)
+        colours = palette(self.theme_name(state.theme))
         if previous is None or previous.theme != state.theme:
             self._apply_theme(colours)
         if previous is None or previous.zoom != state.zoom:
@@ -353,20 +386,22 @@ class Window:
             self.menubar.paint(state)
         if changed & {"show_history", "history", "history_cursor", "history_tones", "theme"}:
             self._paint_history(state, colours)
-        if previous is None:
-            return
-        if previous.zoom != state.zoom:
-            self.turn_field.fit()
-        if previous.show_history != state.show_history:
-            panel = int(HISTORY_WIDTH * self.dpi_scale)
-            self._resize(extra_width=panel if state.show_history else -panel)
-        elif previous.zoom != state.zoom or (previous.rows, previous.cols) != (
-            state.rows,
-            state.cols,
-        ):
-            self._resize()
-        elif previous.show_toolbar != state.show_toolbar:
-            self._resize()
+        if previous is not None:
+            if previous.zoom != state.zoom:
+                self.turn_field.fit()
+            self.sizer.follow(previous, state)
+
+    def theme_name(self, chosen: str | None = None) -> str:
+        """The palette's name for the theme ``chosen`` (by default the one
+        shown): the System theme is the desktop's."""
+        if chosen is None:
+            chosen = self._painted.theme if self._painted is not None else SYSTEM_THEME
+        if chosen == SYSTEM_THEME and self._probe_colours is not None:
+            found, self._probe_colours = self._probe_colours(), None
+            self.look = dataclasses.replace(
+                self.look, dark=found.dark, high_contrast=found.high_contrast
+            )
+        return self.look.theme(chosen)
 
     def _paint_history(self, state: ViewState, colours: Palette) -> None:
         if not state.show_history:
@@ -420,51 +455,15 @@ class Window:
             troughcolor=colours[Role.CELL],
         )
 
-    # -- geometry -----------------------------------------------------------------------
+    # -- size -----------------------------------------------------------------------------
+
+    def _bars_size(self) -> tuple[int, int]:
+        """The least width of the menu bar and toolbar (each on one line), and
+        the height of everything around the board."""
+        toolbar_width, toolbar_height = self.toolbar.size()
+        width = max(self.menubar.bar.winfo_reqwidth(), toolbar_width)
+        return width, toolbar_height + self.turn_field.height
 
     def preferred_size(self) -> tuple[int, int]:
         """The window size that fits the board at the current zoom."""
-        state = self._painted
-        rows, cols = (state.rows, state.cols) if state else (3, 3)
-        zoom = state.zoom if state else 1.0
-        cell = BASE_CELL * self.dpi_scale * zoom * (3 / max(rows, cols)) ** 0.5
-        margin = int(20 * self.dpi_scale)
-        width = max(
-            int(cell * cols) + margin,
-            int(420 * self.dpi_scale),
-            self.menubar.bar.winfo_reqwidth(),
-            self.toolbar.size()[0],
-        )
-        if state is not None and state.show_history:
-            width += int(HISTORY_WIDTH * self.dpi_scale)
-        around = self.toolbar.size()[1] + self.turn_field.height
-        return width, int(cell * rows) + margin + around
-
-    def _resize(self, extra_width: int = 0) -> None:
-        """Size the window for its board (see :mod:`ttt_gui.gui.placement`):
-        only the size is set, never the position."""
-        screen = (self.root.winfo_screenwidth(), self.root.winfo_screenheight())
-        resize = self.sizes.resize(self.preferred_size(), screen, extra_width=extra_width)
-        width, height = resize.size
-        if resize.sticky and self.root.winfo_ismapped():
-            self.root.geometry(f"{width}x{height}")
-        else:
-            if self.root.winfo_ismapped():
-                self.root.wm_geometry("")  # drop any person's size: follow the content
-            self.root.configure(width=width, height=height)
-        self.sizes.requested(resize.size)
-
-    def _fit_minimum_size(self) -> None:
-        """The smallest window keeps the menu bar on one line and fits the board,
-        the scores and the status."""
-        width = max(
-            int(300 * self.dpi_scale), self.menubar.bar.winfo_reqwidth(), self.toolbar.size()[0]
-        )
-        if self._painted is not None and self._painted.show_history:
-            width += int(HISTORY_WIDTH * self.dpi_scale)
-        self.root.minsize(width, int(320 * self.dpi_scale))
-
-    def forget_person_size(self) -> None:
-        """Reset size: the window takes the size its board needs again."""
-        self.sizes.forget()
-        self._resize()
+        return self.sizer.preferred_size(self._painted)
