@@ -168,9 +168,10 @@ def drop_figures(settings, columns, replies):
 
 four = dict(rows=6, cols=7, win_length=4, gravity=True)
 drop_beats, drop_frames, falls = drop_figures(
-    game(mode=Mode.HOTSEAT, **four), [3, 4, 2, 5, 1, 6, 0, 3, 4, 2], False
+    game(mode=Mode.HOTSEAT, **four), [3, 4, 5, 2, 1, 6, 0, 3, 4, 2], False
 )
-# only the falls to a column's foot (the first seven moves) are the longest
+# the first seven moves fall to a column's foot, the longest falls (and none wins:
+# a win's stroke would follow the fall)
 foot_falls = falls[:7]
 computer_beats, computer_frames, _ = drop_figures(
     game(mode=Mode.COMPUTER, human=Player.X, level="strongest", think_time=1.0, **four),
