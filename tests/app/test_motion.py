@@ -249,9 +249,27 @@ def test_linux_desktops_ask_for_reduced_motion_by_gnome_gtk_or_kde(
         platform="linux",
         run=run,  # type: ignore[arg-type]
         read=read,  # type: ignore[arg-type]
+        exists=lambda path: path == Path("config/dconf/user"),
         config_home=Path("config"),
     )
     assert found is reduced
+
+
+def test_gnome_is_not_asked_without_a_settings_database_so_nothing_is_written() -> None:
+    asked: list[Sequence[str]] = []
+
+    def run(command: Sequence[str]) -> str | None:
+        asked.append(command)
+        return "false\n"
+
+    reduced = system_reduces_motion(
+        platform="linux",
+        run=run,
+        read=lambda path: None,
+        exists=lambda path: False,
+        config_home=Path("config"),
+    )
+    assert not reduced and asked == []
 
 
 def test_macos_and_windows_ask_by_their_own_settings() -> None:

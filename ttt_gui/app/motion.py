@@ -309,6 +309,7 @@ def system_reduces_motion(
     platform: str = sys.platform,
     run: Callable[[Sequence[str]], str | None] = run_quietly,
     read: Callable[[Path], str | None] = read_quietly,
+    exists: Callable[[Path], bool] = os.path.exists,
     config_home: Path | None = None,
     windows_animations: Callable[[], bool | None] = windows_client_area_animation,
 ) -> bool:
@@ -316,7 +317,8 @@ def system_reduces_motion(
 
     Windows: animations off (SPI_GETCLIENTAREAANIMATION). macOS: Reduce
     motion (``com.apple.universalaccess reduceMotion``). Elsewhere: GNOME's
-    ``org.gnome.desktop.interface enable-animations`` false, GTK's
+    ``org.gnome.desktop.interface enable-animations`` false (asked only where
+    the person has a dconf settings database), GTK's
     ``gtk-enable-animations`` off in ``settings.ini`` (GTK 3 or 4), or KDE's
     ``AnimationDurationFactor`` 0. Settings that cannot be read ask for nothing.
     The parameters are the seams tests replace.
@@ -326,11 +328,14 @@ def system_reduces_motion(
     if platform == "darwin":
         answer = run(["defaults", "read", "com.apple.universalaccess", "reduceMotion"])
         return (answer or "").strip() == "1"
-    answer = run(["gsettings", "get", "org.gnome.desktop.interface", "enable-animations"])
-    if (answer or "").strip() == "false":
-        return True
     if config_home is None:
         config_home = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    # Without the person's settings database GNOME's setting is its default (on),
+    # and gsettings would create a cache folder in a home that has none.
+    if exists(config_home / "dconf" / "user"):
+        answer = run(["gsettings", "get", "org.gnome.desktop.interface", "enable-animations"])
+        if (answer or "").strip() == "false":
+            return True
     for version in ("gtk-3.0", "gtk-4.0"):
         value = _ini_value(
             read(config_home / version / "settings.ini"), "Settings", "gtk-enable-animations"
