@@ -1,6 +1,6 @@
 """The computer's reply time against its think time, printed as a table.
 
-    python benchmarks/reply_time.py [--think 1.0] [--moves 20] [--level strongest]
+    python benchmarks/reply_time.py [--think 1.0] [--moves 20] [--level strongest] [--busy 3]
 
 Plays a game on Gomoku (15×15, five in a row) between the computer at
 ``--level`` (as the window keeps it: one :class:`LevelPlayer` per strength
@@ -8,16 +8,21 @@ and think time) and an opponent at ``--opponent`` (Hard by default, at a tenth o
 time, so the games last and the positions are tense), and times each of the
 computer's ``--moves`` replies with a wall clock, as a person waits for them.
 Prints each reply's seconds, then the median and the maximum, and whether
-every reply stayed within the think time plus 10%.
+every reply stayed within the think time plus 10%. ``--busy N`` keeps N
+other processes spinning meanwhile, as on a busy machine (the overrun the
+time control must absorb: checks of the clock too far apart).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import statistics
+import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,20 +73,39 @@ def reply_times(
     return times
 
 
+@contextlib.contextmanager
+def busy(processes: int) -> Iterator[None]:
+    """While in the block, ``processes`` other processes keep a CPU busy each."""
+    spinners = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(processes)
+    ]
+    try:
+        yield
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--think", type=float, default=1.0, help="think time in seconds")
     parser.add_argument("--moves", type=int, default=20, help="replies to time")
     parser.add_argument("--level", default="strongest", choices=sorted(LEVELS))
     parser.add_argument("--opponent", default="hard", choices=sorted(LEVELS))
+    parser.add_argument("--busy", type=int, default=0, help="other processes kept busy")
     options = parser.parse_args()
     gc.collect()
-    times = reply_times(options.level, options.opponent, options.think, options.moves)
+    with busy(options.busy):
+        times = reply_times(options.level, options.opponent, options.think, options.moves)
     for number, seconds in enumerate(times, 1):
         print(f"reply {number:2}: {seconds:6.3f} s")
     median, longest = statistics.median(times), max(times)
     allowed = options.think * (1 + ALLOWED_OVERRUN)
-    print(f"level {options.level}, think time {options.think:.2f} s, {len(times)} replies")
+    print(
+        f"level {options.level}, think time {options.think:.2f} s, {len(times)} replies, "
+        f"{options.busy} busy processes beside"
+    )
     print(f"median {median:.3f} s, maximum {longest:.3f} s, allowed {allowed:.3f} s")
     print("within the think time" if longest <= allowed else "OVER the think time")
     return 0 if longest <= allowed else 1
