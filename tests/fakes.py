@@ -70,6 +70,9 @@ class FakeDialogs:
     def show_info(self, title: str, text: str) -> None:
         self._record("show_info", title, text)
 
+    def show_text(self, title: str, text: str) -> None:
+        self._record("show_text", title, text)
+
     def show_table(self, title: str, rows: list[tuple[str, str]]) -> None:
         self._record("show_table", title, rows)
 

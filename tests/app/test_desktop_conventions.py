@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from fakes import FakeDialogs, make_presenter
 
 from ttt_gui.analysis.values import Value
@@ -227,3 +228,23 @@ def test_on_macos_every_text_names_command_where_the_table_says_ctrl() -> None:
     assert ("Cmd+Z", "Undo") in rows and ("Cmd+Y or Cmd+Shift+Z", "Redo") in rows
     assert ("F5", "Show analysis") in rows
     assert not any("Ctrl" in keys for keys, _ in rows)
+
+
+def test_file_dialogs_start_in_the_documents_folder_else_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import platformdirs
+
+    documents, home = tmp_path / "Documents", tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setattr(platformdirs, "user_documents_path", lambda: documents)
+    monkeypatch.setattr(Path, "home", classmethod(lambda cls: home))
+    rig = make_presenter(mode="hotseat")
+    rig.presenter.open_game()
+    assert rig.dialogs.calls[-1] == ("ask_open_path", (home,)), "no documents folder: home"
+    documents.mkdir()
+    rig.presenter.open_game()
+    assert rig.dialogs.calls[-1] == ("ask_open_path", (documents,))
+    rig.presenter.settings.folder = str(tmp_path / "gone")
+    rig.presenter.open_game()
+    assert rig.dialogs.calls[-1] == ("ask_open_path", (documents,)), "the last one is gone"

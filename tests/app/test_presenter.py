@@ -912,7 +912,7 @@ def test_help_shows_its_texts() -> None:
     rig.presenter.show_shortcuts()
     rig.presenter.about()
     calls = rig.dialogs.calls
-    assert [name for name, _ in calls] == ["show_info", "show_table", "show_info"]
+    assert [name for name, _ in calls] == ["show_text", "show_table", "show_text"]
     assert calls[0][1][0] == "How to play" and "4 marks in a row" in str(calls[0][1][1])
     assert calls[1][1] == ("Keyboard shortcuts", shortcut_rows())
     assert calls[2][1][0] == "About"

@@ -54,7 +54,7 @@ def test_how_to_play_explains_the_short_analysis_words() -> None:
     rig = make_presenter(mode="computer", size=15)
     rig.presenter.how_to_play()
     name, (title, text) = rig.dialogs.calls[-1]
-    assert (name, title) == ("show_info", "How to play")
+    assert (name, title) == ("show_text", "How to play")
     for short, meaning in (("W2", "win in 2 moves"), ("L2", "loss in 2 moves"), ("=", "draw")):
         assert f"{short}: {meaning}" in text
     assert "≈: about even" in text and "X+, X++, X+++: X slightly better" in text

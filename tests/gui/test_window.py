@@ -279,7 +279,7 @@ MESSAGE_BOX = ".__tk__messagebox"  # where Tk's standard message box lives
 
 
 def test_a_message_box_over_a_focused_cell_raises_nothing(make_window) -> None:
-    """A standard message box (Help > How to play) takes the keyboard focus
+    """A standard message box (Game > Statistics before any game) takes the keyboard focus
     from the cell that has it; the cell redraws without its focus ring, and
     nothing fails although Tk made that box, not tkinter."""
     window = make_window(hotseat(), real_dialogs=True)
@@ -302,7 +302,7 @@ def test_a_message_box_over_a_focused_cell_raises_nothing(make_window) -> None:
         root.after(20, close_boxes)
 
     root.after(20, close_boxes)
-    window.run("how_to_play")
+    window.run("show_statistics")
     assert window.callback_errors == [] and window.presenter.errors == []
     assert len(focus_in_box) == 1, "another box (an error) was shown"
     assert focus_in_box[0].startswith(MESSAGE_BOX), "the box had the keyboard"

@@ -47,7 +47,11 @@ ABOUT = (
     "The computer plays by negamax search with alpha-beta pruning and a "
     "transposition table shared by the board's symmetries. At the top "
     "level it solves the game exactly where it can; on large boards it "
-    "deepens its search within a budget of positions and its think time."
+    "deepens its search within a budget of positions and its think time.\n\n"
+    "Free software under the MIT licence: you may use, copy, change and share "
+    "it; it comes without warranty.\n\n"
+    "Website: https://github.com/tttgui/ttt-gui\n"
+    "Report a problem: https://github.com/tttgui/ttt-gui/issues"
 )
 
 
@@ -139,13 +143,13 @@ class Display:
         notes = [note for rule, note in RULE_NOTES.items() if getattr(config, rule)]
         text = "\n\n".join([HOW_TO_PLAY, *notes]).format(k=config.win_length)
         text = "\n\n".join([text, ANALYSIS_NOTE.format(legend=legend())])
-        self.dialogs.show_info("How to play", text)
+        self.dialogs.show_text("How to play", text)
 
     def show_shortcuts(self) -> None:
         self.dialogs.show_table("Keyboard shortcuts", self.session.keys.shortcut_rows())
 
     def about(self) -> None:
-        self.dialogs.show_info("About", ABOUT)
+        self.dialogs.show_text("About", ABOUT)
 
     def show_statistics(self) -> None:
         """Results against each level on each board (the score line shows the

@@ -29,6 +29,10 @@ class Dialogs(Protocol):
 
     def show_info(self, title: str, text: str) -> None: ...
 
+    def show_text(self, title: str, text: str) -> None:
+        """A window of text to read (help, about): ``title`` is its heading,
+        blank lines part the paragraphs, web addresses are links."""
+
     def show_table(self, title: str, rows: list[tuple[str, str]]) -> None: ...
 
     def show_error(self, title: str, text: str) -> None: ...

@@ -134,12 +134,15 @@ class Transfer:
         self.host.change_config(start=board, shape=Shape.of(board))
 
     def _games_folder(self) -> Path:
-        """The folder of the last game saved or opened, else the documents folder."""
+        """The folder of the last game saved or opened if it still exists, else
+        the documents folder if there is one, else the home folder (never the
+        working directory, which a file dialog would show for a missing one)."""
         if self.settings.folder and Path(self.settings.folder).is_dir():
             return Path(self.settings.folder)
-        from platformdirs import user_documents_path
+        import platformdirs
 
-        return user_documents_path()
+        documents = platformdirs.user_documents_path()
+        return documents if documents.is_dir() else Path.home()
 
     def _remember_folder(self, path: Path) -> None:
         self.settings.folder = str(path.parent)

@@ -21,7 +21,10 @@ from ttt_gui.app.ports import ClipboardDelivery, KeptGameAction
 from ttt_gui.board import MAX_SIZE, MIN_SIZE
 from ttt_gui.config import Shape
 from ttt_gui.gui.clipboard import ClipboardReader
+from ttt_gui.gui.dialog_style import PROBLEM
+from ttt_gui.gui.text_window import build_text_window
 from ttt_gui.storage.games import SUFFIX
+from ttt_gui.theme import Palette
 
 FILE_TYPES = [("Saved games", f"*{SUFFIX}"), ("All files", "*")]
 Answer = TypeVar("Answer")
@@ -33,6 +36,8 @@ class TkDialogs:
     def __init__(self, root: tk.Tk) -> None:
         self.root = root
         self.open_count = 0
+        #: The theme's colours (set by the window; None: Tk's own).
+        self.colours: Palette | None = None
         #: Set by :meth:`close_all`: every dialog answers as if cancelled.
         self.is_closing = False
         #: Called when the last open dialog closes (the window's deferred quit).
@@ -151,7 +156,7 @@ class TkDialogs:
                     row=row, column=0, columnspan=2, sticky="w", pady=2
                 )
             end = len(fields) + len(options)
-            ttk.Label(frame, textvariable=problem, foreground="#b91c1c").grid(
+            ttk.Label(frame, textvariable=problem, style=PROBLEM).grid(
                 row=end, column=0, columnspan=2, sticky="w", pady=(6, 6)
             )
             ok = ttk.Button(frame, text=accept_label)
@@ -233,6 +238,14 @@ class TkDialogs:
             return
         with self._open():
             messagebox.showinfo(title, text, parent=self.root)
+
+    def show_text(self, title: str, text: str) -> None:
+        """A window of text to read (see :mod:`ttt_gui.gui.text_window`)."""
+
+        def build(window: tk.Toplevel, finish: Callable[[None], None]) -> None:
+            build_text_window(window, title, text, lambda: finish(None), self.colours)
+
+        self._modal(title, build, None)
 
     def show_error(self, title: str, text: str) -> None:
         from tkinter import messagebox

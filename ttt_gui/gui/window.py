@@ -29,6 +29,7 @@ from ttt_gui.app.ports import SaveSettings
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.gui.board_view import BoardView
+from ttt_gui.gui.dialog_style import style_dialogs
 from ttt_gui.gui.icon import set_window_icon
 from ttt_gui.gui.menus import MenuBar, is_aqua
 from ttt_gui.gui.new_game_page import NewGamePageView
@@ -448,6 +449,9 @@ class Window:
                 "selectcolor": colours[Role.TEXT],
             }
         )
+        style_dialogs(self.root, colours)
+        if isinstance(self.presenter.dialogs, TkDialogs):
+            self.presenter.dialogs.colours = colours
         style = ttk.Style(self.root)
         style.configure(
             "Horizontal.TProgressbar",
