@@ -176,11 +176,13 @@ class MoveReview:
     def blunder_note(self) -> str:
         """For a mistake: ``"move 4: b1 lost the draw"``."""
         outcome = proven_outcome(self.best_score, self.best_is_exact)
-        sentence = {
-            1: "move {number}: {coordinate} lost the win",
-            0: "move {number}: {coordinate} lost the draw",
-        }.get(outcome if outcome is not None else -1, "move {number}: {coordinate} lost the game")
-        return gettext(sentence).format(number=self.number, coordinate=self.coordinate)
+        if outcome == 1:
+            sentence = gettext("move {number}: {coordinate} lost the win")
+        elif outcome == 0:
+            sentence = gettext("move {number}: {coordinate} lost the draw")
+        else:
+            sentence = gettext("move {number}: {coordinate} lost the game")
+        return sentence.format(number=self.number, coordinate=self.coordinate)
 
 
 @dataclass(frozen=True)

@@ -268,14 +268,17 @@ def status_text(session: Session, keys: KeyNames, *, offer_review: bool = False)
 
 
 def title_text(session: Session) -> str:
+    """The window's title, a whole phrase per mode: the game, the board, who plays."""
     config = session.config
     if config.mode is Mode.COMPUTER:
-        who = f"you play {config.human.value} vs computer ({config.level_name()})"
+        title = gettext("{game} — {board}, you play {side} vs computer ({level})")
     elif config.mode is Mode.WATCH:
-        who = "computer vs computer"
+        title = gettext("{game} — {board}, computer vs computer")
     else:
-        who = "two players"
-    return f"{TITLE} — {config.board_label}, {who}"
+        title = gettext("{game} — {board}, two players")
+    return title.format(
+        game=TITLE, board=config.board_label, side=config.human.value, level=config.level_name()
+    )
 
 
 def menu_labels(session: Session) -> dict[str, str]:

@@ -256,12 +256,10 @@ def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
             value=value_words, proof=PROOF_WORDS[proof]
         )
     if analysis.exact:
-        first = "{position}  {player} to move: {value}"
+        first = gettext("{position}  {player} to move: {value}")
     else:
-        first = "{position}  {player} to move: {value} (approximate, depth {depth})"
-    lines = [
-        gettext(first).format(position=shown, player=turn, value=value_words, depth=analysis.depth)
-    ]
+        first = gettext("{position}  {player} to move: {value} (approximate, depth {depth})")
+    lines = [first.format(position=shown, player=turn, value=value_words, depth=analysis.depth)]
     lines += ["{coordinate}  {words}".format(**move) for move in moves]
     return "\n".join(lines)
 

@@ -152,14 +152,14 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
     def search(state: StateTuple, depth: int, alpha: int, beta: int, ply: int) -> int:
         # -- bounds: count the node; now and then check the limits and the table
         context.nodes += 1
-        # The clock and the stop token every 32 nodes (well under a ms alone,
-        # a few ms on a busy machine: the reply stays within its think time);
-        # the node limit and the table every 256, as levels' budgets assume.
-        if not context.nodes & 31:
-            if is_stopped() or time.perf_counter() > deadline:
-                raise SearchAborted
+        # The clock every 32 nodes (well under a ms alone, a few ms on a busy
+        # machine: the reply stays within its think time); the stop token, the
+        # node limit and the table every 256 (about every 2-10 ms), as the
+        # levels' budgets and the tokens' callers assume.
+        if not context.nodes & 31 and time.perf_counter() > deadline:
+            raise SearchAborted
         if not context.nodes & 255:
-            if context.nodes > node_limit:
+            if is_stopped() or context.nodes > node_limit:
                 raise SearchAborted
             if len(table) > table_limit:  # bounds memory; only costs re-search
                 if baseline:
