@@ -53,7 +53,7 @@ def shoot(
     pump_until(root, lambda: window.board.cells[0].winfo_viewable(), 5)
     motion, stopped = window.board.motion, [0.0]
     for turn in range(turns):
-        pump_until(root, lambda: not session.is_computer_turn, 10)
+        pump_until(root, lambda: not session.is_computer_turn and not motion.is_running, 10)
         if falling and turn == turns - 1:  # the clock stops: the last move stays mid-way
             stopped[0] = motion.clock()
             motion.clock = lambda: stopped[0]
