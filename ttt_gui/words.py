@@ -1,11 +1,20 @@
-"""The one door to the words the player reads: ready for gettext; no Tk.
+"""The one door to the words the player reads: gettext's catalogues; no Tk.
 
 Every user-visible string goes through these helpers, shaped as gettext's
-(``gettext``, ``ngettext``, ``pgettext``), so a catalogue can be plugged in
-later without touching the callers; for now they return the English. Counts
-go through :func:`ngettext` (never ``count == 1`` by hand), sentences are whole
-with named placeholders (``"{player} wins."``), and a menu label marks its
+(``gettext``, ``ngettext``, ``pgettext``), which look the message up in the
+catalogue :func:`install_language` chose (English, the messages themselves,
+until then and where a catalogue lacks one). Counts go through
+:func:`ngettext` (never ``count == 1`` by hand), sentences are whole with
+named placeholders (``"{player} wins."``), and a menu label marks its
 mnemonic with ``&`` (:func:`mnemonic`), so each language can choose its own.
+
+The catalogues are ``locale/<language>/LC_MESSAGES/ttt_gui.mo`` inside the
+package (compiled from the ``.po`` files when the package is built; see
+``build/catalogues.py``), and in the folder ``TTT_GUI_LOCALE_DIR`` names, if
+set, first: a translator tries a catalogue there without reinstalling. Only
+this module's translation object is used: the process's gettext domain and
+``builtins._`` are left alone, so the standard library's own messages
+(argparse's) keep theirs.
 
 >>> ngettext("win in {moves} move", "win in {moves} moves", 2).format(moves=2)
 'win in 2 moves'
@@ -15,23 +24,139 @@ mnemonic with ``&`` (:func:`mnemonic`), so each language can choose its own.
 
 from __future__ import annotations
 
+import gettext as _gettext
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+#: The gettext domain: the catalogues' file name without ``.mo``.
+DOMAIN = "ttt_gui"
+#: The language the messages are written in, always available.
+SOURCE_LANGUAGE = "en"
+#: The environment variable naming a folder of catalogues looked in first.
+LOCALE_DIR_VARIABLE = "TTT_GUI_LOCALE_DIR"
+
+
+@dataclass(frozen=True)
+class Language:
+    """The language the words are in: its code (``"de"``, ``"pt_BR"``;
+    :data:`SOURCE_LANGUAGE` when no catalogue was found)."""
+
+    code: str
+
+
+_translation: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = Language(SOURCE_LANGUAGE)
+
 
 def gettext(message: str) -> str:
-    """``message`` in the player's language (English for now)."""
-    return message
+    """``message`` in the player's language."""
+    return _translation.gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
-    """The form of a message for ``count`` (English: the singular for 1 only);
-    the caller fills its placeholders, the count among them."""
-    return singular if count == 1 else plural
+    """The form of a message for ``count`` in the player's language (English:
+    the singular for 1 only); the caller fills its placeholders, the count
+    among them."""
+    return _translation.ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the player's language where one English word has
     several meanings, told apart by ``context``."""
-    del context
+    return _translation.pgettext(context, message)
+
+
+def gettext_noop(message: str) -> str:
+    """``message`` unchanged, marked for the catalogue: for words in a table
+    made at import time, translated by :func:`gettext` where they are shown."""
     return message
+
+
+def locale_folders() -> list[Path]:
+    """Where catalogues are looked for, first found first: the folder
+    ``TTT_GUI_LOCALE_DIR`` names (if set), then the package's own."""
+    folders = [Path(__file__).resolve().parent / "locale"]
+    extra = os.environ.get(LOCALE_DIR_VARIABLE)
+    if extra:
+        folders.insert(0, Path(extra))
+    return folders
+
+
+def available_languages() -> list[str]:
+    """The codes of the languages there are catalogues for, with English,
+    sorted (``["de", "en", "pt_BR"]``)."""
+    codes = {SOURCE_LANGUAGE}
+    for folder in locale_folders():
+        if folder.is_dir():
+            codes.update(
+                catalogue.parent.parent.name
+                for catalogue in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")
+            )
+    return sorted(codes)
+
+
+#: Codes the systems write for a language whose catalogue has another name.
+LANGUAGE_ALIASES = {"zh_hans": "zh_CN", "zh_sg": "zh_CN", "zh_hant": "zh_TW", "zh_hk": "zh_TW"}
+
+
+def find_language(code: str) -> str | None:
+    """The available language ``code`` names, None if there is none: the
+    code itself, else the languages it narrows (``"de_DE.UTF-8"`` names
+    ``"de"``, ``"zh_Hans_CN"`` names ``"zh_CN"``), else the one variety of
+    its language there is (``"pt"`` names ``"pt_BR"``); letter case and
+    ``-`` for ``_`` do not matter."""
+    wanted = code.replace("-", "_").split(".")[0].split("@")[0]
+    if not wanted:
+        return None
+    available = available_languages()
+    by_folded = {language.casefold(): language for language in available}
+    parts = wanted.split("_")
+    for length in range(len(parts), 0, -1):
+        candidate = "_".join(parts[:length]).casefold()
+        candidate = LANGUAGE_ALIASES.get(candidate, candidate).casefold()
+        if candidate in by_folded:
+            return by_folded[candidate]
+    base = parts[0].casefold()
+    varieties = [language for language in available if language.split("_")[0].casefold() == base]
+    return varieties[0] if len(varieties) == 1 else None
+
+
+def install_language(preferences: Sequence[str]) -> Language:
+    """Speak the first language of ``preferences`` (codes in order, most
+    wanted first, e.g. ``["de_AT", "fr"]``) that has a catalogue; English
+    when none has (or English comes first). Called once at start, before any
+    words are made; returns the language chosen."""
+    global _translation, _language
+    for code in preferences:
+        language = find_language(code)
+        if language is None:
+            continue
+        if language == SOURCE_LANGUAGE:
+            break
+        translation = _load(language)
+        if translation is not None:
+            _translation, _language = translation, Language(language)
+            return _language
+    _translation, _language = _gettext.NullTranslations(), Language(SOURCE_LANGUAGE)
+    return _language
+
+
+def current_language() -> Language:
+    """The language :func:`install_language` chose (English before it ran)."""
+    return _language
+
+
+def _load(language: str) -> _gettext.NullTranslations | None:
+    for folder in locale_folders():
+        path = folder / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        try:
+            with path.open("rb") as file:
+                return _gettext.GNUTranslations(file)
+        except OSError:
+            continue
+    return None
 
 
 def mnemonic(label: str) -> tuple[str, int]:

@@ -31,6 +31,7 @@ from ttt_gui.analysis.position import Analyst, PositionAnalysis, Proof
 from ttt_gui.analysis.review import GameReview, MoveReview, proven_outcome, review_game
 from ttt_gui.analysis.values import Value
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, InvalidPositionError
+from ttt_gui.cli.language import add_language_option, check_language
 from ttt_gui.config import MAX_THINK_TIME, MIN_THINK_TIME, SOLVABLE_CELLS, GameConfig, Shape
 from ttt_gui.engine import Engine, Limit
 from ttt_gui.storage.games import GameFileError, read_game
@@ -89,6 +90,7 @@ def build_parser() -> _Parser:
             f"(default: {GameConfig().think_time:g}; the saved game's for review)",
         )
         command.add_argument("--json", action="store_true", help="print one JSON object")
+        add_language_option(command)
     parser.commands = {"analyse": analyse, "analyze": analyse, "review": review}
     return parser
 
@@ -100,6 +102,7 @@ def main(argv: list[str]) -> int:
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
     command = parser.commands[args.command]
+    check_language(command, args.language)
     if unknown:  # said by the command's parser, so its usage is shown
         command.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.think_time is not None and not MIN_THINK_TIME <= args.think_time <= MAX_THINK_TIME:

@@ -20,6 +20,7 @@ from ttt_gui import __version__
 from ttt_gui.app.ports import CLIPBOARD_READER_OPTION
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
 from ttt_gui.cli import analyse as analysis_cli
+from ttt_gui.cli.language import add_language_option, check_language, install_run_language
 from ttt_gui.cli.start import QUIT_SIGNALS, usual_signals
 from ttt_gui.config import LEVEL_ALIASES, LEVELS, ConfigError, Mode, shorten
 from ttt_gui.storage.files import remove_stale_temporaries, remove_stale_temporaries_in
@@ -32,6 +33,7 @@ from ttt_gui.storage.unfinished import (
     unfinished_game_path,
 )
 from ttt_gui.theme import THEMES
+from ttt_gui.words import gettext
 
 #: Seconds between the interpreter's thread switches: a search thread holds the
 #: interpreter between switches, so switch often and the window never waits long.
@@ -43,9 +45,15 @@ def _int_in(low: int, high: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(
+                gettext("{text!r} is not a whole number").format(text=text)
+            ) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value} is out of range ({low} to {high})")
+            raise argparse.ArgumentTypeError(
+                gettext("{value} is out of range ({low} to {high})").format(
+                    value=value, low=low, high=high
+                )
+            )
         return value
 
     return parse
@@ -57,12 +65,16 @@ def _probe(text: str, test: Callable[[Path], bool]) -> bool:
         return test(Path(text))
     except OSError as error:  # a name too long, a folder that cannot be searched
         reason = error.strerror or str(error)
-        raise argparse.ArgumentTypeError(f"{shorten(text)!r} cannot be used: {reason}") from None
+        raise argparse.ArgumentTypeError(
+            gettext("{name!r} cannot be used: {reason}").format(name=shorten(text), reason=reason)
+        ) from None
 
 
 def _settings_file(text: str) -> Path:
     if not text.strip() or _probe(text, Path.is_dir):
-        raise argparse.ArgumentTypeError(f"{shorten(text)!r} is not a file name")
+        raise argparse.ArgumentTypeError(
+            gettext("{name!r} is not a file name").format(name=shorten(text))
+        )
     return Path(text)
 
 
@@ -71,74 +83,92 @@ def _check_game_file(parser: argparse.ArgumentParser, path: Path | None) -> None
     try:
         if path is None or _probe(str(path), Path.is_file):
             return
-        message = f"{shorten(str(path))!r} is not a file"
+        message = gettext("{name!r} is not a file").format(name=shorten(str(path)))
     except argparse.ArgumentTypeError as error:
         message = str(error)
-    parser.error(f"argument FILE: {message}")
+    parser.error(gettext("argument FILE: {message}").format(message=message))
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ttt-gui",
-        description="Tic-tac-toe and m,n,k games against a friend or the computer.",
-        epilog="Options override the saved settings for this run only. "
-        "Without a window: 'ttt-gui analyse POSITION' and 'ttt-gui review FILE.ttt' "
-        "(see 'ttt-gui analyse --help').",
+        description=gettext("Tic-tac-toe and m,n,k games against a friend or the computer."),
+        epilog=gettext(
+            "Options override the saved settings for this run only. "
+            "Without a window: 'ttt-gui analyse POSITION' and 'ttt-gui review FILE.ttt' "
+            "(see 'ttt-gui analyse --help')."
+        ),
     )
     parser.add_argument(
         "game",
         nargs="?",
         type=Path,
         metavar="FILE",
-        help=f"a saved game ({SUFFIX}) to open",
+        help=gettext("a saved game ({suffix}) to open").format(suffix=SUFFIX),
     )
     parser.add_argument(
         "--mode",
         choices=[mode.value for mode in Mode],
-        help="two players, against the computer, or computer vs computer (watch)",
+        help=gettext("two players, against the computer, or computer vs computer (watch)"),
     )
     parser.add_argument(
-        "--play", choices=["x", "o"], type=str.lower, help="your side against the computer"
+        "--play",
+        choices=["x", "o"],
+        type=str.lower,
+        help=gettext("your side against the computer"),
     )
     parser.add_argument(
         "--level",
         choices=list(LEVELS),
         type=lambda name: LEVEL_ALIASES.get(name, name),
-        help="the computer's strength (perfect, the old name, means strongest)",
+        help=gettext("the computer's strength (perfect, the old name, means strongest)"),
     )
     parser.add_argument(
-        "--depth", type=_int_in(1, MAX_SIZE * MAX_SIZE), metavar="N", help="custom search depth"
+        "--depth",
+        type=_int_in(1, MAX_SIZE * MAX_SIZE),
+        metavar="N",
+        help=gettext("custom search depth"),
     )
-    parser.add_argument("--size", type=_int_in(MIN_SIZE, MAX_SIZE), metavar="N", help="board size")
     parser.add_argument(
-        "--win-length", type=_int_in(MIN_SIZE, MAX_SIZE), metavar="K", help="marks in a row to win"
+        "--size", type=_int_in(MIN_SIZE, MAX_SIZE), metavar="N", help=gettext("board size")
     )
-    parser.add_argument("--theme", choices=list(THEMES), help="colour theme")
+    parser.add_argument(
+        "--win-length",
+        type=_int_in(MIN_SIZE, MAX_SIZE),
+        metavar="K",
+        help=gettext("marks in a row to win"),
+    )
+    parser.add_argument("--theme", choices=list(THEMES), help=gettext("colour theme"))
+    add_language_option(parser)
     parser.add_argument(
         "--settings",
         metavar="FILE",
         type=_settings_file,
-        help="settings file (default: user config folder)",
+        help=gettext("settings file (default: user config folder)"),
     )
     parser.add_argument(
         "--reset-settings",
         action="store_true",
-        help="start this run from the default settings (scores are kept)",
+        help=gettext("start this run from the default settings (scores are kept)"),
     )
     parser.add_argument(
-        "--smoke-test", action="store_true", help="play a scripted game in the window and exit"
+        "--smoke-test",
+        action="store_true",
+        help=gettext("play a scripted game in the window and exit"),
     )
     desktop = parser.add_mutually_exclusive_group()
     desktop.add_argument(
         "--install-desktop-entry",
         action="store_true",
-        help="add the game to the desktop's menus with its icon, and open .ttt files with it "
-        "(Linux; under $XDG_DATA_HOME, ~/.local/share by default), then exit",
+        help=gettext(
+            "add the game to the desktop's menus with its icon, and open .ttt files with it "
+            "(Linux; under $XDG_DATA_HOME, ~/.local/share by default), then exit"
+        ),
     )
     desktop.add_argument(
         "--uninstall-desktop-entry",
         action="store_true",
-        help="remove what --install-desktop-entry added, then exit",
+        help=gettext("remove what --install-desktop-entry added, then exit"),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
@@ -162,13 +192,17 @@ def settings_for_run(args: argparse.Namespace, settings: Settings) -> Settings:
     if args.win_length:
         if args.win_length > board.size:
             raise ValueError(
-                f"--win-length {args.win_length} is longer than the board size {board.size}"
+                gettext("--win-length {length} is longer than the board size {size}").format(
+                    length=args.win_length, size=board.size
+                )
             )
         changes["win_length"] = args.win_length
     if args.depth:
         if args.depth > board.cells:
             raise ValueError(
-                f"--depth {args.depth} is more than the {board.cells} cells of the board"
+                gettext("--depth {depth} is more than the {cells} cells of the board").format(
+                    depth=args.depth, cells=board.cells
+                )
             )
         changes["depth"] = args.depth
     try:
@@ -250,6 +284,7 @@ def main(argv: list[str] | None = None) -> int:
         from ttt_gui.gui.clipboard import print_clipboard
 
         return print_clipboard()
+    install_run_language(arguments)
     if analysis_cli.is_command(arguments):  # no window: Ctrl+C interrupts as usual
         usual_signals()
         return analysis_cli.main(arguments)
@@ -260,13 +295,16 @@ def main(argv: list[str] | None = None) -> int:
 def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
+    check_language(parser, args.language)
     # An unknown option is the error to report before a FILE that is not one
     # ("--größe 3" reads 3 as FILE), a FILE that is not one before an extra
     # word ("—size 3" reads the option mistyped with a dash as FILE).
     if not any(word.startswith("-") for word in extra):
         _check_game_file(parser, args.game)
     if extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        parser.error(
+            gettext("unrecognized arguments: {arguments}").format(arguments=" ".join(extra))
+        )
     if args.install_desktop_entry or args.uninstall_desktop_entry:
         from ttt_gui.cli import desktop_entry
 
@@ -280,7 +318,11 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
             # A file the person named is never set aside: only the app's own is.
             stored, message, can_save = load(path, set_aside_bad=args.settings is None)
         except SettingsError as error:
-            parser.error(f"--settings {shorten(path.name)}: {error}; the file was left as it is")
+            parser.error(
+                gettext("--settings {name}: {error}; the file was left as it is").format(
+                    name=shorten(path.name), error=error
+                )
+            )
     start = Settings(scores=stored.scores) if args.reset_settings else stored
     try:
         settings = settings_for_run(args, start)

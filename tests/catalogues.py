@@ -1,0 +1,50 @@
+"""A test-only catalogue: a small ``.po`` compiled into a locale folder, to
+prove the gettext pipeline end to end while no language is shipped."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+#: The test language: one no release ships.
+TEST_LANGUAGE = "eo"
+
+TEST_CATALOGUE = r"""
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+"Language: eo\n"
+
+msgid "Tic-tac-toe and m,n,k games against a friend or the computer."
+msgstr "Iksoj kaj nuloj kontraŭ amiko aŭ la komputilo."
+
+msgid "{position}  game over: {result}"
+msgstr "{position}  ludo finita: {result}"
+
+msgid "{player} has won"
+msgstr "{player} venkis"
+
+msgid "win in {moves} move"
+msgid_plural "win in {moves} moves"
+msgstr[0] "venko post {moves} movo"
+msgstr[1] "venko post {moves} movoj"
+
+msgctxt "test"
+msgid "draw"
+msgstr "egalo"
+"""
+
+
+def compile_test_catalogue(folder: Path, language: str = TEST_LANGUAGE) -> Path:
+    """Compile :data:`TEST_CATALOGUE` as ``language`` into ``folder``, a
+    locale folder (``<language>/LC_MESSAGES/ttt_gui.mo``); returns ``folder``."""
+    catalogue = read_po(io.StringIO(TEST_CATALOGUE), locale=language)
+    target = folder / language / "LC_MESSAGES" / "ttt_gui.mo"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("wb") as file:
+        write_mo(file, catalogue)
+    return folder

@@ -1,0 +1,58 @@
+"""The language of a run: ``--language CODE``, else the saved setting, else
+the system's (see :mod:`ttt_gui.system_languages`), installed through the
+words door before any words are made, the command line's help among them."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from ttt_gui.system_languages import preferred_languages
+from ttt_gui.words import Language, available_languages, find_language, gettext, install_language
+
+OPTION = "--language"
+
+
+def requested_language(argv: Sequence[str]) -> str | None:
+    """The code ``--language`` gives in ``argv`` (None without one), read
+    before the parser is made so that its help is in that language."""
+    early = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    early.add_argument(OPTION)
+    try:
+        known, _ = early.parse_known_args(list(argv))
+    except argparse.ArgumentError:  # no value: the real parser says so
+        return None
+    code: str | None = known.language
+    return code
+
+
+def install_run_language(argv: Sequence[str], saved: str = "") -> Language:
+    """Install the language of this run: ``argv``'s ``--language`` if it names
+    an available one, else ``saved`` (the setting; "" for none), then the
+    system's languages in their order; English when none is available."""
+    code = requested_language(argv)
+    if code is not None and find_language(code) is not None:
+        return install_language([code])
+    return install_language([saved, *preferred_languages()] if saved else preferred_languages())
+
+
+def add_language_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--language CODE`` to ``parser``, its help naming the languages."""
+    parser.add_argument(
+        OPTION,
+        metavar="CODE",
+        help=gettext(
+            "the language of the window and of these messages: {languages} (default: the system's)"
+        ).format(languages=", ".join(available_languages())),
+    )
+
+
+def check_language(parser: argparse.ArgumentParser, code: str | None) -> None:
+    """Exit 2 with a usage message naming the available languages unless
+    ``code`` is None or names one of them."""
+    if code is not None and find_language(code) is None:
+        parser.error(
+            gettext("argument --language: {code!r} is not one of: {languages}").format(
+                code=code, languages=", ".join(available_languages())
+            )
+        )
