@@ -103,9 +103,10 @@ def test_installing_leaves_the_process_gettext_domain_and_builtins_alone(
     locale_folder: Path,
 ) -> None:
     domain = stdlib_gettext.textdomain()
+    underscore = getattr(builtins, "_", None)  # doctests' display hook may have set it
     install_language([TEST_LANGUAGE])
     assert stdlib_gettext.textdomain() == domain
-    assert not hasattr(builtins, "_")
+    assert getattr(builtins, "_", None) is underscore
     # The standard library's own messages (argparse's) are looked up in their
     # domain, never in ours.
     assert stdlib_gettext.gettext("{player} has won") == "{player} has won"
