@@ -11,10 +11,12 @@ The colours come from the option database and ttk styles the theme set
 from __future__ import annotations
 
 import functools
+import math
 import re
 import tkinter as tk
 import webbrowser
 from collections.abc import Callable
+from tkinter import font as tkfont
 from tkinter import ttk
 
 from ttt_gui.theme import Palette, Role
@@ -79,13 +81,19 @@ def build_text_window(
     body.grid(row=1, column=0, sticky="nsew")
     frame.columnconfigure(0, weight=1)
     frame.rowconfigure(1, weight=1)
-    window.update_idletasks()
-    lines = int(body.count("1.0", "end", "displaylines")[0] or 1)  # type: ignore[index]
-    body.configure(height=min(lines, MOST_LINES))
-    if lines > MOST_LINES:
-        bar = ttk.Scrollbar(frame, orient="vertical", command=body.yview)
-        bar.grid(row=1, column=1, sticky="ns")
-        body.configure(yscrollcommand=bar.set)
+    bar = ttk.Scrollbar(frame, orient="vertical", command=body.yview)
+    body.configure(yscrollcommand=bar.set)
+
+    def fit(event: object = None) -> None:
+        """As many lines as the text has once laid out (up to MOST_LINES)."""
+        pixels = int(body.count("1.0", "end", "update", "ypixels") or 1)
+        line = tkfont.Font(root=body, font=body.cget("font")).metrics("linespace")
+        lines = math.ceil(pixels / max(1, line))  # paragraph spacing included
+        body.configure(height=min(lines, MOST_LINES))
+        if lines > MOST_LINES:
+            bar.grid(row=1, column=1, sticky="ns")
+
+    body.bind("<Map>", fit, add=True)
     buttons = ttk.Frame(frame)
     buttons.grid(row=2, column=0, columnspan=2, sticky="e", pady=(12, 0))
     for index, (named, address) in enumerate(links):
