@@ -109,6 +109,14 @@ def test_the_text_window_is_normal_weight_with_its_links(make_window) -> None:
         font = tkfont.Font(root=window.root, font=body.cget("font"))
         assert font.actual("weight") == "normal"
         assert "Free software." in body.get("1.0", "end")
+        line = font.metrics("linespace")
+        assert wait(
+            window.root,
+            lambda: (
+                int(body.cget("height")) * line
+                >= int(body.count("1.0", "end", "update", "ypixels"))
+            ),  # type: ignore[call-overload]
+        ), "the whole text is shown"
         buttons = [w for w in top.winfo_children()[0].winfo_children()[-1].winfo_children()]
         labels = [str(b.cget("text")) for b in buttons]
         assert labels == ["Website", "Report a problem", "Close"]
