@@ -28,6 +28,9 @@ echo "build: installing the project with its build extra"
 "$PYTHON" -m pip install --quiet --disable-pip-version-check \
     -c build/constraints.txt -e '.[build]'
 
+echo "build: compiling the message catalogues"
+"$PYTHON" build/catalogues.py compile
+
 echo "build: running PyInstaller $("$PYTHON" -m PyInstaller --version)"
 start=$SECONDS
 "$PYTHON" -m PyInstaller --noconfirm --clean --log-level WARN \
