@@ -104,3 +104,23 @@ def test_a_whole_process_speaks_the_language_of_its_option(locale_folder: Path) 
     )
     assert finished.returncode == 0, finished.stderr
     assert TEST_DESCRIPTION in finished.stdout
+
+
+def test_the_saved_language_is_spoken_unless_the_option_says_another(
+    locale_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ttt_gui.gui import window
+
+    spoken: list[str] = []
+
+    def launch(*arguments: object) -> None:
+        spoken.append(current_language().code)
+
+    monkeypatch.setattr(window, "launch", launch)
+    settings = tmp_path / "settings.json"
+    settings.write_text('{"format": "ttt-gui settings", "language": "eo"}')
+    assert main(["--settings", str(settings)]) == 1
+    assert main(["--settings", str(settings), "--language", "en"]) == 1
+    settings.write_text('{"format": "ttt-gui settings", "language": "de"}')  # none of it
+    assert main(["--settings", str(settings)]) == 1
+    assert spoken == ["eo", "en", "en"]

@@ -64,6 +64,7 @@ def test_the_file_is_one_flat_object_with_a_format_marker() -> None:
         "alternate",
         "motion",
         "toolbar",
+        "language",
         "folder",
         *OLD_FILE,
         *VARIANT,

@@ -324,6 +324,8 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
                 )
             )
     start = Settings(scores=stored.scores) if args.reset_settings else stored
+    if args.language is None and start.language:  # the saved language, for the window
+        install_run_language(argv, saved=start.language)
     try:
         settings = settings_for_run(args, start)
     except ValueError as error:

@@ -59,6 +59,8 @@ MAX_COUNT = 10**9 - 1
 MAX_FOLDER_LENGTH = 4096
 MIN_ZOOM, MAX_ZOOM = 0.5, 3.0
 WINDOW_SIZE = re.compile(r"[0-9]{1,5}x[0-9]{1,5}", re.ASCII)
+#: A language setting: "de", "pt_BR", "zh_Hans_CN", "sr@latin".
+LANGUAGE_CODE = re.compile(r"[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8}){0,3}(?:@[A-Za-z0-9]{1,8})?")
 #: The display settings stored next to the game's fields, in file order.
 _DISPLAY_KEYS = (
     "theme",
@@ -71,6 +73,7 @@ _DISPLAY_KEYS = (
     "alternate",
     "motion",
     "toolbar",
+    "language",
     "folder",
     "scores",
 )
@@ -104,6 +107,9 @@ class Settings:
     motion: bool = True
     #: The toolbar is shown (View › Toolbar).
     toolbar: bool = True
+    #: The language the window speaks, a code such as "de" or "pt_BR"; "" for
+    #: the system's (a language without a catalogue falls back to it too).
+    language: str = ""
     #: The folder of the last game saved or opened ("" before the first).
     folder: str = ""
     #: In the order last played (the least recently played first).
@@ -138,6 +144,13 @@ class Settings:
             ("alternate", lambda: isinstance(self.alternate, bool)),
             ("motion", lambda: isinstance(self.motion, bool)),
             ("toolbar", lambda: isinstance(self.toolbar, bool)),
+            (
+                "language",
+                lambda: (
+                    isinstance(self.language, str)
+                    and (not self.language or LANGUAGE_CODE.fullmatch(self.language) is not None)
+                ),
+            ),
             (
                 "folder",
                 lambda: isinstance(self.folder, str) and len(self.folder) <= MAX_FOLDER_LENGTH,
