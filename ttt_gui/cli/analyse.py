@@ -52,44 +52,58 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> _Parser:
-    parser = _Parser(prog="ttt-gui", description="Analyse positions and review saved games.")
+    parser = _Parser(
+        prog="ttt-gui", description=gettext("Analyse positions and review saved games.")
+    )
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     analyse: _Parser = commands.add_parser(
         "analyse",
         aliases=["analyze"],
-        help="the value of a position and of every legal move",
-        description="Print the value of POSITION and of every legal move, best first.",
+        help=gettext("the value of a position and of every legal move"),
+        description=gettext("Print the value of POSITION and of every legal move, best first."),
     )
     analyse.add_argument(
-        "position", metavar="POSITION", help="rows joined by '/', e.g. x.o/.x./... (X, O or .)"
+        "position",
+        metavar="POSITION",
+        help=gettext("rows joined by '/', e.g. x.o/.x./... (X, O or .)"),
     )
     analyse.add_argument(
-        "--win-length", type=int, metavar="K", help="marks in a row to win (default: by size)"
+        "--win-length",
+        type=int,
+        metavar="K",
+        help=gettext("marks in a row to win (default: by size)"),
     )
     analyse.add_argument(
         "--gravity",
         action="store_true",
-        help="marks drop to the lowest empty cell of their column (Connect Four)",
+        help=gettext("marks drop to the lowest empty cell of their column (Connect Four)"),
     )
-    analyse.add_argument("--misere", action="store_true", help="completing a line loses (misère)")
+    analyse.add_argument(
+        "--misere", action="store_true", help=gettext("completing a line loses (misère)")
+    )
     review: _Parser = commands.add_parser(
         "review",
-        help="mark every move of a saved game",
-        description="Mark every move of a saved game (.ttt) best, inaccuracy or mistake.",
+        help=gettext("mark every move of a saved game"),
+        description=gettext("Mark every move of a saved game (.ttt) best, inaccuracy or mistake."),
     )
-    review.add_argument("file", metavar="FILE.ttt", type=Path, help="a saved game")
+    review.add_argument("file", metavar="FILE.ttt", type=Path, help=gettext("a saved game"))
     for command in (analyse, review):
         command.add_argument(
-            "--depth", type=int, metavar="N", help="search N plies deep (default: to the end)"
+            "--depth",
+            type=int,
+            metavar="N",
+            help=gettext("search N plies deep (default: to the end)"),
         )
         command.add_argument(
             "--think-time",
             type=float,
             metavar="S",
-            help=f"seconds per position on boards over {SOLVABLE_CELLS} cells "
-            f"(default: {GameConfig().think_time:g}; the saved game's for review)",
+            help=gettext(
+                "seconds per position on boards over {cells} cells "
+                "(default: {seconds}; the saved game's for review)"
+            ).format(cells=SOLVABLE_CELLS, seconds=f"{GameConfig().think_time:g}"),
         )
-        command.add_argument("--json", action="store_true", help="print one JSON object")
+        command.add_argument("--json", action="store_true", help=gettext("print one JSON object"))
         add_language_option(command)
     parser.commands = {"analyse": analyse, "analyze": analyse, "review": review}
     return parser
@@ -104,11 +118,14 @@ def main(argv: list[str]) -> int:
     command = parser.commands[args.command]
     check_language(command, args.language)
     if unknown:  # said by the command's parser, so its usage is shown
-        command.error(f"unrecognized arguments: {' '.join(unknown)}")
+        command.error(
+            gettext("unrecognized arguments: {arguments}").format(arguments=" ".join(unknown))
+        )
     if args.think_time is not None and not MIN_THINK_TIME <= args.think_time <= MAX_THINK_TIME:
         command.error(
-            f"--think-time {args.think_time:g} is out of range "
-            f"({MIN_THINK_TIME} to {MAX_THINK_TIME:g} s)"
+            gettext("--think-time {seconds} is out of range ({low} to {high} s)").format(
+                seconds=f"{args.think_time:g}", low=MIN_THINK_TIME, high=f"{MAX_THINK_TIME:g}"
+            )
         )
     try:
         print(_output(command, args), flush=True)
@@ -126,20 +143,28 @@ def _output(command: _Parser, args: argparse.Namespace) -> str:
         try:
             game = read_game(args.file)
         except GameFileError as error:
-            command.fail(f"{args.file}: {error}")
+            command.fail(gettext("{file}: {error}").format(file=args.file, error=error))
         start, config = game.start_board(), game.config
         limit = _limit(command, start, args, config.think_time)
         review = review_game(start, game.moves, Engine(randomize=False), limit=limit)
         return review_report(review, args.json)
     if args.win_length is not None and not MIN_SIZE <= args.win_length <= MAX_SIZE:
-        command.error(f"--win-length {args.win_length} is out of range ({MIN_SIZE} to {MAX_SIZE})")
+        command.error(
+            gettext("--win-length {length} is out of range ({low} to {high})").format(
+                length=args.win_length, low=MIN_SIZE, high=MAX_SIZE
+            )
+        )
     text = "/".join(args.position.split())  # rows may also be given one per line
     try:
         board = Board.parse(
             text, win_length=args.win_length, gravity=args.gravity, misere=args.misere
         )
     except InvalidPositionError as error:
-        command.fail(f"bad position {args.position!r}: {error}")
+        command.fail(
+            gettext("bad position {position!r}: {error}").format(
+                position=args.position, error=error
+            )
+        )
     limit = _limit(command, board, args, GameConfig().think_time)
     # After a search for the think time, the draw proofs get as long again.
     analyst = Analyst(Engine(randomize=False), limit, proof_time=limit.time)
@@ -152,7 +177,11 @@ def _limit(command: _Parser, board: Board, args: argparse.Namespace, think: floa
     cells = board.cells
     if args.depth is not None:
         if not 1 <= args.depth <= cells:
-            command.error(f"--depth {args.depth} is out of range (1 to {cells} on this board)")
+            command.error(
+                gettext("--depth {depth} is out of range (1 to {cells} on this board)").format(
+                    depth=args.depth, cells=cells
+                )
+            )
         return Limit(depth=args.depth)
     if Shape.of(board).solved:
         return Limit()
