@@ -1,13 +1,23 @@
-"""The build steps pyproject.toml cannot declare: the message catalogues.
+"""The build steps pyproject.toml cannot declare: the message catalogues,
+and the compiled engine.
 
 Each translation (``ttt_gui/locale/<language>/LC_MESSAGES/ttt_gui.po``) is
 compiled into its ``.mo`` as the package is built (wheels, and so the
 sdist's wheel too; in place for an editable install), by
 ``build/catalogues.py`` with Babel, a build requirement only.
+
+``TTT_GUI_COMPILE=1`` compiles the engine's hot modules with mypyc (a C
+compiler needed); without it the package is pure Python:
+
+    TTT_GUI_COMPILE=1 pip install .       # or: TTT_GUI_COMPILE=1 python -m build
+
+A compiled build that cannot compile fails; it never falls back to a pure
+wheel. The same modules run as plain Python in the pure build.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -17,6 +27,20 @@ from setuptools.command.build_py import build_py
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "build"))
 import catalogues  # noqa: E402 - build/catalogues.py, found through the line above
+
+#: The modules mypyc compiles: the engine's hot path.
+COMPILED_MODULES = [
+    "ttt_gui/engine/connect_four.py",
+    "ttt_gui/engine/negamax.py",
+    "ttt_gui/engine/state.py",
+    "ttt_gui/engine/threats.py",
+    "ttt_gui/engine/vct.py",
+    "ttt_gui/engine/transposition.py",
+    "ttt_gui/engine/pairing.py",
+    "ttt_gui/engine/zones.py",
+]
+#: Commands that only gather metadata or build requirements (no compiler).
+METADATA_COMMANDS = {"egg_info", "dist_info", "sdist", "--version", "--name"}
 
 
 class BuildWithCatalogues(build_py):
@@ -32,4 +56,23 @@ class BuildWithCatalogues(build_py):
             self.announce(f"compiled {mo_path}", level=2)
 
 
-setup(cmdclass={"build_py": BuildWithCatalogues})
+compile_requested = os.environ.get("TTT_GUI_COMPILE", "") == "1"
+extensions = []
+if compile_requested and not METADATA_COMMANDS.intersection(sys.argv[1:]):
+    try:
+        from mypyc.build import mypycify
+    except ImportError as error:
+        raise SystemExit(f"TTT_GUI_COMPILE=1 needs mypy (mypyc) to build: {error}") from error
+    # C sources go under setuptools' work folder (setup.cfg), which git
+    # ignores; separate: each module's shared library beside it, inside the
+    # package (where PyInstaller's collect_submodules finds it).
+    extensions = mypycify(
+        COMPILED_MODULES, opt_level="3", separate=True, target_dir="build/setuptools/mypyc"
+    )
+
+setup(
+    cmdclass={"build_py": BuildWithCatalogues},
+    ext_modules=extensions,
+    # A compiled build needs mypyc in its (isolated) build environment.
+    setup_requires=["mypy>=1.10"] if compile_requested else [],
+)

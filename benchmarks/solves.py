@@ -2,7 +2,9 @@
 reach techniques and without them (``Engine(baseline=True)``), as a table.
 
 Run ``python benchmarks/solves.py`` (``--only 6x6k5`` for some cases,
-``--cap 30`` for the seconds a search may run, ``--table-limit N``).
+``--cap 30`` for the seconds a search may run, ``--table-limit N``;
+``--installed`` with the Python of an environment where the package is
+installed, e.g. the compiled build, measures that one, not this tree's).
 
 Targets (with the techniques):
 
@@ -34,13 +36,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# --installed: the installed package (e.g. the compiled build), not this tree's.
+if "--installed" not in sys.argv:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from watched import watched_search  # noqa: E402
 
 from ttt_gui.app.session import ENGINE_TABLE_LIMIT  # noqa: E402
 from ttt_gui.board import Board  # noqa: E402
-from ttt_gui.engine import Engine, Limit  # noqa: E402
+from ttt_gui.engine import COMPILED, Engine, Limit  # noqa: E402
 
 #: case name -> (board size, win length, table limit (None: --table-limit),
 #: deepen: search by iterative deepening within the cap rather than solve).
@@ -78,7 +82,8 @@ def run_case(name: str, baseline: bool, cap: float, table_limit: int) -> dict[st
         words = f"unsolved in {cap:.0f} s"
     return {
         "case": name,
-        "engine": "baseline" if baseline else "new",
+        "engine": ("baseline" if baseline else "new")
+        + (" (compiled)" if COMPILED else " (pure Python)"),
         "table_limit": limit,
         "result": words,
         "exact": result.exact,
@@ -95,6 +100,7 @@ def run_in_child(name: str, baseline: bool, cap: float, table_limit: int) -> dic
     """:func:`run_case` in a fresh Python process (for its own peak memory)."""
     command = [sys.executable, __file__, "--child", name, "--cap", str(cap)]
     command += ["--table-limit", str(table_limit)] + (["--baseline"] if baseline else [])
+    command += ["--installed"] if "--installed" in sys.argv else []
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     figures: dict[str, Any] = json.loads(done.stdout)
     return figures
@@ -141,7 +147,7 @@ def print_table(rows: list[dict[str, Any]]) -> None:
 
 
 def check_targets(rows: list[dict[str, Any]]) -> None:
-    new = {row["case"]: row for row in rows if row["engine"] == "new"}
+    new = {row["case"]: row for row in rows if row["engine"].startswith("new")}
     for name, seconds in TARGETS.items():
         if name in new:
             row = new[name]
@@ -164,6 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-baseline", action="store_true", help="skip the baseline engine")
     parser.add_argument("--child", choices=sorted(CASES), help=argparse.SUPPRESS)
     parser.add_argument("--baseline", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--installed", action="store_true", help="the installed ttt_gui, not this source tree's"
+    )
     arguments = parser.parse_args(argv)
     if arguments.child:
         figures = run_case(

@@ -21,6 +21,7 @@ from ttt_gui import __version__
 from ttt_gui.board import Player
 from ttt_gui.cli.main import build_parser, main, settings_for_run
 from ttt_gui.config import GameConfig, Mode
+from ttt_gui.engine import COMPILED
 from ttt_gui.storage.settings import Settings, load, save
 from ttt_gui.storage.settings_store import SettingsStore
 from ttt_gui.theme import PALETTES
@@ -157,7 +158,8 @@ def test_the_command_refuses_json_without_the_marker_and_leaves_it_byte_for_byte
 def test_version_prints_the_version_and_exits_0(tmp_path: Path) -> None:
     result = run_ttt(tmp_path, "--version")
     assert result.returncode == 0, result.stderr
-    assert result.stdout == f"ttt-gui {__version__}\n"
+    engine = "compiled" if COMPILED else "pure Python"
+    assert result.stdout == f"ttt-gui {__version__}\nengine: {engine}\n"
     assert result.stderr == ""
 
 

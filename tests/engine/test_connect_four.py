@@ -10,6 +10,7 @@ default run checks samples.
 
 from __future__ import annotations
 
+import os
 import threading
 
 import pytest
@@ -107,6 +108,14 @@ def test_the_table_keeps_its_fixed_size() -> None:
     assert 0 < memory.entries <= 300
     solver = ConnectFourSolver(4, 5, 300)
     assert solver.entries() == 0 and len(solver.table) == 300
+
+
+def test_the_engine_is_the_build_expected() -> None:
+    """Where TTT_GUI_EXPECT_ENGINE names the build under test, these tests
+    run on it (not on a source tree that happens to come first)."""
+    expected = os.environ.get("TTT_GUI_EXPECT_ENGINE")
+    if expected:
+        assert ("compiled" if COMPILED else "pure Python") == expected
 
 
 @pytest.mark.slow

@@ -23,6 +23,7 @@ from ttt_gui.cli import analyse as analysis_cli
 from ttt_gui.cli.language import add_language_option, check_language, install_run_language
 from ttt_gui.cli.start import QUIT_SIGNALS, usual_signals
 from ttt_gui.config import LEVEL_ALIASES, LEVELS, ConfigError, Mode, shorten
+from ttt_gui.engine import COMPILED
 from ttt_gui.storage.files import remove_stale_temporaries, remove_stale_temporaries_in
 from ttt_gui.storage.games import SUFFIX
 from ttt_gui.storage.settings import Settings, SettingsError, default_path, load
@@ -38,6 +39,29 @@ from ttt_gui.words import gettext
 #: Seconds between the interpreter's thread switches: a search thread holds the
 #: interpreter between switches, so switch often and the window never waits long.
 SWITCH_INTERVAL = 0.001
+
+
+def version_text() -> str:
+    """What ``--version`` prints: the version, then which engine runs."""
+    engine = "compiled" if COMPILED else "pure Python"
+    return f"ttt-gui {__version__}\nengine: {engine}\n"
+
+
+class VersionAction(argparse.Action):
+    """``--version``: prints :func:`version_text` to standard output and exits 0."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, argparse.SUPPRESS, nargs=0, help=help)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        sys.stdout.write(version_text())
+        parser.exit()
 
 
 def _int_in(low: int, high: int) -> Callable[[str], int]:
@@ -170,7 +194,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=gettext("remove what --install-desktop-entry added, then exit"),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--version",
+        action=VersionAction,
+        help="show the version and the engine build, then exit",
+    )
     return parser
 
 

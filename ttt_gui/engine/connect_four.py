@@ -55,6 +55,8 @@ CODE_BITS: Final = 8
 STONE_BITS: Final = 6
 KEY_SHIFT: Final = CODE_BITS + STONE_BITS
 VALUE_OFFSET: Final = 64
+#: A node limit beyond any search.
+NO_NODE_LIMIT: Final = 4_611_686_018_427_387_904
 #: A proven line may take this many nodes at least (else as many as its search).
 LINE_MIN_NODES: Final = 20_000
 #: A bounded search's first try to solve may visit this many nodes.
@@ -110,14 +112,13 @@ class ConnectFourSolver:
         self.cols: i64 = cols
         self.cells: i64 = rows * cols
         self.step: i64 = rows + 1
-        bottom: i64 = 0
-        for col in range(cols):
-            bottom |= i64(1) << (col * self.step)
-        self.bottom: i64 = bottom
-        self.board_mask: i64 = bottom * ((i64(1) << rows) - 1)
-        self.columns: list[i64] = [
-            ((i64(1) << rows) - 1) << (col * self.step) for col in range(cols)
-        ]
+        # Built with Python's integers: compiled code must not shift a
+        # constant by 32 or more (it would be shifted as a 32-bit int).
+        step = rows + 1
+        column = (1 << rows) - 1
+        self.bottom: i64 = sum(1 << (col * step) for col in range(cols))
+        self.board_mask: i64 = self.bottom * column
+        self.columns: list[i64] = [column << (col * step) for col in range(cols)]
         # Centre first, then outwards, the left before the right.
         self.order: list[i64] = [
             cols // 2 + (1 - 2 * (index % 2)) * ((index + 1) // 2) for index in range(cols)
@@ -127,7 +128,7 @@ class ConnectFourSolver:
         self.table: list[i64] = [0] * self.table_size
         self.root_stones: i64 = 0  # entries with fewer stones are left behind
         self.nodes: i64 = 0
-        self.node_limit: i64 = 1 << 62
+        self.node_limit: i64 = NO_NODE_LIMIT
         self.deadline: float = 0.0
         self.timed: bool = False
         self.stop: threading.Event = threading.Event()
@@ -140,7 +141,7 @@ class ConnectFourSolver:
         self.stop = stop
         self.timed = deadline != float("inf")
         self.deadline = deadline if self.timed else 0.0
-        self.node_limit = int(node_limit) if node_limit < 2**62 else 1 << 62
+        self.node_limit = int(node_limit) if node_limit < NO_NODE_LIMIT else NO_NODE_LIMIT
 
     def check(self) -> None:
         """Raise SearchAborted if a limit is reached."""
@@ -315,7 +316,7 @@ class ConnectFourSolver:
     def bit_of(self, cell: int) -> i64:
         """The bitboard bit of a board cell (rows numbered from the top)."""
         row, col = divmod(cell, int(self.cols))
-        return i64(1) << (col * self.step + self.rows - 1 - row)
+        return 1 << (col * int(self.step) + int(self.rows) - 1 - row)
 
     def cell_of(self, move: i64) -> int:
         """The board cell of a one-bit move."""
