@@ -18,17 +18,21 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from ttt_gui.words import gettext, gettext_noop
+
 APP_ID = "io.github.tttgui.TttGui"
 #: The sizes of the hicolor icon theme folders the icons go to.
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 #: The command the packaged desktop entry names, replaced by the installed one's path.
 PACKAGED_EXEC = "Exec=ttt-gui "
 
-# What the options print.
-INSTALLED = "Installed the desktop files of ttt-gui in {folder}, starting {command}."
-REMOVED = "Removed the desktop files of ttt-gui from {folder}."
-FAILED = "ttt-gui: {error}"
-LINE_BREAK = "The path {path!r} has a line break; move the program to a plainer path."
+# What the options print (marked here, translated where printed).
+INSTALLED = gettext_noop("Installed the desktop files of ttt-gui in {folder}, starting {command}.")
+REMOVED = gettext_noop("Removed the desktop files of ttt-gui from {folder}.")
+FAILED = gettext_noop("ttt-gui: {error}")
+LINE_BREAK = gettext_noop(
+    "The path {path!r} has a line break; move the program to a plainer path."
+)
 
 
 class DesktopEntryError(ValueError):
@@ -89,7 +93,7 @@ def exec_argument(text: str) -> str:
     string value, every backslash doubled and a tab written ``\\t``. Raises
     DesktopEntryError for a line break, which no Exec value can hold."""
     if "\n" in text or "\r" in text:
-        raise DesktopEntryError(LINE_BREAK.format(path=text))
+        raise DesktopEntryError(gettext(LINE_BREAK).format(path=text))
     quoted = "".join("\\" + char if char in '"`$\\' else char for char in text)
     quoted = quoted.replace("%", "%%")
     escaped = quoted.replace("\\", "\\\\").replace("\t", "\\t")
@@ -179,12 +183,12 @@ def run(*, remove: bool) -> int:
     try:
         if remove:
             uninstall(data)
-            print(REMOVED.format(folder=data))
+            print(gettext(REMOVED).format(folder=data))
             return 0
         command = this_program()
         install(data, command)
     except (OSError, DesktopEntryError) as error:
-        print(FAILED.format(error=error), file=sys.stderr)
+        print(gettext(FAILED).format(error=error), file=sys.stderr)
         return 1
-    print(INSTALLED.format(folder=data, command=" ".join(command)))
+    print(gettext(INSTALLED).format(folder=data, command=" ".join(command)))
     return 0
