@@ -5,12 +5,16 @@ its text (and the board its size) under a message. Real clicks and keys
 
 from __future__ import annotations
 
+from tkinter import ttk
+
 from conftest import keys, move_pointer_away, real_click, sync, wait
 
 from ttt_gui.board import Player
 from ttt_gui.config import GameConfig, Mode, Shape
+from ttt_gui.gui.control_style import SEGMENT
 from ttt_gui.gui.window import Window
 from ttt_gui.storage.settings import Settings
+from ttt_gui.theme import PALETTES
 
 
 def hotseat(**fields: object) -> Settings:
@@ -169,3 +173,41 @@ def test_view_toolbar_hides_it_and_the_board_keeps_its_cells(make_window) -> Non
     window.run("toggle_toolbar")
     assert wait(window.root, window.toolbar.frame.winfo_viewable)
     move_pointer_away()
+
+
+def test_the_toolbar_and_the_page_follow_the_theme(make_window) -> None:
+    window: Window = make_window(hotseat())
+    window.run("show_new_game")
+    window.run("set_theme", "dark")
+    dark = PALETTES["dark"]
+    for box in (window.toolbar.level, window.new_game_page.board):
+        popdown = box.tk.eval(f"ttk::combobox::PopdownWindow {box}")
+        assert str(box.tk.call(f"{popdown}.f.l", "cget", "-background")) == dark["cell"]
+    assert window.toolbar.frame.cget("background") == dark["background"]
+    assert window.new_game_page.frame.cget("background") == dark["background"]
+    style = ttk.Style(window.root)
+    assert style.lookup(SEGMENT, "background", ["selected"]) == dark["focus"]
+
+
+def test_keys_on_a_toolbar_button_or_the_page_never_reach_the_board(make_window) -> None:
+    window: Window = make_window(hotseat())
+    session = window.presenter.session
+    for cell in (0, 4):
+        window.run("play", cell)
+    undo = window.toolbar.buttons["undo"]
+    undo.focus_force()
+    sync(window.root)
+    keys(window.root, "space")
+    assert wait(window.root, lambda: session.board.move_count == 1)
+    keys(window.root, "Return", "Left")
+    assert wait(window.root, lambda: session.board.move_count == 0)
+    assert window.root.focus_get() is undo, "no arrow took the focus to the board"
+    window.run("show_new_game")
+    page = window.new_game_page
+    assert wait(window.root, page.start_button.winfo_viewable)
+    keys(window.root, "Left", "Down", "7")
+    assert window.root.focus_get() is page.start_button
+    assert session.board.move_count == 0 and page.is_shown
+    keys(window.root, "space")  # presses Start, and plays nothing
+    assert wait(window.root, lambda: not page.is_shown)
+    assert session.board.move_count == 0

@@ -94,8 +94,21 @@ def style_controls(master: tk.Misc, colours: Palette) -> None:
         foreground=[("disabled", muted)],
         relief=[("pressed", "sunken"), ("selected", "sunken")],
     )
-    # The list a combobox drops down is a plain Tk listbox: coloured by the option database.
-    master.option_add("*TCombobox*Listbox.background", field)
-    master.option_add("*TCombobox*Listbox.foreground", text)
-    master.option_add("*TCombobox*Listbox.selectBackground", colours[Role.HINT])
-    master.option_add("*TCombobox*Listbox.selectForeground", text)
+
+
+def colour_dropdown(box: ttk.Combobox, colours: Palette) -> None:
+    """Colour the list ``box`` drops down (a plain Tk listbox, made once per
+    combobox and kept: its colours are set again at each change of theme)."""
+    popdown = box.tk.eval(f"ttk::combobox::PopdownWindow {box}")
+    box.tk.call(
+        f"{popdown}.f.l",
+        "configure",
+        "-background",
+        colours[Role.CELL],
+        "-foreground",
+        colours[Role.TEXT],
+        "-selectbackground",
+        colours[Role.HINT],
+        "-selectforeground",
+        colours[Role.TEXT],
+    )

@@ -25,6 +25,7 @@ from ttt_gui.gui.control_style import (
     LABEL,
     SEGMENT,
     SPINBOX,
+    colour_dropdown,
 )
 from ttt_gui.theme import Palette, Role
 
@@ -96,8 +97,8 @@ class NewGamePageView:
         parent.bind_class(PAGE_TAG, "<Return>", self._on_return)
         parent.bind_class(PAGE_TAG, "<KP_Enter>", self._on_return)
         parent.bind_class(PAGE_TAG, "<Escape>", lambda event: self._stop(self.cancel))
-        for key in [str(digit) for digit in range(10)] + ["space"]:
-            # Digits and Space are the board's keys: on the page they only do what the widget does.
+        for key in [str(digit) for digit in range(10)] + ["space", "Left", "Right", "Up", "Down"]:
+            # The board's keys: on the page they only do what the widget does.
             parent.bind_class(PAGE_TAG, f"<Key-{key}>", lambda event: "break")
 
     def _board_controls(self) -> ttk.Frame:
@@ -233,6 +234,7 @@ class NewGamePageView:
             first, last = self.rows
             self.frame.grid(row=first, column=0, rowspan=last - first + 1, sticky="nsew")
             self.frame.lift()
+            self.frame.update_idletasks()  # mapped first: Tk gives no focus to an unmapped button
             self.start_button.focus_set()
         if view == previous:
             return
@@ -288,3 +290,4 @@ class NewGamePageView:
         for label in self.labels:
             label.configure(background=background, foreground=colours[Role.MUTED])
         self.problem.configure(background=background, foreground=colours[Role.BAD])
+        colour_dropdown(self.board, colours)

@@ -19,7 +19,7 @@ from tkinter import ttk
 
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.config import LEVELS
-from ttt_gui.gui.control_style import COMBOBOX, TOOL, style_controls
+from ttt_gui.gui.control_style import COMBOBOX, TOOL, colour_dropdown, style_controls
 from ttt_gui.theme import Palette, Role
 from ttt_gui.words import mnemonic
 
@@ -71,6 +71,8 @@ BUTTONS = (
     ("redo", "Redo", "redo"),
     ("hint", "Hint", "hint"),
 )
+#: The bind tag of the toolbar's controls: the board's keys stop there.
+TOOLBAR_TAG = "Toolbar"
 #: Subsamples per pixel side, for smooth edges.
 _SUBSAMPLES = 4
 
@@ -182,7 +184,21 @@ class Toolbar:
         )
         self.level.grid(row=0, column=len(BUTTONS) + 3, sticky="e", padx=(0, 4))
         self.level.bind("<<ComboboxSelected>>", self._level_chosen)
+        for control in self.frame.winfo_children():  # after the class's own keys
+            tags = list(control.bindtags())
+            control.bindtags((*tags[:2], TOOLBAR_TAG, *tags[2:]))
+        for key in ("space", "Left", "Right", "Up", "Down"):
+            self.frame.bind_class(TOOLBAR_TAG, f"<Key-{key}>", lambda event: "break")
+        for key in ("Return", "KP_Enter"):  # Enter presses a button too
+            self.frame.bind_class(TOOLBAR_TAG, f"<Key-{key}>", self._enter)
         self._levels: list[tuple[str, str | None]] = []  # (label, level name; None: custom)
+
+    @staticmethod
+    def _enter(event: tk.Event[tk.Misc]) -> str:
+        widget = event.widget
+        if isinstance(widget, (ttk.Button, ttk.Checkbutton)):
+            widget.invoke()
+        return "break"
 
     def _level_chosen(self, event: object = None) -> None:
         index = self.level.current()
@@ -244,6 +260,7 @@ class Toolbar:
         self.frame.configure(background=background)
         self.level_title.configure(background=background, foreground=colours[Role.MUTED])
         style_controls(self.frame, colours)
+        colour_dropdown(self.level, colours)
         icons = (*(icon for icon, _, _ in BUTTONS), "analysis")
         widgets: tuple[ttk.Button | ttk.Checkbutton, ...] = (*self.buttons.values(), self.analysis)
         for icon, widget in zip(icons, widgets):
