@@ -2,9 +2,9 @@
 
 The turn field says whose turn it is, or the result, with the reminder of a
 rule that turns the game around (misère), and offers Play again once the
-game is over; the progress bar of a long search and the scores show at its
-end. The
-message line below it holds messages, the hint and the analysis's state.
+game is over; the progress bar of a long search shows at its end. The
+message line below it holds messages, the hint and the analysis's state,
+with the scores of the match at its right.
 Both have fixed heights (one line, and two lines), so neither a message nor
 the Play again button ever changes the size of the board; a message too long
 for two lines is cut, never grown into a third.
@@ -49,8 +49,6 @@ class TurnField:
             self.frame, text="Play again", command=play_again, style="Turn.Game.TButton"
         )
         self.progress = ttk.Progressbar(self.frame, mode="indeterminate", length=80)
-        self.score_label = tk.Label(self.frame, anchor="e", padx=0, font=text_font)
-        self.score_label.grid(row=0, column=4, sticky="e", padx=(12, 0))
         self.message_frame = tk.Frame(parent, padx=8, highlightthickness=0)
         self.message_frame.grid(row=row + 1, column=0, sticky="ew")
         self.message_frame.grid_propagate(False)
@@ -59,10 +57,10 @@ class TurnField:
             self.message_frame, anchor="nw", justify="left", padx=0, pady=0, font=text_font
         )
         self.message_label.grid(row=0, column=0, sticky="new")
-        self.message_frame.bind(
-            "<Configure>",
-            lambda event: self.message_label.configure(wraplength=max(1, event.width - 16)),
-        )
+        self.score_label = tk.Label(self.message_frame, anchor="ne", padx=0, font=text_font)
+        self.score_label.grid(row=0, column=1, sticky="ne", padx=(12, 0))
+        self.message_frame.bind("<Configure>", lambda event: self._wrap())
+        self.score_label.bind("<Configure>", lambda event: self._wrap())
         self.fit()
 
     def fit(self) -> None:
@@ -73,6 +71,11 @@ class TurnField:
         self.message_frame.configure(
             height=self.text_font.metrics("linespace") * MESSAGE_LINES + 2
         )
+
+    def _wrap(self) -> None:
+        """Messages wrap beside the scores, within the line's width."""
+        width = self.message_frame.winfo_width() - self.score_label.winfo_width() - 32
+        self.message_label.configure(wraplength=max(1, width))
 
     @property
     def height(self) -> int:
