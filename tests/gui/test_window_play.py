@@ -211,3 +211,20 @@ def test_keys_on_a_toolbar_button_or_the_page_never_reach_the_board(make_window)
     keys(window.root, "space")  # presses Start, and plays nothing
     assert wait(window.root, lambda: not page.is_shown)
     assert session.board.move_count == 0
+
+
+def test_a_level_chosen_on_the_toolbar_mid_game_asks_as_the_menu_does(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.COMPUTER, level="easy")))
+    session = window.presenter.session
+    window.run("play", 4)
+    assert wait(
+        window.root, lambda: session.board.move_count == 2 and not session.is_computer_turn
+    )
+    dialogs = window.presenter.dialogs
+    dialogs.confirm_answer = False  # type: ignore[attr-defined]
+    level = window.toolbar.level
+    level.current(2)  # Hard
+    level.event_generate("<<ComboboxSelected>>")
+    assert wait(window.root, lambda: dialogs.names() == ["confirm"])  # type: ignore[attr-defined]
+    assert session.config.level == "easy" and session.board.move_count == 2
+    assert wait(window.root, lambda: level.get() == "Easy"), "the kept level shows again"

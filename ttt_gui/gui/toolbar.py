@@ -192,6 +192,7 @@ class Toolbar:
         for key in ("Return", "KP_Enter"):  # Enter presses a button too
             self.frame.bind_class(TOOLBAR_TAG, f"<Key-{key}>", self._enter)
         self._levels: list[tuple[str, str | None]] = []  # (label, level name; None: custom)
+        self._painted: ViewState | None = None
 
     @staticmethod
     def _enter(event: tk.Event[tk.Misc]) -> str:
@@ -209,6 +210,8 @@ class Toolbar:
                 self.run("ask_custom_depth")
             else:
                 self.run("set_level", name)
+        if self._painted is not None:  # a change declined or refused shows the level kept
+            self.paint(self._painted)
 
     def size(self) -> tuple[int, int]:
         """The width and height the toolbar needs (0, 0 when hidden)."""
@@ -226,6 +229,7 @@ class Toolbar:
     def paint(self, state: ViewState) -> None:
         """Show or hide the toolbar as ``state`` says; show its enabled actions,
         the analysis flag and the level."""
+        self._painted = state
         if state.show_toolbar != self.is_shown or not self.frame.winfo_manager():
             self.is_shown = state.show_toolbar
             if self.is_shown:
