@@ -181,7 +181,7 @@ def test_the_toolbar_and_the_page_follow_the_theme(make_window) -> None:
     window.run("set_theme", "dark")
     dark = PALETTES["dark"]
     for box in (window.toolbar.level, window.new_game_page.board):
-        popdown = box.tk.eval(f"ttk::combobox::PopdownWindow {box}")
+        popdown = box.tk.call("ttk::combobox::PopdownWindow", str(box))
         assert str(box.tk.call(f"{popdown}.f.l", "cget", "-background")) == dark["cell"]
     assert window.toolbar.frame.cget("background") == dark["background"]
     assert window.new_game_page.frame.cget("background") == dark["background"]

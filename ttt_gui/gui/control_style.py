@@ -99,7 +99,7 @@ def style_controls(master: tk.Misc, colours: Palette) -> None:
 def colour_dropdown(box: ttk.Combobox, colours: Palette) -> None:
     """Colour the list ``box`` drops down (a plain Tk listbox, made once per
     combobox and kept: its colours are set again at each change of theme)."""
-    popdown = box.tk.eval(f"ttk::combobox::PopdownWindow {box}")
+    popdown = box.tk.call("ttk::combobox::PopdownWindow", str(box))
     box.tk.call(
         f"{popdown}.f.l",
         "configure",
