@@ -146,3 +146,18 @@ def test_a_misere_loss_is_drawn_in_the_losing_colour_not_the_winning_one(make_wi
     canvas = window.board.cells[1]
     fills = {canvas.itemcget(item, "fill") for item in canvas.find_all()}
     assert LIGHT[Role.BAD] in fills, "the stroke through the line in the losing colour"
+
+
+def test_when_the_desktop_asks_for_reduced_motion_a_disc_is_drawn_at_once(
+    make_window, monkeypatch
+) -> None:
+    monkeypatch.setattr("ttt_gui.gui.board_view.system_reduces_motion", lambda: True)
+    window = make_window(connect_four())
+    frozen_motion(window)
+    window.root.update()  # the board asks the desktop once idle
+    assert window.presenter.settings.motion, "the person's setting is left as it is"
+    real_click(window.board.cells[3])
+    assert wait(window.root, lambda: moves(window) == 1)
+    window.root.update()
+    assert not window.board.motion.is_running
+    assert discs(window, 38) == ["X"], "drawn without the clock moving"
