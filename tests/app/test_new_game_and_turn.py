@@ -106,7 +106,8 @@ def test_a_custom_board_out_of_range_is_named_and_does_not_start() -> None:
     page_part.choose("rows", 20)
     page_part.choose("cols", "abc")  # not a number: ignored
     view = page(rig)
-    assert view.problem == "20 rows is out of range (3 to 15)." and not view.can_start
+    assert view.problem == "This board cannot be played: 20 rows is out of range (3 to 15)."
+    assert not view.can_start
     assert not page_part.start()
     assert rig.session.config.rows == 3
     page_part.choose("rows", 5)

@@ -133,7 +133,6 @@ SETTINGS_WRONG: dict[str, list[str]] = {
     "alternate": ["0", '"no"', "null", "[]"],
     "motion": ["0", '"no"', "null", "[]"],
     "language": ["1", "null", "[]", "{}", '"de DE"', '"../de"', json.dumps("d" * 40)],
-    "toolbar": ["1", '"yes"', "null", "{}"],
     "folder": ["1", "null", "[]", "{}", json.dumps("x" * 5000)],
     "scores": [
         "[]",

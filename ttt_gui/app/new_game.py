@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, InvalidShapeError, Player, check_shape
 from ttt_gui.config import BOARD_CHOICES, LEVELS, GameConfig, Mode, Shape
+from ttt_gui.words import gettext, gettext_noop
 
 #: The board choice that shows the custom shape's fields.
 CUSTOM = "custom"
@@ -118,7 +119,7 @@ def board_key(shape: Shape) -> str:
 
 
 #: The sides as the page offers them: X moves first.
-SIDE_LABELS = (("X", "X, moving first"), ("O", "O, moving second"))
+SIDE_LABELS = (("X", gettext_noop("X, moving first")), ("O", gettext_noop("O, moving second")))
 
 
 class NewGamePage:
@@ -208,8 +209,7 @@ class NewGamePage:
         try:
             check_shape(rows, cols, win_length)
         except InvalidShapeError as error:
-            text = str(error)
-            return text[:1].upper() + text[1:] + "."
+            return gettext("This board cannot be played: {reason}.").format(reason=error)
         return ""
 
     def view(self) -> NewGameView | None:
@@ -233,11 +233,11 @@ class NewGamePage:
             gravity=shape.gravity,
             misere=shape.misere,
             modes=tuple((mode.value, mode.label) for mode in Mode),
-            sides=SIDE_LABELS,
+            sides=tuple((side, gettext(label)) for side, label in SIDE_LABELS),
             levels=tuple((name, level.label(solved)) for name, level in LEVELS.items()),
             boards=(
                 *((str(index), choice.label) for index, choice in enumerate(BOARD_CHOICES)),
-                (CUSTOM, "Custom"),
+                (CUSTOM, gettext("Custom")),
             ),
             shows_side=draft.mode is Mode.COMPUTER,
             shows_level=draft.mode is Mode.COMPUTER,

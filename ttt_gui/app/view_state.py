@@ -22,7 +22,7 @@ from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode
 from ttt_gui.engine import MoveAnalysis
 from ttt_gui.storage.settings import Settings
 from ttt_gui.theme import Role
-from ttt_gui.words import gettext, ngettext
+from ttt_gui.words import gettext, gettext_noop, ngettext
 
 TITLE = "Tic-tac-toe"
 #: The move list's colour role for each mark of a review.
@@ -165,23 +165,15 @@ def shows_coordinates(settings: Settings, size: int) -> bool:
     return settings.coordinates if settings.coordinates is not None else size >= 4
 
 
-#: The sentences of the turn field and the message line, whole, with named placeholders.
-SENTENCES = {
-    "in_a_row": "{count} in a row",
-    "misere_computer_lost": "The computer completed {line} — you win!",
-    "misere_you_lost": "You completed {line} — you lose.",
-    "misere_lost": "{loser} completed {line} — {winner} wins!",
-    "won": "{player} wins!",
-    "your_turn": "Your turn ({side})",
-    "paused": "{player} to move — paused",
-    "to_move": "{player} to move",
-    "misere_rule": "Misère: completing {line} loses.",
-    "over_review": "{play_again} plays again, {review} reviews it.",
-    "over": "{play_again} plays again.",
-    "watch_paused": "{play_pause} plays, {step} steps.",
+#: A line's length in words, for the sentences about lines (others by number).
+_LINES = {
+    3: gettext_noop("three in a row"),
+    4: gettext_noop("four in a row"),
+    5: gettext_noop("five in a row"),
+    6: gettext_noop("six in a row"),
+    7: gettext_noop("seven in a row"),
+    8: gettext_noop("eight in a row"),
 }
-#: Line lengths in words, for the sentences about lines.
-_COUNT_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
 def in_a_row(win_length: int) -> str:
@@ -190,7 +182,9 @@ def in_a_row(win_length: int) -> str:
     >>> in_a_row(3), in_a_row(12)
     ('three in a row', '12 in a row')
     """
-    return SENTENCES["in_a_row"].format(count=_COUNT_WORDS.get(win_length, str(win_length)))
+    if win_length in _LINES:
+        return gettext(_LINES[win_length])
+    return ngettext("{count} in a row", "{count} in a row", win_length).format(count=win_length)
 
 
 def result_text(session: Session) -> str:
@@ -200,19 +194,19 @@ def result_text(session: Session) -> str:
     computer = config.mode is Mode.COMPUTER
     winner = board.winner
     if winner is None:
-        return "Draw."
+        return gettext("Draw.")
     if board.misere:
         line = in_a_row(board.win_length)
         if computer and winner is config.human:
-            return SENTENCES["misere_computer_lost"].format(line=line)
+            return gettext("The computer completed {line} — you win!").format(line=line)
         if computer:
-            return SENTENCES["misere_you_lost"].format(line=line)
-        return SENTENCES["misere_lost"].format(
+            return gettext("You completed {line} — you lose.").format(line=line)
+        return gettext("{loser} completed {line} — {winner} wins!").format(
             loser=config.player_name(winner.other), line=line, winner=config.player_name(winner)
         )
     if computer:
-        return "You win!" if winner is config.human else "The computer wins."
-    return SENTENCES["won"].format(player=config.player_name(winner))
+        return gettext("You win!") if winner is config.human else gettext("The computer wins.")
+    return gettext("{player} wins!").format(player=config.player_name(winner))
 
 
 def turn_text(session: Session) -> str:
@@ -223,12 +217,12 @@ def turn_text(session: Session) -> str:
         return result_text(session)
     if config.mode is Mode.COMPUTER:
         if session.is_computer_turn:
-            return "Computer is thinking…"
-        return SENTENCES["your_turn"].format(side=config.human.value)
+            return gettext("Computer is thinking…")
+        return gettext("Your turn ({side})").format(side=config.human.value)
     player = config.player_name(board.turn)
     if config.mode is Mode.WATCH and not session.watch_running:
-        return SENTENCES["paused"].format(player=player)
-    return SENTENCES["to_move"].format(player=player)
+        return gettext("{player} to move — paused").format(player=player)
+    return gettext("{player} to move").format(player=player)
 
 
 def rule_text(session: Session) -> str:
@@ -236,7 +230,7 @@ def rule_text(session: Session) -> str:
     none; once the game is over its result says it)."""
     board = session.board
     if board.misere and not board.is_over:
-        return SENTENCES["misere_rule"].format(line=in_a_row(board.win_length))
+        return gettext("Misère: completing {line} loses.").format(line=in_a_row(board.win_length))
     return ""
 
 
@@ -246,12 +240,12 @@ def next_steps_text(session: Session, keys: KeyNames, *, offer_review: bool = Fa
     if session.board.is_over:
         play_again = keys.of("new_game")
         if offer_review:
-            return SENTENCES["over_review"].format(
+            return gettext("{play_again} plays again, {review} reviews it.").format(
                 play_again=play_again, review=keys.of("review_game")
             )
-        return SENTENCES["over"].format(play_again=play_again)
+        return gettext("{play_again} plays again.").format(play_again=play_again)
     if session.config.mode is Mode.WATCH and not session.watch_running:
-        return SENTENCES["watch_paused"].format(
+        return gettext("{play_pause} plays, {step} steps.").format(
             play_pause=keys.of("play_pause"), step=keys.of("step")
         )
     return ""

@@ -28,6 +28,7 @@ from ttt_gui.gui.control_style import (
     colour_dropdown,
 )
 from ttt_gui.theme import Palette, Role
+from ttt_gui.words import gettext, gettext_noop
 
 #: Runs a command of the presenter's New game page with its arguments, then paints.
 PageCommand = Callable[..., None]
@@ -35,12 +36,12 @@ PageCommand = Callable[..., None]
 PAGE_TAG = "NewGamePage"
 #: The page's sections: (the view's field, heading), in order.
 SECTIONS = (
-    ("mode", "Players"),
-    ("human", "You play"),
-    ("level", "Level"),
-    ("x_level", "X plays at"),
-    ("o_level", "O plays at"),
-    ("board", "Board"),
+    ("mode", gettext_noop("Players")),
+    ("human", gettext_noop("You play")),
+    ("level", gettext_noop("Level")),
+    ("x_level", gettext_noop("X plays at")),
+    ("o_level", gettext_noop("O plays at")),
+    ("board", gettext_noop("Board")),
 )
 #: The sections chosen with a row of buttons (the board from a list).
 SEGMENTED = ("mode", "human", "level", "x_level", "o_level")
@@ -66,7 +67,7 @@ class NewGamePageView:
         self.labels: list[tk.Label] = []
         frame = self.frame
         frame.columnconfigure(0, weight=1)
-        self.title = tk.Label(frame, text="New game", font=self.title_font, anchor="w")
+        self.title = tk.Label(frame, text=gettext("New game"), font=self.title_font, anchor="w")
         self.title.grid(row=0, column=0, sticky="w", pady=(0, 2))
         self.variables = {name: tk.StringVar(frame) for name in SEGMENTED}
         self.segments: dict[str, ttk.Frame] = {}
@@ -85,11 +86,11 @@ class NewGamePageView:
         buttons = ttk.Frame(frame, style=FRAME)
         buttons.grid(row=21, column=0, sticky="e", pady=(6, 0))
         self.back_button = ttk.Button(
-            buttons, text="Back to the game", command=self.cancel, style=BUTTON
+            buttons, text=gettext("Back to the game"), command=self.cancel, style=BUTTON
         )
         self.back_button.grid(row=0, column=0, padx=(0, 8))
         self.start_button = ttk.Button(
-            buttons, text="Start", command=self.start, default="active", style=ACCENT
+            buttons, text=gettext("Start"), command=self.start, default="active", style=ACCENT
         )
         self.start_button.grid(row=0, column=1)
         self._choices: dict[str, list[tuple[str, str]]] = {}
@@ -110,7 +111,11 @@ class NewGamePageView:
         self.shape.grid(row=1, column=0, sticky="w", pady=(4, 0))
         self.spinboxes: dict[str, ttk.Spinbox] = {}
         for column, (name, words) in enumerate(
-            (("rows", "rows ×"), ("cols", "columns,"), ("win_length", "in a row"))
+            (
+                ("rows", gettext("rows ×")),
+                ("cols", gettext("columns,")),
+                ("win_length", gettext("in a row")),
+            )
         ):
             spinbox = ttk.Spinbox(self.shape, from_=SIDES[0], to=SIDES[1], width=3, style=SPINBOX)
             spinbox.configure(command=functools.partial(self._spun, name))
@@ -126,7 +131,10 @@ class NewGamePageView:
             "misere": tk.BooleanVar(self.frame),
         }
         for column, (name, words) in enumerate(
-            (("gravity", "Gravity (marks drop down)"), ("misere", "Misère (a line loses)"))
+            (
+                ("gravity", gettext("Gravity (marks drop down)")),
+                ("misere", gettext("Misère (a line loses)")),
+            )
         ):
             variable = self.rule_variables[name]
             check = ttk.Checkbutton(
@@ -160,7 +168,7 @@ class NewGamePageView:
 
     def _section(self, row: int, words: str, control: tk.Widget) -> tuple[tk.Label, tk.Widget]:
         """A heading on ``row`` and ``control`` under it."""
-        heading = tk.Label(self.frame, text=words, anchor="w", font=self.heading_font)
+        heading = tk.Label(self.frame, text=gettext(words), anchor="w", font=self.heading_font)
         heading.grid(row=row, column=0, sticky="w", pady=(6, 2))
         control.grid(row=row + 1, column=0, sticky="w")
         self.labels.append(heading)

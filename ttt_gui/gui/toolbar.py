@@ -21,7 +21,7 @@ from ttt_gui.app.view_state import ViewState
 from ttt_gui.config import LEVELS
 from ttt_gui.gui.control_style import COMBOBOX, TOOL, colour_dropdown, style_controls
 from ttt_gui.theme import Palette, Role
-from ttt_gui.words import mnemonic
+from ttt_gui.words import gettext, gettext_noop, mnemonic
 
 #: Runs a presenter action with its arguments, then paints (``Window.run``).
 Run = Callable[..., None]
@@ -66,10 +66,10 @@ ICONS: dict[str, tuple[Shape, ...]] = {
 
 #: The buttons: (icon, label, presenter action), in order.
 BUTTONS = (
-    ("new", "New", "show_new_game"),
-    ("undo", "Undo", "undo"),
-    ("redo", "Redo", "redo"),
-    ("hint", "Hint", "hint"),
+    ("new", gettext_noop("New"), "show_new_game"),
+    ("undo", gettext_noop("Undo"), "undo"),
+    ("redo", gettext_noop("Redo"), "redo"),
+    ("hint", gettext_noop("Hint"), "hint"),
 )
 #: The bind tag of the toolbar's controls: the board's keys stop there.
 TOOLBAR_TAG = "Toolbar"
@@ -159,7 +159,7 @@ class Toolbar:
         for column, (_, label, action) in enumerate(BUTTONS):
             button = ttk.Button(
                 self.frame,
-                text=label,
+                text=gettext(label),
                 compound="left",
                 style=TOOL,
                 command=functools.partial(self.run, action),
@@ -169,7 +169,7 @@ class Toolbar:
         self.analysis_shown = tk.BooleanVar(self.frame, value=False)
         self.analysis = ttk.Checkbutton(
             self.frame,
-            text="Analysis",
+            text=gettext("Analysis"),
             compound="left",
             style=TOOL,
             variable=self.analysis_shown,
@@ -177,7 +177,7 @@ class Toolbar:
         )
         self.analysis.grid(row=0, column=len(BUTTONS), padx=1)
         self.frame.columnconfigure(len(BUTTONS) + 1, weight=1)
-        self.level_title = tk.Label(self.frame, text="Level", padx=4)
+        self.level_title = tk.Label(self.frame, text=gettext("Level"), padx=4)
         self.level_title.grid(row=0, column=len(BUTTONS) + 2, sticky="e")
         self.level = ttk.Combobox(
             self.frame, state="readonly", width=10, takefocus=True, style=COMBOBOX

@@ -19,6 +19,7 @@ from tkinter import ttk
 
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.theme import Palette, Role
+from ttt_gui.words import gettext
 
 #: Lines of text the message line holds.
 MESSAGE_LINES = 2
@@ -46,7 +47,7 @@ class TurnField:
         self.rule_label.grid(row=0, column=1, sticky="w")
         ttk.Style(parent).configure("Turn.Game.TButton", padding=(8, 0))
         self.play_again = ttk.Button(
-            self.frame, text="Play again", command=play_again, style="Turn.Game.TButton"
+            self.frame, text=gettext("Play again"), command=play_again, style="Turn.Game.TButton"
         )
         self.progress = ttk.Progressbar(self.frame, mode="indeterminate", length=80)
         self.message_frame = tk.Frame(parent, padx=8, highlightthickness=0)
