@@ -234,3 +234,15 @@ def test_the_toolbar_is_shown_by_default_and_hidden_from_view() -> None:
     rig.presenter.toggle_toolbar()
     assert not rig.presenter.view().show_toolbar
     assert rig.store.saved and '"toolbar": false' in rig.store.saved[-1]
+
+
+def test_a_game_chosen_from_the_menus_while_the_page_is_open_shows_on_it() -> None:
+    rig = make_presenter(mode="computer")
+    rig.presenter.show_new_game()
+    rig.presenter.new_game_page.choose("level", "hard")
+    assert page(rig).level == "hard", "a choice on the page stays while nothing else changes"
+    rig.presenter.show_new_game()
+    assert page(rig).level == "hard"
+    rig.presenter.set_mode("hotseat")
+    view = page(rig)
+    assert view.mode == "hotseat" and view.level == "medium"

@@ -131,15 +131,18 @@ class NewGamePage:
         self.host = host
         self.draft: Draft | None = None
         self._custom = False  # the custom fields shown for a listed board
+        self._opened_on: GameConfig | None = None  # the configuration the draft copied
 
     @property
     def is_open(self) -> bool:
         return self.draft is not None
 
     def open(self) -> None:
-        """Show the page, its draft the game in play (left as it is if already open)."""
-        if self.draft is None:
-            self.draft = Draft.of(self.source.config)
+        """Show the page, its draft the game in play (left as it is if already
+        open on the same game)."""
+        if self.draft is None or self._opened_on != self.source.config:
+            self._opened_on = self.source.config
+            self.draft = Draft.of(self._opened_on)
             self._custom = self.draft.shape not in BOARD_CHOICES
 
     def close(self) -> None:
@@ -213,7 +216,10 @@ class NewGamePage:
         return ""
 
     def view(self) -> NewGameView | None:
-        """The page as it shows now; None while it is closed."""
+        """The page as it shows now; None while it is closed. A game chosen
+        elsewhere meanwhile (the menus, a game opened) shows as the draft."""
+        if self.draft is not None and self._opened_on != self.source.config:
+            self.open()
         draft = self.draft
         if draft is None:
             return None
