@@ -181,3 +181,23 @@ def test_the_system_theme_follows_the_desktop_and_is_asked_again_when_chosen(
         assert asked == ["colours"], "asked once"
     finally:
         window.close()
+
+
+def test_at_the_minimum_size_the_menu_bar_is_one_line_and_nothing_is_clipped(
+    make_window, window_manager: None
+) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.COMPUTER)))
+    root = window.root
+    settled(window)
+    inside = root.winfo_rooty()  # below the title bar and the menu bar
+    wrapper = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
+    xdotool("windowsize", "--sync", wrapper, "10", "10")
+    settled(window)
+    assert size(root)[0] < 600 and size(root)[1] < 400, size(root)
+    assert root.winfo_rooty() == inside, "the menu bar kept its one line"
+    for label in (window.score_label, window.turn_field.message_label):
+        bottom = label.winfo_rooty() + label.winfo_height() - root.winfo_rooty()
+        right = label.winfo_rootx() + label.winfo_width() - root.winfo_rootx()
+        assert bottom <= root.winfo_height() and right <= root.winfo_width(), label
+    cells = window.board.cells
+    assert all(cell.winfo_height() > 20 for cell in cells), "the board is still playable"
