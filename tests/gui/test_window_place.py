@@ -156,6 +156,8 @@ def test_the_system_theme_follows_the_desktop_and_is_asked_again_when_chosen(
     from ttt_gui.theme import PALETTES
 
     root = tk.Tk()
+    # Tk keeps its scaling per display, for every window of the process: put back.
+    scaling = float(root.tk.call("tk", "scaling"))
     before = int(tkfont.nametofont("TkDefaultFont", root).cget("size"))
     scale_fonts(root, 2.0)
     after = int(tkfont.nametofont("TkDefaultFont", root).cget("size"))
@@ -180,6 +182,7 @@ def test_the_system_theme_follows_the_desktop_and_is_asked_again_when_chosen(
         window.run("set_theme", "system")
         assert asked == ["colours"], "asked once"
     finally:
+        root.tk.call("tk", "scaling", scaling)
         window.close()
 
 
@@ -193,7 +196,11 @@ def test_at_the_minimum_size_the_menu_bar_is_one_line_and_nothing_is_clipped(
     wrapper = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
     xdotool("windowsize", "--sync", wrapper, "10", "10")
     settled(window)
-    assert size(root)[0] < 600 and size(root)[1] < 400, size(root)
+    assert size(root)[0] < 600 and size(root)[1] < 400, (
+        size(root),
+        root.minsize(),
+        window.dpi_scale,
+    )
     assert root.winfo_rooty() == inside, "the menu bar kept its one line"
     for label in (window.score_label, window.turn_field.message_label):
         bottom = label.winfo_rooty() + label.winfo_height() - root.winfo_rooty()
