@@ -13,9 +13,10 @@ at once (reproducible from the seed). Each is solved by a fresh engine
 the pure build from this source tree, the compiled one from the installed
 package (its process runs outside the tree, so it cannot import the
 source). Printed per band and build: positions solved within the cap, the
-median and longest time, nodes, nodes per second, and the position that
-took longest (as the moves played, columns 1-7). Times are wall clock of
-one run: on a busy machine compare nodes.
+median and longest time, nodes, nodes per second of wall clock and of the
+process's CPU time, and the position that took longest (as the moves
+played, columns 1-7). Times are wall clock of one run: on a busy machine
+compare nodes, and nodes per CPU second.
 """
 
 from __future__ import annotations
@@ -47,11 +48,11 @@ results = []
 for moves in request["positions"]:
     board = Board.from_moves(moves, rows=6, cols=7, win_length=4, gravity=True)
     engine = Engine(randomize=False, table_limit=request["table_limit"])
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     result = engine.search(board, Limit(time=request["cap"]))
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
     results.append({"moves": moves, "exact": result.exact, "score": result.score,
-                    "nodes": result.nodes, "seconds": seconds})
+                    "nodes": result.nodes, "seconds": seconds, "cpu": cpu})
 json.dump({"compiled": COMPILED, "results": results}, sys.stdout)
 """
 
@@ -115,10 +116,11 @@ def band_row(name: str, build: str, results: list[dict[str, Any]], cap: float) -
     nodes = sum(result["nodes"] for result in results)
     solved = sum(result["exact"] and result["seconds"] <= cap for result in results)
     worst = max(results, key=lambda result: result["seconds"])
+    cpu = sum(result["cpu"] for result in results)
     return (
         f"{name:>6} {build:>9} {solved:>3}/{len(results):<3} {statistics.median(times):>8.2f}"
-        f" {max(times):>8.2f} {nodes:>12,} {nodes / sum(times):>11,.0f}  "
-        f"{column_line(worst['moves'])}"
+        f" {max(times):>8.2f} {nodes:>12,} {nodes / sum(times):>11,.0f}"
+        f" {nodes / max(cpu, 1e-9):>11,.0f}  {column_line(worst['moves'])}"
     )
 
 
@@ -146,7 +148,7 @@ def main() -> None:
     print(f"7x6 Connect Four, {args.count} positions per band, seed {args.seed}, cap {args.cap} s")
     print(
         f"{'moves':>6} {'build':>9} {'solved':<7} {'median s':>8} {'max s':>8} {'nodes':>12}"
-        f" {'nodes/s':>11}  longest (columns played)"
+        f" {'nodes/s':>11} {'nodes/CPU s':>11}  longest (columns played)"
     )
     for name in bands:
         for label in builds:

@@ -59,8 +59,11 @@ VALUE_OFFSET: Final = 64
 NO_NODE_LIMIT: Final = 4_611_686_018_427_387_904
 #: A proven line may take this many nodes at least (else as many as its search).
 LINE_MIN_NODES: Final = 20_000
-#: A bounded search's first try to solve may visit this many nodes.
+#: A bounded search's first try to solve may visit this many nodes; each
+#: next one twice as many, and at least as many as the solver visits in
+#: SOLVE_SHARE times the time the heuristic search has taken so far.
 FIRST_BUDGET: Final = 5_000.0
+SOLVE_SHARE: Final = 3.0
 
 
 #: Whether this module runs compiled: a compiled module is an extension
@@ -444,12 +447,18 @@ class ConnectFourPath:
     the path is off), with a table of ``table_limit`` entries, and the node
     budget of the search running. A search with a time or node bound tries
     to solve before each depth of the engine's heuristic search, with
-    budgets doubling from FIRST_BUDGET; one without solves outright."""
+    budgets doubling from FIRST_BUDGET, and at least SOLVE_SHARE times the
+    time the heuristic search took (whose depths cost ever more); one
+    without a bound solves outright."""
 
     def __init__(self, table_limit: int) -> None:
         self.table_limit = table_limit
         self.solver: ConnectFourSolver | None = None
         self.budget = FIRST_BUDGET
+        self.solving_seconds = 0.0  # this search's, and its nodes:
+        self.solving_nodes = 0
+        self.other_seconds = 0.0  # the heuristic search's so far
+        self.resumed: float | None = None  # when the heuristic search resumed
 
     def prepare(self, geometry: Geometry, *, enabled: bool) -> None:
         """Make ready for searches on ``geometry`` (a new shape: a new table)."""
@@ -472,6 +481,9 @@ class ConnectFourPath:
         """Whether a search within ``limit`` goes by this path (not one to a
         fixed depth); sets its first budget."""
         self.budget = FIRST_BUDGET if limit.bounded else math.inf
+        self.solving_seconds = self.other_seconds = 0.0
+        self.solving_nodes = 0
+        self.resumed = None
         return self.solver is not None and limit.depth is None
 
     def solve(
@@ -483,9 +495,16 @@ class ConnectFourPath:
         None. The nodes count into ``context``."""
         solver = self.solver
         assert solver is not None, "solve only where start() said so"
-        started = int(solver.nodes)
-        budget = min(context.node_limit, context.nodes + self.budget) - context.nodes
+        now = time.perf_counter()
+        if self.resumed is not None:
+            self.other_seconds += now - self.resumed
+        budget = self.budget
+        if self.solving_seconds > 0:
+            speed = self.solving_nodes / self.solving_seconds
+            budget = max(budget, speed * SOLVE_SHARE * self.other_seconds)
         self.budget *= 2
+        started = int(solver.nodes)
+        budget = min(context.node_limit, context.nodes + budget) - context.nodes
         solver.limit(context.stop, context.deadline, started + budget)
         try:
             return solver.move_scores(board, all_moves=all_moves, randomize=randomize)
@@ -493,6 +512,9 @@ class ConnectFourPath:
             return None
         finally:
             context.nodes += int(solver.nodes) - started
+            self.solving_nodes += int(solver.nodes) - started
+            self.resumed = time.perf_counter()
+            self.solving_seconds += self.resumed - now
 
     def line(self, board: Board, move: int, score: int, context: SearchContext) -> tuple[int, ...]:
         """The line of perfect play from ``board`` after ``move`` (scored
