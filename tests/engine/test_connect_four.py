@@ -54,7 +54,7 @@ def test_analysis_equals_minimax_on_random_positions(rows: int, cols: int) -> No
     assert not mismatches(positions)
 
 
-@pytest.mark.parametrize(("rows", "cols"), [(4, 5), (5, 5), (6, 5)])
+@pytest.mark.parametrize(("rows", "cols"), [(4, 5), (5, 5), (6, 5), (3, 7), (7, 3)])
 def test_analysis_equals_the_general_search(rows: int, cols: int) -> None:
     path, general = Engine(), Engine(baseline=True)
     for board in random_positions(gravity(rows, cols), 12, rows * cols // 2, seed=cols):

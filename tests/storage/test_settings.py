@@ -245,11 +245,14 @@ def test_bad_command_line_exits_2_with_usage(arguments: list[str]) -> None:
 
 def test_version_and_help() -> None:
     from ttt_gui import __version__
+    from ttt_gui.engine import COMPILED
 
     version = subprocess.run(
         [sys.executable, "-m", "ttt_gui", "--version"], capture_output=True, text=True, timeout=30
     )
-    assert version.returncode == 0 and version.stdout.strip() == f"ttt-gui {__version__}"
+    engine = "compiled" if COMPILED else "pure Python"
+    expected = f"ttt-gui {__version__}\nengine: {engine}"
+    assert version.returncode == 0 and version.stdout.strip() == expected
     helped = subprocess.run(
         [sys.executable, "-m", "ttt_gui", "--help"], capture_output=True, text=True, timeout=30
     )
