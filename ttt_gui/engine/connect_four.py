@@ -254,19 +254,22 @@ class ConnectFourSolver:
         ordered: list[i64] = []
         scores: list[i64] = []
         columns = self.columns
-        for col in self.order:
-            move = moves & columns[col]
-            if move != 0:
-                score = bit_count(self.winning_cells(current | move, mask | move))
-                index = len(ordered)
-                ordered.append(move)
-                scores.append(score)
-                while index > 0 and scores[index - 1] < score:
-                    ordered[index] = ordered[index - 1]
-                    scores[index] = scores[index - 1]
-                    index -= 1
-                ordered[index] = move
-                scores[index] = score
+        if (moves & (moves - 1)) == 0:
+            ordered.append(moves)  # one move: nothing to order
+        else:
+            for col in self.order:
+                move = moves & columns[col]
+                if move != 0:
+                    score = bit_count(self.winning_cells(current | move, mask | move))
+                    index = len(ordered)
+                    ordered.append(move)
+                    scores.append(score)
+                    while index > 0 and scores[index - 1] < score:
+                        ordered[index] = ordered[index - 1]
+                        scores[index] = scores[index - 1]
+                        index -= 1
+                    ordered[index] = move
+                    scores[index] = score
 
         next_current = current ^ mask
         for move in ordered:
