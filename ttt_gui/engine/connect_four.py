@@ -66,9 +66,9 @@ FIRST_BUDGET: Final = 5_000.0
 SOLVE_SHARE: Final = 3.0
 
 
-#: Whether this module runs compiled: a compiled module is an extension
-#: module, not a ``.py`` file.
-COMPILED: Final = not __file__.endswith(".py")
+#: Whether this module runs compiled: then it is an extension module (a
+#: frozen executable's plain modules end in ``.pyc``, a source's in ``.py``).
+COMPILED: Final = __file__.endswith((".so", ".pyd"))
 
 
 def connect_four_applies(geometry: Geometry) -> bool:
