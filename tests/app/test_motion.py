@@ -3,9 +3,6 @@ and the probe of the system's reduced-motion setting with fake readers."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
-
 import pytest
 from fakes import FakeClock, Rig, make_presenter
 
@@ -17,7 +14,6 @@ from ttt_gui.app.motion import (
     STRIKE_SECONDS,
     Kind,
     Motion,
-    system_reduces_motion,
 )
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.storage.settings import Settings
@@ -212,70 +208,3 @@ def test_a_misere_loss_is_coloured_as_a_loss_not_a_win() -> None:
 
 
 # -- the system's setting -------------------------------------------------------------
-
-
-def answers(**outputs: str) -> object:
-    def run(command: Sequence[str]) -> str | None:
-        return outputs.get(command[0])
-
-    return run
-
-
-def files(**texts: str) -> object:
-    def read(path: Path) -> str | None:
-        return texts.get(path.parent.name if path.name == "settings.ini" else path.name)
-
-    return read
-
-
-@pytest.mark.parametrize(
-    ("run", "read", "reduced"),
-    [
-        (answers(gsettings="true\n"), files(), False),
-        (answers(gsettings="false\n"), files(), True),
-        (answers(), files(), False),
-        (answers(), files(**{"gtk-3.0": "[Settings]\ngtk-enable-animations=0\n"}), True),
-        (answers(), files(**{"gtk-4.0": "[Settings]\ngtk-enable-animations = false\n"}), True),
-        (answers(), files(**{"gtk-3.0": "[Settings]\ngtk-enable-animations=1\n"}), False),
-        (answers(), files(kdeglobals="[KDE]\nAnimationDurationFactor=0\n"), True),
-        (answers(), files(kdeglobals="[KDE]\nAnimationDurationFactor=0.5\n"), False),
-        (answers(), files(kdeglobals="not an ini file ["), False),
-    ],
-)
-def test_linux_desktops_ask_for_reduced_motion_by_gnome_gtk_or_kde(
-    run: object, read: object, reduced: bool
-) -> None:
-    found = system_reduces_motion(
-        platform="linux",
-        run=run,  # type: ignore[arg-type]
-        read=read,  # type: ignore[arg-type]
-        exists=lambda path: path == Path("config/dconf/user"),
-        config_home=Path("config"),
-    )
-    assert found is reduced
-
-
-def test_gnome_is_not_asked_without_a_settings_database_so_nothing_is_written() -> None:
-    asked: list[Sequence[str]] = []
-
-    def run(command: Sequence[str]) -> str | None:
-        asked.append(command)
-        return "false\n"
-
-    reduced = system_reduces_motion(
-        platform="linux",
-        run=run,
-        read=lambda path: None,
-        exists=lambda path: False,
-        config_home=Path("config"),
-    )
-    assert not reduced and asked == []
-
-
-def test_macos_and_windows_ask_by_their_own_settings() -> None:
-    assert system_reduces_motion(platform="darwin", run=answers(defaults="1\n"))  # type: ignore[arg-type]
-    assert not system_reduces_motion(platform="darwin", run=answers(defaults="0\n"))  # type: ignore[arg-type]
-    assert not system_reduces_motion(platform="darwin", run=answers())  # type: ignore[arg-type]
-    assert system_reduces_motion(platform="win32", windows_animations=lambda: False)
-    assert not system_reduces_motion(platform="win32", windows_animations=lambda: True)
-    assert not system_reduces_motion(platform="win32", windows_animations=lambda: None)

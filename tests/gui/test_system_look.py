@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from ttt_gui.gui.system_look import HIGH_CONTRAST, PERSONALIZE, PORTAL, SystemLook, probe
+from ttt_gui.gui.system_look import (
+    HIGH_CONTRAST,
+    PERSONALIZE,
+    PORTAL,
+    SystemLook,
+    probe,
+    system_reduces_motion,
+)
 
 HOME = Path("/home/someone/.config")
 BUS = {"DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus", "DISPLAY": ":0"}
@@ -149,3 +156,73 @@ def test_tk_9_and_other_windowing_systems_scale_by_themselves() -> None:
     environ = {"DISPLAY": ":0", "GDK_SCALE": "2"}
     assert look(Desk(), theme="light", environ=environ, tk_version=9.0).scale is None
     assert look(Desk(), theme="light", environ=environ, windowing="win32").scale is None
+
+
+# -- reduced motion --
+
+
+def answers(**outputs: str) -> object:
+    def run(command: Sequence[str]) -> str | None:
+        return outputs.get(command[0])
+
+    return run
+
+
+def files(**texts: str) -> object:
+    def read(path: Path) -> str | None:
+        return texts.get(path.parent.name if path.name == "settings.ini" else path.name)
+
+    return read
+
+
+@pytest.mark.parametrize(
+    ("run", "read", "reduced"),
+    [
+        (answers(gsettings="true\n"), files(), False),
+        (answers(gsettings="false\n"), files(), True),
+        (answers(), files(), False),
+        (answers(), files(**{"gtk-3.0": "[Settings]\ngtk-enable-animations=0\n"}), True),
+        (answers(), files(**{"gtk-4.0": "[Settings]\ngtk-enable-animations = false\n"}), True),
+        (answers(), files(**{"gtk-3.0": "[Settings]\ngtk-enable-animations=1\n"}), False),
+        (answers(), files(kdeglobals="[KDE]\nAnimationDurationFactor=0\n"), True),
+        (answers(), files(kdeglobals="[KDE]\nAnimationDurationFactor=0.5\n"), False),
+        (answers(), files(kdeglobals="not an ini file ["), False),
+    ],
+)
+def test_linux_desktops_ask_for_reduced_motion_by_gnome_gtk_or_kde(
+    run: object, read: object, reduced: bool
+) -> None:
+    found = system_reduces_motion(
+        platform="linux",
+        run=run,  # type: ignore[arg-type]
+        read=read,  # type: ignore[arg-type]
+        exists=lambda path: path == Path("config/dconf/user"),
+        config_home=Path("config"),
+    )
+    assert found is reduced
+
+
+def test_gnome_is_not_asked_without_a_settings_database_so_nothing_is_written() -> None:
+    asked: list[Sequence[str]] = []
+
+    def run(command: Sequence[str]) -> str | None:
+        asked.append(command)
+        return "false\n"
+
+    reduced = system_reduces_motion(
+        platform="linux",
+        run=run,
+        read=lambda path: None,
+        exists=lambda path: False,
+        config_home=Path("config"),
+    )
+    assert not reduced and asked == []
+
+
+def test_macos_and_windows_ask_by_their_own_settings() -> None:
+    assert system_reduces_motion(platform="darwin", run=answers(defaults="1\n"))  # type: ignore[arg-type]
+    assert not system_reduces_motion(platform="darwin", run=answers(defaults="0\n"))  # type: ignore[arg-type]
+    assert not system_reduces_motion(platform="darwin", run=answers())  # type: ignore[arg-type]
+    assert system_reduces_motion(platform="win32", windows_animations=lambda: False)
+    assert not system_reduces_motion(platform="win32", windows_animations=lambda: True)
+    assert not system_reduces_motion(platform="win32", windows_animations=lambda: None)

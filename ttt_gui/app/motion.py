@@ -18,21 +18,16 @@ running, so it never cuts the person's short.
 - The line through a finished game is drawn from its first cell to its last
   once the last mark is in place, in :data:`STRIKE_SECONDS`.
 
-:func:`system_reduces_motion` says whether the desktop asks for less motion.
+Whether the desktop asks for less motion is read in :mod:`ttt_gui.gui.system_look`.
 """
 
 from __future__ import annotations
 
-import configparser
 import enum
 import math
-import os
-import subprocess
-import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 from ttt_gui.app.view_state import ViewState
 
@@ -256,94 +251,3 @@ def new_marks(previous: ViewState, state: ViewState) -> list[int] | None:
         if before.mark is None and after.mark is not None:
             placed.append(cell)
     return placed if len(placed) <= MOST_MARKS_ANIMATED else None
-
-
-# -- the system's setting ------------------------------------------------------------------
-
-
-def run_quietly(command: Sequence[str]) -> str | None:
-    """The output of ``command``, or None if it is missing, fails or takes over a second."""
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=1, check=False)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return done.stdout if done.returncode == 0 else None
-
-
-def read_quietly(path: Path) -> str | None:
-    """The text of ``path``, or None if it cannot be read."""
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")[:100_000]
-    except (OSError, ValueError):
-        return None
-
-
-def windows_client_area_animation() -> bool | None:
-    """Windows' "Show animations in Windows" setting (SPI_GETCLIENTAREAANIMATION);
-    None where it cannot be read."""
-    if sys.platform != "win32":
-        return None
-    import ctypes
-
-    enabled = ctypes.c_int(1)
-    get_client_area_animation = 0x1042
-    user32 = ctypes.windll.user32
-    if not user32.SystemParametersInfoW(get_client_area_animation, 0, ctypes.byref(enabled), 0):
-        return None
-    return bool(enabled.value)
-
-
-def _ini_value(text: str | None, section: str, key: str) -> str | None:
-    if not text:
-        return None
-    parser = configparser.ConfigParser(interpolation=None, strict=False)
-    try:
-        parser.read_string(text)
-    except configparser.Error:
-        return None
-    return parser.get(section, key, fallback=None)
-
-
-def system_reduces_motion(
-    *,
-    platform: str = sys.platform,
-    run: Callable[[Sequence[str]], str | None] = run_quietly,
-    read: Callable[[Path], str | None] = read_quietly,
-    exists: Callable[[Path], bool] = os.path.exists,
-    config_home: Path | None = None,
-    windows_animations: Callable[[], bool | None] = windows_client_area_animation,
-) -> bool:
-    """Whether the desktop asks applications for reduced motion.
-
-    Windows: animations off (SPI_GETCLIENTAREAANIMATION). macOS: Reduce
-    motion (``com.apple.universalaccess reduceMotion``). Elsewhere: GNOME's
-    ``org.gnome.desktop.interface enable-animations`` false (asked only where
-    the person has a dconf settings database), GTK's
-    ``gtk-enable-animations`` off in ``settings.ini`` (GTK 3 or 4), or KDE's
-    ``AnimationDurationFactor`` 0. Settings that cannot be read ask for nothing.
-    The parameters are the seams tests replace.
-    """
-    if platform == "win32":
-        return windows_animations() is False
-    if platform == "darwin":
-        answer = run(["defaults", "read", "com.apple.universalaccess", "reduceMotion"])
-        return (answer or "").strip() == "1"
-    if config_home is None:
-        config_home = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
-    # Without the person's settings database GNOME's setting is its default (on),
-    # and gsettings would create a cache folder in a home that has none.
-    if exists(config_home / "dconf" / "user"):
-        answer = run(["gsettings", "get", "org.gnome.desktop.interface", "enable-animations"])
-        if (answer or "").strip() == "false":
-            return True
-    for version in ("gtk-3.0", "gtk-4.0"):
-        value = _ini_value(
-            read(config_home / version / "settings.ini"), "Settings", "gtk-enable-animations"
-        )
-        if value is not None and value.strip().lower() in ("0", "false", "no", "off"):
-            return True
-    factor = _ini_value(read(config_home / "kdeglobals"), "KDE", "AnimationDurationFactor")
-    try:
-        return factor is not None and float(factor) == 0
-    except ValueError:
-        return False

@@ -18,9 +18,10 @@ import tkinter as tk
 from collections.abc import Callable
 from tkinter import font as tkfont
 
-from ttt_gui.app.motion import FRAME_MS, Motion, system_reduces_motion
+from ttt_gui.app.motion import FRAME_MS, Motion
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.gui.cell_painter import CellPainter, CellScene
+from ttt_gui.gui.system_look import system_reduces_motion
 from ttt_gui.theme import Palette, Role
 
 ARROWS = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}

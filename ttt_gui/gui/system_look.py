@@ -1,5 +1,5 @@
 """What the desktop asks of the window's look: dark or light, high contrast,
-and how large to draw (HiDPI); no Tk.
+how large to draw (HiDPI) and whether to move less; no Tk.
 
 Every reading goes through a parameter that tests replace (the platform, the
 environment, a command runner, a file reader, a Windows registry reader), so
@@ -16,6 +16,7 @@ that cannot be read asks for nothing: light, normal contrast, Tk's own size.
   ``QT_SCALE_FACTOR`` when set, else ``Xft.dpi`` / 96 (``xrdb``; GNOME and
   KDE both set it for their scaling), else KDE's ``ScaleFactor`` or forced
   font DPI.
+- Less motion: see :func:`system_reduces_motion`.
 """
 
 from __future__ import annotations
@@ -23,12 +24,12 @@ from __future__ import annotations
 import configparser
 import os
 import re
+import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ttt_gui.app.motion import read_quietly, run_quietly
 from ttt_gui.theme import SYSTEM_THEME
 
 #: Reads a Windows registry value (HKEY_CURRENT_USER key, value name); None if missing.
@@ -80,6 +81,38 @@ class SystemLook:
         if chosen != SYSTEM_THEME:
             return chosen
         return "contrast" if self.high_contrast else "dark" if self.dark else "light"
+
+
+def run_quietly(command: Sequence[str]) -> str | None:
+    """The output of ``command``, or None if it is missing, fails or takes over a second."""
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=1, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def read_quietly(path: Path) -> str | None:
+    """The text of ``path``, or None if it cannot be read."""
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")[:100_000]
+    except (OSError, ValueError):
+        return None
+
+
+def windows_client_area_animation() -> bool | None:
+    """Windows' "Show animations in Windows" setting (SPI_GETCLIENTAREAANIMATION);
+    None where it cannot be read."""
+    if sys.platform != "win32":
+        return None
+    import ctypes
+
+    enabled = ctypes.c_int(1)
+    get_client_area_animation = 0x1042
+    user32 = ctypes.windll.user32
+    if not user32.SystemParametersInfoW(get_client_area_animation, 0, ctypes.byref(enabled), 0):
+        return None
+    return bool(enabled.value)
 
 
 def read_registry(key: str, name: str) -> object:
@@ -247,3 +280,48 @@ def probe(
         if found is not None and abs(found - 1) > SCALE_EPSILON:
             scale = min(MAX_SCALE, max(MIN_SCALE, found))
     return SystemLook(dark=dark, high_contrast=contrast, scale=scale)
+
+
+def system_reduces_motion(
+    *,
+    platform: str = sys.platform,
+    run: Callable[[Sequence[str]], str | None] = run_quietly,
+    read: Callable[[Path], str | None] = read_quietly,
+    exists: Callable[[Path], bool] = os.path.exists,
+    config_home: Path | None = None,
+    windows_animations: Callable[[], bool | None] = windows_client_area_animation,
+) -> bool:
+    """Whether the desktop asks applications for reduced motion.
+
+    Windows: animations off (SPI_GETCLIENTAREAANIMATION). macOS: Reduce
+    motion (``com.apple.universalaccess reduceMotion``). Elsewhere: GNOME's
+    ``org.gnome.desktop.interface enable-animations`` false (asked only where
+    the person has a dconf settings database), GTK's
+    ``gtk-enable-animations`` off in ``settings.ini`` (GTK 3 or 4), or KDE's
+    ``AnimationDurationFactor`` 0. Settings that cannot be read ask for nothing.
+    The parameters are the seams tests replace.
+    """
+    if platform == "win32":
+        return windows_animations() is False
+    if platform == "darwin":
+        answer = run(["defaults", "read", "com.apple.universalaccess", "reduceMotion"])
+        return (answer or "").strip() == "1"
+    if config_home is None:
+        config_home = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    # Without the person's settings database GNOME's setting is its default (on),
+    # and gsettings would create a cache folder in a home that has none.
+    if exists(config_home / "dconf" / "user"):
+        answer = run(["gsettings", "get", "org.gnome.desktop.interface", "enable-animations"])
+        if (answer or "").strip() == "false":
+            return True
+    for version in ("gtk-3.0", "gtk-4.0"):
+        value = _ini(
+            read(config_home / version / "settings.ini"), "Settings", "gtk-enable-animations"
+        )
+        if value is not None and value.strip().lower() in ("0", "false", "no", "off"):
+            return True
+    factor = _ini(read(config_home / "kdeglobals"), "KDE", "AnimationDurationFactor")
+    try:
+        return factor is not None and float(factor) == 0
+    except ValueError:
+        return False
