@@ -37,12 +37,17 @@ COMMAND_TIMEOUT = 20
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
-        "--slow", action="store_true", help="also run the exhaustive checks marked slow"
+        "--slow",
+        action="store_true",
+        help="also run the tests marked slow: exhaustive checks, whole processes, storms",
     )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked ``slow`` (minutes of exhaustive checks) run only with --slow."""
+    """Tests marked ``slow`` run only with --slow (as CI always does): the
+    exhaustive checks, and the heavier tests whose behaviour a faster test also
+    covers in the default run (whole processes, storms, a second variant of a
+    real-window test), so the default run stays a quick loop."""
     if config.getoption("--slow"):
         return
     slow = [item for item in items if item.get_closest_marker("slow")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+import pytest
 from fakes import TickingClock
 
 from ttt_gui.analysis.proving import (
@@ -77,6 +78,7 @@ def test_a_round_token_is_set_by_its_deadline_or_by_the_jobs_token() -> None:
     assert token.is_set()
 
 
+@pytest.mark.slow
 def test_rounds_on_one_engine_search_deeper_until_proven() -> None:
     """7x7, four in a row, X in the middle and O to move: X wins, which the
     first round cannot prove and a later one does."""
@@ -135,6 +137,7 @@ def test_rounds_prove_moves_drawn_by_relevance_zones_until_every_move_is() -> No
     assert all(not analysis.exact for analysis in shown[:-1])
 
 
+@pytest.mark.slow
 def test_draws_proven_by_zones_and_losses_by_the_search_make_a_proven_analysis() -> None:
     _, shown = prove_by_rounds(OPEN_THREE, 8)
     final = shown[-1]
@@ -172,6 +175,7 @@ class CountingToken(threading.Event):
         return super().is_set()
 
 
+@pytest.mark.slow
 def test_a_proof_stopped_midway_is_taken_up_again_and_not_given_up() -> None:
     blocks = {OPEN_THREE.parse_coordinate(name) for name in ("a4", "e4", "f4")}
     searched = MoveAnalysis(dict.fromkeys(blocks, 0), 2, exact=False)
@@ -192,6 +196,7 @@ def test_an_analysis_stopped_before_its_first_depth_stays_unproven() -> None:
     assert 24 in draws.drawn and draws.applied(stopped) == stopped
 
 
+@pytest.mark.slow
 def test_no_draw_is_proven_for_a_move_that_loses() -> None:
     searched = MoveAnalysis({move: 0 for move in OPEN_THREE.legal_moves()}, 2, exact=False)
     draws = DrawProofs()
@@ -202,6 +207,7 @@ def test_no_draw_is_proven_for_a_move_that_loses() -> None:
     assert applied.proven == draws.drawn and not applied.exact
 
 
+@pytest.mark.slow
 def test_under_gravity_the_search_has_the_whole_round_and_no_draw_is_proven() -> None:
     board = Board.empty(rows=6, cols=7, win_length=4, gravity=True)
     clock = TickingClock(0.005)

@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Callable
 
+import pytest
 from fakes import Rig, TickingClock, make_presenter
 
 from ttt_gui.app.jobs import InlineRunner, Job, JobKind, JobRunner, JobTag
@@ -240,6 +241,7 @@ def test_moves_proven_in_an_approximate_analysis_are_worded_as_exact() -> None:
     assert hint_text(board, drawn) == "Hint: a1 (draw)"
 
 
+@pytest.mark.slow
 def test_hiding_the_analysis_lets_go_of_the_proving_table_and_proofs() -> None:
     rig = proving_rig(size=7, win_length=5)
     rig.presenter.play(24)

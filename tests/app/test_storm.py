@@ -513,6 +513,7 @@ def seeded_engines(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
+@pytest.mark.slow
 def test_input_storm(tmp_path: Path, seeded_engines: None, exhaustive: bool) -> None:
     total = STORM_ACTIONS or (50_000 if exhaustive else 10_000)
     rng = random.Random(STORM_SEED)

@@ -122,6 +122,7 @@ def test_a_leaf_probe_scores_two_fours_to_make_as_a_win(monkeypatch: pytest.Monk
     assert abs(search(root_state(board, tables), 0, -WIN, WIN, 0)) < MATE_THRESHOLD
 
 
+@pytest.mark.slow
 def test_moves_that_leave_the_opponent_a_vcf_are_refuted() -> None:
     # O to move faces X's open three: only the cells at its ends (and beside them) hold.
     board = Board.from_moves([40, 0, 41, 8, 42], 9, 5)

@@ -4,6 +4,7 @@ engine stays exact with a small table."""
 
 from __future__ import annotations
 
+import pytest
 from variant_reference import mismatches, random_positions, reachable
 
 from ttt_gui.board import Board
@@ -75,6 +76,7 @@ def test_a_small_table_stays_bounded_and_is_not_emptied() -> None:
     assert memory.bytes > 0 and "entries" in memory.describe()
 
 
+@pytest.mark.slow
 def test_keeping_the_best_entries_costs_fewer_positions_than_clearing() -> None:
     # Under gravity pairings do not apply, so the table scheme is the difference.
     board = Board.empty(rows=4, cols=5, win_length=4, gravity=True)

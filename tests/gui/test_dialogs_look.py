@@ -59,7 +59,7 @@ def inspect_dialog(window: Window, open_it: str, inspect) -> None:  # type: igno
     window.run(open_it)
 
 
-@pytest.mark.parametrize("theme", ["dark", "contrast"])
+@pytest.mark.parametrize("theme", ["dark", pytest.param("contrast", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("action", ["show_statistics", "open_game", "how_to_play"])
 def test_dialogs_take_the_themes_colours(make_window, theme: str, action: str) -> None:
     window: Window = make_window(

@@ -492,6 +492,7 @@ def test_a_declined_or_cancelled_menu_choice_leaves_the_current_one_selected(
 # -- the search thread and the event loop ---------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_event_loop_keeps_running_during_a_9x9_search(make_window) -> None:
     """A freeze detector, not a timing target (benchmarks/ui.py measures the gaps):
     beats of 10 ms keep coming through a 2 s search; a loop frozen by the search
@@ -626,6 +627,7 @@ def storm_files(folder: Path) -> list[Path | None]:
     return [good, junk, folder / "missing.ttt", None]
 
 
+@pytest.mark.slow
 def test_a_storm_of_real_and_menu_input_raises_nothing(
     make_window, tmp_path: Path, exhaustive: bool
 ) -> None:

@@ -88,7 +88,11 @@ def test_a_close_request_closes_the_open_dialog_and_keeps_the_game(
 
 @pytest.mark.parametrize(
     ("key", "title"),
-    [("ctrl+s", "^Save game$"), ("ctrl+o", "^Open game$"), ("F1", "^How to play$")],
+    [
+        pytest.param("ctrl+s", "^Save game$", marks=pytest.mark.slow),
+        pytest.param("ctrl+o", "^Open game$", marks=pytest.mark.slow),
+        ("F1", "^How to play$"),
+    ],
 )
 def test_closing_from_the_title_bar_with_a_dialog_open_exits_and_the_next_start_resumes(
     tmp_path: Path, window_manager: None, key: str, title: str

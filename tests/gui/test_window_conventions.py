@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from tkinter import ttk
 
+import pytest
 from conftest import (
     eventually,
     finish,
@@ -352,6 +353,7 @@ def status_text(window: Window) -> str:
     return str(window.turn_field.message_label.cget("text"))
 
 
+@pytest.mark.slow
 def test_a_clipboard_owner_that_never_answers_does_not_freeze_the_window(
     make_window: Callable[..., Window],
 ) -> None:

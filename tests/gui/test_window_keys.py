@@ -168,7 +168,11 @@ def test_space_and_right_drive_computer_vs_computer(make_window) -> None:
 # -- undo and redo, with and without Caps Lock ------------------------------------------------
 
 
-@pytest.mark.parametrize("with_caps_lock", [False, True], ids=["caps-lock-off", "caps-lock-on"])
+@pytest.mark.parametrize(
+    "with_caps_lock",
+    [False, pytest.param(True, marks=pytest.mark.slow)],
+    ids=["caps-lock-off", "caps-lock-on"],
+)
 def test_ctrl_z_undoes_and_ctrl_y_or_ctrl_shift_z_redo(make_window, with_caps_lock: bool) -> None:
     window = make_window(hotseat())
     root = window.root
@@ -202,7 +206,11 @@ def xdotool_key(sequence: str) -> str:
     return "+".join([*(words[modifier] for modifier in modifiers), letter])
 
 
-@pytest.mark.parametrize("with_caps_lock", [False, True], ids=["caps-lock-off", "caps-lock-on"])
+@pytest.mark.parametrize(
+    "with_caps_lock",
+    [False, pytest.param(True, marks=pytest.mark.slow)],
+    ids=["caps-lock-off", "caps-lock-on"],
+)
 def test_every_shortcut_of_the_table_typed_calls_its_action(
     make_window, with_caps_lock: bool
 ) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import tkinter as tk
 from typing import Any
 
+import pytest
 from conftest import click_at, keys, marks, sleep_pumping, wait, xdotool
 
 from ttt_gui.config import GameConfig, Mode, Shape
@@ -143,6 +144,7 @@ def test_board_keys_work_after_a_click_on_the_move_list(make_window, window_mana
     assert wait(root, lambda: marks(window).count("X") == 2), marks(window)
 
 
+@pytest.mark.slow
 def test_the_system_theme_follows_the_desktop_and_is_asked_again_when_chosen(
     window_process: None,
 ) -> None:

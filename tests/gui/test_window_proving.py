@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 import tkinter as tk
 
+import pytest
 from conftest import real_click, wait
 
 from ttt_gui.config import GameConfig, Mode
@@ -55,6 +56,7 @@ def painted_text(canvas: tk.Canvas) -> str:
     return " ".join(canvas.itemcget(item, "text") for item in items if canvas.type(item) == "text")
 
 
+@pytest.mark.slow
 def test_cells_the_relevance_zones_prove_drawn_read_draw(make_window) -> None:
     """7x7, five in a row, seven moves clicked: O must stop X's open three at
     a4, e4 or f4, each a draw that relevance zones prove; every other move

@@ -47,6 +47,7 @@ def quit_window(process: subprocess.Popen[str], window: str) -> None:
     assert (process.returncode, stdout, stderr) == (0, "", "")
 
 
+@pytest.mark.slow
 def test_three_windows_on_one_settings_file_lose_no_game_and_no_change(
     tmp_path: Path, window_manager: None
 ) -> None:
@@ -122,6 +123,7 @@ def kept_moves(settings_path: Path) -> list[tuple[int, ...]]:
     return sorted(read_game(path).moves for path in folder.glob("*.ttt"))
 
 
+@pytest.mark.slow
 def test_every_window_keeps_its_own_unfinished_game_and_an_idle_one_removes_none(
     tmp_path: Path, window_manager: None
 ) -> None:
@@ -151,6 +153,7 @@ def test_every_window_keeps_its_own_unfinished_game_and_an_idle_one_removes_none
     assert kept_moves(path) in played_on
 
 
+@pytest.mark.slow
 def test_a_window_that_dies_leaves_its_game_as_it_last_stood(
     tmp_path: Path, window_manager: None
 ) -> None:
@@ -191,6 +194,7 @@ def display_of_its_own() -> Iterator[tuple[subprocess.Popen[bytes], str]]:
         server.wait(timeout=10)
 
 
+@pytest.mark.slow
 def test_a_window_whose_display_is_lost_ends_cleanly_and_its_game_is_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, window_manager: None
 ) -> None:

@@ -1050,6 +1050,7 @@ def _child_environment() -> dict[str, str]:
     return environment
 
 
+@pytest.mark.slow
 def test_killed_writer_leaves_the_old_or_the_new_file(tmp_path: Path, exhaustive: bool) -> None:
     """SIGKILL a process that keeps saving settings and games, at random moments:
     each file is then absent (never written yet) or exactly one of the versions,
