@@ -67,7 +67,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     config = session.config
     workers_start_xvfb = (
         is_parallel_controller(config)
-        and not config.getoption("--no-xvfb")
+        and not config.getoption("--no-xvfb", default=False)
         and shutil.which("Xvfb") is not None
     )
     if not workers_start_xvfb:
