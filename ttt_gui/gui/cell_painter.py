@@ -31,6 +31,31 @@ STRIKE_OVERHANG = 0.3
 STRIKE_OVERLAP = 0.03
 
 
+def circle(
+    canvas: tk.Canvas,
+    x: float,
+    y: float,
+    radius: float,
+    *,
+    outline: str,
+    fill: str = "",
+    width: float = 1.0,
+    stipple: str = "",
+) -> None:
+    """A circle of ``radius`` centred on (``x``, ``y``); the defaults are Tk's
+    (no fill, a line 1 pixel wide, no stipple)."""
+    canvas.create_oval(
+        x - radius,
+        y - radius,
+        x + radius,
+        y + radius,
+        outline=outline,
+        fill=fill,
+        width=width,
+        stipple=stipple,
+    )
+
+
 def two_lines(words: str) -> str:
     r"""``words`` broken at the space that makes the longer line shortest.
 
@@ -152,11 +177,11 @@ class CellPainter:
         side = min(width, height)
         centre_x, centre_y = width / 2, height / 2
         radius = side * (0.5 - HOLE_INSET)
-        canvas.create_oval(
-            centre_x - radius,
-            centre_y - radius,
-            centre_x + radius,
-            centre_y + radius,
+        circle(
+            canvas,
+            centre_x,
+            centre_y,
+            radius,
             fill=background,
             outline=shade(self.palette[Role.FRAME], 0.25),
             width=max(1.0, side * 0.02),
@@ -184,11 +209,11 @@ class CellPainter:
         colour = self.palette[Role.DISC_X if mark == "X" else Role.DISC_O]
         radius = side * (0.5 - DISC_INSET)
         edge = shade(colour, 0.3)
-        canvas.create_oval(
-            centre_x - radius,
-            centre_y - radius,
-            centre_x + radius,
-            centre_y + radius,
+        circle(
+            canvas,
+            centre_x,
+            centre_y,
+            radius,
             fill=colour,
             outline=edge,
             width=max(1.0, side * 0.03),
@@ -209,21 +234,21 @@ class CellPainter:
                     capstyle="round",
                 )
         else:
-            canvas.create_oval(
-                centre_x - inner,
-                centre_y - inner,
-                centre_x + inner,
-                centre_y + inner,
+            circle(
+                canvas,
+                centre_x,
+                centre_y,
+                inner,
                 outline=emboss,
                 width=stroke,
             )
         if is_last:  # the last move stays marked: a dot in its disc
             dot = radius * 0.22
-            canvas.create_oval(
-                centre_x - dot,
-                centre_y - dot,
-                centre_x + dot,
-                centre_y + dot,
+            circle(
+                canvas,
+                centre_x,
+                centre_y,
+                dot,
                 fill=shade(colour, 0.55),
                 outline="",
             )
@@ -234,11 +259,11 @@ class CellPainter:
         """Where the next disc would land: a faint disc ringed in its colour."""
         colour = self.palette[Role.DISC_X if mark == "X" else Role.DISC_O]
         radius = side * (0.5 - DISC_INSET)
-        canvas.create_oval(
-            centre_x - radius,
-            centre_y - radius,
-            centre_x + radius,
-            centre_y + radius,
+        circle(
+            canvas,
+            centre_x,
+            centre_y,
+            radius,
             fill=self.palette[Role.MUTED],
             stipple="gray25",
             outline=colour,
