@@ -418,6 +418,19 @@ def build_view(
     )
 
 
+def review_line(keys: KeyNames, note: str | None, review: ReviewView) -> str | None:
+    """What a review puts in place of the status or the message line: a
+    reviewed move's words (then any note), or a running review's progress
+    (unless there is a note); None when the review has nothing to say."""
+    stop = keys.of("stop_review")
+    if review.focused is not None:
+        words = reviewed_move_words(review.focused)
+        return f"{words}. {stop} returns to the game." + (f"  {note}" if note else "")
+    if review.progress is not None and not note:
+        return review_progress_text(*review.progress, stop)
+    return None
+
+
 def status_line(
     session: Session,
     keys: KeyNames,
@@ -429,12 +442,9 @@ def status_line(
     review's progress (unless there is a note); else what happens next, the
     note in place of it (after the result of a finished game), and the shown
     analysis's state."""
-    stop = keys.of("stop_review")
-    if review.focused is not None:
-        words = reviewed_move_words(review.focused)
-        return f"{words}. {stop} returns to the game." + (f"  {note}" if note else "")
-    if review.progress is not None and not note:
-        return review_progress_text(*review.progress, stop)
+    reviewing = review_line(keys, note, review)
+    if reviewing is not None:
+        return reviewing
     status = status_text(session, keys, offer_review=review.offer)
     if note:
         status = f"{status}  {note}" if session.board.is_over else note
@@ -453,12 +463,9 @@ def note_line(
     """The message line under the turn field: a reviewed move's words; else a
     running review's progress (unless there is a note); else the note, or
     the keys that go on from here; then the shown analysis's state."""
-    stop = keys.of("stop_review")
-    if review.focused is not None:
-        words = reviewed_move_words(review.focused)
-        return f"{words}. {stop} returns to the game." + (f"  {note}" if note else "")
-    if review.progress is not None and not note:
-        return review_progress_text(*review.progress, stop)
+    reviewing = review_line(keys, note, review)
+    if reviewing is not None:
+        return reviewing
     line = note or next_steps_text(session, keys, offer_review=review.offer)
     if analysis is not None:
         line = (line + analysis_status(session, analysis)).strip()
