@@ -197,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version",
         action=VersionAction,
-        help="show the version and the engine build, then exit",
+        help=gettext("show the version and the engine build, then exit"),
     )
     return parser
 
