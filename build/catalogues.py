@@ -3,9 +3,12 @@ translations. Babel does the work; it is needed to build, never to run.
 
     python build/catalogues.py extract         # ttt_gui/locale/ttt_gui.pot from the code
     python build/catalogues.py extract -o F    # the template into F instead
+    python build/catalogues.py init de         # a new language's .po from the template
+    python build/catalogues.py update          # every .po merged with the template
     python build/catalogues.py compile         # every .po into its .mo, in place
     python build/catalogues.py check           # the template is up to date; every
-                                               # language complete, no fuzzy entries
+                                               # language has every message of the
+                                               # template, translated, none fuzzy
 
 Layout: ``ttt_gui/locale/ttt_gui.pot`` (the template, committed),
 ``ttt_gui/locale/<language>/LC_MESSAGES/ttt_gui.po`` (the translations,
@@ -76,6 +79,40 @@ def undated_text(path: Path) -> str:
     return _DATE_HEADER.sub("", text[text.find("msgid") :])
 
 
+def _babel(*arguments: str) -> None:
+    command = [sys.executable, "-m", "babel.messages.frontend", "--quiet", *arguments]
+    subprocess.run(command, cwd=ROOT, check=True)
+
+
+def init(language: str, locale: Path = LOCALE, template: Path = TEMPLATE) -> Path:
+    """Start ``language``'s catalogue from the template (its plural forms
+    from Babel's locale data); returns the ``.po`` written."""
+    _babel(
+        "init",
+        f"--input-file={template}",
+        f"--output-dir={locale}",
+        f"--domain={DOMAIN}",
+        f"--locale={language}",
+        "--width=100",
+    )
+    return locale / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def update(locale: Path = LOCALE, template: Path = TEMPLATE) -> None:
+    """Merge the template into every language's catalogue: new messages come
+    in untranslated, changed ones fuzzy (to be checked), gone ones obsolete."""
+    if translations(locale):
+        _babel(
+            "update",
+            f"--input-file={template}",
+            f"--output-dir={locale}",
+            f"--domain={DOMAIN}",
+            "--width=100",
+            "--ignore-pot-creation-date",
+            "--previous",
+        )
+
+
 def translations(locale: Path = LOCALE) -> list[Path]:
     """The ``.po`` files under ``locale``, by language."""
     return sorted(locale.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
@@ -116,18 +153,40 @@ class Counts:
     translated: int
     fuzzy: int
     placeholders_differ: tuple[str, ...]
+    missing: tuple[str, ...] = ()
 
     @property
     def is_complete(self) -> bool:
-        return self.translated == self.messages and not self.fuzzy and not self.placeholders_differ
+        return (
+            self.translated == self.messages
+            and not self.fuzzy
+            and not self.placeholders_differ
+            and not self.missing
+        )
 
 
-def count(po_path: Path) -> Counts:
-    """The :class:`Counts` of the catalogue ``po_path``."""
+def _message_keys(po_path: Path) -> set[tuple[str | None, str]]:
+    from babel.messages.pofile import read_po
+
+    with po_path.open("rb") as file:
+        catalogue = read_po(file, domain=DOMAIN)
+    return {
+        (message.context, message.id[0] if isinstance(message.id, tuple | list) else message.id)
+        for message in catalogue
+        if message.id
+    }
+
+
+def count(po_path: Path, template: Path | None = None) -> Counts:
+    """The :class:`Counts` of the catalogue ``po_path``; with ``template``,
+    also the template's messages the catalogue lacks (it was not updated)."""
     from babel.messages.pofile import read_po
 
     with po_path.open("rb") as file:
         catalogue = read_po(file, locale=language_of(po_path), domain=DOMAIN)
+    missing: tuple[str, ...] = ()
+    if template is not None:
+        missing = tuple(sorted(key[1] for key in _message_keys(template) - _message_keys(po_path)))
     messages = translated = fuzzy = 0
     differ = []
     for message in catalogue:
@@ -142,7 +201,7 @@ def count(po_path: Path) -> Counts:
             wanted = set(_PLACEHOLDER.findall(ids[-1])) | set(_PLACEHOLDER.findall(ids[0]))
             if any(not set(_PLACEHOLDER.findall(string)) <= wanted for string in strings):
                 differ.append(ids[0])
-    return Counts(language_of(po_path), messages, translated, fuzzy, tuple(differ))
+    return Counts(language_of(po_path), messages, translated, fuzzy, tuple(differ), missing)
 
 
 def check(locale: Path = LOCALE, template: Path = TEMPLATE) -> int:
@@ -161,11 +220,13 @@ def check(locale: Path = LOCALE, template: Path = TEMPLATE) -> int:
     if not catalogues:
         print("languages: none shipped yet (English only)")
     for po_path in catalogues:
-        counts = count(po_path)
+        counts = count(po_path, template)
         print(
             f"{counts.language}: {counts.messages} messages, {counts.translated} translated,"
-            f" {counts.fuzzy} fuzzy"
+            f" {counts.fuzzy} fuzzy, {len(counts.missing)} of the template's missing"
         )
+        for message in counts.missing[:5]:
+            print(f"  missing (run 'python build/catalogues.py update'): {message!r}")
         for message in counts.placeholders_differ:
             print(f"  placeholders differ from the English: {message!r}")
         if not counts.is_complete:
@@ -178,11 +239,20 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     extract_command = commands.add_parser("extract", help="write the template from the code")
     extract_command.add_argument("-o", "--output", type=Path, default=TEMPLATE)
+    init_command = commands.add_parser("init", help="start a language's .po from the template")
+    init_command.add_argument("language", help="a language code: de, pt_BR, zh_CN…")
+    commands.add_parser("update", help="merge the template into every .po")
     commands.add_parser("compile", help="compile every .po into its .mo, in place")
     commands.add_parser("check", help="the template is current, every language complete")
     args = parser.parse_args(argv)
     if args.command == "extract":
         extract(args.output.resolve())
+        return 0
+    if args.command == "init":
+        print(f"wrote {init(args.language).relative_to(ROOT)}")
+        return 0
+    if args.command == "update":
+        update()
         return 0
     if args.command == "compile":
         for mo_path in compile_catalogues():

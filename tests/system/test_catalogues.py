@@ -108,3 +108,26 @@ def test_the_template_comparison_ignores_the_date_alone(
     assert undated(template("2026", "2026-11-25", "a")) != undated(
         template("2026", "2026-11-25", "b")
     )
+
+
+def test_a_catalogue_lacking_a_message_of_the_template_is_incomplete_until_updated(
+    build_catalogues: ModuleType, locale: Path
+) -> None:
+    template = locale / "ttt_gui.pot"
+    template.parent.mkdir(parents=True)
+    template.write_text(
+        HEADER + 'msgid "{player} has won"\nmsgstr ""\n\nmsgid "New game"\nmsgstr ""\n',
+        encoding="utf-8",
+    )
+    po_path = write_po(
+        locale, "eo", HEADER + 'msgid "{player} has won"\nmsgstr "{player} venkis"\n'
+    )
+    counts = build_catalogues.count(po_path, template)
+    assert counts.translated == counts.messages == 1
+    assert counts.missing == ("New game",)
+    assert not counts.is_complete
+
+    build_catalogues.update(locale, template)
+    counts = build_catalogues.count(po_path, template)
+    assert (counts.messages, counts.translated, counts.missing) == (2, 1, ())
+    assert "venkis" in po_path.read_text(encoding="utf-8")
