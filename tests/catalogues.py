@@ -33,6 +33,9 @@ msgid_plural "win in {moves} moves"
 msgstr[0] "venko post {moves} movo"
 msgstr[1] "venko post {moves} movoj"
 
+msgid "{player} wins!"
+msgstr "{player} venkas!"
+
 msgctxt "test"
 msgid "draw"
 msgstr "egalo"

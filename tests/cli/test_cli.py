@@ -279,7 +279,10 @@ def test_overrides_that_do_not_fit_the_board_are_refused(arguments: list[str], w
 def test_the_smoke_test_passes_under_the_test_display(tmp_path: Path) -> None:
     result = run_ttt(tmp_path, "--smoke-test", timeout=30)  # its own deadline is 20 s
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.startswith("smoke test passed")
+    assert result.stdout.startswith("smoke test passed in en: X wins;")
+    assert result.stdout.rstrip().endswith(
+        "menus: Game, Edit, Mode, Difficulty, Board, View, Help"
+    ), result.stdout
     assert result.stderr == ""
     assert list(tmp_path.iterdir()) == [], "the smoke test writes no settings"
 
