@@ -51,3 +51,26 @@ def compile_test_catalogue(folder: Path, language: str = TEST_LANGUAGE) -> Path:
     with target.open("wb") as file:
         write_mo(file, catalogue)
     return folder
+
+
+#: The package's translations, as committed.
+PACKAGE_LOCALE = Path(__file__).resolve().parents[1] / "ttt_gui" / "locale"
+
+
+def shipped_languages() -> list[str]:
+    """The codes of the languages the package ships a ``.po`` for."""
+    return sorted(po.parent.parent.name for po in PACKAGE_LOCALE.glob("*/LC_MESSAGES/ttt_gui.po"))
+
+
+def compile_shipped_catalogues(folder: Path) -> Path:
+    """Compile every shipped ``.po`` (fuzzy entries left out, as the build
+    does) into ``folder``, a locale folder; returns ``folder``."""
+    for language in shipped_languages():
+        source = PACKAGE_LOCALE / language / "LC_MESSAGES" / "ttt_gui.po"
+        with source.open("rb") as file:
+            catalogue = read_po(file, locale=language)
+        target = folder / language / "LC_MESSAGES" / "ttt_gui.mo"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as file:
+            write_mo(file, catalogue, use_fuzzy=False)
+    return folder
