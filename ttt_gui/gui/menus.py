@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from ttt_gui.app.actions import MENUS, Item, ItemKind, KeyNames
 from ttt_gui.app.view_state import ViewState
-from ttt_gui.words import mnemonic
+from ttt_gui.words import gettext, mnemonic
 
 #: Called with a menu item when it is chosen or its key pressed.
 Dispatch = Callable[[Item], None]
@@ -121,8 +121,9 @@ class MenuBar:
         #: (menu, index, item) of the submenus that can be disabled.
         self.cascades: list[tuple[tk.Menu, int, Item]] = []
         for marked, items in MENUS:
-            label, underline = mnemonic(marked)
-            name = "help" if label == "Help" else label.lower()
+            label, underline = mnemonic(gettext(marked))
+            english = mnemonic(marked)[0]  # the widget's name stays the same in every language
+            name = "help" if english == "Help" else english.lower()
             menu = tk.Menu(self.bar, tearoff=False, name=name)
             self._fill(menu, items)
             self.bar.add_cascade(label=label, menu=menu, underline=underline)

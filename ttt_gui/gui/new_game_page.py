@@ -10,6 +10,7 @@ nothing while the focus is on the page.
 from __future__ import annotations
 
 import functools
+import re
 import tkinter as tk
 from collections.abc import Callable
 from tkinter import font as tkfont
@@ -45,6 +46,33 @@ SECTIONS = (
 )
 #: The sections chosen with a row of buttons (the board from a list).
 SEGMENTED = ("mode", "human", "level", "x_level", "o_level")
+#: The number boxes of a custom board, by their placeholders in its sentence.
+SHAPE_FIELDS = {"rows": "rows", "columns": "cols", "length": "win_length"}
+#: A custom board's size, its number boxes in the sentence's placeholders.
+# TRANSLATORS: a custom board's size on the New game page. Each
+# {placeholder} is a box the player types a number in; the words around
+# them are shown beside the boxes, so put the boxes in your order.
+SHAPE_SENTENCE = gettext_noop("{rows} rows × {columns} columns, {length} in a row")
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def sentence_parts(sentence: str) -> list[tuple[str, str | None]]:
+    """A sentence with number boxes as its placeholders, in order: (words,
+    None) for text, ("", field) for a box (a field of :data:`SHAPE_FIELDS`).
+
+    >>> sentence_parts("{rows} rows × {columns} columns, {length} in a row")[:3]
+    [('', 'rows'), (' rows × ', None), ('', 'cols')]
+    """
+    parts: list[tuple[str, str | None]] = []
+    place = 0
+    for found in _PLACEHOLDER.finditer(sentence):
+        if sentence[place : found.start()].strip():
+            parts.append((sentence[place : found.start()], None))
+        parts.append(("", SHAPE_FIELDS.get(found.group(1), found.group(1))))
+        place = found.end()
+    if sentence[place:].strip():
+        parts.append((sentence[place:], None))
+    return parts
 
 
 class NewGamePageView:
@@ -110,19 +138,18 @@ class NewGamePageView:
         self.shape = ttk.Frame(holder, style=FRAME)
         self.shape.grid(row=1, column=0, sticky="w", pady=(4, 0))
         self.spinboxes: dict[str, ttk.Spinbox] = {}
-        for column, (name, words) in enumerate(
-            (
-                ("rows", gettext("rows ×")),
-                ("cols", gettext("columns,")),
-                ("win_length", gettext("in a row")),
-            )
-        ):
+        parts = sentence_parts(gettext(SHAPE_SENTENCE))
+        if sorted(name for _, name in parts if name) != sorted(SHAPE_FIELDS.values()):
+            parts = sentence_parts(SHAPE_SENTENCE)  # a translation that lost a box
+        for column, (words, name) in enumerate(parts):
+            if name is None:
+                label = ttk.Label(self.shape, text=words.strip(), style=LABEL)
+                label.grid(row=0, column=column, padx=(3, 8) if column else (0, 3))
+                continue
             spinbox = ttk.Spinbox(self.shape, from_=SIDES[0], to=SIDES[1], width=3, style=SPINBOX)
             spinbox.configure(command=functools.partial(self._spun, name))
             spinbox.bind("<KeyRelease>", functools.partial(self._spun, name))
-            spinbox.grid(row=0, column=2 * column)
-            label = ttk.Label(self.shape, text=words, style=LABEL)
-            label.grid(row=0, column=2 * column + 1, padx=(3, 8))
+            spinbox.grid(row=0, column=column)
             self.spinboxes[name] = spinbox
         self.rules = ttk.Frame(holder, style=FRAME)
         self.rules.grid(row=2, column=0, sticky="w", pady=(2, 0))

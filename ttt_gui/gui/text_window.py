@@ -20,6 +20,7 @@ from tkinter import font as tkfont
 from tkinter import ttk
 
 from ttt_gui.theme import Palette, Role
+from ttt_gui.words import gettext
 
 #: A web address in the text.
 ADDRESS = re.compile(r"https?://[^\s)]+")
@@ -100,7 +101,7 @@ def build_text_window(
         ttk.Button(
             buttons, text=named, command=functools.partial(_open, open_address, address)
         ).grid(row=0, column=index, padx=(0, 8))
-    done = ttk.Button(buttons, text="Close", command=close)
+    done = ttk.Button(buttons, text=gettext("Close"), command=close)
     done.grid(row=0, column=len(links))
     done.focus_set()
 

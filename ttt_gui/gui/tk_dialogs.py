@@ -25,9 +25,22 @@ from ttt_gui.gui.dialog_style import PROBLEM
 from ttt_gui.gui.text_window import build_text_window
 from ttt_gui.storage.games import SUFFIX
 from ttt_gui.theme import Palette
+from ttt_gui.words import gettext, gettext_noop
 
-FILE_TYPES = [("Saved games", f"*{SUFFIX}"), ("All files", "*")]
+#: The file dialogs' filters: (description, pattern); the descriptions are
+#: translated where shown (:func:`file_types`).
+FILE_TYPES = [
+    # TRANSLATORS: a filter of the Open and Save file dialogs.
+    (gettext_noop("Saved games"), f"*{SUFFIX}"),
+    # TRANSLATORS: a filter of the Open and Save file dialogs.
+    (gettext_noop("All files"), "*"),
+]
 Answer = TypeVar("Answer")
+
+
+def file_types() -> list[tuple[str, str]]:
+    """The file dialogs' filters, in the player's language."""
+    return [(gettext(description), pattern) for description, pattern in FILE_TYPES]
 
 
 class TkDialogs:
@@ -161,14 +174,14 @@ class TkDialogs:
             )
             ok = ttk.Button(frame, text=accept_label)
             ok.grid(row=end + 1, column=0, sticky="e", padx=(0, 8))
-            ttk.Button(frame, text="Cancel", command=lambda: finish(None)).grid(
+            ttk.Button(frame, text=gettext("Cancel"), command=lambda: finish(None)).grid(
                 row=end + 1, column=1, sticky="e"
             )
 
             def values() -> list[int] | None:
                 raw = [text.get().strip() for text in texts]
                 if not all(part.isdigit() for part in raw):
-                    problem.set("Type whole numbers only.")
+                    problem.set(gettext("Type whole numbers only."))
                     return None
                 numbers = [int(part) for part in raw]
                 problem.set(check(numbers))
@@ -196,9 +209,12 @@ class TkDialogs:
         def check(numbers: list[int]) -> str:
             if minimum <= numbers[0] <= maximum:
                 return ""
-            return f"Choose a number from {minimum} to {maximum}."
+            return gettext("Choose a number from {least} to {most}.").format(
+                least=minimum, most=maximum
+            )
 
-        answer = self._ask_numbers(title, [(prompt, initial, minimum, maximum)], check, "OK")
+        fields = [(prompt, initial, minimum, maximum)]
+        answer = self._ask_numbers(title, fields, check, gettext("OK"))
         return None if answer is None else answer[0]
 
     def ask_board(self, shape: Shape) -> Shape | None:
@@ -210,22 +226,33 @@ class TkDialogs:
         def check(numbers: list[int]) -> str:
             width, height, length = numbers
             if not all(MIN_SIZE <= side <= MAX_SIZE for side in (height, width)):
-                return f"Columns and rows are {MIN_SIZE} to {MAX_SIZE} each."
+                return gettext("Columns and rows are {least} to {most} each.").format(
+                    least=MIN_SIZE, most=MAX_SIZE
+                )
             board = Shape(height, width, length)
             if not board.is_valid:  # the sides are: the win length is not
-                return f"On a {width}×{height} board, {MIN_SIZE} to {board.size} in a row can win."
+                return gettext(
+                    "On a {columns}×{rows} board, {least} to {most} in a row can win."
+                ).format(columns=width, rows=height, least=MIN_SIZE, most=board.size)
             return ""
 
+        least, most = MIN_SIZE, MAX_SIZE
         fields = [
-            (f"Columns, across ({MIN_SIZE} to {MAX_SIZE}):", cols, MIN_SIZE, MAX_SIZE),
-            (f"Rows, down ({MIN_SIZE} to {MAX_SIZE}):", rows, MIN_SIZE, MAX_SIZE),
-            (f"Marks in a row ({MIN_SIZE} to the longer side):", win_length, MIN_SIZE, MAX_SIZE),
+            (gettext("Columns, across ({least} to {most}):"), cols),
+            (gettext("Rows, down ({least} to {most}):"), rows),
+            (gettext("Marks in a row ({least} to the longer side):"), win_length),
+        ]
+        numbers = [
+            (label.format(least=least, most=most), initial, least, most)
+            for label, initial in fields
         ]
         options = (
-            ("Gravity: a mark drops to the bottom of its column", gravity),
-            ("Misère: whoever completes a line loses", misere),
+            (gettext("Gravity: a mark drops to the bottom of its column"), gravity),
+            (gettext("Misère: whoever completes a line loses"), misere),
         )
-        answer = self._ask_numbers("Custom board", fields, check, "Play this board", options)
+        answer = self._ask_numbers(
+            gettext("Custom board"), numbers, check, gettext("Play this board"), options
+        )
         if answer is None:
             return None
         width, height, length, drops, loses = answer
@@ -269,7 +296,7 @@ class TkDialogs:
                     row=row, column=0, sticky="w", padx=(0, 24), pady=1
                 )
                 ttk.Label(frame, text=description).grid(row=row, column=1, sticky="w", pady=1)
-            close = ttk.Button(frame, text="Close", command=lambda: finish(None))
+            close = ttk.Button(frame, text=gettext("Close"), command=lambda: finish(None))
             close.grid(row=len(rows), column=1, sticky="e", pady=(12, 0))
             close.focus_set()
 
@@ -284,7 +311,7 @@ class TkDialogs:
         ) -> None:
             frame = ttk.Frame(window, padding=16)
             frame.grid(sticky="nsew")
-            ttk.Label(frame, text="Unfinished games kept from earlier windows:").grid(
+            ttk.Label(frame, text=gettext("Unfinished games kept from earlier windows:")).grid(
                 row=0, column=0, columnspan=3, sticky="w", pady=(0, 8)
             )
             games = tk.Listbox(
@@ -302,9 +329,11 @@ class TkDialogs:
                     finish((int(selected[0]), action))
 
             buttons = (
-                ("Open", lambda: choose("open")),
-                ("Discard", lambda: choose("discard")),
-                ("Cancel", lambda: finish(None)),
+                # TRANSLATORS: a button: open the kept game chosen in the list.
+                (gettext("Open"), lambda: choose("open")),
+                # TRANSLATORS: a button: forget the kept game chosen in the list.
+                (gettext("Discard"), lambda: choose("discard")),
+                (gettext("Cancel"), lambda: finish(None)),
             )
             for column, (label, press) in enumerate(buttons):
                 ttk.Button(frame, text=label, command=press).grid(
@@ -317,7 +346,7 @@ class TkDialogs:
             games.bind("<Double-Button-1>", lambda event: choose("open"))
             games.focus_set()
 
-        return self._modal("Resume game", build, None)
+        return self._modal(gettext("Resume game"), build, None)
 
     def ask_open_path(self, folder: Path) -> Path | None:
         from tkinter import filedialog
@@ -326,7 +355,10 @@ class TkDialogs:
             return None
         with self._open():
             name = filedialog.askopenfilename(
-                parent=self.root, title="Open game", filetypes=FILE_TYPES, initialdir=str(folder)
+                parent=self.root,
+                title=gettext("Open game"),
+                filetypes=file_types(),
+                initialdir=str(folder),
             )
         return Path(name) if name and not self.is_closing else None
 
@@ -338,8 +370,8 @@ class TkDialogs:
         with self._open():
             chosen = filedialog.asksaveasfilename(
                 parent=self.root,
-                title="Save game",
-                filetypes=FILE_TYPES,
+                title=gettext("Save game"),
+                filetypes=file_types(),
                 defaultextension=SUFFIX,
                 initialdir=str(folder),
                 initialfile=name,

@@ -66,9 +66,13 @@ ICONS: dict[str, tuple[Shape, ...]] = {
 
 #: The buttons: (icon, label, presenter action), in order.
 BUTTONS = (
+    # TRANSLATORS: a toolbar button beside its icon (starts a new game); one short word.
     ("new", gettext_noop("New"), "show_new_game"),
+    # TRANSLATORS: a toolbar button beside its icon (takes back a move); one short word.
     ("undo", gettext_noop("Undo"), "undo"),
+    # TRANSLATORS: a toolbar button beside its icon (replays a move); one short word.
     ("redo", gettext_noop("Redo"), "redo"),
+    # TRANSLATORS: a toolbar button beside its icon (shows a good move); one short word.
     ("hint", gettext_noop("Hint"), "hint"),
 )
 #: The bind tag of the toolbar's controls: the board's keys stop there.
@@ -169,6 +173,7 @@ class Toolbar:
         self.analysis_shown = tk.BooleanVar(self.frame, value=False)
         self.analysis = ttk.Checkbutton(
             self.frame,
+            # TRANSLATORS: a toolbar toggle beside its icon (shows what each move is worth).
             text=gettext("Analysis"),
             compound="left",
             style=TOOL,
@@ -177,6 +182,7 @@ class Toolbar:
         )
         self.analysis.grid(row=0, column=len(BUTTONS), padx=1)
         self.frame.columnconfigure(len(BUTTONS) + 1, weight=1)
+        # TRANSLATORS: the toolbar's label before the list of computer levels.
         self.level_title = tk.Label(self.frame, text=gettext("Level"), padx=4)
         self.level_title.grid(row=0, column=len(BUTTONS) + 2, sticky="e")
         self.level = ttk.Combobox(
@@ -243,7 +249,7 @@ class Toolbar:
             (mnemonic(state.labels.get(f"set_level:{name}", level.label()))[0], name)
             for name, level in LEVELS.items()
         ]
-        custom = state.labels.get("ask_custom_depth", "Custom depth…")
+        custom = state.labels.get("ask_custom_depth") or gettext("&Custom depth…")
         levels.append((mnemonic(custom)[0], None))
         if levels != self._levels:
             self._levels = levels

@@ -41,6 +41,7 @@ from ttt_gui.gui.turn_field import TurnField
 from ttt_gui.storage.settings import WINDOW_SIZE, Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
 from ttt_gui.theme import SYSTEM_THEME, Palette, Role, palette
+from ttt_gui.words import gettext
 
 POLL_MS = 5
 #: How often (ms) a signal from the system is looked for.
@@ -85,7 +86,9 @@ def launch(
     try:
         root = tk.Tk(className="ttt-gui")
     except tk.TclError as error:
-        print(f"ttt-gui: cannot open a window: {error}", file=sys.stderr)
+        print(
+            gettext("ttt-gui: cannot open a window: {error}").format(error=error), file=sys.stderr
+        )
         return None
     set_window_icon(root)
     windowing = str(root.tk.call("tk", "windowingsystem"))
@@ -165,7 +168,7 @@ class Window:
         self.dpi_scale = self.look.scale or max(1.0, root.winfo_fpixels("1i") / 96)
         self._poll_id: str | None = None
         self._painted: ViewState | None = None
-        root.title("Tic-tac-toe")
+        root.title(gettext("Tic-tac-toe"))
         root.report_callback_exception = self.on_callback_error
         root.protocol("WM_DELETE_WINDOW", self.request_close)
         if isinstance(presenter.dialogs, TkDialogs):
@@ -187,7 +190,9 @@ class Window:
         self.score_label = self.turn_field.score_label
         self.new_game_page = NewGamePageView(root, (2, 4), self.text_font, self.run_page)
         self.history_panel = tk.Frame(root, padx=6, pady=4)
-        self.history_title = tk.Label(self.history_panel, text="Moves", anchor="w")
+        # TRANSLATORS: the heading of the list of the moves played (View › Move history).
+        heading = gettext("Moves")
+        self.history_title = tk.Label(self.history_panel, text=heading, anchor="w")
         self.history_title.pack(fill="x")
         self.history_list = tk.Listbox(
             self.history_panel, width=12, activestyle="none", exportselection=False
