@@ -25,6 +25,7 @@ from ttt_gui.engine import Engine, Limit  # noqa: E402
 from ttt_gui.gui.tk_dialogs import TkDialogs  # noqa: E402
 from ttt_gui.gui.window import Window, pump_until  # noqa: E402
 from ttt_gui.storage.settings import Settings  # noqa: E402
+from ttt_gui.words import install_language  # noqa: E402
 
 
 def shoot(
@@ -37,13 +38,16 @@ def shoot(
     proven: bool = False,
     falling: float = 0.0,
     new_game: bool = False,
+    open_menu: int | None = None,
 ) -> None:
     """Play ``turns`` moves (all of ``moves`` by default), each the first free one
     of ``moves``, wait for the computer and the analysis (until proven with
     ``proven``), review the game and show move ``review`` if given, and take a
     screenshot, the pointer over cell ``hover`` if given (else off the board).
     With ``falling`` the last move is caught that far (0 to 1) into its motion;
-    with ``new_game`` the New game page is shown over the board."""
+    with ``new_game`` the New game page is shown over the board; with
+    ``open_menu`` that menu of the menu bar (0 the first) is open, and the
+    whole screen is taken."""
     if WANTED and not any(name in out.name for name in WANTED):
         return
     turns = turns or len(moves)  # no moves: the person's moves come from a search
@@ -85,23 +89,53 @@ def shoot(
     if new_game:
         window.run("show_new_game")
     root.focus_set()  # no focus ring on a cell: it would look like a highlighted move
-    end = time.monotonic() + 0.3
-    while time.monotonic() < end:
-        root.update()
-    # The window named after the title is Tk's wrapper: it holds the menu bar.
-    wrapper = subprocess.check_output(
-        ["xdotool", "search", "--onlyvisible", "--name", "^Tic-tac-toe"], text=True
-    ).split()[0]
-    subprocess.run(["import", "-window", wrapper, str(out)], check=True)
+    settle(root)
+    if open_menu is not None:  # as Alt and the menu's underlined letter open it
+        bar = window.menubar.bar
+        entries = range(int(bar.index("end") or 0) + 1)  # a tear-off line first, if any
+        index = [index for index in entries if bar.type(index) == "cascade"][open_menu]
+        title = str(bar.entrycget(index, "label"))
+        letter = title[int(bar.entrycget(index, "underline"))]
+        root.focus_force()
+        settle(root)
+        root.tk.call("tk::TraverseToMenu", root, letter)
+        settle(root)
+    # Tk's wrapper window (it holds the menu bar), or the screen with a menu open.
+    shown = "root" if open_menu is not None else root.wm_frame()
+    subprocess.run(["import", "-window", shown, str(out)], check=True)
+    if open_menu is not None:  # the screen's black around the window and its menu goes
+        subprocess.run(["convert", str(out), "-trim", "+repage", str(out)], check=True)
     print(out.name, window.turn_field.turn_label.cget("text"))
+    if open_menu is not None:
+        subprocess.run(["xdotool", "key", "Escape", "Escape"], check=True)
+        settle(root)
     window.close()
 
 
+def settle(root: tk.Tk, seconds: float = 0.3) -> None:
+    """Let the window draw for ``seconds``."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        root.update()
+
+
 WANTED = sys.argv[1:]
+#: The languages shown with a menu open and the analysis on: one that runs
+#: long, one in Cyrillic, one in CJK.
+LANGUAGES = ("de", "ru", "ja")
 
 
 def main() -> None:
     prepare_process()
+    for language in LANGUAGES:  # before the others: each installs its language
+        install_language([language])
+        shoot(
+            Settings(GameConfig(mode=Mode.HOTSEAT), analysis=True, history=True),
+            [4, 1],
+            HERE / f"screenshot-{language}.png",
+            open_menu=5,  # View: the analysis, the languages
+        )
+    install_language([])
     hotseat = GameConfig(mode=Mode.HOTSEAT)
     shoot(Settings(hotseat), [4, 1, 0, 2, 8], HERE / "screenshot-light.png")
     shoot(Settings(hotseat, theme="dark"), [4, 1, 0, 2, 8], HERE / "screenshot-dark.png")
