@@ -9,7 +9,8 @@ from ttt_gui.app.coach import Coach
 from ttt_gui.app.display import Display
 from ttt_gui.app.game_setup import GameSetup
 from ttt_gui.app.jobs import InlineRunner, Job, JobKind, JobTag
-from ttt_gui.app.session import Refused, Session
+from ttt_gui.app.refusals import Refused
+from ttt_gui.app.session import Session
 from ttt_gui.app.work import Work
 from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.storage.settings import Settings

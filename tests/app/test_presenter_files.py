@@ -219,6 +219,16 @@ def test_save_then_open_gives_the_same_game(tmp_path: Path) -> None:
     assert Settings.from_json(rig.store.saved[-1]).game == rig.session.config
 
 
+def test_opening_a_game_of_one_move_counts_it_in_the_singular(tmp_path: Path) -> None:
+    rig = hotseat()
+    play_all(rig, (4,))
+    path = tmp_path / "one.ttt"
+    save_to(rig, path)
+    rig.presenter.new_game()
+    open_from(rig, path)
+    assert rig.presenter.view().status == "Opened one.ttt: 1 move."
+
+
 def test_save_adds_the_suffix(tmp_path: Path) -> None:
     rig = hotseat()
     play_all(rig, (4,))

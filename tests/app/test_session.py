@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from ttt_gui.app.session import GameHistory, Refused, Session
+from ttt_gui.app.refusals import Refused
+from ttt_gui.app.session import GameHistory, Session
 from ttt_gui.board import Board, IllegalMoveError, Player
 from ttt_gui.config import LEVELS, GameConfig, Mode
 from ttt_gui.engine import Engine, MoveAnalysis

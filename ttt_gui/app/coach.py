@@ -21,10 +21,13 @@ import dataclasses
 from typing import Protocol
 
 from ttt_gui.analysis.review import GameReview, MoveReview, ReviewStopped, review_game
+from ttt_gui.app import refusals
 from ttt_gui.app.jobs import Job, JobKind, JobTag
-from ttt_gui.app.session import Refused, Session
+from ttt_gui.app.refusals import Refused
+from ttt_gui.app.session import Session
 from ttt_gui.app.view_state import ReviewView
 from ttt_gui.board import Board
+from ttt_gui.words import gettext
 
 
 class CoachHost(Protocol):
@@ -88,7 +91,7 @@ class Coach:
         elif self.session.analysis is not None:
             self.host.show_hint()
         else:
-            self.host.say("Looking for a hint…")
+            self.host.say(gettext("Looking for a hint…"))
         self.host.schedule()
 
     def review_game(self) -> None:
@@ -97,7 +100,7 @@ class Coach:
         history = self.session.history
         review = self._current_review()
         if not history.moves:
-            self.host.say("There are no moves to review yet.")
+            self.host.say(gettext("There are no moves to review yet."))
             return
         self.host.show_history()
         if review is not None and len(review.moves) == len(history.moves):
@@ -116,7 +119,7 @@ class Coach:
         reviewed move for the game."""
         if self._wanted is not None:
             self._wanted = None
-            self.host.say("Review stopped.")
+            self.host.say(gettext("Review stopped."))
         elif self._focused() is not None:
             self._focus = None
             self.host.say(None)
@@ -146,7 +149,7 @@ class Coach:
         if self._focused() is None:
             return None
         self._focus = None
-        return Refused("Back to the game.")
+        return refusals.back_to_game()
 
     # -- the review's job ---------------------------------------------------------------
 

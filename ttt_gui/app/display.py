@@ -17,42 +17,43 @@ from ttt_gui.app.statistics import statistics_rows
 from ttt_gui.app.view_state import shows_coordinates
 from ttt_gui.storage.settings import MAX_ZOOM, MIN_ZOOM, Settings
 from ttt_gui.theme import THEMES
+from ttt_gui.words import gettext, gettext_noop, ngettext
 
 ZOOM_STEP = 1.15
 
-HOW_TO_PLAY = (
-    "Take turns marking empty cells; X moves first.\n\n"
-    "The first player with {k} marks in a row, column or diagonal wins. "
-    "A full board with no such line is a draw.\n\n"
+#: How to play's first paragraph; the second (how many marks make a line) is
+#: counted where shown, the third says how to choose who and how the computer plays.
+HOW_TO_PLAY = gettext_noop("Take turns marking empty cells; X moves first.")
+HOW_TO_CHOOSE = gettext_noop(
     "Play against the computer or a friend (Mode menu). The Difficulty menu "
     "sets how the computer plays: Easy sees one move ahead, Medium always "
     "wins and blocks but misses forks, Hard sees forks and slips rarely. The "
     "top level is Perfect where the board is solved (3×3 and 4×4): it never "
     "loses there; on larger boards it is Strongest, its best within its search."
 )
-#: Added to How to play for the rules in force.
-RULE_NOTES = {
-    "gravity": "Gravity: a mark drops to the lowest empty cell of its column; click "
-    "any cell of a column to play there.",
-    "misere": "Misère: whoever completes {k} in a row loses.",
-}
+#: Added to How to play under gravity (misère's note is counted where shown).
+GRAVITY_NOTE = gettext_noop(
+    "Gravity: a mark drops to the lowest empty cell of its column; click "
+    "any cell of a column to play there."
+)
 #: How to play's last paragraph: the analysis words and their short forms.
-ANALYSIS_NOTE = (
+ANALYSIS_NOTE = gettext_noop(
     "Show analysis (F5) writes each move's value on its cell, the distance to "
     "a win or a loss counted in the mover's own moves. Where a cell is too "
     "small for the words: {legend}."
 )
-ABOUT = (
-    f"ttt_gui {__version__}\n\nTic-tac-toe and m,n,k games.\n\n"
+ABOUT = gettext_noop(
+    "ttt_gui {version}\n\nTic-tac-toe and m,n,k games.\n\n"
     "The computer plays by negamax search with alpha-beta pruning and a "
     "transposition table shared by the board's symmetries. At the top "
     "level it solves the game exactly where it can; on large boards it "
     "deepens its search within a budget of positions and its think time.\n\n"
     "Free software under the MIT licence: you may use, copy, change and share "
     "it; it comes without warranty.\n\n"
-    "Website: https://github.com/tttgui/ttt-gui\n"
-    "Report a problem: https://github.com/tttgui/ttt-gui/issues"
+    "Website: {website}\n"
+    "Report a problem: {issues}"
 )
+WEBSITE = "https://github.com/tttgui/ttt-gui"
 
 
 class Display:
@@ -140,22 +141,45 @@ class Display:
 
     def how_to_play(self) -> None:
         config = self.session.config
-        notes = [note for rule, note in RULE_NOTES.items() if getattr(config, rule)]
-        text = "\n\n".join([HOW_TO_PLAY, *notes]).format(k=config.win_length)
-        text = "\n\n".join([text, ANALYSIS_NOTE.format(legend=legend())])
-        self.dialogs.show_text("How to play", text)
+        length = config.win_length
+        notes = [gettext(GRAVITY_NOTE)] if config.gravity else []
+        if config.misere:
+            notes.append(
+                ngettext(
+                    "Misère: whoever completes {count} in a row loses.",
+                    "Misère: whoever completes {count} in a row loses.",
+                    length,
+                ).format(count=length)
+            )
+        paragraphs = [
+            gettext(HOW_TO_PLAY),
+            ngettext(
+                "The first player with {count} mark in a row, column or diagonal wins. "
+                "A full board with no such line is a draw.",
+                "The first player with {count} marks in a row, column or diagonal wins. "
+                "A full board with no such line is a draw.",
+                length,
+            ).format(count=length),
+            gettext(HOW_TO_CHOOSE),
+            *notes,
+            gettext(ANALYSIS_NOTE).format(legend=legend()),
+        ]
+        self.dialogs.show_text(gettext("How to play"), "\n\n".join(paragraphs))
 
     def show_shortcuts(self) -> None:
-        self.dialogs.show_table("Keyboard shortcuts", self.session.keys.shortcut_rows())
+        self.dialogs.show_table(gettext("Keyboard shortcuts"), self.session.keys.shortcut_rows())
 
     def about(self) -> None:
-        self.dialogs.show_text("About", ABOUT)
+        text = gettext(ABOUT).format(
+            version=__version__, website=WEBSITE, issues=f"{WEBSITE}/issues"
+        )
+        self.dialogs.show_text(gettext("About"), text)
 
     def show_statistics(self) -> None:
         """Results against each level on each board (the score line shows the
         current match only)."""
         rows = statistics_rows(self.session.scores)
         if rows:
-            self.dialogs.show_table("Statistics", rows)
+            self.dialogs.show_table(gettext("Statistics"), rows)
         else:
-            self.dialogs.show_info("Statistics", "No games finished yet.")
+            self.dialogs.show_info(gettext("Statistics"), gettext("No games finished yet."))

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ttt_gui.app.ports import Dialogs
-from ttt_gui.app.session import Refused, Session
+from ttt_gui.app.refusals import Refused
+from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player
 from ttt_gui.config import ConfigError, GameConfig, Mode, Shape
 from ttt_gui.storage.settings import Settings
@@ -60,7 +61,8 @@ class GameSetup:
         try:
             config = session.config.changed(**changes)
         except ConfigError as error:
-            self.host.say(f"Not possible: {error}.")
+            # TRANSLATORS: {reason} says why the choice cannot be played.
+            self.host.say(gettext("Not possible: {reason}.").format(reason=error))
             return False
         if start is None and not force_new and not session.config.changes_game(config):
             session.reconfigure(config)
@@ -68,10 +70,10 @@ class GameSetup:
             self.host.schedule()
             return True
         if session.has_moves_to_lose and not self.dialogs.confirm(
-            "New game",
-            "This starts a new game. Abandon the game in progress?",
-            "Abandon game",
-            "Keep playing",
+            gettext("New game"),
+            gettext("This starts a new game. Abandon the game in progress?"),
+            gettext("Abandon game"),
+            gettext("Keep playing"),
         ):
             return False
         self.host.cancel_search()
@@ -108,8 +110,11 @@ class GameSetup:
         config = self.session.config
         cells = config.cells
         depth = self.dialogs.ask_integer(
-            "Custom depth",
-            f"How many moves ahead should the computer look? (1 to {cells})",
+            gettext("Custom depth"),
+            # TRANSLATORS: {cells} is the most moves the board has room for.
+            gettext("How many moves ahead should the computer look? (1 to {cells})").format(
+                cells=cells
+            ),
             suggested_depth(config),
             1,
             cells,
@@ -126,12 +131,15 @@ class GameSetup:
     def reset_scores(self) -> None:
         """Zero the score line's match, asking first (the statistics stay)."""
         if not self.dialogs.confirm(
-            "Reset scores", reset_question(self.session.config), "Reset scores", "Keep scores"
+            gettext("Reset scores"),
+            reset_question(self.session.config),
+            gettext("Reset scores"),
+            gettext("Keep scores"),
         ):
             return
         self.session.reset_scores()
         self.host.save_settings()
-        self.host.say("Scores reset.")
+        self.host.say(gettext("Scores reset."))
 
 
 #: The custom depth suggested where the board is not solved: deeper searches

@@ -37,7 +37,8 @@ from ttt_gui.app.game_setup import GameSetup
 from ttt_gui.app.jobs import JobRunner, Runner
 from ttt_gui.app.new_game import NewGamePage
 from ttt_gui.app.ports import Dialogs, SaveSettings
-from ttt_gui.app.session import Refused, Session
+from ttt_gui.app.refusals import Refused
+from ttt_gui.app.session import Session
 from ttt_gui.app.settings_saving import SettingsSaving
 from ttt_gui.app.transfer import Transfer
 from ttt_gui.app.view_state import ViewState, build_view
@@ -46,6 +47,7 @@ from ttt_gui.board import Board
 from ttt_gui.config import Mode, Shape
 from ttt_gui.storage.settings import Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
+from ttt_gui.words import gettext
 
 #: Least time (s) between the person's move and the computer's reply on 3x3.
 COMPUTER_PAUSE = 0.3
@@ -216,19 +218,19 @@ class Presenter:
         """An unexpected error: counted, shown, and the game goes on."""
         self.errors.append(error)
         text = f"{type(error).__name__}: {error}"
-        self.say(f"Something went wrong: {text}")
-        self.dialogs.show_error("Unexpected error", f"{text}\n\nThe game goes on.")
+        # TRANSLATORS: {error} is the error's name and its text, in English.
+        self.say(gettext("Something went wrong: {error}").format(error=text))
+        goes_on = gettext("{error}\n\nThe game goes on.").format(error=text)
+        self.dialogs.show_error(gettext("Unexpected error"), goes_on)
 
     def quit(self) -> None:
         """Stop searching, save the settings; the window then closes. Asks first
         if a game in which the person has moved would be abandoned: it is not
         kept for the next start, or could not be (a full disk)."""
-        question = None
-        if (unkept := self.transfer.unkept_reason()) is not None:
-            question = f"The game in progress could not be kept: {unkept}. Quit anyway?"
-        elif self.transfer.unfinished is None and self.session.has_moves_to_lose:
-            question = "Quit and abandon the game in progress?"
-        if question and not self.dialogs.confirm("Quit", question, "Quit", "Keep playing"):
+        question = self.transfer.quit_question()
+        if question and not self.dialogs.confirm(
+            gettext("Quit"), question, gettext("Quit"), gettext("Keep playing")
+        ):
             return
         self.end()
 

@@ -16,8 +16,10 @@ from dataclasses import dataclass
 
 from ttt_gui.analysis.position import Analyst
 from ttt_gui.analysis.proving import Prover, ProvingRound
+from ttt_gui.app import refusals
 from ttt_gui.app.actions import KeyNames
 from ttt_gui.app.jobs import JobKind
+from ttt_gui.app.refusals import Refused
 from ttt_gui.board import Board, IllegalMoveError
 from ttt_gui.config import GameConfig, Level, Mode
 from ttt_gui.engine import DEFAULT_TABLE_LIMIT, Engine, Limit, MoveAnalysis
@@ -33,13 +35,6 @@ PROVING_TABLE_LIMIT = DEFAULT_TABLE_LIMIT
 
 #: Scores of one mode and board: result label ("X", "O", "you", ...) -> count.
 Tally = dict[str, int]
-
-
-@dataclass(frozen=True)
-class Refused:
-    """Why an action was not carried out, in words for the status bar."""
-
-    reason: str
 
 
 @dataclass(frozen=True)
@@ -268,21 +263,20 @@ class Session:
         """The person marks ``cell``."""
         board = self.board
         if board.is_over:
-            return Refused(f"The game is over: {self.keys.of('show_new_game')} starts a new one.")
+            return refusals.game_over(self.keys.of("show_new_game"))
         if self.config.mode is Mode.WATCH:
-            play_pause = self.keys.of("play_pause")
-            return Refused(f"The computer plays both sides: {play_pause} plays or pauses.")
+            return refusals.computer_plays_both(self.keys.of("play_pause"))
         if self.is_computer_turn:
-            return Refused("Wait for the computer's move.")
+            return refusals.wait_for_computer()
         if not 0 <= cell < board.cells:
-            return Refused("There is no such cell.")
+            return refusals.no_such_cell()
         if board.gravity:  # any cell of a column plays its lowest empty cell
             landing = board.landing(cell)
             if landing is None:
-                return Refused(f"Column {board.coordinate(cell)[0]} is full.")
+                return refusals.column_full(board.coordinate(cell)[0])
             cell = landing
         if board[cell] is not None:
-            return Refused(f"{board.coordinate(cell)} is already taken.")
+            return refusals.cell_taken(board.coordinate(cell))
         self.history.play(cell)
         self._changed()
         return None
@@ -359,10 +353,10 @@ class Session:
         later = [index for index in allowed if index >= cursor]
         earlier = [index for index in allowed if index <= cursor]
         if not later and not earlier:
-            return Refused("There is no position where it is your turn.")
+            return refusals.no_turn_position()
         target = later[0] if later else earlier[-1]
         if target == self.history.cursor:
-            return Refused("That position is already shown.")
+            return refusals.already_shown()
         self.history.go_to(target)
         self.watch_running = self.step_wanted = False
         self._changed()
@@ -379,19 +373,19 @@ class Session:
     def undo(self) -> Refused | None:
         """Take back the last move (against the computer: your move and its reply)."""
         earlier = [index for index in self._turn_positions() if index < self.history.cursor]
-        return self.go_to(earlier[-1]) if earlier else Refused("Nothing to undo.")
+        return self.go_to(earlier[-1]) if earlier else refusals.nothing_to_undo()
 
     def redo(self) -> Refused | None:
         """Play again the move(s) the last undo took back."""
         later = [index for index in self._turn_positions() if index > self.history.cursor]
-        return self.go_to(later[0]) if later else Refused("Nothing to redo.")
+        return self.go_to(later[0]) if later else refusals.nothing_to_redo()
 
     # -- computer vs computer ----------------------------------------------------
 
     def play_pause(self) -> Refused | None:
         """Computer vs computer: play on, or pause; a finished game starts anew."""
         if self.config.mode is not Mode.WATCH:
-            return Refused("Play/Pause is for computer-vs-computer games.")
+            return refusals.play_pause_not_watching()
         if self.board.is_over:
             self.new_game()
             self.watch_running = True
@@ -403,9 +397,9 @@ class Session:
     def step(self) -> Refused | None:
         """Computer vs computer: pause, and play the next move."""
         if self.config.mode is not Mode.WATCH:
-            return Refused("Step plays one move in computer-vs-computer mode.")
+            return refusals.step_not_watching()
         if self.board.is_over:
-            return Refused(f"The game is over: {self.keys.of('play_pause')} starts a new one.")
+            return refusals.game_over(self.keys.of("play_pause"))
         self.watch_running = False
         self.step_wanted = True
         return None
@@ -447,9 +441,9 @@ class Session:
     def request_hint(self) -> Refused | None:
         """Ask for the best moves of the position; they come with the analysis."""
         if self.board.is_over:
-            return Refused("The game is over: no hint to give.")
+            return refusals.no_hint_game_over()
         if self.is_computer_turn:
-            return Refused("Wait for the computer's move.")
+            return refusals.wait_for_computer()
         if self.analysis is not None:
             self.hint = tuple(self.analysis.best[:1])
         else:

@@ -16,11 +16,12 @@ from typing import Protocol
 from ttt_gui.app.ports import SaveSettings
 from ttt_gui.storage.files import LockTimeoutError, describe_file_error
 from ttt_gui.storage.settings import Settings
+from ttt_gui.words import gettext, gettext_noop
 
 #: Least time (s) between two tries of a pending save.
 RETRY_INTERVAL = 0.25
 #: The status while a save waits for another window.
-PENDING = "Settings will be saved when another ttt-gui window lets go of them."
+PENDING = gettext_noop("Settings will be saved when another ttt-gui window lets go of them.")
 
 
 class SavingHost(Protocol):
@@ -84,12 +85,15 @@ class SettingsSaving:
 
     def _wait_for_lock(self) -> None:
         if not self.is_pending:  # said once, not at every try
-            self._host.say(PENDING)
+            self._host.say(gettext(PENDING))
         self._retry_at = self._clock() + RETRY_INTERVAL
 
     def _failed(self, error: Exception) -> None:
         self._end_pending()
-        problem = f"Settings not saved: {describe_file_error(error)}."
+        # TRANSLATORS: {reason} says why the settings file could not be written.
+        problem = gettext("Settings not saved: {reason}.").format(
+            reason=describe_file_error(error)
+        )
         if problem != self._problem:  # said once, not after every change
             self._problem = problem
             self._host.say(problem)
@@ -99,6 +103,6 @@ class SettingsSaving:
         self._problem = None
 
     def _end_pending(self) -> None:
-        if self._retry_at is not None and self._host.message == PENDING:
+        if self._retry_at is not None and self._host.message == gettext(PENDING):
             self._host.say(None)
         self._retry_at = None

@@ -16,14 +16,15 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ttt_gui.app.ports import Dialogs
-from ttt_gui.app.session import Refused, Session
+from ttt_gui.app.refusals import Refused
+from ttt_gui.app.session import Session
 from ttt_gui.board import Board, InvalidPositionError, split_rules
 from ttt_gui.config import Shape
 from ttt_gui.storage.files import describe_file_error
 from ttt_gui.storage.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
 from ttt_gui.storage.settings import Settings
 from ttt_gui.storage.unfinished import KeptGame, UnfinishedGame
-from ttt_gui.words import ngettext
+from ttt_gui.words import gettext, ngettext
 
 
 def can_name_a_file(path: Path) -> bool:
@@ -92,14 +93,15 @@ class Transfer:
         """Copy the position, with its rules when they are not the usual ones."""
         text = self.session.board.to_text()
         self.dialogs.set_clipboard(text)
-        self.host.say(f"Copied the position: {text}")
+        # TRANSLATORS: {position} is the position as text, e.g. "xo./.x./..o".
+        self.host.say(gettext("Copied the position: {position}").format(position=text))
 
     def paste_position(self) -> None:
         """Read the clipboard (the answer may come later) and start from the
         position it holds: with the rules it names, else those of the game in
         play when the shape is the same, else the usual ones."""
         if self._is_reading_clipboard:
-            self.host.say("Still waiting for the clipboard…")
+            self.host.say(gettext("Still waiting for the clipboard…"))
             return
         self._is_reading_clipboard = True
         self.dialogs.read_clipboard(self._paste_text)
@@ -110,12 +112,14 @@ class Transfer:
             return
         if not answered:
             self.host.say(
-                "The clipboard did not answer (the program that copied may be busy); "
-                "nothing was pasted."
+                gettext(
+                    "The clipboard did not answer (the program that copied may be busy); "
+                    "nothing was pasted."
+                )
             )
             return
         if text is None or not text.strip():
-            self.host.say("The clipboard holds no text to read a position from.")
+            self.host.say(gettext("The clipboard holds no text to read a position from."))
             return
         config = self.session.config
         try:
@@ -129,7 +133,8 @@ class Transfer:
                 misere=config.misere and same,
             )
         except InvalidPositionError as error:
-            self.host.say(f"Not a position: {error}.")
+            # TRANSLATORS: {reason} says what is wrong with the pasted text.
+            self.host.say(gettext("Not a position: {reason}.").format(reason=error))
             return
         self.host.change_config(start=board, shape=Shape.of(board))
 
@@ -149,22 +154,27 @@ class Transfer:
         self.host.save_settings()
 
     def save_game(self) -> None:
-        name = time.strftime(f"Tic-tac-toe %Y-%m-%d %H%M{SUFFIX}")
+        # TRANSLATORS: the name offered for a saved game's file; {date} is its date and
+        # time, e.g. "2026-11-25 2315". Keep it short and usable as a file name.
+        name = gettext("Tic-tac-toe {date}").format(date=time.strftime("%Y-%m-%d %H%M"))
+        name += SUFFIX
         path = self.dialogs.ask_save_path(self._games_folder(), name)
         if path is None:
             return
         if not path.suffix:
             path = path.with_suffix(SUFFIX)
         if not can_name_a_file(path):
-            self.host.say("This name cannot be used on this system; choose another.")
+            self.host.say(gettext("This name cannot be used on this system; choose another."))
             return
         try:
             write_game(path, self.current_game())
         except OSError as error:
-            self.host.say(f"Could not save the game as {path.name}: {error.strerror or error}.")
+            # TRANSLATORS: {name} is a file's name; {reason} the system's words for the failure.
+            could_not = gettext("Could not save the game as {name}: {reason}.")
+            self.host.say(could_not.format(name=path.name, reason=error.strerror or error))
             return
         self._remember_folder(path)
-        self.host.say(f"Saved the game as {path.name}.")
+        self.host.say(gettext("Saved the game as {name}.").format(name=path.name))
 
     def open_game(self) -> None:
         path = self.dialogs.ask_open_path(self._games_folder())
@@ -177,18 +187,22 @@ class Transfer:
         try:
             game = read_game(path)
         except GameFileError as error:
-            self.host.say(f"Could not open {path.name}: {error}.")
+            # TRANSLATORS: {name} is a file's name; {reason} why it is not a saved game.
+            could_not = gettext("Could not open {name}: {reason}.")
+            self.host.say(could_not.format(name=path.name, reason=error))
             return
         if self.session.has_moves_to_lose and not self.dialogs.confirm(
-            "Open game",
-            "Opening a game ends the game in progress.",
-            "Abandon game",
-            "Keep playing",
+            gettext("Open game"),
+            gettext("Opening a game ends the game in progress."),
+            gettext("Abandon game"),
+            gettext("Keep playing"),
         ):
             return
         self._replay(game)
         self._remember_folder(path)
-        self.host.say(f"Opened {path.name}: {len(game.moves)} moves.")
+        count = len(game.moves)
+        opened = ngettext("Opened {name}: {count} move.", "Opened {name}: {count} moves.", count)
+        self.host.say(opened.format(name=path.name, count=count))
         self.host.schedule()
 
     def current_game(self) -> SavedGame:
@@ -233,7 +247,10 @@ class Transfer:
         except (OSError, ValueError):
             return  # a kept game that cannot be used is not worth a message
         new_game = self.session.keys.of("show_new_game")
-        resumed = f"Your unfinished game is back; {new_game} starts a new one."
+        # TRANSLATORS: {key} is a keyboard shortcut, e.g. "Ctrl+N".
+        resumed = gettext("Your unfinished game is back; {key} starts a new one.").format(
+            key=new_game
+        )
         others = self.unfinished.others
         if others:
             kept = ngettext(
@@ -261,7 +278,7 @@ class Transfer:
         except OSError:
             kept = []
         if not kept:
-            self.host.say("No other unfinished game is kept.")
+            self.host.say(gettext("No other unfinished game is kept."))
             return
         choice = self.dialogs.choose_kept_game([describe_kept(entry) for entry in kept])
         if choice is None:
@@ -269,32 +286,38 @@ class Transfer:
         entry, action = kept[choice[0]], choice[1]
         if action == "discard":
             if self.dialogs.confirm(
-                "Discard game",
-                f"Discard the unfinished game {describe_kept(entry)}? It cannot be brought back.",
-                "Discard",
-                "Keep it",
+                gettext("Discard game"),
+                # TRANSLATORS: {game} describes a kept game: board · mode · moves · date.
+                gettext("Discard the unfinished game {game}? It cannot be brought back.").format(
+                    game=describe_kept(entry)
+                ),
+                gettext("Discard"),
+                gettext("Keep it"),
             ):
                 gone = self.unfinished.discard(entry.path)
-                self.host.say("Discarded the unfinished game." if gone else _TAKEN)
+                self.host.say(gettext("Discarded the unfinished game.") if gone else _taken())
             return
         if self.session.has_moves_to_lose and not self.dialogs.confirm(
-            "Resume game",
-            "Resuming a kept game ends the game in progress.",
-            "Abandon game",
-            "Keep playing",
+            gettext("Resume game"),
+            gettext("Resuming a kept game ends the game in progress."),
+            gettext("Abandon game"),
+            gettext("Keep playing"),
         ):
             return
         try:
             game = self.unfinished.take(entry.path)
             if game is None:
-                self.host.say(_TAKEN)
+                self.host.say(_taken())
                 return
             self._kept = game.to_json()
             self._replay(game)
         except (OSError, ValueError) as error:
-            self.host.say(f"Could not resume the game: {error}.")
+            # TRANSLATORS: {reason} says why the kept game could not be read.
+            self.host.say(gettext("Could not resume the game: {reason}.").format(reason=error))
             return
-        self.host.say(f"Resumed the unfinished game of {describe_kept(entry)}.")
+        # TRANSLATORS: {game} describes a kept game: board · mode · moves · date.
+        resumed = gettext("Resumed the unfinished game of {game}.")
+        self.host.say(resumed.format(game=describe_kept(entry)))
         self.host.schedule()
 
     def save_unfinished(self) -> None:
@@ -330,6 +353,19 @@ class Transfer:
         # The reason alone: the kept file's own name means nothing to the person.
         return error.strerror or describe_file_error(error)
 
+    def quit_question(self) -> str | None:
+        """Before quitting: the question to ask when a game in which the person
+        has moved would be abandoned, not kept for the next start or not
+        keepable (a full disk); None: quit without asking."""
+        if (unkept := self.unkept_reason()) is not None:
+            # TRANSLATORS: {reason} is the system's words for why the game could not be
+            # written, e.g. "No space left on device".
+            question = gettext("The game in progress could not be kept: {reason}. Quit anyway?")
+            return question.format(reason=unkept)
+        if self.unfinished is None and self.session.has_moves_to_lose:
+            return gettext("Quit and abandon the game in progress?")
+        return None
+
     def keep_unfinished(self) -> None:
         """On closing: the game stays in this window's file for the next start
         (or the file is removed if there is nothing to keep), and other windows
@@ -342,7 +378,9 @@ class Transfer:
             self.unfinished.release()
 
 
-_TAKEN = "That game is no longer kept: another window took it, or it was removed."
+def _taken() -> str:
+    """Why a kept game chosen is gone."""
+    return gettext("That game is no longer kept: another window took it, or it was removed.")
 
 
 def describe_kept(entry: KeptGame) -> str:
@@ -351,4 +389,8 @@ def describe_kept(entry: KeptGame) -> str:
     count = len(entry.game.moves)
     moves = ngettext("{count} move", "{count} moves", count).format(count=count)
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.saved_at))
-    return f"{config.shape.label} · {config.mode.label} · {moves} · {when}"
+    # TRANSLATORS: one kept game in Game › Resume…: its board, e.g. "3×3 (3 in a row)",
+    # its mode, e.g. "Two players", its moves, e.g. "4 moves", and when it was saved.
+    return gettext("{board} · {mode} · {moves} · {saved}").format(
+        board=config.shape.label, mode=config.mode.label, moves=moves, saved=when
+    )
