@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "ttt_gui"
 LAYERS: dict[str, int] = {
     "board": 0,  # rules
     "theme": 0,  # palettes
-    "words": 0,  # the words the player reads (gettext catalogues)
+    "words": -1,  # the words the player reads (gettext catalogues): every layer speaks
     "system_languages": 0,  # the languages the system prefers
     "config": 1,  # modes, levels, board choices, GameConfig
     "engine": 2,  # search and proofs

@@ -13,6 +13,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 
+from ttt_gui.words import gettext, gettext_noop
+
 
 class Role(enum.StrEnum):
     """What a colour is for."""
@@ -122,14 +124,21 @@ PALETTES: dict[str, Palette] = {
 SYSTEM_THEME = "system"
 #: Theme names, in menu order.
 THEMES = (SYSTEM_THEME, *PALETTES)
-#: The theme of each name, in the menu.
+#: The theme of each name, in the menu: in English, translated where shown
+#: (:func:`theme_label`); the names are what settings save.
 THEME_LABELS = {
-    SYSTEM_THEME: "System theme",
-    "light": "Light theme",
-    "dark": "Dark theme",
-    "contrast": "High contrast theme",
+    # TRANSLATORS: the colours that follow the desktop's own (light, dark or high contrast).
+    SYSTEM_THEME: gettext_noop("System theme"),
+    "light": gettext_noop("Light theme"),
+    "dark": gettext_noop("Dark theme"),
+    "contrast": gettext_noop("High contrast theme"),
 }
 DEFAULT_THEME = SYSTEM_THEME
+
+
+def theme_label(theme: str) -> str:
+    """The label of theme ``theme`` in the player's language; KeyError for an unknown theme."""
+    return gettext(THEME_LABELS[theme])
 
 
 def palette(theme: str) -> Palette:

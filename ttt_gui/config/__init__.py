@@ -34,6 +34,8 @@ from ttt_gui.board import (
     default_win_length,
     shape_name,
 )
+from ttt_gui.config.labels import level_label, shape_label
+from ttt_gui.words import gettext, gettext_noop
 
 # -- tunable data ---------------------------------------------------------------
 
@@ -47,13 +49,14 @@ class Mode(enum.Enum):
 
     @property
     def label(self) -> str:
-        return _MODE_LABELS[self]
+        """The mode in the player's language (``mode.value`` is its saved id)."""
+        return gettext(_MODE_LABELS[self])
 
 
 _MODE_LABELS = {
-    Mode.HOTSEAT: "Two players",
-    Mode.COMPUTER: "Against the computer",
-    Mode.WATCH: "Computer vs computer",
+    Mode.HOTSEAT: gettext_noop("Two players"),
+    Mode.COMPUTER: gettext_noop("Against the computer"),
+    Mode.WATCH: gettext_noop("Computer vs computer"),
 }
 
 
@@ -77,11 +80,10 @@ class Level:
     temperature: float
 
     def label(self, solved: bool = True) -> str:
-        """``'Hard'``; the top level is ``'Perfect'`` only where the board is
-        solved, and ``'Strongest'`` elsewhere."""
-        if self.name == TOP_LEVEL and solved:
-            return "Perfect"
-        return self.name.capitalize()
+        """``'Hard'`` in the player's language (``name`` is the saved id); the
+        top level is ``'Perfect'`` only where the board is solved, and
+        ``'Strongest'`` elsewhere."""
+        return level_label(self.name, perfect=solved and self.name == TOP_LEVEL)
 
 
 #: The top of the ladder: exact play where the board is solved.
@@ -149,24 +151,23 @@ class Shape(NamedTuple):
 
     @property
     def label(self) -> str:
-        """The shape as the menus name it: ``'3×3 (3 in a row)'``, ``'Connect Four
-        (7×6, 4 in a row)'``, ``'5×4, 3 in a row, gravity, misère'`` (columns × rows)."""
-        rows, cols, win_length, gravity, misere = self
-        name = PRESETS.get(self)
-        if name:
-            return f"{name} ({cols}×{rows}, {win_length} in a row)"
-        named = (("gravity", gravity), ("misère", misere))
-        rules = "".join(f", {rule}" for rule, on in named if on)
-        if rules:
-            return f"{cols}×{rows}, {win_length} in a row{rules}"
-        return f"{cols}×{rows} ({win_length} in a row)"
+        """The shape as the menus name it, in the player's language: ``'3×3 (3
+        in a row)'``, ``'Connect Four (7×6, 4 in a row)'``, ``'5×4, 3 in a row,
+        gravity, misère'`` (columns × rows)."""
+        return shape_label(*self, preset=PRESETS.get(self))
 
 
-#: The named variants of the Board menu.
+#: The named variants of the Board menu: their names in English, translated
+#: where shown (:attr:`Shape.label`).
 PRESETS: dict[Shape, str] = {
-    Shape(6, 7, 4, gravity=True): "Connect Four",
-    Shape(3, 3, 3, misere=True): "Avoid three",
-    Shape(15, 15, 5): "Gomoku",
+    # TRANSLATORS: the game of four in a row with gravity: use its name in your
+    # language ("Puissance 4", "Vier gewinnt", "Conecta 4", "四子棋").
+    Shape(6, 7, 4, gravity=True): gettext_noop("Connect Four"),
+    # TRANSLATORS: misère tic-tac-toe on 3×3: whoever makes three in a row loses.
+    Shape(3, 3, 3, misere=True): gettext_noop("Avoid three"),
+    # TRANSLATORS: five in a row on a 15×15 board: use its name in your language
+    # ("五目並べ", "오목", "piškvorky", "五子棋").
+    Shape(15, 15, 5): gettext_noop("Gomoku"),
 }
 #: The shapes offered in the Board menu, squares first.
 BOARD_CHOICES: tuple[Shape, ...] = (
@@ -181,11 +182,23 @@ BOARD_CHOICES: tuple[Shape, ...] = (
 #: Think times (seconds) offered for boards too large to solve.
 THINK_TIMES = (0.5, 1.0, 2.0, 5.0)
 MIN_THINK_TIME, MAX_THINK_TIME = 0.05, 60.0
-#: Pause between moves when the computer plays itself, in ms: name -> delay.
-WATCH_SPEEDS = {"Slow": 1000, "Normal": 400, "Fast": 100, "Instant": 0}
+#: Pause between moves when the computer plays itself, in ms: name -> delay
+#: (the names in English, translated where shown: :func:`speed_label`).
+WATCH_SPEEDS = {
+    # TRANSLATORS: how fast the computer plays itself: the Speed menu, slowest first.
+    gettext_noop("Slow"): 1000,
+    gettext_noop("Normal"): 400,
+    gettext_noop("Fast"): 100,
+    gettext_noop("Instant"): 0,
+}
 MAX_WATCH_DELAY = 5000
 #: Boards with more cells than this are not solved: the computer uses its think time.
 SOLVABLE_CELLS = 16
+
+
+def speed_label(name: str) -> str:
+    """A name of :data:`WATCH_SPEEDS` in the player's language."""
+    return gettext(name)
 
 
 #: Joins a score key and the opponent in :attr:`GameConfig.statistics_key`.
@@ -235,6 +248,15 @@ def statistics_labels(key: str) -> tuple[str, str] | None:
 
 class ConfigError(ValueError):
     """A game configuration with a field out of range; the message names the field."""
+
+    @classmethod
+    def invalid(cls, field: str, value: str) -> ConfigError:
+        """The error of ``field`` (its id, as files name it) holding ``value``
+        (its text, or what is wrong with it)."""
+        # TRANSLATORS: {field} is a field's name as the file writes it ('mode',
+        # 'think_time'); {value} is the value found, or what is wrong with it.
+        message = gettext("{field} has an invalid value: {value}")
+        return cls(message.format(field=repr(field), value=value))
 
 
 @dataclass(frozen=True)
@@ -287,9 +309,7 @@ class GameConfig:
         )
         for name, is_valid in checks:
             if not is_valid:
-                raise ConfigError(
-                    f"{name!r} has an invalid value: {short_repr(getattr(self, name))}"
-                )
+                raise ConfigError.invalid(name, short_repr(getattr(self, name)))
 
     # -- conversions --------------------------------------------------------
 
@@ -319,12 +339,13 @@ class GameConfig:
                 values["human"] = Player(values["human"])
         except (ValueError, TypeError):
             bad = "mode" if "mode" in values and not isinstance(values["mode"], Mode) else "human"
-            raise ConfigError(f"{bad!r} has an invalid value: {short_repr(data[bad])}") from None
+            raise ConfigError.invalid(bad, short_repr(data[bad])) from None
         if "think_time" in values and is_number(values["think_time"]):
             try:
                 values["think_time"] = float(values["think_time"])
             except OverflowError:  # an integer too large for a float
-                raise ConfigError("'think_time' has an invalid value: too large") from None
+                # TRANSLATORS: what is wrong with a number in a file.
+                raise ConfigError.invalid("think_time", gettext("too large")) from None
         for name in ("level", "x_level", "o_level"):
             if isinstance(values.get(name), str):
                 values[name] = LEVEL_ALIASES.get(values[name], values[name])
@@ -407,7 +428,9 @@ class GameConfig:
         """``'X'``, or ``'X (Hard)'`` when the computer plays both sides."""
         if self.mode is Mode.WATCH:
             name = self.x_level if player is Player.X else self.o_level
-            return f"{player.value} ({self.level_label(name)})"
+            # TRANSLATORS: a player (X or O) and the level the computer plays it at.
+            message = gettext("{player} ({level})")
+            return message.format(player=player.value, level=self.level_label(name))
         return player.value
 
     @property
@@ -488,7 +511,8 @@ class GameConfig:
     def level_name(self) -> str:
         """The strength against a person in words: ``'Hard'`` or ``'depth 5'``."""
         if self.depth is not None:
-            return f"depth {self.depth}"
+            # TRANSLATORS: a custom strength: the computer looks {depth} moves ahead.
+            return gettext("depth {depth}").format(depth=self.depth)
         return self.level_label(self.level)
 
     def changes_game(self, other: GameConfig) -> bool:
@@ -521,7 +545,8 @@ def short_repr(value: object) -> str:
     try:
         return shorten(repr(value))
     except ValueError:  # an integer too long to print
-        return f"a {type(value).__name__} too long to show"
+        # TRANSLATORS: {kind} is a Python type name such as "int".
+        return gettext("a {kind} too long to show").format(kind=type(value).__name__)
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -551,7 +576,7 @@ def _apply_size(size: object, values: dict[str, Any]) -> None:
     if sides_valid and rows != cols and size is not None:
         return
     if not _is_side(size):
-        raise ConfigError(f"'size' has an invalid value: {short_repr(size)}")
+        raise ConfigError.invalid("size", short_repr(size))
     if sides_valid:
         values["rows"] = values["cols"] = size
 

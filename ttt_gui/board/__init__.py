@@ -21,6 +21,14 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
+# The named errors live with the words that tell them; imported here, they
+# are the rules' own (``from ttt_gui.board import IllegalMoveError``).
+from ttt_gui.board.errors import FloatingMarkError as FloatingMarkError
+from ttt_gui.board.errors import IllegalMoveError as IllegalMoveError
+from ttt_gui.board.errors import InvalidCoordinateError as InvalidCoordinateError
+from ttt_gui.board.errors import InvalidPositionError as InvalidPositionError
+from ttt_gui.board.errors import InvalidShapeError as InvalidShapeError
+
 MIN_SIZE = 3
 MAX_SIZE = 15
 
@@ -45,26 +53,6 @@ class Player(enum.Enum):
     def other(self) -> Player:
         """The opponent."""
         return Player.O if self is Player.X else Player.X
-
-
-class IllegalMoveError(ValueError):
-    """A move on an occupied cell, outside the board, or after the game ended."""
-
-
-class InvalidPositionError(ValueError):
-    """Text or bitboards that describe no reachable position."""
-
-
-class InvalidShapeError(InvalidPositionError):
-    """Rows, columns or a win length out of range."""
-
-
-class FloatingMarkError(InvalidPositionError):
-    """Under gravity, a mark above an empty cell."""
-
-
-class InvalidCoordinateError(ValueError):
-    """A cell name, such as ``'b2'``, that names no cell of the board."""
 
 
 @dataclass(frozen=True)
@@ -122,18 +110,15 @@ class Geometry:
 def check_shape(rows: int, cols: int, win_length: int) -> None:
     """Raise InvalidShapeError unless rows and columns are 3 to 15 and
     3 <= win_length <= max(rows, cols)."""
-    for name, side in (("rows", rows), ("columns", cols)):
+    for is_rows, side in ((True, rows), (False, cols)):
         if not MIN_SIZE <= side <= MAX_SIZE:
-            raise InvalidShapeError(
-                f"{side} {name} is out of range ({MIN_SIZE} to {MAX_SIZE})"
-                if rows != cols
-                else f"board size {side} is out of range ({MIN_SIZE} to {MAX_SIZE})"
-            )
+            if rows == cols:
+                raise InvalidShapeError.size(side, minimum=MIN_SIZE, maximum=MAX_SIZE)
+            raise InvalidShapeError.side(side, is_rows=is_rows, minimum=MIN_SIZE, maximum=MAX_SIZE)
     longest = max(rows, cols)
     if not MIN_SIZE <= win_length <= longest:
-        raise InvalidShapeError(
-            f"win length {win_length} is out of range ({MIN_SIZE} to {longest}) "
-            f"for a {shape_name(rows, cols)} board"
+        raise InvalidShapeError.win_length(
+            win_length, minimum=MIN_SIZE, maximum=longest, shape=shape_name(rows, cols)
         )
 
 
@@ -188,9 +173,7 @@ def split_rules(text: str) -> tuple[str, dict[str, int]]:
         lowered = word.lower()
         if lowered.startswith("k=") and lowered[2:].isascii() and lowered[2:].isdigit():
             if len(lowered) > 102:  # int() refuses thousands of digits
-                raise InvalidPositionError(
-                    f"a win length of {len(word) - 2} digits is out of range"
-                )
+                raise InvalidPositionError.long_win_length(len(word) - 2)
             rules["win_length"] = int(lowered[2:])
         elif lowered == "gravity":
             rules["gravity"] = True
@@ -207,13 +190,10 @@ def check_reachable(shape: Geometry, x_bits: int, o_bits: int) -> None:
     made by its last move (under gravity, the top mark of a column); raise
     FloatingMarkError under gravity for a mark above an empty cell."""
     if x_bits & o_bits or (x_bits | o_bits) >> shape.cells:
-        raise InvalidPositionError("marks overlap or lie outside the board")
+        raise InvalidPositionError.overlap()
     x_count, o_count = x_bits.bit_count(), o_bits.bit_count()
     if not 0 <= x_count - o_count <= 1:
-        raise InvalidPositionError(
-            f"impossible counts: {x_count} X and {o_count} O "
-            "(X moves first, so X has as many marks as O or one more)"
-        )
+        raise InvalidPositionError.counts(x_count, o_count)
     occupied = x_bits | o_bits
     last_cells = shape.full
     if shape.gravity:
@@ -221,28 +201,23 @@ def check_reachable(shape: Geometry, x_bits: int, o_bits: int) -> None:
         floating = occupied & ~supported
         if floating:
             cell = floating.bit_length() - 1
-            raise FloatingMarkError(
-                f"under gravity no mark floats: column {chr(ord('a') + cell % shape.cols)} "
-                "has a mark above an empty cell"
-            )
+            raise FloatingMarkError.in_column(chr(ord("a") + cell % shape.cols))
         last_cells = occupied & ~(occupied << shape.cols)  # the top mark of each column
     x_lines = [mask for mask in shape.lines if mask & x_bits == mask]
     o_lines = [mask for mask in shape.lines if mask & o_bits == mask]
     if x_lines and o_lines:
-        raise InvalidPositionError("both players have a line")
+        raise InvalidPositionError.two_winners()
     for player, made, moved_last in (
         (Player.X, x_lines, x_count == o_count + 1),
         (Player.O, o_lines, x_count == o_count),
     ):
         if made and not moved_last:
-            raise InvalidPositionError(f"{player.value} has a line but play went on after it")
+            raise InvalidPositionError.play_after_line(player.value)
         common = last_cells
         for mask in made:
             common &= mask
         if made and not common:
-            raise InvalidPositionError(
-                f"{player.value} has lines that no single last move completes"
-            )
+            raise InvalidPositionError.no_last_move(player.value)
 
 
 @dataclass(frozen=True)
@@ -313,23 +288,17 @@ class Board:
         [5, 6, 8, 11]
         """
         if not isinstance(text, str):
-            raise InvalidPositionError(f"a position is text, not {type(text).__name__}")
+            raise InvalidPositionError.not_text(type(text).__name__)
         lines = text.strip().split("/")
         rows, cols = len(lines), len(lines[0])
         if not MIN_SIZE <= rows <= MAX_SIZE:
-            raise InvalidShapeError(
-                f"a position has {MIN_SIZE} to {MAX_SIZE} rows separated by '/', "
-                f"this one has {rows}"
-            )
+            raise InvalidShapeError.row_count(rows, minimum=MIN_SIZE, maximum=MAX_SIZE)
         if not MIN_SIZE <= cols <= MAX_SIZE:
-            raise InvalidShapeError(f"row 1 has {cols} cells; a row has {MIN_SIZE} to {MAX_SIZE}")
+            raise InvalidShapeError.first_row_length(cols, minimum=MIN_SIZE, maximum=MAX_SIZE)
         x_bits = o_bits = 0
         for row_index, row in enumerate(lines):
             if len(row) != cols:
-                raise InvalidShapeError(
-                    f"row {row_index + 1} has {len(row)} cells; every row needs "
-                    f"as many as the first ({cols})"
-                )
+                raise InvalidShapeError.row_length(row_index + 1, len(row), expected=cols)
             for col, char in enumerate(row):
                 bit = 1 << (row_index * cols + col)
                 if char in "Xx":
@@ -337,9 +306,7 @@ class Board:
                 elif char in "Oo":
                     o_bits |= bit
                 elif char != ".":
-                    raise InvalidPositionError(
-                        f"unknown character {char!r} in row {row_index + 1} (use X, O or .)"
-                    )
+                    raise InvalidPositionError.unknown_character(char, row_index + 1)
         if win_length is None:
             win_length = default_win_length(rows, cols)
         return cls.validated(
@@ -546,18 +513,15 @@ class Board:
         cell above an empty one under gravity, or a game that is already over.
         """
         if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < self.cells:
-            raise IllegalMoveError(f"cell {move!r} is off the board (0 to {self.cells - 1})")
+            raise IllegalMoveError.off_the_board(move, self.cells - 1)
         if self.is_over:
-            raise IllegalMoveError("the game is already over")
+            raise IllegalMoveError.game_over()
         bit = 1 << move
         occupied = self.x_bits | self.o_bits
         if occupied & bit:
-            raise IllegalMoveError(f"cell {move} is already taken")
+            raise IllegalMoveError.taken(move)
         if self.gravity and not self.geometry.playable(occupied) & bit:
-            raise IllegalMoveError(
-                f"cell {move} is above an empty cell: under gravity a mark drops to "
-                "the lowest empty cell of its column"
-            )
+            raise IllegalMoveError.floating(move)
         if self.turn is Player.X:
             return self.with_marks(self.x_bits | bit, self.o_bits)
         return self.with_marks(self.x_bits, self.o_bits | bit)
@@ -575,10 +539,11 @@ class Board:
         >>> board = Board.empty(3)
         >>> board.parse_coordinate("a1"), board.parse_coordinate(" B2 ")
         (0, 4)
-        >>> board.parse_coordinate("z9")
-        Traceback (most recent call last):
-        ...
-        ttt_gui.board.InvalidCoordinateError: 'z9' is not a cell of this 3x3 board (a1 to c3)
+        >>> try:
+        ...     board.parse_coordinate("z9")
+        ... except InvalidCoordinateError as error:
+        ...     print(error)
+        'z9' is not a cell of this 3x3 board (a1 to c3)
         """
         text = name.strip().lower() if isinstance(name, str) else ""
         digits = text[1:]
@@ -589,7 +554,6 @@ class Board:
                 if self.coordinate(cell) == text:  # no leading zeros
                     return cell
         last = self.coordinate(self.cells - 1)
-        raise InvalidCoordinateError(
-            f"{name!r} is not a cell of this {shape_name(self.rows, self.cols)} board "
-            f"(a1 to {last})"
+        raise InvalidCoordinateError.not_a_cell(
+            name, shape=shape_name(self.rows, self.cols), last=last
         )
