@@ -74,3 +74,27 @@ def compile_shipped_catalogues(folder: Path) -> Path:
         with target.open("wb") as file:
             write_mo(file, catalogue, use_fuzzy=False)
     return folder
+
+
+def compile_catalogue_text(folder: Path, language: str, text: str) -> Path:
+    """Compile the ``.po`` ``text`` as ``language`` into the locale folder
+    ``folder``; returns ``folder``."""
+    catalogue = read_po(io.StringIO(text), locale=None)
+    target = folder / language / "LC_MESSAGES" / "ttt_gui.mo"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("wb") as file:
+        write_mo(file, catalogue)
+    return folder
+
+
+def compile_po_file(folder: Path, po_path: Path) -> str:
+    """Compile a shipped ``.po`` (``<language>/LC_MESSAGES/ttt_gui.po``) into the
+    locale folder ``folder``; returns its language."""
+    language = po_path.parent.parent.name
+    with po_path.open("rb") as file:
+        catalogue = read_po(file, locale=language)
+    target = folder / language / "LC_MESSAGES" / "ttt_gui.mo"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("wb") as file:
+        write_mo(file, catalogue, use_fuzzy=False)
+    return language

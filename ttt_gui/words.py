@@ -148,6 +148,48 @@ def current_language() -> Language:
     return _language
 
 
+#: Each language's name in itself, as a menu of languages lists it (a
+#: language not named here is listed by its code).
+LANGUAGE_NAMES = {
+    "en": "English",
+    "en_GB": "English (UK)",
+    "fr": "Français",
+    "de": "Deutsch",
+    "es": "Español",
+    "pt_BR": "Português (Brasil)",
+    "it": "Italiano",
+    "nl": "Nederlands",
+    "pl": "Polski",
+    "cs": "Čeština",
+    "ru": "Русский",
+    "zh_CN": "简体中文",
+    "ja": "日本語",
+    "ko": "한국어",
+    "eo": "Esperanto",
+}
+
+
+def language_name(code: str) -> str:
+    """The language ``code`` by its own name (``"de"``: ``"Deutsch"``), else
+    the code itself.
+
+    >>> language_name("pt_BR"), language_name("xx")
+    ('Português (Brasil)', 'xx')
+    """
+    return LANGUAGE_NAMES.get(code, code)
+
+
+def gettext_in(code: str, message: str) -> str:
+    """``message`` in the available language ``code`` rather than the one
+    installed (English where it has no catalogue or lacks the message): to
+    speak to the player in the language they just chose."""
+    language = find_language(code)
+    if language is None or language == SOURCE_LANGUAGE:
+        return message
+    translation = _load(language)
+    return message if translation is None else translation.gettext(message)
+
+
 def _load(language: str) -> _gettext.NullTranslations | None:
     for folder in locale_folders():
         path = folder / language / "LC_MESSAGES" / f"{DOMAIN}.mo"

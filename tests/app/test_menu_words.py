@@ -15,7 +15,7 @@ def every_menu() -> list[tuple[str, tuple[Item, ...]]]:
     """(name, items) of the menu bar itself, each menu and each submenu."""
     bar = tuple(Item(ItemKind.CASCADE, label) for label, _ in MENUS)
     menus = [("menu bar", bar), *MENUS]
-    menus += [(cascade.label, cascade.items) for cascade in all_cascades()]
+    menus += [(cascade.label, cascade.submenu) for cascade in all_cascades()]
     return menus
 
 

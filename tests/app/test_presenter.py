@@ -986,6 +986,7 @@ def test_choices_and_flags_match_the_settings(settings: Settings) -> None:
         "x_level": config.x_level,
         "o_level": config.o_level,
         "speed": settings.watch_delay,
+        "language": settings.language,
     }
     assert view.flags == {
         "analysis": settings.analysis,

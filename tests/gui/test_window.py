@@ -416,7 +416,7 @@ def walk_menu(menu: tk.Menu, items: tuple[Item, ...]) -> Iterator[tuple[tk.Menu,
         assert menu.entrycget(index, "underline") == item.underline
         if item.kind == "cascade":
             assert kind == "cascade"
-            yield from walk_menu(menu.nametowidget(menu.entrycget(index, "menu")), item.items)
+            yield from walk_menu(menu.nametowidget(menu.entrycget(index, "menu")), item.submenu)
             continue
         assert kind == expected[item.kind], (item.label, kind)
         assert menu.entrycget(index, "accelerator") == accelerator(item)

@@ -25,7 +25,14 @@ from ttt_gui.config import (
     Mode,
 )
 from ttt_gui.theme import THEME_LABELS, THEMES
-from ttt_gui.words import mnemonic, mnemonic_letter
+from ttt_gui.words import (
+    available_languages,
+    gettext,
+    gettext_noop,
+    language_name,
+    mnemonic,
+    mnemonic_letter,
+)
 
 
 class ItemKind(StrEnum):
@@ -80,11 +87,19 @@ class Item:
     argument: object = None
     items: tuple[Item, ...] = ()
     enabled: Tester | None = field(default=None, compare=False)
+    #: Makes a submenu's items when asked (None: they are :attr:`items`);
+    #: such items have no ``enabled`` test.
+    make_items: Callable[[], tuple[Item, ...]] | None = field(default=None, compare=False)
 
     @property
     def text(self) -> str:
         """The label as shown, without its ``&``."""
         return mnemonic(self.label)[0]
+
+    @property
+    def submenu(self) -> tuple[Item, ...]:
+        """A cascade's items: :attr:`items`, or made now by :attr:`make_items`."""
+        return self.make_items() if self.make_items is not None else self.items
 
     @property
     def underline(self) -> int:
@@ -167,6 +182,21 @@ def _levels(group: str, action: str, enabled: Tester | None = None) -> list[Item
         radio(f"&{level.label()}", group, name, action, enabled=enabled)
         for name, level in LEVELS.items()
     ]
+
+
+def language_items() -> tuple[Item, ...]:
+    """View › Language: the system's language, then each language there is a
+    catalogue for (looked for now), by its own name."""
+    return with_mnemonics(
+        [
+            radio(gettext("&System default"), "language", "", "set_language"),
+            SEPARATOR,
+            *(
+                radio(language_name(code), "language", code, "set_language")
+                for code in available_languages()
+            ),
+        ]
+    )
 
 
 #: The mode items' labels, each with its mnemonic.
@@ -301,6 +331,12 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                 check("Show c&oordinates", "toggle_coordinates", "coordinates"),
                 check("A&nimations", "toggle_motion", "motion"),
                 check("&Toolbar", "toggle_toolbar", "toolbar"),
+                Item(
+                    ItemKind.CASCADE,
+                    gettext_noop("&Language"),
+                    "set_language",
+                    make_items=language_items,
+                ),
                 SEPARATOR,
                 *(radio(THEME_LABELS[name], "theme", name, "set_theme") for name in THEMES),
                 SEPARATOR,
@@ -335,7 +371,7 @@ def all_items(items: tuple[Item, ...] | None = None) -> list[Item]:
     """Every item of the menu bar (or of ``items``), cascades flattened."""
     found: list[Item] = []
     for item in items if items is not None else tuple(i for _, menu in MENUS for i in menu):
-        found.extend(all_items(item.items) if item.kind is ItemKind.CASCADE else [item])
+        found.extend(all_items(item.submenu) if item.kind is ItemKind.CASCADE else [item])
     return found
 
 
@@ -344,18 +380,18 @@ def all_cascades(items: tuple[Item, ...] | None = None) -> list[Item]:
     found: list[Item] = []
     for item in items if items is not None else tuple(i for _, menu in MENUS for i in menu):
         if item.kind is ItemKind.CASCADE:
-            found += [item, *all_cascades(item.items)]
+            found += [item, *all_cascades(item.submenu)]
     return found
 
 
 def disabled_actions(facts: Facts) -> frozenset[str]:
     """The actions whose items (and submenus) do not apply now, by the
     table's enabled-when tests."""
-    return frozenset(
-        item.action
-        for item in (*all_items(), *all_cascades())
-        if item.enabled is not None and not item.enabled(facts)
-    )
+    return frozenset(item.action for item in _TESTED if item.enabled and not item.enabled(facts))
+
+
+#: The items and submenus that apply only sometimes.
+_TESTED = tuple(item for item in (*all_items(), *all_cascades()) if item.enabled is not None)
 
 
 #: The keys of each action that has some, as the table writes them.

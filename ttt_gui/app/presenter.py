@@ -35,6 +35,7 @@ from ttt_gui.app.coach import Coach
 from ttt_gui.app.display import Display
 from ttt_gui.app.game_setup import GameSetup
 from ttt_gui.app.jobs import JobRunner, Runner
+from ttt_gui.app.language_choice import choose_language
 from ttt_gui.app.new_game import NewGamePage
 from ttt_gui.app.ports import Dialogs, SaveSettings
 from ttt_gui.app.refusals import Refused
@@ -365,6 +366,11 @@ class Presenter:
 
     def set_speed(self, delay_ms: int) -> None:
         self.display.set_speed(delay_ms)
+
+    def set_language(self, code: str) -> None:
+        """The language of the next start (see :mod:`~ttt_gui.app.language_choice`)."""
+        if (news := choose_language(self.settings, code, save=self.save_settings)) is not None:
+            self.say(news)
 
     def set_zoom(self, zoom: float) -> None:
         self.display.set_zoom(zoom)

@@ -396,6 +396,7 @@ def build_view(
             "x_level": config.x_level,
             "o_level": config.o_level,
             "speed": settings.watch_delay,
+            "language": settings.language,
         },
         flags={
             "analysis": settings.analysis,

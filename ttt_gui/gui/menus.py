@@ -144,7 +144,7 @@ class MenuBar:
                 continue
             if item.kind is ItemKind.CASCADE:
                 submenu = tk.Menu(menu, tearoff=False)
-                self._fill(submenu, item.items)
+                self._fill(submenu, item.submenu)
                 menu.add_cascade(label=item.text, underline=item.underline, menu=submenu)
                 self.menus[item.text] = submenu
                 if item.enabled is not None:

@@ -1,0 +1,50 @@
+"""View › Language in a real window: the submenu lists the languages there are
+catalogues for by their own names; choosing one saves it for the next start
+and says so on the message line."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from catalogues import compile_catalogue_text
+
+from ttt_gui.words import LOCALE_DIR_VARIABLE, install_language
+
+ESPERANTO = r"""
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+msgid "The language changes the next time you start ttt-gui."
+msgstr "La lingvo ŝanĝiĝas kiam vi venontfoje lanĉas ttt-gui."
+"""
+
+
+@pytest.fixture
+def esperanto(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    folder = compile_catalogue_text(tmp_path / "locale", "eo", ESPERANTO)
+    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(folder))
+    install_language([])
+    yield folder
+    install_language([])
+
+
+def test_choosing_a_language_in_the_view_menu_keeps_it_for_the_next_start(
+    make_window, settings_path: Path, esperanto: Path
+) -> None:
+    window = make_window()
+    menu, index = window.menubar.find("set_language", "eo")
+    entries = range(int(menu.index("end") or 0) + 1)
+    labels = [menu.entrycget(i, "label") for i in entries if menu.type(i) != "separator"]
+    assert labels == ["System default", "English", "Esperanto"]
+    assert window.menubar.variables["language"].get() == ""  # the system's, ticked
+    menu.invoke(index)
+    window.root.update()
+    assert json.loads(settings_path.read_text())["language"] == "eo"
+    message = window.turn_field.message_label.cget("text")
+    assert message == "La lingvo ŝanĝiĝas kiam vi venontfoje lanĉas ttt-gui."
+    assert window.menubar.variables["language"].get() == "eo"
