@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,8 +22,10 @@ from ttt_gui.board import (
     IllegalMoveError,
     InvalidCoordinateError,
     InvalidPositionError,
+    InvalidShapeError,
     Player,
 )
+from ttt_gui.words import DOMAIN, LOCALE_DIR_VARIABLE, install_language
 
 SIZES = range(MIN_SIZE, MAX_SIZE + 1)
 MENU_SIZES = range(MIN_SIZE, 10)  # random games on these; other shapes: test_variants.py
@@ -510,3 +516,41 @@ def test_a_finished_game_has_exactly_one_result(board: Board) -> None:
         assert empty_cells(board) == []
     else:
         assert board.winning_line is None
+
+
+# -- the errors' words ----------------------------------------------------------------
+
+
+@pytest.fixture
+def translated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A catalogue translating two of the errors' messages, installed; English after."""
+    catalog = Catalog(locale="eo")
+    catalog.add("cell {move} is already taken", "ĉelo {move} jam estas prenita")
+    catalog.add(
+        ("{count} row is out of range ({minimum} to {maximum})", "…"),
+        ("{count} vico ekster la limoj ({minimum} ĝis {maximum})", "{count} vicoj ekster…"),
+    )
+    target = tmp_path / "eo" / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as file:
+        write_mo(file, catalog)
+    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(tmp_path))
+    install_language(["eo"])
+    yield
+    install_language([])
+
+
+def test_an_error_s_message_is_built_in_the_player_s_language(translated: None) -> None:
+    with pytest.raises(IllegalMoveError, match="^ĉelo 4 jam estas prenita$"):
+        Board.from_moves([4, 4])
+    with pytest.raises(InvalidShapeError, match="^1 vico ekster la limoj"):
+        Board.empty(rows=1, cols=5)
+
+
+def test_impossible_counts_count_each_side_s_marks() -> None:
+    with pytest.raises(InvalidPositionError) as error:
+        Board.parse("xx./.../...")
+    assert str(error.value).startswith("impossible counts: 2 X marks and 0 O marks")
+    with pytest.raises(InvalidPositionError) as error:
+        Board.parse("o../.../...")
+    assert str(error.value).startswith("impossible counts: 0 X marks and 1 O mark")

@@ -16,9 +16,12 @@ from ttt_gui.analysis.review import (
     Mark,
     ReviewStopped,
     judge,
+    now_words,
     review_game,
     review_move,
+    was_words,
 )
+from ttt_gui.analysis.values import Value
 from ttt_gui.board import Board, IllegalMoveError, Player
 from ttt_gui.engine import WIN, Engine, Limit
 
@@ -115,6 +118,15 @@ def test_an_inaccuracy_is_a_slower_win_or_a_faster_loss() -> None:
     review = review_game(Board.empty(3), [0, 1, 4, 7], Engine())
     assert review.moves[-1].mark is Mark.INACCURACY
     assert review.moves[-1].change == "was a loss in 2 moves, now a loss in 1 move"
+
+
+def test_the_value_before_and_after_is_a_whole_clause_for_each_reading() -> None:
+    assert was_words(Value(WIN - 1, True)) == "was a win in 1 move"
+    assert was_words(Value(0, True)) == "was a draw"
+    assert was_words(Value(30, False)) == "was ahead (≈+30)"
+    assert now_words(Value(1, False)) == "now about even"
+    assert now_words(Value(-30, False)) == "now behind (≈-30)"
+    assert now_words(Value(-(WIN - 4), True)) == "now a loss in 2 moves"
 
 
 def test_a_review_of_no_moves_says_so() -> None:

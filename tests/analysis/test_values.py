@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ttt_gui.analysis.values import Outcome, Value, legend, moves_of
+from ttt_gui.analysis.values import Outcome, Reading, Value, legend, moves_of
 from ttt_gui.app.view_state import score_tone
 from ttt_gui.board import Player
 from ttt_gui.engine import WIN
@@ -50,3 +50,14 @@ def test_the_legend_explains_every_short_form() -> None:
     text = legend()
     for short in ("W2", "L2", "=", "≈", "X+", "X++", "X+++", "O+"):
         assert short in text
+
+
+def test_a_reading_names_the_proven_outcome_or_the_estimate_s_side() -> None:
+    readings = [Value(score, exact).reading for score, exact in ((WIN - 1, False), (0, True))]
+    assert readings == [Reading.WIN, Reading.DRAW]
+    estimates = [Value(score, False).reading for score in (-1, 1, 2, -2, -(WIN - 2))]
+    assert estimates == [Reading.EVEN, Reading.EVEN, Reading.AHEAD, Reading.BEHIND, Reading.LOSS]
+
+
+def test_the_legend_names_the_short_forms_it_explains() -> None:
+    assert legend().startswith("W2: win in 2 moves, L2: loss in 2 moves, =: draw")

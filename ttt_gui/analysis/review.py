@@ -34,7 +34,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ttt_gui.analysis.values import Value
+from ttt_gui.analysis.values import Reading, Value
 from ttt_gui.board import Board, Player
 from ttt_gui.engine import MATE_THRESHOLD, Engine, Limit, MoveAnalysis
 from ttt_gui.words import gettext, ngettext
@@ -56,12 +56,16 @@ class Mark(enum.Enum):
 
     def counted(self, count: int) -> str:
         """``count`` moves with this mark in words: ``"1 mistake"``, ``"2 best"``."""
-        forms = {
-            Mark.BEST: ("{count} best", "{count} best"),
-            Mark.INACCURACY: ("{count} inaccuracy", "{count} inaccuracies"),
-            Mark.MISTAKE: ("{count} mistake", "{count} mistakes"),
-        }[self]
-        return ngettext(*forms, count).format(count=count)
+        if self is Mark.BEST:
+            # TRANSLATORS: a review's count of the moves that were the best ones.
+            message = ngettext("{count} best", "{count} best", count)
+        elif self is Mark.INACCURACY:
+            # TRANSLATORS: a review's count of moves that kept the result but played it worse.
+            message = ngettext("{count} inaccuracy", "{count} inaccuracies", count)
+        else:
+            # TRANSLATORS: a review's count of moves that changed the result for the worse.
+            message = ngettext("{count} mistake", "{count} mistakes", count)
+        return message.format(count=count)
 
     @property
     def symbol(self) -> str:
@@ -105,10 +109,43 @@ def best_is_exact(scores: dict[int, int], is_exact: Callable[[int], bool]) -> bo
     return any(is_exact(move) for move, score in scores.items() if score == best)
 
 
-def value_phrase(score: int, exact: bool) -> str:
-    """A value in words for a sentence: ``"a win in 2 moves"``, ``"a draw"``, or a
-    heuristic ``"ahead (≈+12)"`` (:meth:`Value.phrase`)."""
-    return Value(score, exact).phrase()
+def was_words(value: Value) -> str:
+    """The value a position had before a move, as a clause: ``"was a draw"``."""
+    reading, moves = value.reading, value.moves or 0
+    if reading is Reading.WIN:
+        # TRANSLATORS: the value before a move: the mover could win in {moves} moves.
+        message = ngettext("was a win in {moves} move", "was a win in {moves} moves", moves)
+    elif reading is Reading.LOSS:
+        message = ngettext("was a loss in {moves} move", "was a loss in {moves} moves", moves)
+    elif reading is Reading.DRAW:
+        message = gettext("was a draw")
+    elif reading is Reading.EVEN:
+        message = gettext("was about even")
+    elif reading is Reading.AHEAD:
+        # TRANSLATORS: an estimate in the engine's points, not proven.
+        message = gettext("was ahead (≈+{score})")
+    else:
+        message = gettext("was behind (≈{score})")
+    return message.format(moves=moves, score=value.score)
+
+
+def now_words(value: Value) -> str:
+    """The value a move left, as a clause: ``"now a loss in 3 moves"``."""
+    reading, moves = value.reading, value.moves or 0
+    if reading is Reading.WIN:
+        # TRANSLATORS: the value after a move: the mover can still win in {moves} moves.
+        message = ngettext("now a win in {moves} move", "now a win in {moves} moves", moves)
+    elif reading is Reading.LOSS:
+        message = ngettext("now a loss in {moves} move", "now a loss in {moves} moves", moves)
+    elif reading is Reading.DRAW:
+        message = gettext("now a draw")
+    elif reading is Reading.EVEN:
+        message = gettext("now about even")
+    elif reading is Reading.AHEAD:
+        message = gettext("now ahead (≈+{score})")
+    else:
+        message = gettext("now behind (≈{score})")
+    return message.format(moves=moves, score=value.score)
 
 
 @dataclass(frozen=True)
@@ -163,11 +200,14 @@ class MoveReview:
     def change(self) -> str:
         """The value before and after in words: ``"was a draw, now a loss in 2 moves"``,
         or the kept value (``"a draw"``) for a best move."""
-        before = value_phrase(self.best_score, self.best_is_exact)
-        after = value_phrase(self.played_score, self.is_exact(self.move))
+        before = Value(self.best_score, self.best_is_exact)
         if self.mark is Mark.BEST:
-            return before
-        return gettext("was {before}, now {after}").format(before=before, after=after)
+            return before.phrase()
+        after = Value(self.played_score, self.is_exact(self.move))
+        # TRANSLATORS: how a move changed the value: {before} is a clause such as "was a
+        # draw", {after} one such as "now a loss in 3 moves".
+        message = gettext("{before}, {after}")
+        return message.format(before=was_words(before), after=now_words(after))
 
     @property
     def better_coordinates(self) -> tuple[str, ...]:
@@ -217,7 +257,12 @@ class GameReview:
             if not any(move.player is player for move in self.moves):
                 continue
             counts = self.counts(player)
-            words = ", ".join(mark.counted(count) for mark, count in counts.items())
+            # TRANSLATORS: a player's moves in a review: "7 best, 1 inaccuracy, 0 mistakes".
+            words = gettext("{best}, {inaccuracies}, {mistakes}").format(
+                best=Mark.BEST.counted(counts[Mark.BEST]),
+                inaccuracies=Mark.INACCURACY.counted(counts[Mark.INACCURACY]),
+                mistakes=Mark.MISTAKE.counted(counts[Mark.MISTAKE]),
+            )
             notes = [
                 move.blunder_note()
                 for move in self.moves
@@ -230,7 +275,7 @@ class GameReview:
             else:
                 part = gettext("{player}: {counts}").format(player=player.value, counts=words)
             parts.append(part)
-        text = "; ".join(parts) if parts else "No moves to review"
+        text = "; ".join(parts) if parts else gettext("No moves to review")
         if not self.is_exact:
             text = gettext("{review} — approximate, depth {depth}").format(
                 review=text, depth=self.depth

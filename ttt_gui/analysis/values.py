@@ -46,6 +46,18 @@ class Outcome(enum.Enum):
         return {Outcome.WIN: 1, Outcome.DRAW: 0, Outcome.LOSS: -1}[self]
 
 
+class Reading(enum.Enum):
+    """What a value says, for the words to be chosen by: a proven outcome,
+    or a heuristic estimate about even, ahead or behind."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+    EVEN = "even"
+    AHEAD = "ahead"
+    BEHIND = "behind"
+
+
 def moves_of(plies: int) -> int:
     """The mover's own moves in a line of ``plies`` from their turn: a win in
     3 plies takes 2 of their moves, a loss in 2 plies comes after 1.
@@ -98,6 +110,17 @@ class Value:
         return 0
 
     @property
+    def reading(self) -> Reading:
+        """The outcome where proven, else whether the estimate is about even
+        (within 1 point), ahead or behind."""
+        outcome = self.outcome
+        if outcome is not None:
+            return Reading(outcome.value)
+        if abs(self.score) < 2:
+            return Reading.EVEN
+        return Reading.AHEAD if self.score > 0 else Reading.BEHIND
+
+    @property
     def is_even(self) -> bool:
         """Whether the value is a draw or about even (the even colour)."""
         outcome = self.outcome
@@ -120,12 +143,14 @@ class Value:
             return pgettext("a value", "draw")
         advantage = self.advantage
         side = (mover if advantage > 0 else mover.other).value
-        return {
-            0: "about even",
-            1: "{player} slightly better",
-            2: "{player} better",
-            3: "{player} much better",
-        }[abs(advantage)].format(player=side)
+        if advantage == 0:
+            return gettext("about even")
+        if abs(advantage) == 1:
+            # TRANSLATORS: an estimate, not proven: {player} (X or O) stands a little better.
+            return gettext("{player} slightly better").format(player=side)
+        if abs(advantage) == 2:
+            return gettext("{player} better").format(player=side)
+        return gettext("{player} much better").format(player=side)
 
     def short(self, mover: Player) -> str:
         """The short form for small cells (see :func:`legend`): ``"W2"``,
@@ -147,11 +172,13 @@ class Value:
         """The value without sides, for the command line: ``"win in 2 moves"``,
         ``"draw"``, or a heuristic ``"about even"``, ``"ahead (≈+12)"``,
         ``"behind (≈-12)"``."""
+        reading = self.reading
         if self.outcome is not None:
             return self.words(Player.X)
-        if abs(self.score) < 2:
-            return "about even"
-        if self.score > 0:
+        if reading is Reading.EVEN:
+            return gettext("about even")
+        if reading is Reading.AHEAD:
+            # TRANSLATORS: an estimate for the side to move, in the engine's points.
             return gettext("ahead (≈+{score})").format(score=self.score)
         return gettext("behind (≈{score})").format(score=self.score)
 
@@ -168,13 +195,23 @@ class Value:
                 moves=moves
             )
         if outcome is Outcome.DRAW:
-            return "a draw"
+            return gettext("a draw")
         return self.plain_words()
 
 
 def legend() -> str:
     """What the short forms of :meth:`Value.short` mean, in one line."""
-    return (
-        "W2: win in 2 moves, L2: loss in 2 moves, =: draw, ≈: about even, "
+    win, loss = Value(WIN - 3, True), Value(-(WIN - 3), True)
+    # TRANSLATORS: the key to the analysis' short forms: {win} and {loss} are your
+    # short forms of a win and a loss in 2 moves ("W2", "L2"), {win_words} and
+    # {loss_words} their words; X and O are the players.
+    message = gettext(
+        "{win}: {win_words}, {loss}: {loss_words}, =: draw, ≈: about even, "
         "X+, X++, X+++: X slightly better, better, much better (O+ likewise)"
+    )
+    return message.format(
+        win=win.short(Player.X),
+        win_words=win.words(Player.X),
+        loss=loss.short(Player.X),
+        loss_words=loss.words(Player.X),
     )
