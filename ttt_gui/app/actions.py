@@ -7,6 +7,14 @@ is selected. The window builds its menu bar and binds its shortcuts from this
 table; the accelerator labels, the keyboard-shortcuts help and every key named
 in a text (:class:`KeyNames`) are taken from it, and so is the set of actions
 disabled now (:func:`disabled_actions`).
+
+The table is made at import time, in English: a label is a message of the
+catalogue (marked with ``gettext_noop``), translated where it is shown
+(:attr:`Item.label`), so the menus speak the language chosen when the window
+is built. Labels made from data (boards, levels, themes, speeds) are named by
+the data's own words, and their mnemonics are chosen among the translated
+labels of their menu (:func:`marked_labels`), so no two collide in any
+language.
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 
 from ttt_gui.config import (
     BOARD_CHOICES,
@@ -23,6 +32,7 @@ from ttt_gui.config import (
     THINK_TIMES,
     WATCH_SPEEDS,
     Mode,
+    Shape,
 )
 from ttt_gui.theme import THEME_LABELS, THEMES
 from ttt_gui.words import (
@@ -32,6 +42,7 @@ from ttt_gui.words import (
     language_name,
     mnemonic,
     mnemonic_letter,
+    pgettext,
 )
 
 
@@ -68,8 +79,12 @@ Tester = Callable[[Facts], bool]
 class Item:
     """One menu entry.
 
-    ``label`` marks its mnemonic with ``&`` (``"&Undo"``; :attr:`text` is what the menu
-    shows, :attr:`underline` Tk's index of the mnemonic). ``action`` names the presenter
+    ``message`` is its label as the catalogue has it, in English, marking its
+    mnemonic with ``&`` (``"&Undo"``); :attr:`label` is that label in the
+    player's language, :attr:`text` what the menu shows and :attr:`underline`
+    Tk's index of the mnemonic. An item named from data has ``words`` instead,
+    its label in the player's language without a mnemonic, which its menu
+    (``menu``) chooses. ``action`` names the presenter
     method called, with ``argument`` if it is not None (a cascade's action only names it for
     ``enabled``). ``keys`` are shortcuts in words (``"Ctrl+Z"``; the first is shown as the
     accelerator); keys without a modifier other than function keys belong to the board and
@@ -79,7 +94,7 @@ class Item:
     """
 
     kind: ItemKind
-    label: str = ""
+    message: str = ""
     action: str = ""
     keys: tuple[str, ...] = ()
     group: str = ""
@@ -90,6 +105,23 @@ class Item:
     #: Makes a submenu's items when asked (None: they are :attr:`items`);
     #: such items have no ``enabled`` test.
     make_items: Callable[[], tuple[Item, ...]] | None = field(default=None, compare=False)
+    words: Callable[[], str] | None = field(default=None, compare=False)
+    menu: Menu | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def label(self) -> str:
+        """The label in the player's language, its mnemonic marked with ``&``."""
+        if self.menu is not None:
+            return self.menu.label_of(self)
+        return self.own_label
+
+    @property
+    def own_label(self) -> str:
+        """The label in the player's language before its menu chose a
+        mnemonic (a label from data has none; its ``&`` are doubled)."""
+        if self.words is not None:
+            return self.words().replace("&", "&&")
+        return gettext(self.message) if self.message else ""
 
     @property
     def text(self) -> str:
@@ -134,10 +166,15 @@ def radio(
     action: str,
     custom: bool = False,
     enabled: Tester | None = None,
+    words: Callable[[], str] | None = None,
 ) -> Item:
-    """A radio item calling ``action(value)`` (``action()`` for a custom choice)."""
+    """A radio item calling ``action(value)`` (``action()`` for a custom choice);
+    ``words`` name it when its label comes from data (``label`` is then its
+    English text, for the reader of the table)."""
     argument = None if custom else value
-    return Item(ItemKind.RADIO, label, action, (), group, value, argument, enabled=enabled)
+    return Item(
+        ItemKind.RADIO, label, action, (), group, value, argument, enabled=enabled, words=words
+    )
 
 
 def cascade(
@@ -149,24 +186,59 @@ def cascade(
     return Item(ItemKind.CASCADE, label, action, items=with_mnemonics(items), enabled=enabled)
 
 
-def with_mnemonics(items: list[Item]) -> tuple[Item, ...]:
-    """``items`` with a mnemonic for each one whose label marks none (labels
-    made from data: shapes, themes, think times): its first letter or digit
-    that no other item of the menu uses."""
-    taken = {letter for item in items if (letter := mnemonic_letter(item.label))}
+def marked_labels(labels: list[str]) -> list[str]:
+    """One menu's labels (in the player's language), each with a mnemonic: a
+    label that marks one with ``&`` keeps it; the others (labels from data:
+    boards, levels, themes) get their first letter or digit that no other
+    label of the menu uses (none if every one is taken).
+
+    >>> marked_labels(["&Easy", "Expert", "Extreme"])
+    ['&Easy', 'E&xpert', 'Ex&treme']
+    """
+    taken = {letter for label in labels if (letter := mnemonic_letter(label))}
     marked = []
-    for item in items:
-        if item.kind is ItemKind.SEPARATOR or "&" in item.label:
-            marked.append(item)
-            continue
-        label = item.label
-        for index, character in enumerate(label):
-            if character.isalnum() and character.lower() not in taken:
-                taken.add(character.lower())
-                label = f"{label[:index]}&{label[index:]}"
-                break
-        marked.append(dataclasses.replace(item, label=label))
-    return tuple(marked)
+    for label in labels:
+        if mnemonic_letter(label) is None:
+            for index, character in enumerate(label):
+                if character.isalnum() and character.lower() not in taken:
+                    taken.add(character.lower())
+                    label = f"{label[:index]}&{label[index:]}"
+                    break
+        marked.append(label)
+    return marked
+
+
+class Menu:
+    """The items of one menu, which choose the mnemonics of its labels made
+    from data in the language shown (remembered per language)."""
+
+    def __init__(self) -> None:
+        self.items: tuple[Item, ...] = ()
+        self._labels: tuple[str, list[str]] | None = None
+
+    def label_of(self, item: Item) -> str:
+        """``item``'s label in the player's language, with its mnemonic."""
+        language = current_language().code
+        if self._labels is None or self._labels[0] != language:
+            self._labels = (language, marked_labels([each.own_label for each in self.items]))
+        for index, each in enumerate(self.items):
+            if each is item:
+                return self._labels[1][index]
+        return item.own_label
+
+
+def with_mnemonics(items: list[Item]) -> tuple[Item, ...]:
+    """``items`` as one menu: each whose label marks no mnemonic (labels made
+    from data: shapes, themes, think times) gets one there, chosen in the
+    language shown (see :func:`marked_labels`)."""
+    menu = Menu()
+    menu.items = tuple(
+        item
+        if item.kind is ItemKind.SEPARATOR or item.words is None
+        else dataclasses.replace(item, menu=menu)
+        for item in items
+    )
+    return menu.items
 
 
 def _against_computer(facts: Facts) -> bool:
@@ -179,7 +251,7 @@ def _watching(facts: Facts) -> bool:
 
 def _levels(group: str, action: str, enabled: Tester | None = None) -> list[Item]:
     return [
-        radio(f"&{level.label()}", group, name, action, enabled=enabled)
+        radio(name, group, name, action, enabled=enabled, words=level.label)
         for name, level in LEVELS.items()
     ]
 
@@ -189,21 +261,33 @@ def language_items() -> tuple[Item, ...]:
     catalogue for (looked for now), by its own name."""
     return with_mnemonics(
         [
-            radio(gettext("&System default"), "language", "", "set_language"),
+            radio(gettext_noop("&System default"), "language", "", "set_language"),
             SEPARATOR,
             *(
-                radio(language_name(code), "language", code, "set_language")
+                radio(code, "language", code, "set_language", words=partial(language_name, code))
                 for code in available_languages()
             ),
         ]
     )
 
 
+def _shape_words(shape: Shape) -> Callable[[], str]:
+    """A board's label in the player's language, as its item names it."""
+    return lambda: shape.label
+
+
+def seconds_words(seconds: float) -> str:
+    """A think time in the player's language, as the menu names it: ``"0.5 s"``."""
+    # TRANSLATORS: a think time in the Difficulty menu: {seconds} is a number such
+    # as 0.5 or 2, "s" the symbol of seconds.
+    return gettext("{seconds} s").format(seconds=f"{seconds:g}")
+
+
 #: The mode items' labels, each with its mnemonic.
 _MODE_ITEMS = {
-    Mode.HOTSEAT: "&Two players",
-    Mode.COMPUTER: "&Against the computer",
-    Mode.WATCH: "Co&mputer vs computer",
+    Mode.HOTSEAT: gettext_noop("&Two players"),
+    Mode.COMPUTER: gettext_noop("&Against the computer"),
+    Mode.WATCH: gettext_noop("Co&mputer vs computer"),
 }
 
 
@@ -212,91 +296,115 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
     (label, with_mnemonics(items))
     for label, items in (
         (
-            "&Game",
+            # TRANSLATORS: the menus' labels mark their access key with "&" before a
+            # letter ("&Game": Alt+G). Within the menu bar and within each menu, give
+            # no two labels the same marked letter; "&&" writes an "&" itself.
+            gettext_noop("&Game"),
             [
-                command("&New game…", "show_new_game", "Ctrl+N"),
-                command("&Play again", "new_game", "F2"),
-                command("&Open…", "open_game", "Ctrl+O"),
-                command("&Save…", "save_game", "Ctrl+S"),
+                command(gettext_noop("&New game…"), "show_new_game", "Ctrl+N"),
+                command(gettext_noop("&Play again"), "new_game", "F2"),
+                command(gettext_noop("&Open…"), "open_game", "Ctrl+O"),
+                command(gettext_noop("&Save…"), "save_game", "Ctrl+S"),
                 command(
-                    "&Resume…",
+                    gettext_noop("&Resume…"),
                     "resume_kept",
                     enabled=lambda facts: facts.has_kept_games,
                 ),
                 SEPARATOR,
                 command(
-                    "Re&view this game",
+                    gettext_noop("Re&view this game"),
                     "review_game",
                     "Ctrl+R",
                     enabled=lambda facts: facts.has_moves,
                 ),
                 command(
-                    "S&top review",
+                    gettext_noop("S&top review"),
                     "stop_review",
                     "Esc",
                     enabled=lambda facts: facts.can_stop_review,
                 ),
                 SEPARATOR,
-                command("Stat&istics", "show_statistics"),
-                command("Reset s&cores…", "reset_scores"),
-                check("C&hange sides after each game", "toggle_alternate", "alternate"),
+                command(gettext_noop("Stat&istics"), "show_statistics"),
+                command(gettext_noop("Reset s&cores…"), "reset_scores"),
+                check(
+                    gettext_noop("C&hange sides after each game"), "toggle_alternate", "alternate"
+                ),
                 SEPARATOR,
-                command("&Quit", "quit", "Ctrl+Q"),
+                command(gettext_noop("&Quit"), "quit", "Ctrl+Q"),
             ],
         ),
         (
-            "&Edit",
+            gettext_noop("&Edit"),
             [
-                command("&Undo", "undo", "Ctrl+Z", enabled=lambda facts: facts.can_undo),
                 command(
-                    "&Redo",
+                    gettext_noop("&Undo"), "undo", "Ctrl+Z", enabled=lambda facts: facts.can_undo
+                ),
+                command(
+                    gettext_noop("&Redo"),
                     "redo",
                     "Ctrl+Y",
                     "Ctrl+Shift+Z",
                     enabled=lambda facts: facts.can_redo,
                 ),
-                command("&Hint", "hint", "Ctrl+H"),
+                command(gettext_noop("&Hint"), "hint", "Ctrl+H"),
                 SEPARATOR,
-                command("&Copy position", "copy_position", "Ctrl+C"),
-                command("&Paste position", "paste_position", "Ctrl+V"),
+                command(gettext_noop("&Copy position"), "copy_position", "Ctrl+C"),
+                command(gettext_noop("&Paste position"), "paste_position", "Ctrl+V"),
             ],
         ),
         (
-            "&Mode",
+            gettext_noop("&Mode"),
             [
                 *(radio(_MODE_ITEMS[mode], "mode", mode.value, "set_mode") for mode in Mode),
                 SEPARATOR,
-                radio("You play &X", "human", "X", "set_human", enabled=_against_computer),
-                radio("You play &O", "human", "O", "set_human", enabled=_against_computer),
+                radio(
+                    gettext_noop("You play &X"),
+                    "human",
+                    "X",
+                    "set_human",
+                    enabled=_against_computer,
+                ),
+                radio(
+                    gettext_noop("You play &O"),
+                    "human",
+                    "O",
+                    "set_human",
+                    enabled=_against_computer,
+                ),
                 SEPARATOR,
                 cascade(
-                    "X p&lays at",
+                    # TRANSLATORS: computer vs computer: the submenu of the level X plays at.
+                    gettext_noop("X p&lays at"),
                     _levels("x_level", "set_x_level"),
                     "set_x_level",
                     _watching,
                 ),
                 cascade(
-                    "O pla&ys at",
+                    gettext_noop("O pla&ys at"),
                     _levels("o_level", "set_o_level"),
                     "set_o_level",
                     _watching,
                 ),
-                command("&Play/Pause", "play_pause", "Space", enabled=_watching),
-                command("&Step", "step", "Right", enabled=_watching),
+                command(gettext_noop("&Play/Pause"), "play_pause", "Space", enabled=_watching),
+                # TRANSLATORS: computer vs computer: play one move, then pause.
+                command(gettext_noop("&Step"), "step", "Right", enabled=_watching),
                 cascade(
-                    "Spee&d",
-                    [radio(name, "speed", ms, "set_speed") for name, ms in WATCH_SPEEDS.items()],
+                    gettext_noop("Spee&d"),
+                    [
+                        radio(name, "speed", ms, "set_speed", words=partial(gettext, name))
+                        for name, ms in WATCH_SPEEDS.items()
+                    ],
                     "set_speed",
                     _watching,
                 ),
             ],
         ),
         (
-            "&Difficulty",
+            gettext_noop("&Difficulty"),
             [
                 *_levels("level", "set_level", _against_computer),
                 radio(
-                    "&Custom depth…",
+                    gettext_noop("&Custom depth…"),
                     "level",
                     "custom",
                     "ask_custom_depth",
@@ -305,32 +413,46 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                 ),
                 SEPARATOR,
                 cascade(
-                    "&Think time for large boards",
-                    [radio(f"{s:g} s", "think", s, "set_think_time") for s in THINK_TIMES],
+                    gettext_noop("&Think time for large boards"),
+                    [
+                        radio(
+                            f"{s:g} s",
+                            "think",
+                            s,
+                            "set_think_time",
+                            words=partial(seconds_words, s),
+                        )
+                        for s in THINK_TIMES
+                    ],
                 ),
             ],
         ),
         (
-            "&Board",
+            gettext_noop("&Board"),
             [
                 *(
-                    radio(shape.label, "board", shape, "set_board")
+                    radio(shape.label, "board", shape, "set_board", words=_shape_words(shape))
                     for shape in BOARD_CHOICES
                     if shape not in PRESETS
                 ),
                 SEPARATOR,
-                *(radio(shape.label, "board", shape, "set_board") for shape in PRESETS),
-                radio("C&ustom…", "board", "custom", "ask_custom_board", custom=True),
+                *(
+                    radio(shape.label, "board", shape, "set_board", words=_shape_words(shape))
+                    for shape in PRESETS
+                ),
+                radio(
+                    gettext_noop("C&ustom…"), "board", "custom", "ask_custom_board", custom=True
+                ),
             ],
         ),
         (
-            "&View",
+            gettext_noop("&View"),
             [
-                check("Show &analysis", "toggle_analysis", "analysis", "F5"),
-                check("Move &history", "toggle_history", "history"),
-                check("Show c&oordinates", "toggle_coordinates", "coordinates"),
-                check("A&nimations", "toggle_motion", "motion"),
-                check("&Toolbar", "toggle_toolbar", "toolbar"),
+                check(gettext_noop("Show &analysis"), "toggle_analysis", "analysis", "F5"),
+                check(gettext_noop("Move &history"), "toggle_history", "history"),
+                check(gettext_noop("Show c&oordinates"), "toggle_coordinates", "coordinates"),
+                check(gettext_noop("A&nimations"), "toggle_motion", "motion"),
+                check(gettext_noop("&Toolbar"), "toggle_toolbar", "toolbar"),
                 Item(
                     ItemKind.CASCADE,
                     gettext_noop("&Language"),
@@ -338,33 +460,50 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                     make_items=language_items,
                 ),
                 SEPARATOR,
-                *(radio(THEME_LABELS[name], "theme", name, "set_theme") for name in THEMES),
+                *(
+                    radio(
+                        name,
+                        "theme",
+                        name,
+                        "set_theme",
+                        words=partial(gettext, THEME_LABELS[name]),
+                    )
+                    for name in THEMES
+                ),
                 SEPARATOR,
-                command("Lar&ger", "zoom_in", "Ctrl++"),
-                command("S&maller", "zoom_out", "Ctrl+-"),
-                command("&Reset size", "zoom_reset", "Ctrl+0"),
+                command(gettext_noop("Lar&ger"), "zoom_in", "Ctrl++"),
+                command(gettext_noop("S&maller"), "zoom_out", "Ctrl+-"),
+                command(gettext_noop("&Reset size"), "zoom_reset", "Ctrl+0"),
             ],
         ),
         (
-            "&Help",
+            gettext_noop("&Help"),
             [
-                command("&How to play", "how_to_play", "F1"),
-                command("&Keyboard shortcuts", "show_shortcuts"),
-                command("&About", "about"),
+                command(gettext_noop("&How to play"), "how_to_play", "F1"),
+                command(gettext_noop("&Keyboard shortcuts"), "show_shortcuts"),
+                command(gettext_noop("&About"), "about"),
             ],
         ),
     )
 )
 
-#: Keys of the board itself, for the shortcuts help.
+#: Keys of the board itself, for the shortcuts help: (keys, what they do), in
+#: English, translated where shown.
 BOARD_KEYS: tuple[tuple[str, str], ...] = (
-    ("Arrow keys", "Move between cells"),
-    ("Enter or Space", "Play the focused cell"),
-    ("1 to 9", "Play a cell on 3×3 (1 = top left)"),
-    ("Keypad 1 to 9", "Play a cell on 3×3 in the keypad's layout (7 = top left)"),
-    ("Space / Right", "Play-pause / step, computer vs computer"),
-    ("Alt+letter", "Open a menu"),
+    # TRANSLATORS: the keys of the board in the keyboard shortcuts' help: the keys
+    # in words as your keyboards name them, then what they do.
+    (gettext_noop("Arrow keys"), gettext_noop("Move between cells")),
+    (gettext_noop("Enter or Space"), gettext_noop("Play the focused cell")),
+    (gettext_noop("1 to 9"), gettext_noop("Play a cell on 3×3 (1 = top left)")),
+    (
+        gettext_noop("Keypad 1 to 9"),
+        gettext_noop("Play a cell on 3×3 in the keypad's layout (7 = top left)"),
+    ),
+    (gettext_noop("Space / Right"), gettext_noop("Play-pause / step, computer vs computer")),
+    (gettext_noop("Alt+letter"), gettext_noop("Open a menu")),
 )
+#: Keys the board's own keys name (the help lists them there, not with the menus').
+_BOARD_OWN_KEYS = (("Space",), ("Right",))
 
 
 def all_items(items: tuple[Item, ...] | None = None) -> list[Item]:
@@ -398,6 +537,22 @@ _TESTED = tuple(item for item in (*all_items(), *all_cascades()) if item.enabled
 _KEYS = {item.action: item.keys for item in all_items() if item.keys}
 
 
+def _key_names() -> dict[str, str]:
+    """The names of keys the table writes in words, in the player's language."""
+    return {
+        # TRANSLATORS: a key's name as keyboards and menus write it (German: "Strg").
+        "Ctrl": pgettext("key", "Ctrl"),
+        # TRANSLATORS: a key's name as keyboards and menus write it (German: "Umschalt").
+        "Shift": pgettext("key", "Shift"),
+        # TRANSLATORS: the Escape key's name as keyboards and menus write it.
+        "Esc": pgettext("key", "Esc"),
+        # TRANSLATORS: the space bar's name as menus write it (German: "Leertaste").
+        "Space": pgettext("key", "Space"),
+        # TRANSLATORS: the right arrow key's name as menus write it.
+        "Right": pgettext("key", "Right"),
+    }
+
+
 @dataclass(frozen=True)
 class KeyNames:
     """Keys in words as the person reads them: the table's ``Ctrl`` is
@@ -406,8 +561,21 @@ class KeyNames:
     aqua: bool = False
 
     def word(self, key: str) -> str:
-        """``key`` as the table writes it (``"Ctrl+Z"``), in this platform's words."""
-        return key.replace("Ctrl+", "Cmd+") if self.aqua else key
+        """``key`` as the table writes it (``"Ctrl+Z"``), in this platform's
+        words and the player's language (German keyboards say ``"Strg+Z"``)."""
+        parts = ["Ctrl", "+"] if key == "Ctrl++" else key.split("+")
+        names = _key_names()
+        if self.aqua:
+            names["Ctrl"] = "Cmd"
+        return "+".join(names.get(part, part) for part in parts)
+
+    def either(self, keys: tuple[str, ...]) -> str:
+        """Keys that do the same, in words: ``"Ctrl+Y or Ctrl+Shift+Z"``."""
+        text = self.word(keys[0])
+        for key in keys[1:]:
+            # TRANSLATORS: two keys that do the same, e.g. "Ctrl+Y or Ctrl+Shift+Z".
+            text = gettext("{key} or {other}").format(key=text, other=self.word(key))
+        return text
 
     def of(self, action: str) -> str:
         """The first key of ``action`` in words (``"Ctrl+N"``); KeyError if it has none."""
@@ -416,11 +584,13 @@ class KeyNames:
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every item that has keys, then the board's keys."""
         rows = [
-            (" or ".join(self.word(key) for key in item.keys), item.text.rstrip("…"))
+            (self.either(item.keys), item.text.rstrip("…"))
             for item in all_items()
-            if item.keys and item.kind in (ItemKind.COMMAND, ItemKind.CHECK)
+            if item.keys
+            and item.kind in (ItemKind.COMMAND, ItemKind.CHECK)
+            and item.keys not in _BOARD_OWN_KEYS
         ]
-        return [row for row in rows if row[0] not in ("Space", "Right")] + list(BOARD_KEYS)
+        return rows + [(gettext(keys), gettext(does)) for keys, does in BOARD_KEYS]
 
 
 def shortcut_rows(keys: KeyNames | None = None) -> list[tuple[str, str]]:
