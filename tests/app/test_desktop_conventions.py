@@ -13,9 +13,10 @@ from fakes import FakeDialogs, make_presenter
 
 from ttt_gui.analysis.values import Value
 from ttt_gui.app.actions import KeyNames, all_items
+from ttt_gui.app.game_words import value_words
 from ttt_gui.app.jobs import InlineRunner
 from ttt_gui.app.presenter import Presenter
-from ttt_gui.app.view_state import score_tone, value_words
+from ttt_gui.app.view_state import score_tone
 from ttt_gui.board import Player
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.storage.games import write_game

@@ -4,11 +4,24 @@ submenus greyed where they do not apply."""
 
 from __future__ import annotations
 
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from fakes import make_presenter
 
-from ttt_gui.app.actions import MENUS, Item, ItemKind, all_cascades
-from ttt_gui.words import mnemonic, mnemonic_letter
+from ttt_gui.app.actions import MENUS, Item, ItemKind, KeyNames, all_cascades, all_items
+from ttt_gui.words import (
+    DOMAIN,
+    LOCALE_DIR_VARIABLE,
+    gettext,
+    install_language,
+    mnemonic,
+    mnemonic_letter,
+)
 
 
 def every_menu() -> list[tuple[str, tuple[Item, ...]]]:
@@ -59,3 +72,75 @@ def test_the_computer_vs_computer_submenus_are_greyed_in_other_modes(mode: str) 
 def test_the_computer_vs_computer_submenus_apply_in_that_mode() -> None:
     disabled = make_presenter(mode="watch").presenter.view().disabled
     assert not {"set_x_level", "set_o_level", "set_speed"} & disabled
+
+
+#: Menu words of a test language, chosen so that the translated labels of
+#: the View menu's themes all begin with the same word.
+MENU_CATALOGUE = r"""
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+"Language: eo\n"
+
+msgid "&Edit"
+msgstr "&Redakti"
+
+msgid "&Undo"
+msgstr "&Malfari"
+
+msgid "System theme"
+msgstr "Etoso de la sistemo"
+
+msgid "Light theme"
+msgstr "Etoso hela"
+
+msgid "Dark theme"
+msgstr "Etoso malhela"
+
+msgid "High contrast theme"
+msgstr "Etoso kontrasta"
+
+msgctxt "key"
+msgid "Ctrl"
+msgstr "Stir"
+
+msgid "{key} or {other}"
+msgstr "{key} aŭ {other}"
+"""
+
+
+@pytest.fixture
+def menu_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The menus in the test language (English where it has no word)."""
+    catalogue = read_po(io.StringIO(MENU_CATALOGUE), locale="eo")
+    target = tmp_path / "eo" / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as file:
+        write_mo(file, catalogue)
+    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(tmp_path))
+    install_language(["eo"])
+    yield
+    install_language([])
+
+
+def test_the_menus_speak_the_language_installed(menu_language: None) -> None:
+    edit = dict(MENUS)["&Edit"]
+    assert mnemonic(gettext("&Edit")) == ("Redakti", 0)
+    assert (edit[0].text, edit[0].underline) == ("Malfari", 0)
+    themes = [item.text for item in all_items() if item.action == "set_theme"]
+    assert themes == ["Etoso de la sistemo", "Etoso hela", "Etoso malhela", "Etoso kontrasta"]
+    assert KeyNames().either(edit[1].keys) == "Stir+Y aŭ Stir+Shift+Z"
+
+
+def test_labels_from_data_get_their_mnemonics_in_the_language_shown(menu_language: None) -> None:
+    for name, items in every_menu():
+        letters = [item.text[item.underline].lower() for item in items if item.underline >= 0]
+        assert len(letters) == len(set(letters)), (name, [item.label for item in items])
+    labels = make_presenter(size=4).presenter.view().labels
+    for name, items in every_menu():
+        shown = [
+            labels.get(item.label_key, item.label) for item in items if item.kind != "separator"
+        ]
+        letters = [mnemonic_letter(label) for label in shown]
+        assert None not in letters and len(letters) == len(set(letters)), (name, shown)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ttt_gui.analysis.review import Mark
-from ttt_gui.app.view_state import review_progress_text
+from ttt_gui.app.game_words import review_progress_text
 from ttt_gui.words import ngettext
 
 

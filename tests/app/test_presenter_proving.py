@@ -13,8 +13,9 @@ from collections.abc import Callable
 import pytest
 from fakes import Rig, TickingClock, make_presenter
 
+from ttt_gui.app.game_words import hint_text
 from ttt_gui.app.jobs import InlineRunner, Job, JobKind, JobRunner, JobTag
-from ttt_gui.app.view_state import analysis_notes, hint_text
+from ttt_gui.app.view_state import analysis_notes
 from ttt_gui.board import Board
 from ttt_gui.engine import WIN, MoveAnalysis
 

@@ -210,20 +210,18 @@ def marked_labels(labels: list[str]) -> list[str]:
 
 class Menu:
     """The items of one menu, which choose the mnemonics of its labels made
-    from data in the language shown (remembered per language)."""
+    from data in the language shown (a menu's labels are few: they are
+    chosen again when asked, so a language installed later is followed)."""
 
     def __init__(self) -> None:
         self.items: tuple[Item, ...] = ()
-        self._labels: tuple[str, list[str]] | None = None
 
     def label_of(self, item: Item) -> str:
         """``item``'s label in the player's language, with its mnemonic."""
-        language = current_language().code
-        if self._labels is None or self._labels[0] != language:
-            self._labels = (language, marked_labels([each.own_label for each in self.items]))
-        for index, each in enumerate(self.items):
+        labels = marked_labels([each.own_label for each in self.items])
+        for each, label in zip(self.items, labels):
             if each is item:
-                return self._labels[1][index]
+                return label
         return item.own_label
 
 
@@ -521,6 +519,22 @@ def all_cascades(items: tuple[Item, ...] | None = None) -> list[Item]:
         if item.kind is ItemKind.CASCADE:
             found += [item, *all_cascades(item.submenu)]
     return found
+
+
+def changed_labels(words: dict[str, str]) -> dict[str, str]:
+    """The labels the game changes, each with its mnemonic chosen among the
+    labels of its menu: ``words`` maps an item's label key to its label in
+    the player's language (one from data without a mnemonic, with any ``&``
+    doubled); the result maps it to the label as shown, mnemonic marked."""
+    labels: dict[str, str] = {}
+    menus = (*(items for _, items in MENUS), *(menu.submenu for menu in all_cascades()))
+    for items in menus:
+        keys = [item.label_key for item in items]
+        if not words.keys() & set(keys):
+            continue
+        shown = marked_labels([words.get(key, item.own_label) for key, item in zip(keys, items)])
+        labels.update((key, label) for key, label in zip(keys, shown) if key in words)
+    return labels
 
 
 def disabled_actions(facts: Facts) -> frozenset[str]:

@@ -14,7 +14,19 @@ from dataclasses import dataclass
 
 from ttt_gui.analysis.review import Mark, MoveReview
 from ttt_gui.analysis.values import Value
-from ttt_gui.app.actions import KeyNames
+from ttt_gui.app.actions import KeyNames, changed_labels
+from ttt_gui.app.game_words import (
+    analysis_status,
+    hint_text,
+    next_steps_text,
+    review_progress_text,
+    reviewed_move_words,
+    rule_text,
+    score_line,
+    status_text,
+    title_text,
+    turn_text,
+)
 from ttt_gui.app.new_game import NewGameView
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player
@@ -22,12 +34,10 @@ from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode
 from ttt_gui.engine import MoveAnalysis
 from ttt_gui.storage.settings import Settings
 from ttt_gui.theme import Role
-from ttt_gui.words import gettext, gettext_noop, ngettext
+from ttt_gui.words import gettext, pgettext
 
-TITLE = "Tic-tac-toe"
 #: The move list's colour role for each mark of a review.
 MARK_TONES = {Mark.BEST: Role.GOOD, Mark.INACCURACY: Role.TEXT, Mark.MISTAKE: Role.BAD}
-SCORE_NAMES = {"X": "X", "O": "O", "you": "You", "computer": "Computer", "draw": "Draws"}
 
 
 @dataclass(frozen=True)
@@ -114,16 +124,6 @@ class ReviewView:
     focused_index: int = 0
 
 
-def value_words(score: int, exact: bool, mover: Player) -> str:
-    """A move's value in words, from ``mover``'s side: ``"win in 2 moves"``,
-    ``"draw"``, ``"loss in 1 move"``; heuristic values name the side they favour.
-
-    >>> value_words(40, False, Player.O), value_words(-5, False, Player.O)
-    ('O better', 'X slightly better')
-    """
-    return Value(score, exact).words(mover)
-
-
 def score_tone(score: int, exact: bool) -> Role:
     """The palette role for a move's value: good, even or bad, from the value
     itself (a draw or about even is even)."""
@@ -151,128 +151,9 @@ def analysis_notes(
     }
 
 
-def hint_text(board: Board, analysis: MoveAnalysis) -> str:
-    """Words for the engine's choice among the best moves, e.g. ``Hint: b2 (draw)``."""
-    move = analysis.best[0]
-    exact = analysis.is_exact(move)
-    words = value_words(analysis.scores[move], exact, board.turn)
-    depth = "" if exact else f", depth {analysis.depth}"
-    return f"Hint: {board.coordinate(move)} ({words}{depth})"
-
-
 def shows_coordinates(settings: Settings, size: int) -> bool:
     """Whether the board shows row and column labels: as set, else from 4x4 up."""
     return settings.coordinates if settings.coordinates is not None else size >= 4
-
-
-#: A line's length in words, for the sentences about lines (others by number).
-_LINES = {
-    3: gettext_noop("three in a row"),
-    4: gettext_noop("four in a row"),
-    5: gettext_noop("five in a row"),
-    6: gettext_noop("six in a row"),
-    7: gettext_noop("seven in a row"),
-    8: gettext_noop("eight in a row"),
-}
-
-
-def in_a_row(win_length: int) -> str:
-    """``"three in a row"``: a line of ``win_length`` marks in words.
-
-    >>> in_a_row(3), in_a_row(12)
-    ('three in a row', '12 in a row')
-    """
-    if win_length in _LINES:
-        return gettext(_LINES[win_length])
-    return ngettext("{count} in a row", "{count} in a row", win_length).format(count=win_length)
-
-
-def result_text(session: Session) -> str:
-    """The result of a finished game in a sentence; under misère it says who
-    completed the line and lost (``"You completed three in a row — you lose."``)."""
-    board, config = session.board, session.config
-    computer = config.mode is Mode.COMPUTER
-    winner = board.winner
-    if winner is None:
-        return gettext("Draw.")
-    if board.misere:
-        line = in_a_row(board.win_length)
-        if computer and winner is config.human:
-            return gettext("The computer completed {line} — you win!").format(line=line)
-        if computer:
-            return gettext("You completed {line} — you lose.").format(line=line)
-        return gettext("{loser} completed {line} — {winner} wins!").format(
-            loser=config.player_name(winner.other), line=line, winner=config.player_name(winner)
-        )
-    if computer:
-        return gettext("You win!") if winner is config.human else gettext("The computer wins.")
-    return gettext("{player} wins!").format(player=config.player_name(winner))
-
-
-def turn_text(session: Session) -> str:
-    """Whose turn it is (``"Your turn (X)"``, ``"Computer is thinking…"``,
-    ``"O to move"``), or the result of a finished game."""
-    board, config = session.board, session.config
-    if board.is_over:
-        return result_text(session)
-    if config.mode is Mode.COMPUTER:
-        if session.is_computer_turn:
-            return gettext("Computer is thinking…")
-        return gettext("Your turn ({side})").format(side=config.human.value)
-    player = config.player_name(board.turn)
-    if config.mode is Mode.WATCH and not session.watch_running:
-        return gettext("{player} to move — paused").format(player=player)
-    return gettext("{player} to move").format(player=player)
-
-
-def rule_text(session: Session) -> str:
-    """The reminder, during play, of a rule that turns the game around ("" if
-    none; once the game is over its result says it)."""
-    board = session.board
-    if board.misere and not board.is_over:
-        return gettext("Misère: completing {line} loses.").format(line=in_a_row(board.win_length))
-    return ""
-
-
-def next_steps_text(session: Session, keys: KeyNames, *, offer_review: bool = False) -> str:
-    """The keys that go on from here: after a game, play again (and review
-    it, if offered); computer vs computer paused, play and step; else ""."""
-    if session.board.is_over:
-        play_again = keys.of("new_game")
-        if offer_review:
-            return gettext("{play_again} plays again, {review} reviews it.").format(
-                play_again=play_again, review=keys.of("review_game")
-            )
-        return gettext("{play_again} plays again.").format(play_again=play_again)
-    if session.config.mode is Mode.WATCH and not session.watch_running:
-        return gettext("{play_pause} plays, {step} steps.").format(
-            play_pause=keys.of("play_pause"), step=keys.of("step")
-        )
-    return ""
-
-
-def status_text(session: Session, keys: KeyNames, *, offer_review: bool = False) -> str:
-    """What happens next, or the result, in words for one status line; a
-    finished game names the keys that play again (and review it, if offered)."""
-    turn = turn_text(session)
-    steps = next_steps_text(session, keys, offer_review=offer_review)
-    if session.board.is_over:
-        return f"{turn} {steps}"
-    return f"{turn} ({steps[:-1]})" if steps else turn
-
-
-def title_text(session: Session) -> str:
-    """The window's title, a whole phrase per mode: the game, the board, who plays."""
-    config = session.config
-    if config.mode is Mode.COMPUTER:
-        title = gettext("{game} — {board}, you play {side} vs computer ({level})")
-    elif config.mode is Mode.WATCH:
-        title = gettext("{game} — {board}, computer vs computer")
-    else:
-        title = gettext("{game} — {board}, two players")
-    return title.format(
-        game=TITLE, board=config.board_label, side=config.human.value, level=config.level_name()
-    )
 
 
 def menu_labels(session: Session) -> dict[str, str]:
@@ -280,16 +161,22 @@ def menu_labels(session: Session) -> dict[str, str]:
     the table's do: the custom menu items show the current custom choice, and
     the levels are named for this board ("Perfect" only where it is solved)."""
     config = session.config
-    board = "C&ustom…"
+    board = gettext("C&ustom…")
     if config.shape not in BOARD_CHOICES:
-        board = gettext("C&ustom: {board}…").format(board=config.board_label)
-    depth = "&Custom depth…"
+        # TRANSLATORS: the Board menu's custom item naming the board played, e.g.
+        # "Custom: 5×4 (3 in a row)…"; mark the same letter as in "C&ustom…".
+        board = gettext("C&ustom: {board}…").format(board=config.board_label.replace("&", "&&"))
+    depth = gettext("&Custom depth…")
     if config.depth is not None:
+        # TRANSLATORS: the Difficulty menu's custom item naming the depth chosen, e.g.
+        # "Custom depth: 5…"; mark the same letter as in "&Custom depth…".
         depth = gettext("&Custom depth: {depth}…").format(depth=config.depth)
-    labels = {"ask_custom_board": board, "ask_custom_depth": depth}
+    words = {"ask_custom_board": board, "ask_custom_depth": depth}
     for action in ("set_level", "set_x_level", "set_o_level"):
-        labels.update((f"{action}:{name}", f"&{config.level_label(name)}") for name in LEVELS)
-    return labels
+        words.update(
+            (f"{action}:{name}", config.level_label(name).replace("&", "&&")) for name in LEVELS
+        )
+    return changed_labels(words)
 
 
 def gravity_landing(board: Board) -> tuple[int, ...]:
@@ -300,35 +187,6 @@ def gravity_landing(board: Board) -> tuple[int, ...]:
     return tuple(
         -1 if (target := board.landing(cell)) is None else target for cell in range(board.cells)
     )
-
-
-def review_progress_text(done: int, total: int, stop: str) -> str:
-    """A running review's progress: ``Reviewing the game… 2 of 7 moves (Esc stops)``."""
-    return ngettext(
-        "Reviewing the game… {done} of {total} move ({stop} stops)",
-        "Reviewing the game… {done} of {total} moves ({stop} stops)",
-        total,
-    ).format(done=done, total=total, stop=stop)
-
-
-def analysis_status(session: Session, analysis: MoveAnalysis) -> str:
-    """Words after the status for the shown analysis: whether it is still being
-    proved (how deep it is so far, and how many moves are proven), was proved
-    by proving, or is approximate; nothing for one exact at once."""
-    if analysis.exact:
-        return "   Analysis: proven" if session.prover.has_proved(session.generation) else ""
-    depth, proven, moves = analysis.depth, len(analysis.proven), len(analysis.scores)
-    if proven:
-        progress = ngettext(
-            "depth {depth}, {proven} of {moves} move proven",
-            "depth {depth}, {proven} of {moves} moves proven",
-            moves,
-        ).format(depth=depth, proven=proven, moves=moves)
-    else:
-        progress = gettext("depth {depth}").format(depth=depth)
-    if session.is_proving:
-        return gettext("   Analysis: proving… {progress}").format(progress=progress)
-    return gettext("   Analysis: approximate, {progress}").format(progress=progress)
 
 
 def build_view(
@@ -356,7 +214,8 @@ def build_view(
     hint = session.analysis if shows_hint and session.hint else None
     note = hint_text(board, hint) if hint is not None else message
     focused = review.focused
-    history = ["Start", *session.move_list()]
+    # TRANSLATORS: the move list's first entry: the position before the first move.
+    history = [pgettext("move list", "Start"), *session.move_list()]
     tones: list[Role | None] = [None] * len(history)
     for index, mark in enumerate(review.marks, start=1):
         history[index] = f"{history[index]}  {mark.symbol}"
@@ -374,9 +233,7 @@ def build_view(
         offers_play_again=board.is_over and focused is None,
         new_game=new_game,
         show_toolbar=settings.toolbar,
-        scores="   ".join(
-            f"{SCORE_NAMES[label]} {count}" for label, count in session.tally().items()
-        ),
+        scores=score_line(session),
         title=title_text(session),
         theme=settings.theme,
         zoom=settings.zoom,
@@ -425,8 +282,11 @@ def review_line(keys: KeyNames, note: str | None, review: ReviewView) -> str | N
     (unless there is a note); None when the review has nothing to say."""
     stop = keys.of("stop_review")
     if review.focused is not None:
-        words = reviewed_move_words(review.focused)
-        return f"{words}. {stop} returns to the game." + (f"  {note}" if note else "")
+        # TRANSLATORS: {move} describes a reviewed move; {key} is a key, e.g. "Esc".
+        line = gettext("{move}. {key} returns to the game.").format(
+            move=reviewed_move_words(review.focused), key=stop
+        )
+        return line + (f"  {note}" if note else "")
     if review.progress is not None and not note:
         return review_progress_text(*review.progress, stop)
     return None
@@ -531,13 +391,3 @@ def reviewed_cells(move: MoveReview) -> tuple[CellView, ...]:
             CellView(mark.value if mark else None, background, note, tone, short_note=short)
         )
     return tuple(cells)
-
-
-def reviewed_move_words(move: MoveReview) -> str:
-    """A reviewed move in words: ``Move 3, X b2: mistake — lost the win; better: a1``."""
-    better = ", ".join(move.better_coordinates)
-    text = f"Move {move.number}, {move.player.value} {move.coordinate}: {move.mark.value}"
-    text += f" — {move.change}" + (f"; better: {better}" if better else "")
-    if not move.exact:
-        text += f" (approximate, depth {move.depth})"
-    return text

@@ -1,0 +1,260 @@
+"""The game in the player's language: the window's title, whose turn it is or
+the result, the rule in force, the keys that go on, the hint, the analysis's
+and the review's state and the score line; no Tk.
+
+Each text is a whole sentence of the words door (:mod:`ttt_gui.words`) with
+named placeholders, chosen by the game's state (mode, result, rules), never
+glued from pieces; :mod:`ttt_gui.app.view_state` puts them in the view.
+"""
+
+from __future__ import annotations
+
+from ttt_gui.analysis.review import Mark, MoveReview
+from ttt_gui.analysis.values import Value
+from ttt_gui.app.actions import KeyNames
+from ttt_gui.app.session import Session
+from ttt_gui.board import Board, Player
+from ttt_gui.config import Mode
+from ttt_gui.engine import MoveAnalysis
+from ttt_gui.words import gettext, gettext_noop, ngettext, pgettext
+
+
+def value_words(score: int, exact: bool, mover: Player) -> str:
+    """A move's value in words, from ``mover``'s side: ``"win in 2 moves"``,
+    ``"draw"``, ``"loss in 1 move"``; heuristic values name the side they favour.
+
+    >>> value_words(40, False, Player.O), value_words(-5, False, Player.O)
+    ('O better', 'X slightly better')
+    """
+    return Value(score, exact).words(mover)
+
+
+# TRANSLATORS: the game's name as your language says it (French "Morpion"), first
+# in the window's title.
+TITLE = gettext_noop("Tic-tac-toe")
+
+
+#: The score line's names of each result label, in English, translated where shown.
+SCORE_NAMES = {
+    "X": "X",
+    "O": "O",
+    # TRANSLATORS: the score line: the games you won ("You 2   Computer 1   Draws 0").
+    "you": gettext_noop("You"),
+    # TRANSLATORS: the score line: the games the computer won.
+    "computer": gettext_noop("Computer"),
+    # TRANSLATORS: the score line: the games drawn.
+    "draw": gettext_noop("Draws"),
+}
+
+
+def hint_text(board: Board, analysis: MoveAnalysis) -> str:
+    """Words for the engine's choice among the best moves, e.g. ``Hint: b2 (draw)``."""
+    move = analysis.best[0]
+    exact = analysis.is_exact(move)
+    words = value_words(analysis.scores[move], exact, board.turn)
+    if exact:
+        # TRANSLATORS: {cell} is a cell, e.g. "b2"; {value} the move's value, e.g. "draw".
+        hint = gettext("Hint: {cell} ({value})")
+    else:
+        # TRANSLATORS: as "Hint: {cell} ({value})", for a value searched {depth} moves deep.
+        hint = gettext("Hint: {cell} ({value}, depth {depth})")
+    return hint.format(cell=board.coordinate(move), value=words, depth=analysis.depth)
+
+
+#: A line's length in words, for the sentences about lines (others by number).
+_LINES = {
+    3: gettext_noop("three in a row"),
+    4: gettext_noop("four in a row"),
+    5: gettext_noop("five in a row"),
+    6: gettext_noop("six in a row"),
+    7: gettext_noop("seven in a row"),
+    8: gettext_noop("eight in a row"),
+}
+
+
+def in_a_row(win_length: int) -> str:
+    """``"three in a row"``: a line of ``win_length`` marks in words.
+
+    >>> in_a_row(3), in_a_row(12)
+    ('three in a row', '12 in a row')
+    """
+    if win_length in _LINES:
+        return gettext(_LINES[win_length])
+    return ngettext("{count} in a row", "{count} in a row", win_length).format(count=win_length)
+
+
+def result_text(session: Session) -> str:
+    """The result of a finished game in a sentence; under misère it says who
+    completed the line and lost (``"You completed three in a row — you lose."``)."""
+    board, config = session.board, session.config
+    computer = config.mode is Mode.COMPUTER
+    winner = board.winner
+    if winner is None:
+        return gettext("Draw.")
+    if board.misere:
+        line = in_a_row(board.win_length)
+        if computer and winner is config.human:
+            return gettext("The computer completed {line} — you win!").format(line=line)
+        if computer:
+            return gettext("You completed {line} — you lose.").format(line=line)
+        return gettext("{loser} completed {line} — {winner} wins!").format(
+            loser=config.player_name(winner.other), line=line, winner=config.player_name(winner)
+        )
+    if computer:
+        return gettext("You win!") if winner is config.human else gettext("The computer wins.")
+    return gettext("{player} wins!").format(player=config.player_name(winner))
+
+
+def turn_text(session: Session) -> str:
+    """Whose turn it is (``"Your turn (X)"``, ``"Computer is thinking…"``,
+    ``"O to move"``), or the result of a finished game."""
+    board, config = session.board, session.config
+    if board.is_over:
+        return result_text(session)
+    if config.mode is Mode.COMPUTER:
+        if session.is_computer_turn:
+            return gettext("Computer is thinking…")
+        return gettext("Your turn ({side})").format(side=config.human.value)
+    player = config.player_name(board.turn)
+    if config.mode is Mode.WATCH and not session.watch_running:
+        return gettext("{player} to move — paused").format(player=player)
+    return gettext("{player} to move").format(player=player)
+
+
+def rule_text(session: Session) -> str:
+    """The reminder, during play, of a rule that turns the game around ("" if
+    none; once the game is over its result says it)."""
+    board = session.board
+    if board.misere and not board.is_over:
+        return gettext("Misère: completing {line} loses.").format(line=in_a_row(board.win_length))
+    return ""
+
+
+def next_steps_text(session: Session, keys: KeyNames, *, offer_review: bool = False) -> str:
+    """The keys that go on from here: after a game, play again (and review
+    it, if offered); computer vs computer paused, play and step; else ""."""
+    if session.board.is_over:
+        play_again = keys.of("new_game")
+        if offer_review:
+            return gettext("{play_again} plays again, {review} reviews it.").format(
+                play_again=play_again, review=keys.of("review_game")
+            )
+        return gettext("{play_again} plays again.").format(play_again=play_again)
+    if session.config.mode is Mode.WATCH and not session.watch_running:
+        return gettext("{play_pause} plays, {step} steps.").format(
+            play_pause=keys.of("play_pause"), step=keys.of("step")
+        )
+    return ""
+
+
+def status_text(session: Session, keys: KeyNames, *, offer_review: bool = False) -> str:
+    """What happens next, or the result, in words for one status line; a
+    finished game names the keys that play again (and review it, if offered)."""
+    turn = turn_text(session)
+    if session.board.is_over:
+        return f"{turn} {next_steps_text(session, keys, offer_review=offer_review)}"
+    if session.config.mode is Mode.WATCH and not session.watch_running:
+        # TRANSLATORS: {turn} says whose move it is; {play_pause} and {step} are keys.
+        return gettext("{turn} ({play_pause} plays, {step} steps)").format(
+            turn=turn, play_pause=keys.of("play_pause"), step=keys.of("step")
+        )
+    return turn
+
+
+def title_text(session: Session) -> str:
+    """The window's title, a whole phrase per mode: the game, the board, who plays."""
+    config = session.config
+    if config.mode is Mode.COMPUTER:
+        title = gettext("{game} — {board}, you play {side} vs computer ({level})")
+    elif config.mode is Mode.WATCH:
+        title = gettext("{game} — {board}, computer vs computer")
+    else:
+        title = gettext("{game} — {board}, two players")
+    return title.format(
+        game=gettext(TITLE),
+        board=config.board_label,
+        side=config.human.value,
+        level=config.level_name(),
+    )
+
+
+def review_progress_text(done: int, total: int, stop: str) -> str:
+    """A running review's progress: ``Reviewing the game… 2 of 7 moves (Esc stops)``."""
+    return ngettext(
+        "Reviewing the game… {done} of {total} move ({stop} stops)",
+        "Reviewing the game… {done} of {total} moves ({stop} stops)",
+        total,
+    ).format(done=done, total=total, stop=stop)
+
+
+#: What separates the analysis's state from the status before it.
+ANALYSIS_GAP = "   "
+
+
+def analysis_status(session: Session, analysis: MoveAnalysis) -> str:
+    """Words after the status for the shown analysis: whether it is still being
+    proved (how deep it is so far, and how many moves are proven), was proved
+    by proving, or is approximate; nothing for one exact at once."""
+    if analysis.exact:
+        proved = session.prover.has_proved(session.generation)
+        return ANALYSIS_GAP + gettext("Analysis: proven") if proved else ""
+    depth, proven, moves = analysis.depth, len(analysis.proven), len(analysis.scores)
+    if proven:
+        progress = ngettext(
+            "depth {depth}, {proven} of {moves} move proven",
+            "depth {depth}, {proven} of {moves} moves proven",
+            moves,
+        ).format(depth=depth, proven=proven, moves=moves)
+    else:
+        progress = gettext("depth {depth}").format(depth=depth)
+    if session.is_proving:
+        # TRANSLATORS: {progress} is e.g. "depth 6, 2 of 9 moves proven".
+        return ANALYSIS_GAP + gettext("Analysis: proving… {progress}").format(progress=progress)
+    # TRANSLATORS: {progress} is e.g. "depth 6" or "depth 6, 2 of 9 moves proven".
+    return ANALYSIS_GAP + gettext("Analysis: approximate, {progress}").format(progress=progress)
+
+
+def reviewed_move_words(move: MoveReview) -> str:
+    """A reviewed move in words: ``Move 3, X b2: mistake — lost the win; better: a1``."""
+    if move.better:
+        # TRANSLATORS: a reviewed move: its number, the player (X or O), its cell, its
+        # mark ("mistake"), how its value changed, and the better cells ("a1, c3").
+        text = gettext("Move {number}, {player} {cell}: {mark} — {change}; better: {better}")
+    else:
+        # TRANSLATORS: as the reviewed move with better cells, without them.
+        text = gettext("Move {number}, {player} {cell}: {mark} — {change}")
+    text = text.format(
+        number=move.number,
+        player=move.player.value,
+        cell=move.coordinate,
+        mark=mark_words(move.mark),
+        change=move.change,
+        better=", ".join(move.better_coordinates),
+    )
+    if not move.exact:
+        # TRANSLATORS: {review} is a reviewed move in words, its value searched {depth} deep.
+        text = gettext("{review} (approximate, depth {depth})").format(
+            review=text, depth=move.depth
+        )
+    return text
+
+
+def mark_words(mark: Mark) -> str:
+    """A review's mark of a move in the player's language: ``"mistake"``."""
+    if mark is Mark.BEST:
+        # TRANSLATORS: a reviewed move's mark: the best move (or as good).
+        return pgettext("review mark", "best")
+    if mark is Mark.INACCURACY:
+        # TRANSLATORS: a reviewed move's mark: a move a little worse than the best.
+        return pgettext("review mark", "inaccuracy")
+    # TRANSLATORS: a reviewed move's mark: a move that changed the game's result.
+    return pgettext("review mark", "mistake")
+
+
+def score_line(session: Session) -> str:
+    """The score line of the current match: ``"You 2   Computer 1   Draws 0"``."""
+    return "   ".join(
+        # TRANSLATORS: one score of the score line: a name ("You") and a number.
+        gettext("{name} {count}").format(name=gettext(SCORE_NAMES[label]), count=count)
+        for label, count in session.tally().items()
+    )
