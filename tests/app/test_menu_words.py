@@ -90,16 +90,16 @@ msgid "&Undo"
 msgstr "&Malfari"
 
 msgid "System theme"
-msgstr "Etoso de la sistemo"
+msgstr "Etoso: sistemo"
 
 msgid "Light theme"
-msgstr "Etoso hela"
+msgstr "Etoso: blanka"
 
 msgid "Dark theme"
-msgstr "Etoso malhela"
+msgstr "Etoso: nigra"
 
 msgid "High contrast theme"
-msgstr "Etoso kontrasta"
+msgstr "Etoso: kontrasta"
 
 msgctxt "key"
 msgid "Ctrl"
@@ -129,7 +129,7 @@ def test_the_menus_speak_the_language_installed(menu_language: None) -> None:
     assert mnemonic(gettext("&Edit")) == ("Redakti", 0)
     assert (edit[0].text, edit[0].underline) == ("Malfari", 0)
     themes = [item.text for item in all_items() if item.action == "set_theme"]
-    assert themes == ["Etoso de la sistemo", "Etoso hela", "Etoso malhela", "Etoso kontrasta"]
+    assert themes == ["Etoso: sistemo", "Etoso: blanka", "Etoso: nigra", "Etoso: kontrasta"]
     assert KeyNames().either(edit[1].keys) == "Stir+Y aŭ Stir+Shift+Z"
 
 

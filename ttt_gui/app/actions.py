@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
 
+from ttt_gui.app.mnemonics import Menu, marked_labels
 from ttt_gui.config import (
     BOARD_CHOICES,
     LEVELS,
@@ -41,7 +42,6 @@ from ttt_gui.words import (
     gettext_noop,
     language_name,
     mnemonic,
-    mnemonic_letter,
     pgettext,
 )
 
@@ -106,7 +106,7 @@ class Item:
     #: such items have no ``enabled`` test.
     make_items: Callable[[], tuple[Item, ...]] | None = field(default=None, compare=False)
     words: Callable[[], str] | None = field(default=None, compare=False)
-    menu: Menu | None = field(default=None, compare=False, repr=False)
+    menu: Menu[Item] | None = field(default=None, compare=False, repr=False)
 
     @property
     def label(self) -> str:
@@ -186,50 +186,11 @@ def cascade(
     return Item(ItemKind.CASCADE, label, action, items=with_mnemonics(items), enabled=enabled)
 
 
-def marked_labels(labels: list[str]) -> list[str]:
-    """One menu's labels (in the player's language), each with a mnemonic: a
-    label that marks one with ``&`` keeps it; the others (labels from data:
-    boards, levels, themes) get their first letter or digit that no other
-    label of the menu uses (none if every one is taken).
-
-    >>> marked_labels(["&Easy", "Expert", "Extreme"])
-    ['&Easy', 'E&xpert', 'Ex&treme']
-    """
-    taken = {letter for label in labels if (letter := mnemonic_letter(label))}
-    marked = []
-    for label in labels:
-        if mnemonic_letter(label) is None:
-            for index, character in enumerate(label):
-                if character.isalnum() and character.lower() not in taken:
-                    taken.add(character.lower())
-                    label = f"{label[:index]}&{label[index:]}"
-                    break
-        marked.append(label)
-    return marked
-
-
-class Menu:
-    """The items of one menu, which choose the mnemonics of its labels made
-    from data in the language shown (a menu's labels are few: they are
-    chosen again when asked, so a language installed later is followed)."""
-
-    def __init__(self) -> None:
-        self.items: tuple[Item, ...] = ()
-
-    def label_of(self, item: Item) -> str:
-        """``item``'s label in the player's language, with its mnemonic."""
-        labels = marked_labels([each.own_label for each in self.items])
-        for each, label in zip(self.items, labels):
-            if each is item:
-                return label
-        return item.own_label
-
-
 def with_mnemonics(items: list[Item]) -> tuple[Item, ...]:
     """``items`` as one menu: each whose label marks no mnemonic (labels made
     from data: shapes, themes, think times) gets one there, chosen in the
     language shown (see :func:`marked_labels`)."""
-    menu = Menu()
+    menu: Menu[Item] = Menu()
     menu.items = tuple(
         item
         if item.kind is ItemKind.SEPARATOR or item.words is None
