@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 from hypothesis import given
 from hypothesis import strategies as st
 
 from ttt_gui.board import Board, Player
 from ttt_gui.config import LEVELS, GameConfig, Mode
 from ttt_gui.storage.games import GameFileError, SavedGame, parse_game, read_game, write_game
+from ttt_gui.words import DOMAIN, LOCALE_DIR_VARIABLE, install_language
 
 
 @st.composite
@@ -155,3 +159,25 @@ def test_deeply_nested_and_huge_inputs_are_refused() -> None:
     with pytest.raises(GameFileError, match="larger than"):
         parse_game(" " * 100_000)
     assert issubclass(GameFileError, ValueError)
+
+
+@pytest.fixture
+def translated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A catalogue whose words put the field last, installed; English after."""
+    catalog = Catalog(locale="eo")
+    catalog.add("{field} has an invalid value: {value}", "nevalida valoro {value} de {field}")
+    catalog.add("unknown mode {value}", "nekonata reĝimo {value}")
+    target = tmp_path / "eo" / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as file:
+        write_mo(file, catalog)
+    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(tmp_path))
+    install_language(["eo"])
+    yield
+    install_language([])
+
+
+def test_a_bad_field_is_named_from_the_error_not_from_its_words(translated: None) -> None:
+    data = {"format": "ttt-gui game", "version": 1, "size": 3, "moves": [], "mode": "online"}
+    with pytest.raises(GameFileError, match="^nekonata reĝimo 'online'$"):
+        parse_game(json.dumps(data))

@@ -247,7 +247,11 @@ def statistics_labels(key: str) -> tuple[str, str] | None:
 
 
 class ConfigError(ValueError):
-    """A game configuration with a field out of range; the message names the field."""
+    """A game configuration with a field out of range; the message names the
+    field, and so do :attr:`field` (its id) and :attr:`value` (its text)."""
+
+    field: str = ""
+    value: str = ""
 
     @classmethod
     def invalid(cls, field: str, value: str) -> ConfigError:
@@ -256,7 +260,9 @@ class ConfigError(ValueError):
         # TRANSLATORS: {field} is a field's name as the file writes it ('mode',
         # 'think_time'); {value} is the value found, or what is wrong with it.
         message = gettext("{field} has an invalid value: {value}")
-        return cls(message.format(field=repr(field), value=value))
+        error = cls(message.format(field=repr(field), value=value))
+        error.field, error.value = field, value
+        return error
 
 
 @dataclass(frozen=True)

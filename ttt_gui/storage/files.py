@@ -18,6 +18,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from ttt_gui.words import gettext, ngettext
+
 #: Temporary files older than this (seconds) were left by a writer that died.
 STALE_SECONDS = 60.0
 #: Seconds to wait before each new try of the rename that ends a write, when it
@@ -49,11 +51,16 @@ def read_limited(path: Path, limit: int) -> bytes:
     and never reads more than ``limit + 1`` bytes.
     """
     if not path.name:
-        raise NotAFileError(f"{str(path)!r} names no file")
+        raise NotAFileError(_names_no_file(path))
     info = path.stat()
     if not stat.S_ISREG(info.st_mode):
-        raise NotAFileError(f"{path.name} is not a regular file")
-    too_large = ValueError(f"the file is larger than {limit // 1024} KB")
+        raise NotAFileError(_not_regular(path.name))
+    kilobytes = limit // 1024
+    # TRANSLATORS: the largest size of file the game reads, in kilobytes.
+    message = ngettext(
+        "the file is larger than {size} KB", "the file is larger than {size} KB", kilobytes
+    )
+    too_large = ValueError(message.format(size=kilobytes))
     if info.st_size > limit:
         raise too_large
     with open(path, "rb") as file:
@@ -95,7 +102,7 @@ def write_atomically(path: Path, text: str) -> None:
     if not mode & stat.S_IWUSR:
         # The owner's write bit, not os.access(): the owner said "read-only",
         # and that holds for an administrator too.
-        raise ReadOnlyFileError(errno.EACCES, "the file is read-only", str(path))
+        raise ReadOnlyFileError(errno.EACCES, gettext("the file is read-only"), str(path))
     # mkstemp picks an unpredictable name and creates it exclusively, so a
     # link planted in the folder is never followed.
     try:
@@ -149,8 +156,18 @@ def resolve_link(path: Path) -> Path:
     names no file (an empty name, a trailing separator)."""
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     if not target.name:
-        raise NotAFileError(f"{str(path)!r} names no file")
+        raise NotAFileError(_names_no_file(path))
     return target
+
+
+def _names_no_file(path: Path) -> str:
+    # TRANSLATORS: {path} is a path that ends in a folder separator, or is empty.
+    return gettext("{path} names no file").format(path=repr(str(path)))
+
+
+def _not_regular(name: str) -> str:
+    # TRANSLATORS: {name} is a file name that is a folder, a device or a pipe.
+    return gettext("{name} is not a regular file").format(name=name)
 
 
 def lock_path(path: Path) -> Path:
@@ -178,13 +195,13 @@ def locked(path: Path, timeout: float = 5.0) -> Iterator[None]:
     descriptor = os.open(lock, flags, 0o600)
     try:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise NotAFileError(f"{lock.name} is not a regular file")
+            raise NotAFileError(_not_regular(lock.name))
         deadline = time.monotonic() + timeout
         while not _try_lock(descriptor):
             if time.monotonic() >= deadline:
-                raise LockTimeoutError(
-                    errno.EAGAIN, "another window kept the file locked", str(path)
-                )
+                # TRANSLATORS: another window of this game, saving the same file.
+                message = gettext("another window kept the file locked")
+                raise LockTimeoutError(errno.EAGAIN, message, str(path))
             time.sleep(0.01)
         try:
             yield

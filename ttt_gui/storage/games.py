@@ -39,6 +39,7 @@ from ttt_gui.config import (
     short_repr,
 )
 from ttt_gui.storage.files import read_limited, write_atomically
+from ttt_gui.words import gettext, ngettext
 
 FORMAT = "ttt-gui game"
 VERSION = 1
@@ -98,50 +99,69 @@ def parse_game(text: str | bytes) -> SavedGame:
     replayed through the rules: every one must be legal.
     """
     if len(text) > MAX_FILE_BYTES:
-        raise GameFileError(f"the file is larger than {MAX_FILE_BYTES // 1024} KB")
+        kilobytes = MAX_FILE_BYTES // 1024
+        message = ngettext(
+            "the file is larger than {size} KB", "the file is larger than {size} KB", kilobytes
+        )
+        raise GameFileError(message.format(size=kilobytes))
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise GameFileError("this file is not a saved game (it is not text)") from None
+            message = gettext("this file is not a saved game (it is not text)")
+            raise GameFileError(message) from None
     try:
         data = json.loads(text.removeprefix("\ufeff"))  # a byte-order mark is allowed
     except (ValueError, RecursionError):  # also over-long integers
-        raise GameFileError("this file is not a saved game") from None
+        raise GameFileError(gettext("this file is not a saved game")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise GameFileError("this file is not a saved game")
+        raise GameFileError(gettext("this file is not a saved game"))
     version = data.get("version")
     if type(version) is not int or version != VERSION:
-        raise GameFileError(
-            f"unsupported version {short_repr(version)} (this game reads {VERSION})"
-        )
+        # TRANSLATORS: the version of a saved game's file format, and the one this game reads.
+        message = gettext("unsupported version {version} (this game reads {supported})")
+        raise GameFileError(message.format(version=short_repr(version), supported=VERSION))
     for name, kind in _TYPES.items():
         value = data.get(name)
         if (name not in data and name not in _REQUIRED) or (value is None and name in _NULLABLE):
             continue
+        is_wrong_kind = not isinstance(value, kind) or isinstance(value, bool)
         if kind is float and not is_number(value):
-            raise GameFileError(f"{name!r} should be a number, not {short_repr(value)}")
-        if kind is bool and not isinstance(value, bool):
-            raise GameFileError(f"{name!r} should be true or false, not {short_repr(value)}")
-        if kind not in (float, bool) and (not isinstance(value, kind) or isinstance(value, bool)):
-            raise GameFileError(f"{name!r} should be {kind.__name__}, not {short_repr(value)}")
+            # TRANSLATORS: {field} is a field of the file as it names it ('think_time'),
+            # {value} the value it holds.
+            message = gettext("{field} should be a number, not {value}")
+        elif kind is bool and not isinstance(value, bool):
+            message = gettext("{field} should be true or false, not {value}")
+        elif kind not in (float, bool) and is_wrong_kind:
+            # TRANSLATORS: {kind} is the type the file should hold, named as Python
+            # names it (int, str, list): keep it as it is.
+            message = gettext("{field} should be {kind}, not {value}")
+        else:
+            continue
+        field, shown = repr(name), short_repr(value)
+        raise GameFileError(message.format(field=field, kind=kind.__name__, value=shown))
     config = _config(data)
     try:
         board = SavedGame(config, start=data.get("start")).start_board()
     except InvalidPositionError as error:
-        raise GameFileError(f"bad start position: {error}") from None
+        # TRANSLATORS: {problem} says what is wrong with the position the game started from.
+        message = gettext("bad start position: {problem}")
+        raise GameFileError(message.format(problem=error)) from None
     if not config.fits(board):
-        raise GameFileError("the start position does not match the board size")
+        raise GameFileError(gettext("the start position does not match the board size"))
     coordinates = {board.coordinate(cell): cell for cell in range(config.cells)}
     moves = []
     for number, name in enumerate(data["moves"], start=1):
         if not isinstance(name, str) or name.lower() not in coordinates:
-            raise GameFileError(f"move {number} is not a cell of the board: {short_repr(name)}")
+            message = gettext("move {number} is not a cell of the board: {name}")
+            raise GameFileError(message.format(number=number, name=short_repr(name)))
         move = coordinates[name.lower()]
         try:
             board = board.play(move)
         except IllegalMoveError as error:
-            raise GameFileError(f"move {number} ({name}) is impossible: {error}") from None
+            # TRANSLATORS: {name} is a cell such as "b2"; {problem} says why the move is illegal.
+            message = gettext("move {number} ({name}) is impossible: {problem}")
+            raise GameFileError(message.format(number=number, name=name, problem=error)) from None
         moves.append(move)
     return SavedGame(config, tuple(moves), data.get("start"))
 
@@ -154,27 +174,44 @@ def _config(data: dict[str, Any]) -> GameConfig:
     except OverflowError:  # an integer think time too large for a float
         name, problem = "think_time", ""
     except ConfigError as error:
-        name = next((name for name in _TYPES if str(error).startswith(f"{name!r} ")), "")
+        name = error.field if error.field in _TYPES else ""
         problem = str(error)
     value, size = short_repr(data.get(name)), data["size"]
     rows, cols = data.get("rows", size), data.get("cols", size)
+    limits = {"minimum": MIN_SIZE, "maximum": MAX_SIZE}
     if name == "size":
-        problem = f"board size {value} is out of range ({MIN_SIZE} to {MAX_SIZE})"
-    elif name in ("rows", "cols"):
-        what = "rows" if name == "rows" else "columns"
-        problem = f"{value} {what} is out of range ({MIN_SIZE} to {MAX_SIZE})"
+        message = gettext("board size {size} is out of range ({minimum} to {maximum})")
+        problem = message.format(size=value, **limits)
+    elif name == "rows":
+        # TRANSLATORS: {count} is the file's number of rows (then of columns), as written.
+        problem = gettext("{count} rows is out of range ({minimum} to {maximum})")
+        problem = problem.format(count=value, **limits)
+    elif name == "cols":
+        problem = gettext("{count} columns is out of range ({minimum} to {maximum})")
+        problem = problem.format(count=value, **limits)
     elif name == "win_length":  # the sides are valid: they are checked first
-        problem = f"win length {value} does not fit a {shape_name(rows, cols)} board"
+        # TRANSLATORS: the win length is how many marks in a row win; {shape} is columns x rows.
+        problem = gettext("win length {win_length} does not fit a {shape} board")
+        problem = problem.format(win_length=value, shape=shape_name(rows, cols))
     elif name == "depth":
-        problem = f"depth {value} is out of range (1 to {rows * cols})"
+        # TRANSLATORS: a custom strength: how many moves ahead the computer looks.
+        problem = gettext("depth {depth} is out of range (1 to {maximum})")
+        problem = problem.format(depth=value, maximum=rows * cols)
     elif name == "think_time":
-        problem = f"think time {value} is out of range ({MIN_THINK_TIME} to {MAX_THINK_TIME} s)"
+        # TRANSLATORS: the computer's think time in seconds ("s").
+        problem = gettext("think time {time} is out of range ({minimum} to {maximum} s)")
+        problem = problem.format(time=value, minimum=MIN_THINK_TIME, maximum=MAX_THINK_TIME)
     elif name == "human":
-        problem = f"unknown side {value} (X or O)"
-    elif name in ("mode", "level"):
-        problem = f"unknown {name} {value}"
+        # TRANSLATORS: the side the person plays, which must be X or O.
+        problem = gettext("unknown side {value} (X or O)").format(value=value)
+    elif name == "mode":
+        problem = gettext("unknown mode {value}").format(value=value)
+    elif name == "level":
+        problem = gettext("unknown level {value}").format(value=value)
     elif name in ("x_level", "o_level"):
-        problem = f"unknown level {value} for {name[0].upper()}"
+        # TRANSLATORS: a level the computer plays the side {player} (X or O) at.
+        problem = gettext("unknown level {value} for {player}")
+        problem = problem.format(value=value, player=name[0].upper())
     raise GameFileError(problem) from None
 
 
@@ -183,7 +220,9 @@ def read_game(path: Path) -> SavedGame:
     try:
         data = read_limited(path, MAX_FILE_BYTES)
     except OSError as error:
-        raise GameFileError(f"the file cannot be read ({error.strerror or error})") from None
+        # TRANSLATORS: {reason} is the system's reason ("Permission denied").
+        message = gettext("the file cannot be read ({reason})")
+        raise GameFileError(message.format(reason=error.strerror or error)) from None
     except ValueError as error:
         raise GameFileError(str(error)) from None
     return parse_game(data)

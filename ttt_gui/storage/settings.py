@@ -41,6 +41,7 @@ from ttt_gui.config import (
 )
 from ttt_gui.storage.files import read_limited, set_aside, write_atomically
 from ttt_gui.theme import DEFAULT_THEME, THEMES
+from ttt_gui.words import gettext
 
 #: The value of the ``"format"`` key, the marker of a ttt-gui settings file. Files
 #: without the key (written before it existed) are read where the app keeps its own.
@@ -85,6 +86,15 @@ Scores = dict[str, dict[str, int]]
 
 class SettingsError(ValueError):
     """A settings file that is not valid settings JSON; the message names the setting."""
+
+    @classmethod
+    def invalid(cls, field: str, value: str) -> SettingsError:
+        """The error of setting ``field`` (its id, as the file names it) holding
+        ``value`` (its text, or what is wrong with it)."""
+        # TRANSLATORS: {field} is a setting's name as the file writes it ('theme');
+        # {value} the value found, or what is wrong with it.
+        message = gettext("setting {field} has an invalid value: {value}")
+        return cls(message.format(field=repr(field), value=value))
 
 
 @dataclass
@@ -160,8 +170,7 @@ class Settings:
         ]
         for name, is_valid in checks:
             if not is_valid():
-                value = short_repr(getattr(self, name))
-                raise SettingsError(f"setting {name!r} has an invalid value: {value}")
+                raise SettingsError.invalid(name, short_repr(getattr(self, name)))
 
     @classmethod
     def from_json(cls, text: str, *, require_marker: bool = False) -> Settings:
@@ -177,25 +186,35 @@ class Settings:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:  # also over-long integers
-            raise SettingsError(f"not valid JSON ({str(error)[:80]})") from None
+            # TRANSLATORS: {detail} is the JSON reader's own (English) account of the error.
+            message = gettext("not valid JSON ({detail})")
+            raise SettingsError(message.format(detail=str(error)[:80])) from None
         if not isinstance(data, dict):
-            raise SettingsError(f"expected a JSON object, found {type(data).__name__}")
+            # TRANSLATORS: {kind} is a Python type name such as "list": keep it as it is.
+            message = gettext("expected a JSON object, found {kind}")
+            raise SettingsError(message.format(kind=type(data).__name__))
         if "format" in data:
             if data["format"] != FORMAT:
-                raise SettingsError(f"not a settings file (format {short_repr(data['format'])})")
+                # TRANSLATORS: {format} is the format name the file gives itself.
+                message = gettext("not a settings file (format {format})")
+                raise SettingsError(message.format(format=short_repr(data["format"])))
         elif require_marker:
-            raise SettingsError(f'not a ttt-gui settings file (no "format": "{FORMAT}" in it)')
+            # TRANSLATORS: {marker} is the line a settings file holds: keep it as it is.
+            message = gettext("not a ttt-gui settings file (no {marker} in it)")
+            raise SettingsError(message.format(marker=f'"format": "{FORMAT}"'))
         else:
             unknown = sorted(set(data) - _KNOWN_KEYS)
             if unknown:
-                raise SettingsError(f"not a settings file (it holds {shorten(repr(unknown), 60)})")
+                # TRANSLATORS: {keys} are the names the file holds that settings do not have.
+                message = gettext("not a settings file (it holds {keys})")
+                raise SettingsError(message.format(keys=shorten(repr(unknown), 60)))
         try:
             game = GameConfig.from_dict(data)
         except ConfigError as error:
-            raise SettingsError(f"setting {error}") from None
+            raise SettingsError.invalid(error.field, error.value) from None
         except OverflowError:  # an integer think time too large for a float
             value = short_repr(data.get("think_time"))
-            raise SettingsError(f"setting 'think_time' has an invalid value: {value}") from None
+            raise SettingsError.invalid("think_time", value) from None
         display = {key: data[key] for key in _DISPLAY_KEYS if key in data}
         extra = {key: value for key, value in data.items() if key not in _MARKED_KEYS}
         settings = cls(game=game, **display, extra=extra)
@@ -338,22 +357,31 @@ def load(path: Path, *, set_aside_bad: bool = True) -> tuple[Settings, str | Non
         return Settings(), None, True
     except OSError as error:
         reason = error.strerror or str(error)
-        message = (
-            f"The settings file {path.name} could not be read ({reason}); it was left "
-            "as it is and settings will not be saved. Using defaults."
-        )
-        return Settings(), message, False
+        return Settings(), _left_as_it_is(path.name, reason), False
     except (SettingsError, TypeError) as error:
         if not set_aside_bad:
             raise SettingsError(str(error)) from None
         aside = set_aside(path)
-        if aside is None:
-            where = "; it was left as it is and settings will not be saved"
-        else:
-            where = f"; it was kept as {aside.name}"
         reason = shorten(str(error), 120)
-        message = f"The settings file {path.name} could not be read ({reason}){where}."
-        return Settings(), f"{message} Using defaults.", aside is not None
+        if aside is None:
+            return Settings(), _left_as_it_is(path.name, reason), False
+        # TRANSLATORS: {reason} says what is wrong with the file; {aside} is the name
+        # the file was renamed to, so that it is not lost.
+        message = gettext(
+            "The settings file {name} could not be read ({reason}); it was kept as {aside}. "
+            "Using defaults."
+        )
+        return Settings(), message.format(name=path.name, reason=reason, aside=aside.name), True
+
+
+def _left_as_it_is(name: str, reason: str) -> str:
+    """The message of a settings file that could not be read and is left alone."""
+    # TRANSLATORS: {reason} says why the file could not be read.
+    message = gettext(
+        "The settings file {name} could not be read ({reason}); it was left as it is "
+        "and settings will not be saved. Using defaults."
+    )
+    return message.format(name=name, reason=reason)
 
 
 def save(settings: Settings, path: Path) -> None:

@@ -29,6 +29,7 @@ from typing import Any
 from ttt_gui.config import ConfigError
 from ttt_gui.storage.files import locked, resolve_link
 from ttt_gui.storage.settings import Scores, Settings, SettingsError, read_settings, save
+from ttt_gui.words import gettext
 
 #: Longest wait (s) of a waiting save for another window to let go of the lock.
 LOCK_TIMEOUT = 5.0
@@ -115,9 +116,11 @@ class SettingsStore:
             except FileNotFoundError:
                 on_file = Settings()
             except SettingsError as error:
-                raise SettingsError(
-                    f"{self.path.name} no longer holds settings ({error}); it was left as it is"
-                ) from None
+                # TRANSLATORS: {name} is the settings file's name; {problem} what is wrong.
+                message = gettext(
+                    "{name} no longer holds settings ({problem}); it was left as it is"
+                )
+                raise SettingsError(message.format(name=self.path.name, problem=error)) from None
             save(merge(on_file, self._baseline, current), self.path)
         self._baseline = copy.deepcopy(current)
 
