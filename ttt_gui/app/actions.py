@@ -261,6 +261,7 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
             gettext_noop("&Game"),
             [
                 command(gettext_noop("&New game…"), "show_new_game", "Ctrl+N"),
+                # TRANSLATORS: start another game with the same choices.
                 command(gettext_noop("&Play again"), "new_game", "F2"),
                 command(gettext_noop("&Open…"), "open_game", "Ctrl+O"),
                 command(gettext_noop("&Save…"), "save_game", "Ctrl+S"),
@@ -305,6 +306,7 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                     "Ctrl+Shift+Z",
                     enabled=lambda facts: facts.can_redo,
                 ),
+                # TRANSLATORS: show a good move for the player to move.
                 command(gettext_noop("&Hint"), "hint", "Ctrl+H"),
                 SEPARATOR,
                 command(gettext_noop("&Copy position"), "copy_position", "Ctrl+C"),
@@ -408,6 +410,7 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
             gettext_noop("&View"),
             [
                 check(gettext_noop("Show &analysis"), "toggle_analysis", "analysis", "F5"),
+                # TRANSLATORS: show the list of the game's moves ("Move" is a noun here).
                 check(gettext_noop("Move &history"), "toggle_history", "history"),
                 check(gettext_noop("Show c&oordinates"), "toggle_coordinates", "coordinates"),
                 check(gettext_noop("A&nimations"), "toggle_motion", "motion"),

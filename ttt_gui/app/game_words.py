@@ -90,6 +90,7 @@ def result_text(session: Session) -> str:
     computer = config.mode is Mode.COMPUTER
     winner = board.winner
     if winner is None:
+        # TRANSLATORS: the result of a game no one won (the turn field; keep it short).
         return gettext("Draw.")
     if board.misere:
         line = in_a_row(board.win_length)
@@ -197,6 +198,7 @@ def analysis_status(session: Session, analysis: MoveAnalysis) -> str:
     by proving, or is approximate; nothing for one exact at once."""
     if analysis.exact:
         proved = session.prover.has_proved(session.generation)
+        # TRANSLATORS: every move's value shown is exact, proved after the search.
         return ANALYSIS_GAP + gettext("Analysis: proven") if proved else ""
     depth, proven, moves = analysis.depth, len(analysis.proven), len(analysis.scores)
     if proven:

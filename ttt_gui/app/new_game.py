@@ -243,6 +243,7 @@ class NewGamePage:
             levels=tuple((name, level.label(solved)) for name, level in LEVELS.items()),
             boards=(
                 *((str(index), choice.label) for index, choice in enumerate(BOARD_CHOICES)),
+                # TRANSLATORS: the New game page: a board whose size the player chooses.
                 (CUSTOM, gettext("Custom")),
             ),
             shows_side=draft.mode is Mode.COMPUTER,

@@ -229,9 +229,9 @@ class Presenter:
         if a game in which the person has moved would be abandoned: it is not
         kept for the next start, or could not be (a full disk)."""
         question = self.transfer.quit_question()
-        if question and not self.dialogs.confirm(
-            gettext("Quit"), question, gettext("Quit"), gettext("Keep playing")
-        ):
+        # TRANSLATORS: the title and the button of the question before quitting.
+        title = gettext("Quit")
+        if question and not self.dialogs.confirm(title, question, title, gettext("Keep playing")):
             return
         self.end()
 

@@ -25,6 +25,7 @@ from ttt_gui.config import GameConfig, Level, Mode
 from ttt_gui.engine import DEFAULT_TABLE_LIMIT, Engine, Limit, MoveAnalysis
 from ttt_gui.engine.levels import LevelPlayer
 from ttt_gui.storage.settings import Scores, Settings
+from ttt_gui.words import gettext
 
 #: Table entries each engine keeps at most: bounds the window's memory.
 ENGINE_TABLE_LIMIT = 100_000
@@ -312,7 +313,7 @@ class Session:
         if start is None:
             start = config.empty_board()
         elif not config.fits(start):
-            raise ValueError("the start position does not fit the configured board")
+            raise ValueError(gettext("the start position does not fit the configured board"))
         history = GameHistory(start)
         for move in moves:
             history.play(move)

@@ -52,6 +52,8 @@ def _computer_words(counts: dict[str, int]) -> str:
     ]
     if not sides:
         return words
+    # TRANSLATORS: the results against the computer ("won 2, drawn 1, lost 0"), then
+    # by side ("as X: won 2, drawn 0, lost 0; as O: ...").
     return gettext("{totals} ({by_side})").format(totals=words, by_side="; ".join(sides))
 
 
@@ -100,5 +102,7 @@ def statistics_rows(scores: Scores) -> list[tuple[str, str]]:
     for mode, board, level in sorted(totals, key=order):
         counts = totals[(mode, board, level)]
         words = _computer_words(counts) if mode is Mode.COMPUTER else _sides_words(counts)
+        # TRANSLATORS: a row of the Statistics: whom against ("Hard", "Two players") and
+        # on which board ("3×3 (3 in a row)").
         rows.append((gettext("{opponent}, {board}").format(opponent=level, board=board), words))
     return rows

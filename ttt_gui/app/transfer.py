@@ -292,6 +292,7 @@ class Transfer:
                     game=describe_kept(entry)
                 ),
                 gettext("Discard"),
+                # TRANSLATORS: the button that keeps the unfinished game.
                 gettext("Keep it"),
             ):
                 gone = self.unfinished.discard(entry.path)
