@@ -8,17 +8,24 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 from conftest import cpu_seconds, eventually
 from test_cli import child_environment
 from variant_reference import move_values
 from variant_reference import move_values as reference_values
 
+from ttt_gui.analysis.review import review_game
 from ttt_gui.board import Board
+from ttt_gui.cli.analyse import review_report
 from ttt_gui.config import GameConfig
+from ttt_gui.engine import Engine
 from ttt_gui.storage.games import SavedGame, write_game
+from ttt_gui.words import DOMAIN, LOCALE_DIR_VARIABLE, install_language
 
 
 def run(home: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
@@ -315,6 +322,33 @@ def test_review_json_lists_marks_values_and_better_moves(tmp_path: Path) -> None
     assert (second["better"], second["best_score"]) == (["b2"], 0)
     assert second["words"] == "was a draw, now a loss in 3 moves"
     assert data["summary"].startswith("X: 3 best")
+
+
+@pytest.fixture
+def translated_marks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A catalogue naming two of a review's marks, installed; English after."""
+    catalog = Catalog(locale="eo")
+    catalog.add("best", "plej bona", context="review mark")
+    catalog.add("mistake", "eraro", context="review mark")
+    target = tmp_path / "locale" / "eo" / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as file:
+        write_mo(file, catalog)
+    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(tmp_path / "locale"))
+    install_language(["eo"])
+    yield
+    install_language([])
+
+
+def test_review_text_names_the_marks_in_the_player_s_language_and_json_keeps_ids(
+    translated_marks: None,
+) -> None:
+    review = review_game(Board.empty(3), [0, 1], Engine(randomize=False))
+    lines = review_report(review, False).splitlines()
+    assert lines[0] == "  1. X a1  plej bona  a draw"
+    assert lines[1].startswith("  2. O b1  eraro      was a draw, now a loss in 3 moves")
+    data = json.loads(review_report(review, True))
+    assert [move["mark"] for move in data["moves"]] == ["best", "mistake"]
 
 
 def test_review_of_a_large_board_is_approximate_to_the_depth_asked(tmp_path: Path) -> None:

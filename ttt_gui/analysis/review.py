@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from ttt_gui.analysis.values import Reading, Value
 from ttt_gui.board import Board, Player
 from ttt_gui.engine import MATE_THRESHOLD, Engine, Limit, MoveAnalysis
-from ttt_gui.words import gettext, ngettext
+from ttt_gui.words import gettext, ngettext, pgettext
 
 #: A heuristic value this much below the best marks an inaccuracy (the step
 #: from "slightly better" to "better" in the analysis words).
@@ -66,6 +66,18 @@ class Mark(enum.Enum):
             # TRANSLATORS: a review's count of moves that changed the result for the worse.
             message = ngettext("{count} mistake", "{count} mistakes", count)
         return message.format(count=count)
+
+    @property
+    def label(self) -> str:
+        """The mark in the player's language (``value`` is its id in the JSON)."""
+        if self is Mark.BEST:
+            # TRANSLATORS: a reviewed move's mark: the best move (or as good).
+            return pgettext("review mark", "best")
+        if self is Mark.INACCURACY:
+            # TRANSLATORS: a reviewed move's mark: a move a little worse than the best.
+            return pgettext("review mark", "inaccuracy")
+        # TRANSLATORS: a reviewed move's mark: a move that changed the game's result.
+        return pgettext("review mark", "mistake")
 
     @property
     def symbol(self) -> str:

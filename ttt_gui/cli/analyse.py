@@ -35,7 +35,7 @@ from ttt_gui.cli.language import add_language_option, check_language
 from ttt_gui.config import MAX_THINK_TIME, MIN_THINK_TIME, SOLVABLE_CELLS, GameConfig, Shape
 from ttt_gui.engine import Engine, Limit
 from ttt_gui.storage.games import GameFileError, read_game
-from ttt_gui.words import gettext
+from ttt_gui.words import gettext, gettext_noop, pgettext
 
 #: The first words of the command lines this module answers.
 COMMANDS = ("analyse", "analyze", "review")
@@ -208,8 +208,16 @@ def _value_fields(value: Value) -> dict[str, Any]:
     }
 
 
-#: Each proof in words.
-PROOF_WORDS = {Proof.PAIRING: "pairing strategy"}
+#: Each proof in words (in English; translated where shown: :func:`proof_words`).
+PROOF_WORDS = {
+    # TRANSLATORS: a draw proven by pairing cells: each side answers the other in the pair.
+    Proof.PAIRING: gettext_noop("pairing strategy"),
+}
+
+
+def proof_words(proof: Proof) -> str:
+    """How ``proof`` proved the value, in the player's language."""
+    return gettext(PROOF_WORDS[proof])
 
 
 def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
@@ -217,12 +225,7 @@ def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
     first: text lines, or one JSON object (keys in docs/json-schema.md)."""
     board, analysis = position.board, position.moves
     turn = board.turn.value
-    rules = _rules(board)
-    shown = (
-        gettext("{position}  ({rules})").format(position=board, rules=", ".join(rules))
-        if rules
-        else str(board)
-    )
+    shown = _shown(board)
     head: dict[str, Any] = {
         "schema": JSON_SCHEMA,
         "position": str(board),
@@ -232,7 +235,11 @@ def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
     }
     if analysis is None:
         winner = board.winner
-        words = gettext("{player} has won").format(player=winner.value) if winner else "draw"
+        if winner:
+            words = gettext("{player} has won").format(player=winner.value)
+        else:
+            # TRANSLATORS: how a finished game ended: neither player won.
+            words = pgettext("a result", "draw")
         data: dict[str, Any] = {
             **head,
             "game_over": True,
@@ -278,14 +285,14 @@ def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
             "depth": analysis.depth,
             "proof": proof.value if proof is not None else None,
             "words": best.plain_words(),
-            "proof_words": PROOF_WORDS[proof] if proof is not None else None,
+            "proof_words": proof_words(proof) if proof is not None else None,
             "moves": moves,
         }
         return json.dumps(data)
     value_words = best.plain_words()
     if proof is not None:
         value_words = gettext("{value}: {proof}").format(
-            value=value_words, proof=PROOF_WORDS[proof]
+            value=value_words, proof=proof_words(proof)
         )
     if analysis.exact:
         first = gettext("{position}  {player} to move: {value}")
@@ -296,9 +303,20 @@ def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
     return "\n".join(lines)
 
 
-def _rules(board: Board) -> list[str]:
-    """The variant's rules in words (none for a plain m,n,k game)."""
-    return [rule for rule, on in (("gravity", board.gravity), ("misère", board.misere)) if on]
+def _shown(board: Board) -> str:
+    """The position as printed, with its variant's rules in words (none for a
+    plain m,n,k game)."""
+    if board.gravity and board.misere:
+        # TRANSLATORS: gravity is the Connect Four rule (marks drop down their column);
+        # misère the rule where whoever makes the line loses.
+        message = gettext("{position}  (gravity, misère)")
+    elif board.gravity:
+        message = gettext("{position}  (gravity)")
+    elif board.misere:
+        message = gettext("{position}  (misère)")
+    else:
+        return str(board)
+    return message.format(position=board)
 
 
 def _review_move_fields(move: MoveReview) -> dict[str, Any]:
@@ -342,14 +360,14 @@ def review_report(review: GameReview, as_json: bool) -> str:
             "moves": [_review_move_fields(move) for move in review.moves],
         }
         return json.dumps(data)
-    width = max((len(move.mark.value) for move in review.moves), default=0)
+    width = max((len(move.mark.label) for move in review.moves), default=0)
     lines = []
     for move in review.moves:
         line = "{number:>3}. {player} {coordinate:<3} {mark:<{width}}  {change}".format(
             number=move.number,
             player=move.player.value,
             coordinate=move.coordinate,
-            mark=move.mark.value,
+            mark=move.mark.label,
             width=width,
             change=move.change,
         )
