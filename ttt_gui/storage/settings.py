@@ -329,7 +329,9 @@ def read_settings(path: Path, *, require_marker: bool = False) -> Settings:
     try:
         return Settings.from_json(data.decode("utf-8-sig"), require_marker=require_marker)
     except UnicodeDecodeError as error:
-        raise SettingsError(f"not UTF-8 text ({error.reason})") from None
+        # TRANSLATORS: {reason} is the decoder's own (English) account of the bad bytes.
+        message = gettext("not UTF-8 text ({reason})")
+        raise SettingsError(message.format(reason=error.reason)) from None
 
 
 def default_path() -> Path:

@@ -1,0 +1,60 @@
+"""The choices' labels are words in the player's language; the ids that
+settings and saved games keep stay English."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+
+from ttt_gui.config import LEVELS, PRESETS, WATCH_SPEEDS, GameConfig, Mode, Shape, speed_label
+from ttt_gui.theme import THEMES, theme_label
+from ttt_gui.words import DOMAIN, LOCALE_DIR_VARIABLE, install_language
+
+
+@pytest.fixture
+def german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A few of the labels in German, installed; English after."""
+    catalog = Catalog(locale="de")
+    catalog.add("Connect Four", "Vier gewinnt")
+    catalog.add(
+        ("{name} ({cols}×{rows}, {count} in a row)", "{name} ({cols}×{rows}, {count} in a row)"),
+        ("{name} ({cols}×{rows}, {count} in einer Reihe)",) * 2,
+    )
+    catalog.add("Hard", "Schwer", context="level")
+    catalog.add("Two players", "Zwei Spieler")
+    catalog.add("Fast", "Schnell")
+    catalog.add("Dark theme", "Dunkles Farbschema")
+    target = tmp_path / "de" / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as file:
+        write_mo(file, catalog)
+    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(tmp_path))
+    install_language(["de"])
+    yield
+    install_language([])
+
+
+def test_labels_are_translated_where_shown_and_ids_stay_english(german: None) -> None:
+    connect_four = Shape(6, 7, 4, gravity=True)
+    assert connect_four.label == "Vier gewinnt (7×6, 4 in einer Reihe)"
+    assert PRESETS[connect_four] == "Connect Four"
+    assert LEVELS["hard"].label() == "Schwer"
+    assert Mode.HOTSEAT.label == "Zwei Spieler" and Mode.HOTSEAT.value == "hotseat"
+    assert speed_label("Fast") == "Schnell" and WATCH_SPEEDS["Fast"] == 100
+    assert theme_label("dark") == "Dunkles Farbschema"
+    config = GameConfig(level="hard")
+    assert config.to_dict()["level"] == "hard" and config.level_name() == "Schwer"
+
+
+def test_every_choice_has_an_english_label() -> None:
+    assert [level.label() for level in LEVELS.values()] == ["Easy", "Medium", "Hard", "Perfect"]
+    assert LEVELS["strongest"].label(solved=False) == "Strongest"
+    assert [theme_label(name) for name in THEMES][0] == "System theme"
+    assert GameConfig(depth=5).level_name() == "depth 5"
+    assert GameConfig(mode=Mode.WATCH, x_level="easy").player_name(GameConfig().human) == (
+        "X (Easy)"
+    )
