@@ -114,11 +114,17 @@ def turn_text(session: Session) -> str:
         return result_text(session)
     if config.mode is Mode.COMPUTER:
         if session.is_computer_turn:
+            # TRANSLATORS: the turn field, large type above the board: keep it short.
             return gettext("Computer is thinking…")
+        # TRANSLATORS: the turn field (keep it short); {side} is X or O.
         return gettext("Your turn ({side})").format(side=config.human.value)
     player = config.player_name(board.turn)
     if config.mode is Mode.WATCH and not session.watch_running:
+        # TRANSLATORS: the turn field (keep it short); {player} is X or O, maybe with
+        # its level: "X (Hard)".
         return gettext("{player} to move — paused").format(player=player)
+    # TRANSLATORS: the turn field (keep it short); {player} is X or O, maybe with its
+    # level: "X (Hard)".
     return gettext("{player} to move").format(player=player)
 
 
@@ -231,7 +237,8 @@ def reviewed_move_words(move: MoveReview) -> str:
         cell=move.coordinate,
         mark=mark_words(move.mark),
         change=move.change,
-        better=", ".join(move.better_coordinates),
+        # TRANSLATORS: what separates the cells of a list ("a1, c3"; Japanese "、").
+        better=pgettext("list separator", ", ").join(move.better_coordinates),
     )
     if not move.exact:
         # TRANSLATORS: {review} is a reviewed move in words, its value searched {depth} deep.
