@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from catalogues import compile_shipped_catalogues, shipped_languages
 from fakes import make_presenter
 
 from ttt_gui.app.actions import MENUS, Item, ItemKind, KeyNames, all_cascades, all_items
@@ -144,3 +145,35 @@ def test_labels_from_data_get_their_mnemonics_in_the_language_shown(menu_languag
         ]
         letters = [mnemonic_letter(label) for label in shown]
         assert None not in letters and len(letters) == len(set(letters)), (name, shown)
+
+
+@pytest.fixture(scope="module")
+def shipped_locale(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped catalogues, compiled into a locale folder."""
+    return compile_shipped_catalogues(tmp_path_factory.mktemp("shipped") / "locale")
+
+
+@pytest.mark.parametrize("language", shipped_languages())
+def test_the_translated_labels_of_a_menu_mark_different_letters(
+    language: str, shipped_locale: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alt+letter opens one menu and chooses one item in every language: the
+    letters the translators marked differ within each menu (labels a catalogue
+    still lacks are English until it has them: they are not judged)."""
+    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(shipped_locale))
+    install_language([language])
+    try:
+        menus = [("menu bar", tuple(Item(ItemKind.CASCADE, label) for label, _ in MENUS))]
+        menus += [(label, items) for label, items in MENUS]
+        menus += [(cascade.message, cascade.submenu) for cascade in all_cascades()]
+        for name, items in menus:
+            translated = [
+                item.label
+                for item in items
+                if item.kind is not ItemKind.SEPARATOR
+                and (item.words is not None or gettext(item.message) != item.message)
+            ]
+            letters = [mnemonic_letter(label) for label in translated]
+            assert len(letters) == len(set(letters)), (language, name, translated)
+    finally:
+        install_language([])
