@@ -20,6 +20,7 @@ from ttt_gui import __version__
 from ttt_gui.app.ports import CLIPBOARD_READER_OPTION
 from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
 from ttt_gui.cli import analyse as analysis_cli
+from ttt_gui.cli import pbrain
 from ttt_gui.cli.language import add_language_option, check_language, install_run_language
 from ttt_gui.cli.start import QUIT_SIGNALS, usual_signals
 from ttt_gui.config import LEVEL_ALIASES, LEVELS, ConfigError, Mode, shorten
@@ -120,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=gettext(
             "Options override the saved settings for this run only. "
             "Without a window: 'ttt-gui analyse POSITION' and 'ttt-gui review FILE.ttt' "
-            "(see 'ttt-gui analyse --help')."
+            "(see 'ttt-gui analyse --help'), and 'ttt-gui pbrain', a Gomocup brain."
         ),
     )
     parser.add_argument(
@@ -316,6 +317,9 @@ def main(argv: list[str] | None = None) -> int:
     if analysis_cli.is_command(arguments):  # no window: Ctrl+C interrupts as usual
         usual_signals()
         return analysis_cli.main(arguments)
+    if pbrain.is_command(arguments):  # no window, no settings: a Gomocup manager's brain
+        usual_signals()
+        return pbrain.main(arguments)
     with quit_signals_noted() as received_signal:
         return _run(arguments, received_signal)
 

@@ -1,0 +1,274 @@
+"""``ttt-gui pbrain``: the Gomocup protocol, line by line and as a whole process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from test_cli import child_environment
+
+from ttt_gui.board import Board, Player
+from ttt_gui.cli.pbrain import (
+    DEFAULT_TURN_TIME,
+    MIN_THINK_TIME,
+    Brain,
+    TimeControl,
+    table_limit_for,
+)
+from ttt_gui.engine import DEFAULT_TABLE_LIMIT, Engine
+
+NODES = 300  # a small search per move: these tests check the protocol, not the play
+
+
+class Manager:
+    """Sends lines to a brain and keeps its answers."""
+
+    def __init__(self, nodes: int | None = NODES) -> None:
+        self.replies: list[str] = []
+        self.brain = Brain(self.replies.append, engine=Engine(selective=True, seed=1), nodes=nodes)
+
+    def send(self, *lines: str) -> list[str]:
+        """The answers to ``lines``, in order."""
+        start = len(self.replies)
+        for line in lines:
+            self.brain.handle(line)
+        return self.replies[start:]
+
+
+def cell_of(reply: str, board: Board) -> int:
+    x, y = (int(part) for part in reply.split(","))
+    assert 0 <= x < board.cols and 0 <= y < board.rows
+    return y * board.cols + x
+
+
+# -- the game ----------------------------------------------------------------------------
+
+
+def test_start_answers_ok_and_begin_plays_a_move_on_the_empty_board() -> None:
+    manager = Manager()
+    assert manager.send("START 15") == ["OK"]
+    (move,) = manager.send("BEGIN")
+    board = manager.brain.board
+    assert board is not None and board.move_count == 1
+    assert board[cell_of(move, board)] is Player.X
+
+
+def test_turn_plays_the_opponents_stone_then_answers_on_an_empty_cell() -> None:
+    manager = Manager()
+    manager.send("START 15")
+    (move,) = manager.send("TURN 7,7")
+    board = manager.brain.board
+    assert board is not None and board.move_count == 2
+    assert board[7 * 15 + 7] is Player.X
+    assert board[cell_of(move, board)] is Player.O
+
+
+def test_the_brain_completes_its_five_and_blocks_the_opponents_four() -> None:
+    manager = Manager()
+    manager.send("START 15")
+    winning = ["BOARD", *(f"{x},3,1" for x in range(4)), *(f"{x},9,2" for x in range(4)), "DONE"]
+    assert manager.send(*winning) == ["4,3"]
+    blocking = ["BOARD", "0,0,1", "14,14,1", "9,9,1", *(f"{x},5,2" for x in range(2, 6)), "DONE"]
+    assert manager.send(*blocking)[0] in ("1,5", "6,5")
+
+
+def test_board_with_more_opponent_stones_makes_the_brain_second() -> None:
+    manager = Manager()
+    manager.send("START 15")
+    (move,) = manager.send("BOARD", "7,7,2", "DONE")
+    board = manager.brain.board
+    assert board is not None
+    assert board[7 * 15 + 7] is Player.X and board[cell_of(move, board)] is Player.O
+
+
+def test_takeback_removes_the_last_stone_and_restart_empties_the_board() -> None:
+    manager = Manager()
+    manager.send("START 10")
+    (move,) = manager.send("TURN 5,5")
+    assert manager.send(f"TAKEBACK {move}") == ["OK"]
+    board = manager.brain.board
+    assert board is not None and board.move_count == 1
+    assert manager.send("RESTART") == ["OK"]
+    assert manager.brain.board == Board.empty(10, 5)
+
+
+def test_rectangular_start_is_columns_then_rows() -> None:
+    manager = Manager()
+    assert manager.send("RECTSTART 12,8") == ["OK"]
+    board = manager.brain.board
+    assert board is not None and (board.cols, board.rows) == (12, 8)
+
+
+def test_about_names_the_brain_on_one_line() -> None:
+    (about,) = Manager().send("ABOUT")
+    assert about.startswith('name="ttt-gui", version="')
+
+
+def test_end_finishes_without_an_answer() -> None:
+    manager = Manager()
+    assert manager.send("END") == []
+    assert manager.brain.finished
+
+
+def test_commands_are_read_in_any_case_and_blank_lines_are_ignored() -> None:
+    manager = Manager()
+    assert manager.send("", "  start 9  ", "   ") == ["OK"]
+
+
+# -- bad input: an answer, and the brain goes on ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lines", "reason"),
+    [
+        (["BEGIN"], "START comes first"),
+        (["TURN 1,1"], "START comes first"),
+        (["START 20"], "unsupported size"),
+        (["START 4"], "unsupported size"),
+        (["START fifteen"], "expected 1 numbers"),
+        (["START 15", "TURN 15,0"], "off the 15x15 board"),
+        (["START 15", "TURN 1;1"], "expected 2 numbers"),
+        (["START 15", "TURN -1,2"], "expected 2 numbers"),
+        (["START 15", "TURN 7,7", "TURN 7,7"], "already taken"),
+        (["START 15", "TAKEBACK 3,3"], "no stone on 3,3"),
+        (["START 15", "INFO timeout_turn soon"], "needs a whole number"),
+        (["START 15", "DONE"], "DONE without BOARD"),
+        (["START 15", "BOARD", "1,1,1", "1,1,2", "DONE"], "two stones on 1,1"),
+        (["START 15", "BOARD", "1,1,1", "2,2,1", "DONE"], "not this brain's turn"),
+        (["START 15", "BOARD", "1,1,3", "DONE"], "is not 1 (own) or 2"),
+        (["START 15", "BOARD", "1,1", "DONE"], "expected 3 numbers"),
+        (
+            [
+                "START 15",
+                "BOARD",
+                *(f"{x},0,2" for x in range(5)),
+                *(f"{x},2,1" for x in range(4)),
+                "DONE",
+            ],
+            "the game is over",
+        ),
+    ],
+)
+def test_bad_input_gets_an_error_with_its_reason(lines: list[str], reason: str) -> None:
+    manager = Manager()
+    replies = manager.send(*lines)
+    assert replies[-1].startswith("ERROR ")
+    assert reason in replies[-1]
+
+
+def test_after_an_error_the_brain_plays_on() -> None:
+    manager = Manager()
+    manager.send("START 15", "TURN 7,7")
+    before = manager.brain.board
+    assert manager.send("TURN 7,7")[0].startswith("ERROR")
+    assert manager.brain.board == before
+    (move,) = manager.send("TURN 0,0")
+    assert not move.startswith("ERROR")
+
+
+def test_an_unknown_command_is_answered_unknown() -> None:
+    assert Manager().send("SWAP2BOARD") == ["UNKNOWN command 'SWAP2BOARD'"]
+
+
+def test_a_rule_not_played_is_said_in_a_message() -> None:
+    manager = Manager()
+    manager.send("START 15")
+    assert manager.send("INFO rule 4")[0].startswith("MESSAGE ")
+    assert manager.send("INFO rule 0") == []
+
+
+# -- time and memory ----------------------------------------------------------------------
+
+
+def test_think_time_is_a_share_of_the_turn_and_of_the_match_time_left() -> None:
+    assert TimeControl().think_time() == pytest.approx(DEFAULT_TURN_TIME * 0.85 - 0.05)
+    assert TimeControl(turn=2.0).think_time() == pytest.approx(1.65)
+    assert TimeControl(turn=0.0).think_time() == MIN_THINK_TIME
+    assert TimeControl(turn=30.0, match=180.0, left=40.0).think_time() == pytest.approx(1.95)
+    assert TimeControl(turn=30.0, match=0.0, left=40.0).think_time() == pytest.approx(25.45)
+
+
+def test_info_sets_the_clock_in_milliseconds_and_the_table_by_memory() -> None:
+    manager = Manager()
+    assert (
+        manager.send(
+            "INFO timeout_turn 2000",
+            "INFO timeout_match 60000",
+            "INFO time_left 10000",
+            "INFO max_memory 83886080",
+            "INFO game_type 1",
+            "INFO folder /tmp",
+        )
+        == []
+    )
+    assert manager.brain.clock == TimeControl(turn=2.0, match=60.0, left=10.0)
+    assert manager.brain.limit().time == pytest.approx(0.45)
+    assert manager.brain.engine.table_limit == 83886080 // 2 // 375
+    assert table_limit_for(0) == DEFAULT_TABLE_LIMIT
+
+
+def test_a_move_keeps_to_the_turn_time() -> None:
+    manager = Manager(nodes=None)
+    manager.send("START 15", "INFO timeout_turn 300")
+    started = time.perf_counter()
+    (move,) = manager.send("TURN 7,7")
+    assert not move.startswith("ERROR")
+    assert time.perf_counter() - started < 0.3 * 1.5  # a loaded test machine's slack
+
+
+# -- the whole process ---------------------------------------------------------------------
+
+
+def test_the_process_plays_a_short_game_through_pipes(tmp_path: Path) -> None:
+    """A manager's game: the brain moves first, the manager plays on the
+    first empty cell of the top row each turn, until someone has five."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "ttt_gui", "pbrain", "--nodes", "400", "--seed", "3"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        bufsize=1,
+        cwd=tmp_path,
+        env={**child_environment(tmp_path), "DISPLAY": ""},
+    )
+    assert child.stdin is not None and child.stdout is not None
+
+    def tell(line: str) -> None:
+        assert child.stdin is not None
+        child.stdin.write(line + "\n")
+        child.stdin.flush()
+
+    def ask(line: str) -> str:
+        assert child.stdout is not None
+        tell(line)
+        return child.stdout.readline().strip()
+
+    try:
+        assert ask("START 9") == "OK"
+        tell("INFO timeout_turn 200")  # no answer: the next line is ABOUT's
+        assert ask("ABOUT").startswith("name=")  # the INFO's silence did not shift answers
+        board = Board.empty(9, 5)
+        reply = ask("BEGIN")
+        while True:
+            board = board.play(cell_of(reply, board))
+            if board.is_over:
+                break
+            ours = min(cell for cell in board.legal_moves())
+            board = board.play(ours)
+            if board.is_over:
+                break
+            reply = ask(f"TURN {ours % 9},{ours // 9}")
+        assert board.winner is Player.X  # the brain beats a manager that fills the top row
+        assert ask("FOO").startswith("UNKNOWN")
+        tell("END")
+        assert child.wait(timeout=30) == 0
+        assert child.stderr is not None and child.stderr.read() == ""
+        assert not (tmp_path / "config").exists()  # no settings read or written
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
