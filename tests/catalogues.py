@@ -4,6 +4,7 @@ prove the gettext pipeline end to end while no language is shipped."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -98,3 +99,64 @@ def compile_po_file(folder: Path, po_path: Path) -> str:
     with target.open("wb") as file:
         write_mo(file, catalogue, use_fuzzy=False)
     return language
+
+
+# -- the pseudo language: every message marked, longer, and in no English letter ---------
+
+#: The pseudo language's code: a language no one speaks (Microsoft's pseudo-locale's).
+PSEUDO_LANGUAGE = "qps"
+#: Where a pseudo message begins and ends.
+PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
+#: Every ASCII letter as a letter outside ASCII: text with an ASCII letter left
+#: in it was not translated (names aside).
+PSEUDO_LETTERS = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
+)
+#: What a translation keeps as it is: placeholders and web addresses.
+_VERBATIM = re.compile(r"\{[^{}]*\}|https?://[^\s)]+")
+#: How much longer a pseudo message is than its English (German and Russian often are).
+PSEUDO_GROWTH = 0.4
+
+
+def pseudo(message: str) -> str:
+    """``message`` marked, its letters accented and padded ~40% longer, its
+    placeholders, addresses, ``&`` marks and line breaks kept.
+
+    >>> pseudo("Save game")
+    '⟦Šàṽé ĝàɱé··⟧'
+    >>> pseudo("{player} wins.")
+    '⟦{player} ŵîñš.····⟧'
+    """
+    if not message:
+        return message
+    parts, place = [], 0
+    for found in _VERBATIM.finditer(message):
+        parts += [message[place : found.start()].translate(PSEUDO_LETTERS), found.group()]
+        place = found.end()
+    parts.append(message[place:].translate(PSEUDO_LETTERS))
+    padding = "·" * max(1, round(len(message) * PSEUDO_GROWTH) - 2)
+    return f"{PSEUDO_OPEN}{''.join(parts)}{padding}{PSEUDO_CLOSE}"
+
+
+def compile_pseudo_catalogue(
+    folder: Path, template: Path, language: str = PSEUDO_LANGUAGE
+) -> Path:
+    """Compile the pseudo translation of every message of ``template`` (the
+    ``.pot``) as ``language`` into the locale folder ``folder``; returns it."""
+    with template.open("rb") as file:
+        catalogue = read_po(file, locale="en")
+    for message in catalogue:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple | list):
+            singular, plural = message.id[0], message.id[1]
+            message.string = (pseudo(singular), pseudo(plural))
+        else:
+            message.string = pseudo(message.id)
+        message.flags.discard("fuzzy")
+    target = folder / language / "LC_MESSAGES" / "ttt_gui.mo"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("wb") as file:
+        write_mo(file, catalogue)
+    return folder

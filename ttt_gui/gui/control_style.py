@@ -8,6 +8,7 @@ never Tk's own (``TButton``…), which dialogs may colour in their own way.
 
 from __future__ import annotations
 
+import math
 import tkinter as tk
 from tkinter import ttk
 
@@ -19,6 +20,19 @@ RADIO, CHECK, LABEL, FRAME = "Page.TRadiobutton", "Page.TCheckbutton", "Page.TLa
 TOOL = "Toolbar.Toolbutton"
 #: The button that does what the page is for (Start), and a choice among buttons.
 ACCENT, SEGMENT = "Accent.Game.TButton", "Segment.Toolbutton"
+
+
+def text_width(widget: tk.Misc, text: str) -> int:
+    """How wide ``text`` is in ``widget``'s font, in pixels."""
+    font = str(widget.cget("font")) or "TkTextFont"
+    return int(widget.tk.call("font", "measure", font, "-displayof", widget, text))
+
+
+def fitting_width(box: ttk.Combobox, labels: list[str], least: int) -> int:
+    """A combobox's width in characters (Tk's unit: the width of "0") that
+    shows the longest of ``labels`` whole, in any language; ``least`` at least."""
+    widest = max((text_width(box, label) for label in labels), default=0)
+    return max(least, math.ceil(widest / max(1, text_width(box, "0"))) + 1)
 
 
 def style_controls(master: tk.Misc, colours: Palette) -> None:

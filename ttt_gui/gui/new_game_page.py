@@ -27,6 +27,7 @@ from ttt_gui.gui.control_style import (
     SEGMENT,
     SPINBOX,
     colour_dropdown,
+    fitting_width,
 )
 from ttt_gui.theme import Palette, Role
 from ttt_gui.words import gettext, gettext_noop
@@ -286,7 +287,7 @@ class NewGamePageView:
             self.variables[name].set(str(getattr(view, name)))
         labels = [label for _, label in self._choices["board"]]
         if list(self.board.cget("values")) != labels:
-            self.board.configure(values=labels)
+            self.board.configure(values=labels, width=fitting_width(self.board, labels, 30))
         keys = [key for key, _ in self._choices["board"]]
         if view.board in keys and self.board.current() != keys.index(view.board):
             self.board.current(keys.index(view.board))

@@ -19,7 +19,14 @@ from tkinter import ttk
 
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.config import LEVELS
-from ttt_gui.gui.control_style import COMBOBOX, TOOL, colour_dropdown, style_controls
+from ttt_gui.gui.control_style import (
+    COMBOBOX,
+    TOOL,
+    colour_dropdown,
+    fitting_width,
+    style_controls,
+    text_width,
+)
 from ttt_gui.theme import Palette, Role
 from ttt_gui.words import gettext, gettext_noop, mnemonic
 
@@ -75,6 +82,8 @@ BUTTONS = (
     # TRANSLATORS: a toolbar button beside its icon (shows a good move); one short word.
     ("hint", gettext_noop("Hint"), "hint"),
 )
+#: The level's combobox: the game's, with a list that may be wider than its box.
+LEVEL_BOX = f"Level.{COMBOBOX}"
 #: The bind tag of the toolbar's controls: the board's keys stop there.
 TOOLBAR_TAG = "Toolbar"
 #: Subsamples per pixel side, for smooth edges.
@@ -149,6 +158,13 @@ def draw_icon(
     return image
 
 
+def _grid_padding(widget: tk.Widget) -> int:
+    """The room ``widget``'s grid padding takes across (both sides)."""
+    padding = widget.grid_info().get("padx", 0)
+    sides = padding if isinstance(padding, tuple) else (padding, padding)
+    return sum(int(side) for side in sides)
+
+
 class Toolbar:
     """The toolbar in ``parent``; its controls call ``run``; icons ``scale``
     times 16 pixels."""
@@ -186,7 +202,7 @@ class Toolbar:
         self.level_title = tk.Label(self.frame, text=gettext("Level"), padx=4)
         self.level_title.grid(row=0, column=len(BUTTONS) + 2, sticky="e")
         self.level = ttk.Combobox(
-            self.frame, state="readonly", width=10, takefocus=True, style=COMBOBOX
+            self.frame, state="readonly", width=10, takefocus=True, style=LEVEL_BOX
         )
         self.level.grid(row=0, column=len(BUTTONS) + 3, sticky="e", padx=(0, 4))
         self.level.bind("<<ComboboxSelected>>", self._level_chosen)
@@ -226,11 +242,11 @@ class Toolbar:
         # From the controls' own requests, known at once (the frame's is
         # only worked out when Tk is idle, and making it so would map the
         # window before its size is set).
-        controls = self.frame.winfo_children()
+        controls = [*self.buttons.values(), self.analysis, self.level_title, self.level]
         padding = 2 * int(self.frame.cget("padx")), 2 * int(self.frame.cget("pady"))
-        width = sum(control.winfo_reqwidth() for control in controls) + padding[0]
+        width = sum(control.winfo_reqwidth() + _grid_padding(control) for control in controls)
         height = max(control.winfo_reqheight() for control in controls) + padding[1]
-        return width + 4, height  # the padding right of the level
+        return width + padding[0], height
 
     def paint(self, state: ViewState) -> None:
         """Show or hide the toolbar as ``state`` says; show its enabled actions,
@@ -253,7 +269,7 @@ class Toolbar:
         levels.append((mnemonic(custom)[0], None))
         if levels != self._levels:
             self._levels = levels
-            self.level.configure(values=[label for label, _ in levels])
+            self._fit_levels(levels)
         chosen = state.choices.get("level")
         index = next(
             (i for i, (_, name) in enumerate(levels) if name == chosen),
@@ -262,6 +278,16 @@ class Toolbar:
         if self.level.current() != index:
             self.level.current(index)
         self.level.state(["disabled" if "set_level" in state.disabled else "!disabled"])
+
+    def _fit_levels(self, levels: list[tuple[str, str | None]]) -> None:
+        """List ``levels``; the box as wide as a level's name, its list as wide
+        as its longest entry (a custom depth's may be longer), in any language."""
+        labels = [label for label, _ in levels]
+        width = fitting_width(self.level, [label for label, name in levels if name], 10)
+        self.level.configure(values=labels, width=width)
+        room = width * text_width(self.level, "0")
+        wider = max(0, max(text_width(self.level, label) for label in labels) - room)
+        ttk.Style(self.frame).configure(LEVEL_BOX, postoffset=(0, 0, wider + 8, 0))
 
     def recolour(self, colours: Palette) -> None:
         """Colour the toolbar and draw its icons for the palette (and colour the

@@ -1,0 +1,261 @@
+"""No English left: the window started in a language shows no English words.
+
+The pseudo language is made from the template when the test runs: every
+message marked (``⟦…⟧``), ~40% longer and in letters outside ASCII, its
+placeholders kept (:func:`catalogues.pseudo`). In it, an ASCII letter
+anywhere in the window (names and coordinates aside) is a word that never
+went through the words door, or was made before the language was chosen.
+The menus (every cascade), the toolbar, the turn field, the message line
+and scores, the New game page, the move list and the analysis are read in a
+few states: a game played to a win, a hint, the analysis on.
+
+Each shipped catalogue (compiled when the test runs) is checked the same
+way under --slow: a text shown that is the English of a message the
+catalogue translates otherwise is English left.
+"""
+
+from __future__ import annotations
+
+import re
+import tkinter as tk
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from tkinter import ttk
+
+import pytest
+from catalogues import PSEUDO_LANGUAGE, compile_po_file, compile_pseudo_catalogue
+from conftest import wait
+
+from ttt_gui.app.new_game import CUSTOM
+from ttt_gui.config import GameConfig, Mode
+from ttt_gui.gui.control_style import text_width
+from ttt_gui.gui.window import Window
+from ttt_gui.storage.settings import Settings
+from ttt_gui.words import LANGUAGE_NAMES, LOCALE_DIR_VARIABLE, install_language, mnemonic
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATE = ROOT / "ttt_gui" / "locale" / "ttt_gui.pot"
+SHIPPED = sorted((ROOT / "ttt_gui" / "locale").glob("*/LC_MESSAGES/ttt_gui.po"))
+
+#: Words that are names in every language: the players, the game's program
+#: name, the keys as keyboards print them (Ctrl+Z, F2), the languages' own
+#: names (View › Language, the pseudo language by its code), single letters
+#: (the columns' coordinates) and numbers with a letter (a cell: "b2").
+ALLOWED = re.compile(
+    r"(?<![A-Za-z])(?:X|O|Gomoku|ttt-gui|ttt_gui|Ctrl|Cmd|Shift|Alt|Esc|"
+    + re.escape(PSEUDO_LANGUAGE)
+    + "|"
+    + "|".join(re.escape(name) for name in LANGUAGE_NAMES.values())
+    + r"|[A-Za-z]?\d+|[A-Za-z])(?![A-Za-z])"
+)
+#: A shown text: (where, text).
+Shown = tuple[str, str]
+
+
+def menu_texts(menu: tk.Menu, where: str) -> Iterator[Shown]:
+    """The label of every entry of ``menu`` and of its cascades, recursively."""
+    last = menu.index("end")
+    for index in range(0 if last is None else last + 1):
+        if menu.type(index) in ("separator", "tearoff"):
+            continue
+        label = str(menu.entrycget(index, "label"))
+        yield f"{where} › {label}", label
+        if menu.type(index) == "cascade":
+            submenu = menu.nametowidget(menu.entrycget(index, "menu"))
+            yield from menu_texts(submenu, f"{where} › {label}")
+
+
+def widget_texts(widget: tk.Misc) -> Iterator[Shown]:
+    """Every text of ``widget`` and the widgets in it: labels, buttons, a
+    combobox's list, a list box's lines, a canvas's words."""
+    name = str(widget)
+    try:
+        text = str(widget.cget("text"))
+    except tk.TclError:
+        text = ""
+    if text:
+        yield name, text
+    if isinstance(widget, ttk.Combobox):
+        yield from ((f"{name} (list)", str(value)) for value in widget.cget("values"))
+    if isinstance(widget, tk.Listbox):
+        yield from ((f"{name} (line)", str(line)) for line in widget.get(0, "end"))
+    if isinstance(widget, tk.Canvas):
+        for item in widget.find_all():
+            if widget.type(item) == "text":
+                yield f"{name} (drawn)", str(widget.itemcget(item, "text"))
+    for child in widget.winfo_children():
+        if not isinstance(child, tk.Menu):
+            yield from widget_texts(child)
+
+
+def window_texts(window: Window, state: str) -> list[Shown]:
+    """Everything the window shows in words now, named by ``state`` and place."""
+    window.root.update()
+    shown = [("title", window.root.title())]
+    shown += menu_texts(window.menubar.bar, "menu")
+    shown += widget_texts(window.root)
+    return [(f"{state}: {where}", text) for where, text in shown]
+
+
+def english_letters(text: str) -> bool:
+    """Whether ``text`` has an ASCII letter outside the names allowed."""
+    return re.search(r"[A-Za-z]", ALLOWED.sub(" ", text)) is not None
+
+
+def play_through(window: Window, look: Callable[[str], None]) -> None:
+    """Put the window through the states the check reads, calling ``look``
+    with each state's name: the start, the New game page (a custom board),
+    the analysis on, a hint, the move list, a game won, computer vs computer."""
+    presenter = window.presenter
+    look("start")
+    window.run("show_new_game")
+    window.run_page("choose", "board", CUSTOM)
+    window.run_page("choose", "gravity", True)
+    look("new game page")
+    window.run_page("close")
+    window.run("toggle_analysis")
+    wait(window.root, lambda: any(cell.note for cell in presenter.view().cells), 10)
+    look("analysis")
+    window.run("hint")
+    wait(window.root, lambda: not presenter.is_working or presenter.shows_hint, 10)
+    look("hint")
+    window.run("toggle_history")
+    for cell in (0, 3, 1, 4, 2):
+        window.run("play", cell)
+    wait(window.root, lambda: presenter.session.board.outcome is not None, 10)
+    look("won")
+    window.run("set_mode", Mode.WATCH.value)
+    look("computer vs computer")
+
+
+@pytest.fixture
+def speaking(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
+    """Installs a language from a locale folder of the test's own; English after."""
+    folder = tmp_path / "locale"
+    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(folder))
+
+    def install(language: str) -> None:
+        assert install_language([language]).code == language
+
+    yield install
+    install_language([])
+
+
+def test_in_the_pseudo_language_no_english_is_left(
+    make_window, tmp_path: Path, speaking: Callable[[str], None]
+) -> None:
+    compile_pseudo_catalogue(tmp_path / "locale", TEMPLATE)
+    speaking(PSEUDO_LANGUAGE)
+    window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    shown: list[Shown] = []
+    play_through(window, lambda state: shown.extend(window_texts(window, state)))
+    left = sorted({f"{where}: {text!r}" for where, text in shown if english_letters(text)})
+    assert not left, "English left:\n" + "\n".join(left)
+    assert window.callback_errors == []
+
+
+def english_of(po_path: Path) -> list[re.Pattern[str]]:
+    """A pattern for each message ``po_path`` translates into other words:
+    its English as shown (without ``&``, placeholders standing for anything)."""
+    from babel.messages.pofile import read_po
+
+    with po_path.open("rb") as file:
+        catalogue = read_po(file)
+    patterns = []
+    for message in catalogue:
+        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        for english in ids:
+            if not english or english in strings:  # the same in this language
+                continue
+            shown = mnemonic(english)[0]
+            words = re.sub(r"\{[^{}]*\}", "", shown)
+            if len(re.findall(r"[A-Za-z]", words)) < 3 or not english_letters(words):
+                continue
+            parts = re.split(r"\{[^{}]*\}", shown)
+            patterns.append(re.compile(".+?".join(re.escape(part) for part in parts)))
+    return patterns
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("po_path", SHIPPED, ids=[path.parent.parent.name for path in SHIPPED])
+def test_in_each_shipped_language_no_english_is_left(
+    make_window, tmp_path: Path, speaking: Callable[[str], None], po_path: Path
+) -> None:
+    speaking(compile_po_file(tmp_path / "locale", po_path))
+    window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    shown: list[Shown] = []
+    play_through(window, lambda state: shown.extend(window_texts(window, state)))
+    patterns = english_of(po_path)
+    left = sorted(
+        {
+            f"{where}: {text!r}"
+            for where, text in shown
+            for line in text.splitlines()
+            if any(pattern.fullmatch(line.strip()) for pattern in patterns)
+        }
+    )
+    assert not left, "English left:\n" + "\n".join(left)
+
+
+# -- layouts that hold: the pseudo language's longer words fit --------------------------
+
+
+def clipped(widget: tk.Misc) -> Iterator[str]:
+    """Where ``widget`` or a widget in it shows less than its words: narrower or
+    lower than it asks, reaching out of its window, a combobox narrower than
+    an entry of its list, words drawn on a canvas past its edges."""
+    window_right = widget.winfo_toplevel().winfo_rootx() + widget.winfo_toplevel().winfo_width()
+    if widget.winfo_ismapped() and not isinstance(widget, tk.Canvas | tk.Listbox):
+        name, width, height = str(widget), widget.winfo_width(), widget.winfo_height()
+        asks = widget.winfo_reqwidth(), widget.winfo_reqheight()
+        is_fixed = isinstance(widget, tk.Frame) and not widget.grid_propagate()
+        if not is_fixed and (asks[0] > width + 1 or asks[1] > height + 1):
+            yield f"{name}: {width}x{height} of {asks[0]}x{asks[1]} ({_text(widget)!r})"
+        if widget.winfo_rootx() + width > window_right + 1:
+            yield f"{name}: reaches {widget.winfo_rootx() + width - window_right} px out"
+        if isinstance(widget, ttk.Combobox):
+            room = width - 20  # the arrow's
+            if text_width(widget, widget.get()) > room:
+                yield f"{name}: {widget.get()!r} wider than its box ({width} px)"
+            offset = ttk.Style(widget).lookup(str(widget.cget("style")), "postoffset")
+            extra = int(widget.tk.splitlist(offset)[2]) if offset else 0
+            for value in widget.cget("values"):
+                if text_width(widget, str(value)) > room + extra:
+                    yield f"{name}: {value!r} wider than its list ({room + extra} px)"
+    if isinstance(widget, tk.Canvas) and widget.winfo_ismapped():
+        for item in widget.find_all():
+            if widget.type(item) == "text" and widget.itemcget(item, "text"):
+                left, top, right, bottom = widget.bbox(item)
+                if left < 0 or top < 0 or right > widget.winfo_width() + 1:
+                    words = widget.itemcget(item, "text")
+                    yield f"{widget}: {words!r} drawn past its edges"
+    for child in widget.winfo_children():
+        if not isinstance(child, tk.Menu | tk.Toplevel):
+            yield from clipped(child)
+
+
+def _text(widget: tk.Misc) -> str:
+    try:
+        return str(widget.cget("text"))
+    except tk.TclError:
+        return ""
+
+
+def test_in_the_pseudo_language_the_layouts_hold_at_the_default_size(
+    make_window, tmp_path: Path, speaking: Callable[[str], None]
+) -> None:
+    compile_pseudo_catalogue(tmp_path / "locale", TEMPLATE)
+    speaking(PSEUDO_LANGUAGE)
+    window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    root = window.root
+    found: list[str] = []
+
+    def look(state: str) -> None:
+        root.update()
+        if window.menubar.bar.winfo_reqwidth() > root.winfo_width():
+            found.append(f"{state}: the menu bar wraps ({window.menubar.bar.winfo_reqwidth()} px)")
+        found.extend(f"{state}: {where}" for where in clipped(root))
+
+    play_through(window, look)
+    assert not found, "clipped:\n" + "\n".join(sorted(set(found)))
