@@ -90,3 +90,15 @@ def test_the_metainfo_has_release_notes_for_this_version() -> None:
     assert notes is not None and notes.findall("ul/li")
     description = ElementTree.tostring(metainfo.getroot().find("description"), "unicode")
     assert "15×15" in description and "Strongest" in description
+
+
+def test_every_package_of_the_code_goes_into_the_wheel() -> None:
+    """The wheel lists its packages by name: a new package folder must be named."""
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(setuptools["tool"]["setuptools"]["packages"])
+    code = ROOT / "ttt_gui"
+    folders = {
+        ".".join(("ttt_gui", *init.parent.relative_to(code).parts)).rstrip(".")
+        for init in code.rglob("__init__.py")
+    }
+    assert folders <= listed, sorted(folders - listed)
