@@ -26,9 +26,12 @@ from ttt_gui.words import (
 
 @pytest.fixture
 def locale_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A locale folder holding the test catalogue, looked in first; English after."""
+    """A locale folder holding the test catalogue, the only one looked in: the
+    package's own catalogues (compiled in place by an editable install) are
+    hidden, so the languages found are the test's whatever is shipped."""
     folder = compile_test_catalogue(tmp_path / "locale")
     monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(folder))
+    monkeypatch.setattr(words, "locale_folders", lambda: [folder])
     yield folder
     install_language([])
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from catalogues import TEST_LANGUAGE, compile_test_catalogue
 
+from ttt_gui import words
 from ttt_gui.cli.main import main
 from ttt_gui.words import LOCALE_DIR_VARIABLE, current_language, install_language
 
@@ -22,9 +23,12 @@ TEST_DESCRIPTION = "Iksoj kaj nuloj kontraŭ amiko aŭ la komputilo."
 
 @pytest.fixture
 def locale_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """The test catalogue looked in first; the system says English."""
+    """The test catalogue, the only one looked in in this process (the
+    package's own, compiled in place by an editable install, are hidden);
+    the system says English."""
     folder = compile_test_catalogue(tmp_path / "locale")
     monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(folder))
+    monkeypatch.setattr(words, "locale_folders", lambda: [folder])
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")

@@ -45,7 +45,8 @@ ALLOWED = re.compile(
     r"(?<![A-Za-z])(?:X|O|Gomoku|ttt-gui|ttt_gui|Ctrl|Cmd|Shift|Alt|Esc|"
     + re.escape(PSEUDO_LANGUAGE)
     + "|"
-    + "|".join(re.escape(name) for name in LANGUAGE_NAMES.values())
+    # longest first: "English (UK)" whole, not "English" and then "UK"
+    + "|".join(re.escape(name) for name in sorted(LANGUAGE_NAMES.values(), key=len, reverse=True))
     + r"|[A-Za-z]?\d+|[A-Za-z])(?![A-Za-z])"
 )
 #: A shown text: (where, text).
