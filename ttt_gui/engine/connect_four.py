@@ -64,6 +64,9 @@ LINE_MIN_NODES: Final = 20_000
 #: SOLVE_SHARE times the time the heuristic search has taken so far.
 FIRST_BUDGET: Final = 5_000.0
 SOLVE_SHARE: Final = 3.0
+#: The children's table entries are looked at where at least this many cells
+#: are empty (nearer the end a child's search costs about as much).
+ETC_EMPTY: Final = 10
 
 
 #: Whether this module runs compiled: then it is an extension module (a
@@ -209,25 +212,8 @@ class ConnectFourSolver:
         if (self.nodes & CHECK_MASK) == 0:
             self.check()
         cells = self.cells
-        board_mask = self.board_mask
-        possible = (mask + self.bottom) & board_mask
-        opponent_wins = self.winning_cells(current ^ mask, mask)
-        forced = possible & opponent_wins
-        if forced != 0:
-            if (forced & (forced - 1)) != 0:
-                return -((cells - stones) // 2)  # two threats: lost at the next move
-            possible = forced
-        moves = possible & ~(opponent_wins >> 1)  # never right under its winning cell
-        if moves == 0:
-            return -((cells - stones) // 2)
-        if stones >= cells - 2:
-            return 0  # our move, then its last one, which cannot win
-        low = -((cells - 2 - stones) // 2)  # it cannot win with its next move
-        if alpha < low:
-            alpha = low
-            if alpha >= beta:
-                return alpha
-        high = (cells - 1 - stones) // 2  # we cannot win with this one
+        # The table first: a bound it holds may end the search at once.
+        high = (cells - 1 - stones) // 2  # we cannot win with this stone
         key = current + mask
         table = self.table
         slot = (key % self.buckets) * 2
@@ -248,12 +234,56 @@ class ConnectFourSolver:
             beta = high
             if alpha >= beta:
                 return beta
+        board_mask = self.board_mask
+        possible = (mask + self.bottom) & board_mask
+        opponent_wins = self.winning_cells(current ^ mask, mask)
+        forced = possible & opponent_wins
+        if forced != 0:
+            if (forced & (forced - 1)) != 0:
+                return -((cells - stones) // 2)  # two threats: lost at the next move
+            possible = forced
+        moves = possible & ~(opponent_wins >> 1)  # never right under its winning cell
+        if moves == 0:
+            return -((cells - stones) // 2)
+        if stones >= cells - 2:
+            return 0  # our move, then its last one, which cannot win
+        low = -((cells - 2 - stones) // 2)  # it cannot win with its next move
+        if alpha < low:
+            alpha = low
+            if alpha >= beta:
+                return alpha
+
+        # The children's entries first: one whose value is known to fail
+        # high ends the search here, one known to fail low is left out.
+        columns = self.columns
+        next_current = current ^ mask
+        buckets = self.buckets
+        for col in self.order:
+            move = moves & columns[col]
+            if move == 0 or stones >= self.cells - ETC_EMPTY:
+                continue
+            child_key = next_current + (mask | move)
+            child_slot = (child_key % buckets) * 2
+            entry = table[child_slot]
+            if entry == 0 or (entry >> KEY_SHIFT) != child_key:
+                entry = table[child_slot + 1]
+                if entry == 0 or (entry >> KEY_SHIFT) != child_key:
+                    continue
+            score = VALUE_OFFSET - ((entry & 0xFF) >> 1)  # our side of its value
+            if entry & 1:
+                if score <= alpha:
+                    moves ^= move  # the child is worth at least -score to it
+            elif score >= beta:
+                self.store(slot, key, stones, ((score + VALUE_OFFSET) << 1) | 1)
+                return score
+        if moves == 0:
+            self.store(slot, key, stones, (alpha + VALUE_OFFSET) << 1)
+            return alpha
 
         # Order by the winning cells a move creates, then centre first
         # (an insertion sort, stable: the column order breaks ties).
         ordered: list[i64] = []
         scores: list[i64] = []
-        columns = self.columns
         if (moves & (moves - 1)) == 0:
             ordered.append(moves)  # one move: nothing to order
         else:
@@ -271,7 +301,6 @@ class ConnectFourSolver:
                     ordered[index] = move
                     scores[index] = score
 
-        next_current = current ^ mask
         for move in ordered:
             score = -self.negamax(next_current, mask | move, stones + 1, -beta, -alpha)
             if score >= beta:
