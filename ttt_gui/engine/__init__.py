@@ -14,7 +14,8 @@ engine's hot modules run compiled (by mypyc) or as plain Python:
 ``transposition``         the table's entries, replacement and memory
 ``threats``, ``vct``      threat-space search: continuous fours, then threes
 ``pairing``, ``zones``    pairing-strategy and relevance-zone draw proofs
-``connect_four``          the exact solver of Connect Four boards (four in a row)
+``connect_four``          the exact solver of Connect Four bitboards (four in a row)
+``connect_four_path``     that solver as the engine uses it: boards, scores, budgets
 ``levels``                how a level chooses its move from the values it sees
 ========================  ==================================================
 """

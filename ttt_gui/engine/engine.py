@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from ttt_gui.board import Board, Geometry
-from ttt_gui.engine.connect_four import ConnectFourPath
+from ttt_gui.engine.connect_four_path import ConnectFourPath
 from ttt_gui.engine.context import Limit, SearchContext
 from ttt_gui.engine.lines import LINE_MIN_NODES, principal_variation, proven_line
 from ttt_gui.engine.negamax import (

@@ -1,0 +1,240 @@
+"""The Connect Four path as the engine uses it: boards turned into the
+solver's bitboards (:mod:`ttt_gui.engine.connect_four`), its values into the
+engine's scale (:mod:`ttt_gui.engine.negamax`: a win in ``n`` plies
+``WIN - n``, a loss ``-(WIN - n)``), the scores of moves and lines of
+perfect play, and the budgets of a bounded search; no Tk.
+
+>>> from ttt_gui.board import Board
+>>> solver = BoardSolver(4, 5, 10_000)
+>>> board = Board.empty(rows=4, cols=5, win_length=4, gravity=True)
+>>> solver.move_scores(board, all_moves=False, randomize=False)
+({17: 0}, [17])
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Final
+
+from ttt_gui.board import Board, Geometry, Player
+from ttt_gui.engine.connect_four import ConnectFourSolver, connect_four_applies
+from ttt_gui.engine.context import Limit, SearchContext
+from ttt_gui.engine.negamax import WIN
+from ttt_gui.engine.state import SearchAborted
+from ttt_gui.engine.transposition import TableMemory
+
+#: A proven line may take this many nodes at least (else as many as its search).
+LINE_MIN_NODES: Final = 20_000
+#: A bounded search's first try to solve may visit this many nodes; each
+#: next one twice as many, and at least as many as the solver visits in
+#: SOLVE_SHARE times the time the heuristic search has taken so far.
+FIRST_BUDGET: Final = 5_000.0
+SOLVE_SHARE: Final = 3.0
+
+
+class BoardSolver:
+    """A :class:`ConnectFourSolver` of one board shape (its table of
+    ``table_size`` entries kept from search to search) seen through boards:
+    moves are board cells, scores on the engine's scale."""
+
+    def __init__(self, rows: int, cols: int, table_size: int) -> None:
+        self.solver = ConnectFourSolver(rows, cols, table_size)
+
+    def position(self, board: Board) -> tuple[int, int, int]:
+        """(current, mask, stones) of ``board``."""
+        current = mask = 0
+        mine = Player.X if board.turn is Player.X else Player.O
+        for cell in range(board.cells):
+            player = board[cell]
+            if player is None:
+                continue
+            bit = self.bit_of(cell)
+            mask |= bit
+            if player is mine:
+                current |= bit
+        return current, mask, board.move_count
+
+    def bit_of(self, cell: int) -> int:
+        """The bitboard bit of a board cell (rows numbered from the top)."""
+        row, col = divmod(cell, self.solver.cols)
+        return 1 << (col * self.solver.step + self.solver.rows - 1 - row)
+
+    def cell_of(self, move: int) -> int:
+        """The board cell of a one-bit move."""
+        index = move.bit_length() - 1
+        col, height = divmod(index, self.solver.step)
+        return (self.solver.rows - 1 - height) * self.solver.cols + col
+
+    def distance_score(self, value: int, stones: int) -> int:
+        """A solver ``value`` at a position with ``stones`` stones on the
+        engine's scale, from the same side, plies counted from there."""
+        if value == 0:
+            return 0
+        winner_score = value if value > 0 else -value
+        # The winner moves at the odd plies from here when it is to move.
+        parity = (stones + 1) % 2 if value > 0 else stones % 2
+        last = self.solver.cells + 2 - 2 * winner_score
+        if last % 2 != parity:
+            last -= 1
+        plies = last - stones
+        return WIN - plies if value > 0 else plies - WIN
+
+    def move_scores(
+        self, board: Board, *, all_moves: bool, randomize: bool
+    ) -> tuple[dict[int, int], list[int]]:
+        """The exact scores of the moves of ``board`` (not over) on the
+        engine's scale and the best moves in the column order: every move's
+        with ``all_moves``, else the best move's (all the best with
+        ``randomize``). Raises SearchAborted at a limit."""
+        current, mask, stones = self.position(board)
+        self.solver.root_stones = stones
+        legal = self.solver.moves_in_order(mask)
+        wins = self.solver.winning_cells(current, mask) & sum(legal)
+        scores: dict[int, int] = {}
+        if all_moves:
+            for move in legal:
+                if move & wins:
+                    scores[self.cell_of(move)] = WIN - 1
+                else:
+                    child = self.solver.value(current ^ mask, mask | move, stones + 1)
+                    # One ply further from the end than the child's score.
+                    farther = 1 if child > 0 else -1 if child < 0 else 0
+                    scores[self.cell_of(move)] = farther - self.distance_score(child, stones + 1)
+            top = max(scores.values())
+            return scores, [self.cell_of(m) for m in legal if scores[self.cell_of(m)] == top]
+        if wins != 0:
+            best = [self.cell_of(move) for move in legal if move & wins]
+            return dict.fromkeys(best, WIN - 1), best
+        value = self.solver.value(current, mask, stones)
+        score = self.distance_score(value, stones)
+        best = []
+        for move in legal:
+            # A move is best when its position is worth -value to the opponent.
+            if self.solver.is_at_most(current ^ mask, mask | move, stones + 1, -value):
+                best.append(self.cell_of(move))
+                if not randomize:
+                    break
+        return dict.fromkeys(best, score), best
+
+    def line(self, board: Board, move: int, score: int) -> tuple[int, ...]:
+        """The line of perfect play from ``board`` that starts with ``move``,
+        scored ``score`` (exact), to the game's end; shorter, still right as
+        far as it goes, if a limit is reached."""
+        line = [move]
+        position = board.play(move)
+        try:
+            value = 0
+            if not position.is_over:
+                current, mask, stones = self.position(position)
+                value = self.solver.value(current, mask, stones)
+            while not position.is_over:
+                current, mask, stones = self.position(position)
+                wins = self.solver.winning_cells(current, mask)
+                chosen = -1
+                for step in self.solver.moves_in_order(mask):
+                    if step & wins or self.solver.is_at_most(
+                        current ^ mask, mask | step, stones + 1, -value
+                    ):
+                        chosen = self.cell_of(step)
+                        break
+                if chosen < 0:
+                    break
+                line.append(chosen)
+                position = position.play(chosen)
+                value = -value  # the best move's position is worth -value to the other side
+        except SearchAborted:
+            pass
+        return tuple(line)
+
+
+class ConnectFourPath:
+    """The Connect Four path as a part of the engine: the solver of the
+    board shape searched (none where :func:`connect_four_applies` fails or
+    the path is off), with a table of ``table_limit`` entries, and the node
+    budget of the search running. A search with a time or node bound tries
+    to solve before each depth of the engine's heuristic search, with
+    budgets doubling from FIRST_BUDGET, and at least SOLVE_SHARE times the
+    time the heuristic search took (whose depths cost ever more); one
+    without a bound solves outright."""
+
+    def __init__(self, table_limit: int) -> None:
+        self.table_limit = table_limit
+        self.boards: BoardSolver | None = None
+        self.budget = FIRST_BUDGET
+        self.solving_seconds = 0.0  # this search's, and its nodes:
+        self.solving_nodes = 0
+        self.other_seconds = 0.0  # the heuristic search's so far
+        self.resumed: float | None = None  # when the heuristic search resumed
+
+    def prepare(self, geometry: Geometry, *, enabled: bool) -> None:
+        """Make ready for searches on ``geometry`` (a new shape: a new table)."""
+        self.boards = None
+        if enabled and connect_four_applies(geometry):
+            self.boards = BoardSolver(geometry.rows, geometry.cols, self.table_limit)
+
+    def clear(self) -> None:
+        """Forget what the table holds."""
+        if self.boards is not None:
+            self.boards.solver.clear()
+
+    def memory(self, memory: TableMemory) -> TableMemory:
+        """``memory`` (the engine's other tables) with the solver's table."""
+        if self.boards is None:
+            return memory
+        solver = self.boards.solver
+        return memory.with_solver_table(solver.entries(), solver.table_size)
+
+    def start(self, limit: Limit) -> bool:
+        """Whether a search within ``limit`` goes by this path (not one to a
+        fixed depth); sets its first budget."""
+        self.budget = FIRST_BUDGET if limit.bounded else math.inf
+        self.solving_seconds = self.other_seconds = 0.0
+        self.solving_nodes = 0
+        self.resumed = None
+        return self.boards is not None and limit.depth is None
+
+    def solve(
+        self, board: Board, context: SearchContext, *, all_moves: bool, randomize: bool
+    ) -> tuple[dict[int, int], list[int]] | None:
+        """The exact (scores, best moves) of ``board``, as
+        :meth:`BoardSolver.move_scores` gives them, if found within the
+        budget (doubled for the next try) and ``context``'s limits; else
+        None. The nodes count into ``context``."""
+        boards = self.boards
+        assert boards is not None, "solve only where start() said so"
+        solver = boards.solver
+        now = time.perf_counter()
+        if self.resumed is not None:
+            self.other_seconds += now - self.resumed
+        budget = self.budget
+        if self.solving_seconds > 0:
+            speed = self.solving_nodes / self.solving_seconds
+            budget = max(budget, speed * SOLVE_SHARE * self.other_seconds)
+        self.budget *= 2
+        started = int(solver.nodes)
+        budget = min(context.node_limit, context.nodes + budget) - context.nodes
+        solver.limit(context.stop, context.deadline, started + budget)
+        try:
+            return boards.move_scores(board, all_moves=all_moves, randomize=randomize)
+        except SearchAborted:
+            return None
+        finally:
+            context.nodes += int(solver.nodes) - started
+            self.solving_nodes += int(solver.nodes) - started
+            self.resumed = time.perf_counter()
+            self.solving_seconds += self.resumed - now
+
+    def line(self, board: Board, move: int, score: int, context: SearchContext) -> tuple[int, ...]:
+        """The line of perfect play from ``board`` after ``move`` (scored
+        ``score``, exact), within max(LINE_MIN_NODES, the search's nodes) more
+        nodes; its nodes count into ``context``. Empty off the path."""
+        if self.boards is None:
+            return ()
+        solver = self.boards.solver
+        started = int(solver.nodes)
+        solver.limit(context.stop, math.inf, started + max(LINE_MIN_NODES, context.nodes))
+        try:
+            return self.boards.line(board, move, score)
+        finally:
+            context.nodes += int(solver.nodes) - started
