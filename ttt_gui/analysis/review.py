@@ -264,6 +264,9 @@ class GameReview:
     def summary(self) -> str:
         """One line per game: ``"X: 7 best, 1 inaccuracy, 0 mistakes; O: ..."``, with
         the mistakes named, and ``"approximate, depth 6"`` where not exact."""
+        # TRANSLATORS: what separates the players' reviews, and the mistakes named
+        # in one: keep the spacing and punctuation your language uses ("；" in Chinese).
+        separator = pgettext("between the parts of a review", "; ")
         parts = []
         for player in Player:
             if not any(move.player is player for move in self.moves):
@@ -282,12 +285,12 @@ class GameReview:
             ]
             if notes:
                 part = gettext("{player}: {counts} ({mistakes})").format(
-                    player=player.value, counts=words, mistakes="; ".join(notes)
+                    player=player.value, counts=words, mistakes=separator.join(notes)
                 )
             else:
                 part = gettext("{player}: {counts}").format(player=player.value, counts=words)
             parts.append(part)
-        text = "; ".join(parts) if parts else gettext("No moves to review")
+        text = separator.join(parts) if parts else gettext("No moves to review")
         if not self.is_exact:
             text = gettext("{review} — approximate, depth {depth}").format(
                 review=text, depth=self.depth
