@@ -116,6 +116,20 @@ def test_rows_follow_the_board_size_then_the_ladder() -> None:
     ]
 
 
+def test_boards_follow_their_size_named_ones_too() -> None:
+    scores = {
+        f"computer:{board} vs easy": {"you": 1}
+        for board in ("15x15:5", "7x6:4:gravity", "3x3:3:misere", "7x7:5", "3x3:3")
+    }
+    assert [board for board, _ in statistics_rows(scores)] == [
+        "Easy, 3×3 (3 in a row)",
+        "Easy, Avoid three (3×3, 3 in a row)",
+        "Easy, Connect Four (7×6, 4 in a row)",
+        "Easy, 7×7 (5 in a row)",
+        "Easy, Gomoku (15×15, 5 in a row)",
+    ]
+
+
 def test_a_board_key_with_numbers_int_cannot_read_is_shown_as_written() -> None:
     """Keys come from the settings file, which may say anything: a superscript
     digit or a number of thousands of digits is shown as it is, never an error."""

@@ -66,43 +66,65 @@ def statistics_rows(scores: Scores) -> list[tuple[str, str]]:
     """The Statistics table: (whom against and on which board, the results
     in words), e.g. ``('Hard, 3×3 (3 in a row)', 'won 2, drawn 1, lost 4
     (as X: won 2, drawn 1, lost 0; as O: won 0, drawn 0, lost 4)')``; against
-    the computer first, by board, then level; then computer vs computer; then
-    two players. Only the statistics entries count (not the matches)."""
-    totals: dict[tuple[Mode, str, str], dict[str, int]] = {}  # a level's names add up
+    the computer first, by board (fewest cells first), then level (the
+    ladder's order); then computer vs computer; then two players. Only the
+    statistics entries count (not the matches); a level's old and new ids add
+    up. Rows are grouped and ordered by the keys' ids, never by their words."""
+    totals: dict[tuple[Mode, str, str], dict[str, int]] = {}
     for key, counts in scores.items():
-        labels = statistics_labels(key)
         mode_text = key.partition(":")[0]
-        if labels is None or mode_text not in {mode.value for mode in Mode}:
+        if statistics_labels(key) is None or mode_text not in {mode.value for mode in Mode}:
             continue
         if not any(counts.values()):
             continue
-        mode = Mode(mode_text)
-        board, level = labels
         board_key, _, opponent = key.partition(STATISTICS_SEPARATOR)
+        opponent = LEVELS_SEPARATOR.join(
+            LEVEL_ALIASES.get(name, name) for name in opponent.split(LEVELS_SEPARATOR)
+        )
+        total = totals.setdefault((Mode(mode_text), board_key, opponent), {})
+        for label, count in counts.items():
+            total[label] = total.get(label, 0) + count
+
+    def order(row: tuple[Mode, str, str]) -> tuple[int, int, str, int, str]:
+        mode, board_key, opponent = row
+        ladder = list(LEVELS)
+        rank = ladder.index(opponent) if opponent in ladder else len(ladder)
+        return _MODE_ORDER.index(mode), _cells(board_key), board_key, rank, opponent
+
+    rows = []
+    for mode, board_key, opponent in sorted(totals, key=order):
+        counts = totals[(mode, board_key, opponent)]
+        labels = statistics_labels(f"{board_key}{STATISTICS_SEPARATOR}{opponent}")
+        board, level = labels if labels is not None else (board_key, opponent)
         if mode is Mode.WATCH:
             x_level, _, o_level = opponent.partition(LEVELS_SEPARATOR)
+            # TRANSLATORS: computer vs computer: the levels X and O played at.
             level = gettext("X {x_level} vs O {o_level}").format(
-                x_level=_level_words(LEVEL_ALIASES.get(x_level, x_level), board_key),
-                o_level=_level_words(LEVEL_ALIASES.get(o_level, o_level), board_key),
+                x_level=_level_words(x_level, board_key), o_level=_level_words(o_level, board_key)
             )
         elif mode is Mode.HOTSEAT:
             level = gettext("Two players")
-        total = totals.setdefault((mode, board, level), {})
-        for label, count in counts.items():
-            total[label] = total.get(label, 0) + count
-    ladder = [level.label(solved) for level in LEVELS.values() for solved in (True, False)]
-
-    def order(row: tuple[Mode, str, str]) -> tuple[int, int, str, int, str]:
-        mode, board, level = row
-        rank = ladder.index(level) if level in ladder else len(ladder)
-        # 3×3 before 15×15; the ladder's order
-        return _MODE_ORDER.index(mode), len(board), board, rank, level
-
-    rows = []
-    for mode, board, level in sorted(totals, key=order):
-        counts = totals[(mode, board, level)]
+        elif (depth := _depth(opponent)) is not None:
+            level = gettext("depth {depth}").format(depth=depth)
         words = _computer_words(counts) if mode is Mode.COMPUTER else _sides_words(counts)
         # TRANSLATORS: a row of the Statistics: whom against ("Hard", "Two players") and
         # on which board ("3×3 (3 in a row)").
         rows.append((gettext("{opponent}, {board}").format(opponent=level, board=board), words))
     return rows
+
+
+def _depth(opponent: str) -> int | None:
+    """The depth of a custom strength's id (``'depth 5'``: 5), None for another id."""
+    prefix, _, number = opponent.partition(" ")
+    if prefix == "depth" and number.isascii() and number.isdigit() and len(number) <= 4:
+        return int(number)
+    return None
+
+
+def _cells(board_key: str) -> int:
+    """The cells of the board a score key names (``'computer:7x6:4'``: 42),
+    for the table's order; a key that names none goes after every board."""
+    columns, _, rows = board_key.partition(":")[2].partition(":")[0].partition("x")
+    if all(n.isascii() and n.isdigit() and len(n) <= 4 for n in (columns, rows)):
+        return int(columns) * int(rows)
+    return 10**8
