@@ -237,9 +237,11 @@ def _shape_words(shape: Shape) -> Callable[[], str]:
 
 def seconds_words(seconds: float) -> str:
     """A think time in the player's language, as the menu names it: ``"0.5 s"``."""
+    # TRANSLATORS: the decimal separator of numbers such as 0.5 ("," in German).
+    number = f"{seconds:g}".replace(".", pgettext("decimal separator", "."))
     # TRANSLATORS: a think time in the Difficulty menu: {seconds} is a number such
     # as 0.5 or 2, "s" the symbol of seconds.
-    return gettext("{seconds} s").format(seconds=f"{seconds:g}")
+    return gettext("{seconds} s").format(seconds=number)
 
 
 #: The mode items' labels, each with its mnemonic.
