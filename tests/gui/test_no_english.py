@@ -194,7 +194,13 @@ def test_in_each_shipped_language_no_english_is_left(
     speaking(compile_po_file(tmp_path / "locale", po_path))
     window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
     shown: list[Shown] = []
-    play_through(window, lambda state: shown.extend(window_texts(window, state)))
+    problems: list[str] = []
+
+    def look(state: str) -> None:
+        shown.extend(window_texts(window, state))
+        problems.extend(layout_problems(window, state))
+
+    play_through(window, look)
     translated, lacking = english_of(po_path)
 
     def is_english_left(line: str) -> bool:
@@ -211,6 +217,7 @@ def test_in_each_shipped_language_no_english_is_left(
         }
     )
     assert not left, "English left:\n" + "\n".join(left)
+    assert not problems, "clipped:\n" + "\n".join(sorted(set(problems)))
 
 
 # -- layouts that hold: the pseudo language's longer words fit --------------------------
@@ -250,6 +257,17 @@ def clipped(widget: tk.Misc) -> Iterator[str]:
             yield from clipped(child)
 
 
+def layout_problems(window: Window, state: str) -> list[str]:
+    """What does not fit in the window now (see :func:`clipped`), the menu bar
+    wrapping onto a second line among it, named by ``state``."""
+    root = window.root
+    root.update()
+    found = [f"{state}: {where}" for where in clipped(root)]
+    if window.menubar.bar.winfo_reqwidth() > root.winfo_width():
+        found.append(f"{state}: the menu bar wraps ({window.menubar.bar.winfo_reqwidth()} px)")
+    return found
+
+
 def _text(widget: tk.Misc) -> str:
     try:
         return str(widget.cget("text"))
@@ -263,14 +281,6 @@ def test_in_the_pseudo_language_the_layouts_hold_at_the_default_size(
     compile_pseudo_catalogue(tmp_path / "locale", TEMPLATE)
     speaking(PSEUDO_LANGUAGE)
     window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
-    root = window.root
     found: list[str] = []
-
-    def look(state: str) -> None:
-        root.update()
-        if window.menubar.bar.winfo_reqwidth() > root.winfo_width():
-            found.append(f"{state}: the menu bar wraps ({window.menubar.bar.winfo_reqwidth()} px)")
-        found.extend(f"{state}: {where}" for where in clipped(root))
-
-    play_through(window, look)
+    play_through(window, lambda state: found.extend(layout_problems(window, state)))
     assert not found, "clipped:\n" + "\n".join(sorted(set(found)))

@@ -28,11 +28,23 @@ def text_width(widget: tk.Misc, text: str) -> int:
     return int(widget.tk.call("font", "measure", font, "-displayof", widget, text))
 
 
-def fitting_width(box: ttk.Combobox, labels: list[str], least: int) -> int:
-    """A combobox's width in characters (Tk's unit: the width of "0") that
-    shows the longest of ``labels`` whole, in any language; ``least`` at least."""
-    widest = max((text_width(box, label) for label in labels), default=0)
-    return max(least, math.ceil(widest / max(1, text_width(box, "0"))) + 1)
+def fit_combobox(
+    box: ttk.Combobox, shown: list[str], listed: list[str], *, least: int, room: int = 0
+) -> None:
+    """List ``listed`` in ``box``, the box as wide as the longest of ``shown``
+    (``least`` characters at least, Tk's unit: the width of "0"; at most
+    ``room`` pixels if given) and its list as its longest entry, in any
+    language. The list's extra width is its style's ``postoffset``: ``box``
+    must have a style of its own."""
+    zero = max(1, text_width(box, "0"))
+    widest = max((text_width(box, label) for label in shown), default=0)
+    width = max(least, math.ceil(widest / zero) + 1)
+    if room:
+        width = min(width, max(least, room // zero - 3))  # the arrow and borders
+    box.configure(values=listed, width=width)
+    longest = max((text_width(box, label) for label in listed), default=0)
+    wider = max(0, longest + zero - width * zero)
+    ttk.Style(box).configure(str(box.cget("style")), postoffset=(0, 0, wider, 0))
 
 
 def style_controls(master: tk.Misc, colours: Palette) -> None:

@@ -27,7 +27,7 @@ from ttt_gui.gui.control_style import (
     SEGMENT,
     SPINBOX,
     colour_dropdown,
-    fitting_width,
+    fit_combobox,
 )
 from ttt_gui.theme import Palette, Role
 from ttt_gui.words import gettext, gettext_noop
@@ -45,6 +45,8 @@ SECTIONS = (
     ("o_level", gettext_noop("O plays at")),
     ("board", gettext_noop("Board")),
 )
+#: The board list's style: the game's, with a list that may be wider than its box.
+BOARD_BOX = f"Board.{COMBOBOX}"
 #: The sections chosen with a row of buttons (the board from a list).
 SEGMENTED = ("mode", "human", "level", "x_level", "o_level")
 #: The number boxes of a custom board, by their placeholders in its sentence.
@@ -74,6 +76,25 @@ def sentence_parts(sentence: str) -> list[tuple[str, str | None]]:
     if sentence[place:].strip():
         parts.append((sentence[place:], None))
     return parts
+
+
+def flow(
+    widgets: list[ttk.Radiobutton] | list[ttk.Checkbutton],
+    room: int,
+    *,
+    padx: tuple[int, int],
+    sticky: str,
+) -> None:
+    """Grid ``widgets`` left to right in rows no wider than ``room`` pixels
+    (a widget wider than that has a row of its own), as words wrap: a
+    language with longer words takes more rows, never more width."""
+    row = column = used = 0
+    for widget in widgets:
+        width = widget.winfo_reqwidth() + sum(padx)
+        if column and used + width > room:
+            row, column, used = row + 1, 0, 0
+        widget.grid(row=row, column=column, sticky=sticky, padx=padx, pady=(0, 1))
+        column, used = column + 1, used + width
 
 
 class NewGamePageView:
@@ -127,6 +148,7 @@ class NewGamePageView:
         parent.bind_class(PAGE_TAG, "<Return>", self._on_return)
         parent.bind_class(PAGE_TAG, "<KP_Enter>", self._on_return)
         parent.bind_class(PAGE_TAG, "<Escape>", lambda event: self._stop(self.cancel))
+        frame.bind("<Configure>", self._reflow)
         for key in [str(digit) for digit in range(10)] + ["space", "Left", "Right", "Up", "Down"]:
             # The board's keys: on the page they only do what the widget does.
             parent.bind_class(PAGE_TAG, f"<Key-{key}>", lambda event: "break")
@@ -153,6 +175,7 @@ class NewGamePageView:
             spinbox.grid(row=0, column=column)
             self.spinboxes[name] = spinbox
         self.rules = ttk.Frame(holder, style=FRAME)
+        self.rule_checks: list[ttk.Checkbutton] = []
         self.rules.grid(row=2, column=0, sticky="w", pady=(2, 0))
         self.rule_variables = {
             "gravity": tk.BooleanVar(self.frame),
@@ -173,6 +196,7 @@ class NewGamePageView:
                 command=functools.partial(self._checked, name, variable),
             )
             check.grid(row=0, column=column, sticky="w", padx=(0, 12))
+            self.rule_checks.append(check)
         return holder
 
     def choose(self, name: str, value: object) -> None:
@@ -203,7 +227,7 @@ class NewGamePageView:
         return heading, control
 
     def _combobox(self, holder: tk.Misc, name: str, width: int) -> ttk.Combobox:
-        box = ttk.Combobox(holder, state="readonly", width=width, style=COMBOBOX)
+        box = ttk.Combobox(holder, state="readonly", width=width, style=BOARD_BOX)
         box.bind("<<ComboboxSelected>>", lambda event: self._picked(name, box))
         return box
 
@@ -246,7 +270,7 @@ class NewGamePageView:
             button.destroy()
         buttons.clear()
         variable = self.variables[name]
-        for index, (value, label) in enumerate(choices):
+        for value, label in choices:
             button = ttk.Radiobutton(
                 self.segments[name],
                 text=label,
@@ -255,9 +279,26 @@ class NewGamePageView:
                 style=SEGMENT,
                 command=functools.partial(self._radio_chosen, name, variable),
             )
-            button.grid(row=0, column=index, sticky="nsew", padx=(0, 1))
             buttons.append(button)
         self._tag_all(self.segments[name])
+        flow(buttons, self._room(), padx=(0, 1), sticky="nsew")
+
+    def _room(self) -> int:
+        """The width (pixels) the page's rows have: the window's, within its margins."""
+        width = self.frame.winfo_width() if self.is_shown else 0
+        if width <= 1:
+            width = self.parent.winfo_width()
+        return max(1, width - 2 * int(self.frame.cget("padx")))
+
+    def _reflow(self, event: object = None) -> None:
+        """Lay the rows of buttons out again for the page's width (a resize)."""
+        room = self._room()
+        for buttons in self.segment_buttons.values():
+            flow(buttons, room, padx=(0, 1), sticky="nsew")
+        flow(self.rule_checks, room, padx=(0, 12), sticky="w")
+        labels = list(self.board.cget("values"))
+        if labels:
+            fit_combobox(self.board, labels, labels, least=30, room=room)
 
     def paint(self, view: NewGameView | None) -> None:
         """Show the page for ``view``; None hides it."""
@@ -287,7 +328,7 @@ class NewGamePageView:
             self.variables[name].set(str(getattr(view, name)))
         labels = [label for _, label in self._choices["board"]]
         if list(self.board.cget("values")) != labels:
-            self.board.configure(values=labels, width=fitting_width(self.board, labels, 30))
+            fit_combobox(self.board, labels, labels, least=30, room=self._room())
         keys = [key for key, _ in self._choices["board"]]
         if view.board in keys and self.board.current() != keys.index(view.board):
             self.board.current(keys.index(view.board))

@@ -23,9 +23,8 @@ from ttt_gui.gui.control_style import (
     COMBOBOX,
     TOOL,
     colour_dropdown,
-    fitting_width,
+    fit_combobox,
     style_controls,
-    text_width,
 )
 from ttt_gui.theme import Palette, Role
 from ttt_gui.words import gettext, gettext_noop, mnemonic
@@ -281,13 +280,9 @@ class Toolbar:
 
     def _fit_levels(self, levels: list[tuple[str, str | None]]) -> None:
         """List ``levels``; the box as wide as a level's name, its list as wide
-        as its longest entry (a custom depth's may be longer), in any language."""
+        as its longest entry (a custom depth's may be longer)."""
         labels = [label for label, _ in levels]
-        width = fitting_width(self.level, [label for label, name in levels if name], 10)
-        self.level.configure(values=labels, width=width)
-        room = width * text_width(self.level, "0")
-        wider = max(0, max(text_width(self.level, label) for label in labels) - room)
-        ttk.Style(self.frame).configure(LEVEL_BOX, postoffset=(0, 0, wider + 8, 0))
+        fit_combobox(self.level, [label for label, name in levels if name], labels, least=10)
 
     def recolour(self, colours: Palette) -> None:
         """Colour the toolbar and draw its icons for the palette (and colour the
