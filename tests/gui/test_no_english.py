@@ -27,8 +27,9 @@ from catalogues import PSEUDO_LANGUAGE, compile_po_file, compile_pseudo_catalogu
 from conftest import wait
 
 from ttt_gui.app.new_game import CUSTOM
-from ttt_gui.config import GameConfig, Mode
+from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.gui.control_style import text_width
+from ttt_gui.gui.tk_dialogs import TkDialogs, file_types
 from ttt_gui.gui.window import Window
 from ttt_gui.storage.settings import Settings
 from ttt_gui.words import LANGUAGE_NAMES, LOCALE_DIR_VARIABLE, install_language, mnemonic
@@ -70,10 +71,7 @@ def widget_texts(widget: tk.Misc) -> Iterator[Shown]:
     """Every text of ``widget`` and the widgets in it: labels, buttons, a
     combobox's list, a list box's lines, a canvas's words."""
     name = str(widget)
-    try:
-        text = str(widget.cget("text"))
-    except tk.TclError:
-        text = ""
+    text = str(widget.cget("text")) if "text" in widget.keys() else ""  # not -textvariable
     if text:
         yield name, text
     if isinstance(widget, ttk.Combobox):
@@ -269,10 +267,7 @@ def layout_problems(window: Window, state: str) -> list[str]:
 
 
 def _text(widget: tk.Misc) -> str:
-    try:
-        return str(widget.cget("text"))
-    except tk.TclError:
-        return ""
+    return str(widget.cget("text")) if "text" in widget.keys() else ""
 
 
 def test_in_the_pseudo_language_the_layouts_hold_at_the_default_size(
@@ -284,3 +279,61 @@ def test_in_the_pseudo_language_the_layouts_hold_at_the_default_size(
     found: list[str] = []
     play_through(window, lambda state: found.extend(layout_problems(window, state)))
     assert not found, "clipped:\n" + "\n".join(sorted(set(found)))
+
+
+# -- the dialogs: the Tk ones, and what the game asks them --------------------------------
+
+
+def dialog_texts(root: tk.Misc, open_dialog: Callable[[], object]) -> list[Shown]:
+    """The words of the dialog ``open_dialog`` opens (modal: they are read
+    once it shows, then it is closed as by its close button)."""
+    shown: list[Shown] = []
+    is_open = [True]
+
+    def read_and_close() -> None:
+        dialogs = [child for child in root.winfo_children() if isinstance(child, tk.Toplevel)]
+        if not is_open[0]:
+            return
+        if not dialogs or not dialogs[-1].winfo_viewable():
+            root.after(20, read_and_close)
+            return
+        dialog = dialogs[-1]
+        shown.append(("title", dialog.title()))
+        shown.extend(widget_texts(dialog))
+        shown.extend(("clipped", where) for where in clipped(dialog))
+        dialog.tk.call(dialog.protocol("WM_DELETE_WINDOW"))
+
+    root.after(20, read_and_close)
+    open_dialog()
+    is_open[0] = False
+    return shown
+
+
+def test_in_the_pseudo_language_the_dialogs_speak_it(
+    make_window, tmp_path: Path, speaking: Callable[[str], None]
+) -> None:
+    compile_pseudo_catalogue(tmp_path / "locale", TEMPLATE)
+    speaking(PSEUDO_LANGUAGE)
+    window = make_window(Settings(), real_dialogs=True)
+    dialogs = window.presenter.dialogs
+    assert isinstance(dialogs, TkDialogs)
+    shown: list[Shown] = []
+    for name, open_dialog in {
+        "custom board": lambda: dialogs.ask_board(Shape(3, 3, 3)),
+        "custom depth": lambda: window.run("ask_custom_depth"),
+        "reset scores": lambda: window.run("reset_scores"),
+        "kept games": lambda: dialogs.choose_kept_game(["2026-11-25 3×3"]),
+        "shortcuts": lambda: window.run("show_shortcuts"),
+        "how to play": lambda: window.run("how_to_play"),
+        "about": lambda: window.run("about"),
+    }.items():
+        shown += [
+            (f"{name}: {where}", text) for where, text in dialog_texts(window.root, open_dialog)
+        ]
+    shown += [(f"file filter {pattern}", words) for words, pattern in file_types()]
+    problems = sorted(text for where, text in shown if where.endswith("clipped"))
+    assert not problems, "clipped:\n" + "\n".join(problems)
+    words = [(where, text) for where, text in shown if not where.endswith("clipped")]
+    left = sorted({f"{where}: {text!r}" for where, text in words if english_letters(text)})
+    assert not left, "English left:\n" + "\n".join(left)
+    assert len({where.split(":")[0] for where, _ in shown}) >= 7  # every dialog was read
