@@ -22,12 +22,16 @@ EXHAUSTIVE: dict[str, dict[str, Any]] = {
     "4x4 gravity k=3": {"rows": 4, "cols": 4, "win_length": 3, "gravity": True},
     "4 rows x 3 cols k=3": {"rows": 4, "cols": 3, "win_length": 3},
     "3 rows x 4 cols k=3": {"rows": 3, "cols": 4, "win_length": 3},
+    "4 rows x 3 cols exact k=3": {"rows": 4, "cols": 3, "win_length": 3, "exact": True},
 }
 #: The variants checked on random positions: (name, keywords, least number of marks).
 RANDOM: dict[str, tuple[dict[str, Any], int]] = {
     "5 cols x 4 rows gravity k=4": ({"rows": 4, "cols": 5, "win_length": 4, "gravity": True}, 6),
     "4x4 gravity k=4": ({"rows": 4, "cols": 4, "win_length": 4, "gravity": True}, 0),
     "4x4 misere k=3": ({"size": 4, "win_length": 3, "misere": True}, 6),
+    "4x4 exact k=3": ({"size": 4, "win_length": 3, "exact": True}, 5),
+    "5x5 exact k=4": ({"size": 5, "win_length": 4, "exact": True}, 11),
+    "6 cols x 5 rows exact k=4": ({"rows": 5, "cols": 6, "win_length": 4, "exact": True}, 16),
 }
 
 
@@ -148,21 +152,46 @@ def open_3x3() -> Iterator[Board]:
 
 
 def completes_line(board: Board, cell: int, player: Player) -> bool:
-    """Whether ``player`` marking the empty ``cell`` makes ``win_length`` in a row.
+    """Whether ``player`` marking the empty ``cell`` makes ``win_length`` in a row
+    (under the exact rule, exactly that many).
 
     Scans the four directions through the cell, independently of the engine.
     """
-    size = board.size
-    row, col = divmod(cell, size)
+    row, col = divmod(cell, board.cols)
     for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
         run = 1
         for sign in (1, -1):
             r, c = row + sign * d_row, col + sign * d_col
-            while 0 <= r < size and 0 <= c < size and board[r * size + c] is player:
+            while (
+                0 <= r < board.rows and 0 <= c < board.cols and board[r * board.cols + c] is player
+            ):
                 run += 1
                 r, c = r + sign * d_row, c + sign * d_col
-        if run >= board.win_length:
+        if run == board.win_length or (run > board.win_length and not board.exact):
             return True
+    return False
+
+
+def has_line(board: Board, player: Player) -> bool:
+    """Whether ``player``'s marks hold a winning line: a run of ``win_length``
+    or more in a row (under the exact rule, a run of exactly that many), by
+    scanning every run, independently of the rules' own line tables."""
+    for start in range(board.cells):
+        row, col = divmod(start, board.cols)
+        for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
+            before_row, before_col = row - d_row, col - d_col
+            inside = 0 <= before_row < board.rows and 0 <= before_col < board.cols
+            if board[start] is not player or (
+                inside and board[before_row * board.cols + before_col] is player
+            ):
+                continue  # not the first mark of a run
+            run, r, c = 0, row, col
+            while (
+                0 <= r < board.rows and 0 <= c < board.cols and board[r * board.cols + c] is player
+            ):
+                run, r, c = run + 1, r + d_row, c + d_col
+            if run == board.win_length or (run > board.win_length and not board.exact):
+                return True
     return False
 
 

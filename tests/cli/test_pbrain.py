@@ -178,6 +178,42 @@ def test_a_rule_not_played_is_said_in_a_message() -> None:
     manager.send("START 15")
     assert manager.send("INFO rule 4")[0].startswith("MESSAGE ")
     assert manager.send("INFO rule 0") == []
+    assert manager.send("INFO rule 1") == []
+
+
+OVERLINE_THREAT = ["0,9,2", "1,9,2", "2,9,2", "3,9,2", "5,9,2"]  # .... then one more
+OWN_STONES = ["0,0,1", "14,0,1", "7,14,1", "14,14,1"]
+
+
+SIX_IN_A_ROW = ["0,9,2", "1,9,2", "2,9,2", "3,9,2", "4,9,2", "5,9,2"]
+SCATTERED = ["0,0,1", "14,0,1", "7,14,1", "14,14,1", "0,14,1", "7,0,1"]
+
+
+def test_under_rule_1_six_in_a_row_does_not_end_the_game() -> None:
+    manager = Manager()
+    manager.send("INFO rule 1", "START 15")
+    board = manager.brain.board
+    assert board is not None and board.exact
+    (move,) = manager.send("BOARD", *SIX_IN_A_ROW, *SCATTERED, "DONE")
+    assert not move.startswith("ERROR")
+    manager.send("INFO rule 0")
+    (refused,) = manager.send("BOARD", *SIX_IN_A_ROW, *SCATTERED, "DONE")
+    assert refused == "ERROR the game is over"
+
+
+def test_without_rule_1_six_in_a_row_wins() -> None:
+    manager = Manager()
+    manager.send("START 15")
+    (move,) = manager.send("BOARD", *OVERLINE_THREAT, *OWN_STONES, "DONE")
+    assert move == "4,9"  # the block of five or more
+
+
+def test_the_rule_changes_the_board_of_a_game_under_way() -> None:
+    manager = Manager()
+    manager.send("START 15", "TURN 7,7")
+    manager.send("INFO rule 1")
+    board = manager.brain.board
+    assert board is not None and board.exact and board.move_count == 2
 
 
 # -- time and memory ----------------------------------------------------------------------

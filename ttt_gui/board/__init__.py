@@ -3,7 +3,9 @@
 Cells are numbered ``row * cols + col`` from the top left. X moves first; a
 line of ``win_length`` marks in a row, column or diagonal wins (under misère,
 loses); a full board with no such line is a draw. Under gravity (Connect
-Four) a mark drops to the lowest empty cell of its column.
+Four) a mark drops to the lowest empty cell of its column. Under the exact
+rule (standard Gomoku) only exactly ``win_length`` in a row counts: a longer
+line (an overline) does not (see :mod:`ttt_gui.board.lines`).
 
 >>> board = Board.parse("xx./oo./...")
 >>> board.turn
@@ -28,6 +30,7 @@ from ttt_gui.board.errors import IllegalMoveError as IllegalMoveError
 from ttt_gui.board.errors import InvalidCoordinateError as InvalidCoordinateError
 from ttt_gui.board.errors import InvalidPositionError as InvalidPositionError
 from ttt_gui.board.errors import InvalidShapeError as InvalidShapeError
+from ttt_gui.board.lines import windows, won_windows
 
 MIN_SIZE = 3
 MAX_SIZE = 15
@@ -73,7 +76,9 @@ class Geometry:
 
     ``lines`` are bit masks of every winning line; ``lines_through[cell]`` the
     indices into ``lines`` of the lines containing ``cell``; ``bottom`` the
-    mask of the lowest row (where gravity lets marks rest).
+    mask of the lowest row (where gravity lets marks rest). Under the
+    ``exact`` rule, ``guards[i]`` is the mask of the cells just beyond line
+    ``i``'s ends, where a mark of the line's owner makes it an overline.
     """
 
     rows: int
@@ -83,6 +88,16 @@ class Geometry:
     misere: bool
     lines: tuple[int, ...]
     lines_through: tuple[tuple[int, ...], ...]
+    exact: bool = False
+    guards: tuple[int, ...] = ()
+
+    def won_lines(self, bits: int) -> list[int]:
+        """The lines the marks ``bits`` complete (under the exact rule, no overline)."""
+        return list(won_windows(bits, self.lines, self.guards, exact=self.exact))
+
+    def first_won_line(self, bits: int) -> int | None:
+        """The first of :meth:`won_lines`, or None."""
+        return next(won_windows(bits, self.lines, self.guards, exact=self.exact), None)
 
     @property
     def cells(self) -> int:
@@ -129,25 +144,20 @@ def shape_name(rows: int, cols: int) -> str:
 
 @cache
 def geometry(
-    rows: int, cols: int, win_length: int, gravity: bool = False, misere: bool = False
+    rows: int,
+    cols: int,
+    win_length: int,
+    gravity: bool = False,
+    misere: bool = False,
+    exact: bool = False,
 ) -> Geometry:
     """The lines of a board of ``rows`` x ``cols`` cells with ``win_length`` in a row."""
     check_shape(rows, cols, win_length)
-    lines: list[int] = []
-    for row in range(rows):
-        for col in range(cols):
-            for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                end_row = row + d_row * (win_length - 1)
-                end_col = col + d_col * (win_length - 1)
-                if end_row < rows and 0 <= end_col < cols:
-                    mask = 0
-                    for step in range(win_length):
-                        mask |= 1 << ((row + d_row * step) * cols + col + d_col * step)
-                    lines.append(mask)
+    lines, guards = windows(rows, cols, win_length)
     through = tuple(
         tuple(i for i, mask in enumerate(lines) if mask >> cell & 1) for cell in range(rows * cols)
     )
-    return Geometry(rows, cols, win_length, gravity, misere, tuple(lines), through)
+    return Geometry(rows, cols, win_length, gravity, misere, lines, through, exact, guards)
 
 
 def cells_of(mask: int) -> tuple[int, ...]:
@@ -162,7 +172,7 @@ def cells_of(mask: int) -> tuple[int, ...]:
 
 def split_rules(text: str) -> tuple[str, dict[str, int]]:
     """(the position without whitespace, the rules its words name) of a text in
-    :meth:`Board.to_text`'s form: ``win_length``, ``gravity``, ``misere``.
+    :meth:`Board.to_text`'s form: ``win_length``, ``gravity``, ``misere``, ``exact``.
     Raises InvalidPositionError for a win length of more than 100 digits.
 
     >>> split_rules("x../.o./... k=3 Misère")
@@ -179,6 +189,8 @@ def split_rules(text: str) -> tuple[str, dict[str, int]]:
             rules["gravity"] = True
         elif lowered in ("misere", "misère"):
             rules["misere"] = True
+        elif lowered == "exact":
+            rules["exact"] = True
         else:
             marks.append(word)
     return "".join(marks), rules
@@ -203,8 +215,7 @@ def check_reachable(shape: Geometry, x_bits: int, o_bits: int) -> None:
             cell = floating.bit_length() - 1
             raise FloatingMarkError.in_column(chr(ord("a") + cell % shape.cols))
         last_cells = occupied & ~(occupied << shape.cols)  # the top mark of each column
-    x_lines = [mask for mask in shape.lines if mask & x_bits == mask]
-    o_lines = [mask for mask in shape.lines if mask & o_bits == mask]
+    x_lines, o_lines = shape.won_lines(x_bits), shape.won_lines(o_bits)
     if x_lines and o_lines:
         raise InvalidPositionError.two_winners()
     for player, made, moved_last in (
@@ -226,7 +237,8 @@ class Board:
 
     Cell ``i`` is row ``i // cols``, column ``i % cols``, row 0 at the top.
     Under ``gravity`` a mark drops to the lowest empty cell of its column;
-    under ``misere`` completing a line loses instead of winning.
+    under ``misere`` completing a line loses instead of winning; under
+    ``exact`` only exactly ``win_length`` in a row completes one.
 
     Build boards with :meth:`empty`, :meth:`parse` or :meth:`from_moves`; the
     constructor trusts its arguments (use :meth:`validated` for untrusted ones).
@@ -239,6 +251,7 @@ class Board:
     o_bits: int
     gravity: bool = False
     misere: bool = False
+    exact: bool = False
 
     @classmethod
     def empty(
@@ -250,6 +263,7 @@ class Board:
         cols: int | None = None,
         gravity: bool = False,
         misere: bool = False,
+        exact: bool = False,
     ) -> Board:
         """An empty board of ``size`` x ``size`` cells, or ``rows`` x ``cols``.
 
@@ -264,7 +278,7 @@ class Board:
         if win_length is None:
             win_length = default_win_length(rows, cols)
         check_shape(rows, cols, win_length)
-        return cls(rows, cols, win_length, 0, 0, bool(gravity), bool(misere))
+        return cls(rows, cols, win_length, 0, 0, bool(gravity), bool(misere), bool(exact))
 
     @classmethod
     def parse(
@@ -274,6 +288,7 @@ class Board:
         *,
         gravity: bool = False,
         misere: bool = False,
+        exact: bool = False,
     ) -> Board:
         """Read rows joined by ``/``: ``X``/``x``, ``O``/``o`` or ``.`` per cell.
 
@@ -309,9 +324,8 @@ class Board:
                     raise InvalidPositionError.unknown_character(char, row_index + 1)
         if win_length is None:
             win_length = default_win_length(rows, cols)
-        return cls.validated(
-            rows, cols, win_length, x_bits, o_bits, gravity=gravity, misere=misere
-        )
+        rules = {"gravity": gravity, "misere": misere, "exact": exact}
+        return cls.validated(rows, cols, win_length, x_bits, o_bits, **rules)
 
     @classmethod
     def validated(
@@ -324,6 +338,7 @@ class Board:
         *,
         gravity: bool = False,
         misere: bool = False,
+        exact: bool = False,
     ) -> Board:
         """A board from bitboards, checked to be reachable by legal play.
 
@@ -331,10 +346,9 @@ class Board:
         wins by both players, or a line that no single last move explains;
         FloatingMarkError under gravity for a mark above an empty cell.
         """
-        check_reachable(
-            geometry(rows, cols, win_length, bool(gravity), bool(misere)), x_bits, o_bits
-        )
-        return cls(rows, cols, win_length, x_bits, o_bits, bool(gravity), bool(misere))
+        rules = (bool(gravity), bool(misere), bool(exact))
+        check_reachable(geometry(rows, cols, win_length, *rules), x_bits, o_bits)
+        return cls(rows, cols, win_length, x_bits, o_bits, *rules)
 
     @classmethod
     def from_moves(
@@ -359,9 +373,10 @@ class Board:
         *,
         gravity: bool = False,
         misere: bool = False,
+        exact: bool = False,
     ) -> Board:
         """Read :meth:`to_text`'s form: a position, then words for the rules
-        (``k=4``, ``gravity``, ``misere``) that replace the given ones.
+        (``k=4``, ``gravity``, ``misere``, ``exact``) that replace the given ones.
         Whitespace inside the position is ignored. Raises InvalidPositionError.
 
         >>> Board.from_text("... / .x. / ... misere")
@@ -371,7 +386,8 @@ class Board:
         win_length = rules.get("win_length", win_length)
         gravity = bool(rules.get("gravity", gravity))
         misere = bool(rules.get("misere", misere))
-        return cls.parse(position, win_length, gravity=gravity, misere=misere)
+        exact = bool(rules.get("exact", exact))
+        return cls.parse(position, win_length, gravity=gravity, misere=misere, exact=exact)
 
     def to_text(self) -> str:
         """The position, followed by the rules where they are not the usual
@@ -383,14 +399,12 @@ class Board:
         words = [str(self)]
         if self.win_length != default_win_length(self.rows, self.cols):
             words.append(f"k={self.win_length}")
-        words += [rule for rule, on in (("gravity", self.gravity), ("misere", self.misere)) if on]
-        return " ".join(words)
+        return " ".join(words + list(self.rule_names))
 
     def with_marks(self, x_bits: int, o_bits: int) -> Board:
         """The same rules with other marks, trusted like the constructor."""
-        return Board(
-            self.rows, self.cols, self.win_length, x_bits, o_bits, self.gravity, self.misere
-        )
+        rules = (self.gravity, self.misere, self.exact)
+        return Board(self.rows, self.cols, self.win_length, x_bits, o_bits, *rules)
 
     def __str__(self) -> str:
         chars = []
@@ -405,12 +419,14 @@ class Board:
         return "/".join(text[i : i + self.cols] for i in range(0, len(text), self.cols))
 
     def __repr__(self) -> str:
-        rules = "".join(
-            f", {name}=True"
-            for name, on in (("gravity", self.gravity), ("misere", self.misere))
-            if on
-        )
+        rules = "".join(f", {name}=True" for name in self.rule_names)
         return f"Board.parse({str(self)!r}, win_length={self.win_length}{rules})"
+
+    @property
+    def rule_names(self) -> tuple[str, ...]:
+        """The rules that hold, by their words: ``gravity``, ``misere``, ``exact``."""
+        rules = (("gravity", self.gravity), ("misere", self.misere), ("exact", self.exact))
+        return tuple(name for name, on in rules if on)
 
     def __getitem__(self, cell: int) -> Player | None:
         """The mark on ``cell``, or None when it is empty."""
@@ -422,7 +438,8 @@ class Board:
 
     @property
     def geometry(self) -> Geometry:
-        return geometry(self.rows, self.cols, self.win_length, self.gravity, self.misere)
+        rules = (self.gravity, self.misere, self.exact)
+        return geometry(self.rows, self.cols, self.win_length, *rules)
 
     @property
     def size(self) -> int:
@@ -455,12 +472,13 @@ class Board:
         """How the game ended, or None while it goes on.
 
         A completed line wins for its owner, or under misère loses; a full
-        board without one is a draw.
+        board without one is a draw. Under the exact rule an overline is
+        no completed line.
         """
         for player, bits in ((Player.X, self.x_bits), (Player.O, self.o_bits)):
-            for mask in self.geometry.lines:
-                if mask & bits == mask:
-                    return Outcome(player.other if self.misere else player, cells_of(mask))
+            mask = self.geometry.first_won_line(bits)
+            if mask is not None:
+                return Outcome(player.other if self.misere else player, cells_of(mask))
         if not self.empty_bits:
             return Outcome(None, None)
         return None

@@ -15,7 +15,7 @@ for an answer with one line, flushed at once. The brain answers:
 ``INFO key value``          nothing: it notes ``timeout_turn``,
                             ``timeout_match``, ``time_left`` (milliseconds),
                             ``max_memory`` (bytes) and ``rule`` (1: exactly
-                            five wins)
+                            five wins, else five or more)
 ``RESTART``                 ``OK``, with an empty board of the same size
 ``ABOUT``                   ``name="ttt-gui", version=…, author=…``
 ``END``                     nothing: the brain exits
@@ -74,7 +74,7 @@ MIN_TABLE_LIMIT = 10_000
 #: The bit of ``INFO rule`` for exactly five (an overline does not win); the
 #: bits of the rules played (the others: continuous game, renju, caro).
 RULE_EXACT_FIVE = 1
-PLAYED_RULES = 0
+PLAYED_RULES = RULE_EXACT_FIVE
 
 
 class ProtocolError(ValueError):
@@ -98,7 +98,7 @@ class TimeControl:
         >>> TimeControl(turn=1.0).think_time()
         0.8
         >>> TimeControl(turn=5.0, match=60.0, left=10.0).think_time()
-        0.5
+        0.45
         """
         turn = self.turn if self.turn is not None else default
         think = turn * TURN_SHARE - TURN_RESERVE
@@ -194,7 +194,8 @@ class Brain:
     def _new_board(self, rows: int, cols: int) -> None:
         if not WIN_LENGTH <= min(rows, cols) or max(rows, cols) > MAX_SIZE:
             raise ProtocolError(f"unsupported size {cols}x{rows} (from 5 to {MAX_SIZE})")
-        self.board = Board.empty(rows=rows, cols=cols, win_length=WIN_LENGTH)
+        exact = bool(self.rule & RULE_EXACT_FIVE)
+        self.board = Board.empty(rows=rows, cols=cols, win_length=WIN_LENGTH, exact=exact)
         self.engine.clear()
         self.write("OK")
 
@@ -307,7 +308,9 @@ class Brain:
                 "not this brain's turn"
             )
         try:
-            return Board.validated(board.rows, board.cols, WIN_LENGTH, x_bits, o_bits)
+            return Board.validated(
+                board.rows, board.cols, WIN_LENGTH, x_bits, o_bits, exact=board.exact
+            )
         except InvalidPositionError as failure:
             raise ProtocolError(str(failure)) from None
 
@@ -331,9 +334,16 @@ class Brain:
             self.clock = replace(self.clock, **{field: max(number, 0) / 1000})
 
     def _set_rule(self, rule: int) -> None:
+        """Exactly five (bit 1) or five or more wins, for this game and the next;
+        the other rules are said not to be played."""
         self.rule = rule
+        exact = bool(rule & RULE_EXACT_FIVE)
+        board = self.board
+        if board is not None and board.exact != exact:
+            self.board = replace(board, exact=exact)
         if rule & ~PLAYED_RULES:
-            self.write(f"MESSAGE rule {rule} is not played here: five or more in a row wins")
+            winning = "exactly five" if exact else "five or more"
+            self.write(f"MESSAGE rule {rule} is not played here: {winning} in a row wins")
 
     def _about(self, rest: str) -> None:
         self.write(

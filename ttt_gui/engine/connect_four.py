@@ -67,7 +67,7 @@ def connect_four_applies(geometry: Geometry) -> bool:
     step = geometry.rows + 1
     return (
         geometry.gravity
-        and not geometry.misere
+        and not (geometry.misere or geometry.exact)
         and geometry.win_length == 4
         and step * geometry.cols + KEY_SHIFT <= 63
     )

@@ -63,10 +63,12 @@ ZONE_NODE_LIMIT = 1_000_000
 
 def zones_apply(geometry: Geometry) -> bool:
     """Whether relevance-zone draw proofs are tried on ``geometry``: plain
-    rules and ZONE_MIN_LENGTH or more in a row (with shorter lines, the
+    rules (not the exact rule) and ZONE_MIN_LENGTH or more in a row (with shorter lines, the
     larger boards are won by the first player and the smaller solved by
     the search alone)."""
-    return pairing_applies(geometry) and geometry.win_length >= ZONE_MIN_LENGTH
+    return (
+        pairing_applies(geometry) and not geometry.exact and geometry.win_length >= ZONE_MIN_LENGTH
+    )
 
 
 __all__ = [

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from ttt_gui.board import Board, Player
 from ttt_gui.engine.context import Limit
 from ttt_gui.engine.engine import MATE_THRESHOLD, WIN, Engine, MoveAnalysis, SearchResult
+from ttt_gui.engine.state import threats
 from ttt_gui.engine.tables import tables_for
 from ttt_gui.engine.transposition import DEFAULT_TABLE_LIMIT
 
@@ -65,6 +66,7 @@ def instinct(board: Board) -> dict[int, int]:
     coming, and a shorter line of the opponent's goes unnoticed. Under misère
     the signs turn: completing a line is a loss in one, and growing lines or
     filling the cell the opponent must avoid counts against the move.
+    Under the exact rule a move that would make an overline completes nothing.
     """
     tables = tables_for(board.geometry)
     weights, k = tables.weights, board.win_length
@@ -72,6 +74,7 @@ def instinct(board: Board) -> dict[int, int]:
     me, opp = board.x_bits, board.o_bits
     if board.turn is Player.O:
         me, opp = opp, me
+    winning = threats(me, opp, board.geometry)
     values: dict[int, int] = {}
     for move in board.legal_moves():
         value = 0
@@ -79,8 +82,10 @@ def instinct(board: Board) -> dict[int, int]:
             mine, theirs = (mask & me).bit_count(), (mask & opp).bit_count()
             if not theirs:
                 if mine + 1 == k:
-                    value = sign * (WIN - 1)
-                    break
+                    if winning >> move & 1:
+                        value = sign * (WIN - 1)
+                        break
+                    continue  # an overline under the exact rule
                 value += weights[mine + 1] - weights[mine]
             elif not mine and theirs + 1 == k:
                 value += weights[theirs]

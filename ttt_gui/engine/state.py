@@ -6,7 +6,9 @@ which names its fields, and the search's move function builds the same
 fields in plain tuples (:data:`StateTuple`). Threat cells are kept whether
 or not they can be played now; under gravity the search counts only the
 playable ones. Under misère a "threat" of a side is a cell where it
-would complete a line, and so lose.
+would complete a line, and so lose. Under the exact rule a cell is a threat
+only where the line it completes is no overline; a mark beyond a line's end
+can then take a threat away, so a move rechecks the cells near it.
 
 >>> from ttt_gui.board import Board
 >>> from ttt_gui.engine.tables import tables_for
@@ -19,6 +21,7 @@ would complete a line, and so lose.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import NamedTuple
 
 from ttt_gui.board import Board, Geometry, Player, cells_of
@@ -53,13 +56,58 @@ Play = Callable[[StateTuple, int], StateTuple]
 
 
 def threats(bits: int, other: int, geometry: Geometry) -> int:
-    """Cells where the owner of ``bits`` completes a line with one more mark."""
+    """Cells where the owner of ``bits`` completes a line with one more mark
+    (under the exact rule, no overline)."""
     k = geometry.win_length
     cells = 0
+    if geometry.exact:
+        for mask, guard in zip(geometry.lines, geometry.guards, strict=True):
+            if not (mask & other or guard & bits) and (mask & bits).bit_count() == k - 1:
+                cells |= mask & ~bits
+        return cells
     for mask in geometry.lines:
         if not mask & other and (mask & bits).bit_count() == k - 1:
             cells |= mask & ~bits
     return cells
+
+
+#: See :func:`exact_threats_after`: (threats before, marks, other marks, move) -> threats.
+ExactThreats = Callable[[int, int, int, int], int]
+
+
+def exact_threats_after(geometry: Geometry, touching: tuple[tuple[int, ...], ...]) -> ExactThreats:
+    """Under the exact rule, the threats of a side after its move: given its
+    threats before, its marks with the move, the other side's marks and the
+    move, from the lines whose cells or guards hold the move
+    (``touching[move]``), the only lines whose threats change. A cell such a
+    line made a threat before is kept only if some line still makes it one."""
+    k = geometry.win_length
+    lines, guards, lines_through = geometry.lines, geometry.guards, geometry.lines_through
+
+    def makes_threat(index: int, me: int, opp: int) -> bool:
+        mask = lines[index]
+        return not (mask & opp or guards[index] & me) and (mask & me).bit_count() == k - 1
+
+    def after(before: int, me: int, opp: int, move: int) -> int:
+        bit = 1 << move
+        near = 0
+        gained = 0
+        for index in touching[move]:
+            mask = lines[index]
+            near |= mask
+            if makes_threat(index, me, opp):
+                gained |= mask & ~me
+        kept = before & ~near & ~bit
+        recheck = before & near & ~bit & ~gained
+        while recheck:
+            low = recheck & -recheck
+            recheck ^= low
+            cell = low.bit_length() - 1
+            if any(makes_threat(index, me, opp) for index in lines_through[cell]):
+                kept |= low
+        return kept | gained
+
+    return after
 
 
 def immediate_wins(board: Board) -> tuple[int, ...]:
@@ -146,11 +194,15 @@ def root_state(board: Board, tables: Tables) -> State:
 
 def make_play(tables: Tables) -> Play:
     """The move function of the search, tables bound as locals."""
-    k = tables.geometry.win_length
+    geometry = tables.geometry
+    k = geometry.win_length
     weights = tables.weights
     through_masks = tables.through_masks
     through_bits = tables.through_bits
     symmetry_adds = tables.symmetry_adds
+    exact = None
+    if geometry.exact:
+        exact = exact_threats_after(geometry, touching_lines(geometry))
 
     def play(state: StateTuple, move: int) -> StateTuple:
         """The state after the side to move plays ``move`` (not one that
@@ -168,6 +220,8 @@ def make_play(tables: Tables) -> Play:
                     new_threats |= mask & ~new_me
             elif not me & mask:
                 delta += weights[(opp & mask).bit_count()]
+        if exact is not None:
+            new_threats = exact(my_threats, new_me, opp, move)
         return (
             1 - side,
             opp,
@@ -181,6 +235,21 @@ def make_play(tables: Tables) -> Play:
         )
 
     return play
+
+
+@cache
+def touching_lines(geometry: Geometry) -> tuple[tuple[int, ...], ...]:
+    """Per cell, the indices of the lines that hold it or have it beyond an end."""
+    return tuple(
+        tuple(
+            index
+            for index, (mask, guard) in enumerate(
+                zip(geometry.lines, geometry.guards, strict=True)
+            )
+            if (mask | guard) >> cell & 1
+        )
+        for cell in range(geometry.cells)
+    )
 
 
 def root_candidates(board: Board, tables: Tables, all_moves: bool) -> list[int]:

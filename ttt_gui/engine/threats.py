@@ -56,8 +56,9 @@ class BudgetExhausted(Exception):
 
 
 def is_threat_rules(geometry: Geometry) -> bool:
-    """Whether the threat search's premise holds: no gravity, no misère."""
-    return not (geometry.gravity or geometry.misere)
+    """Whether the threat search's premise holds: no gravity, no misère, and
+    five or more in a row win (no exact rule, where a four may be an overline's)."""
+    return not (geometry.gravity or geometry.misere or geometry.exact)
 
 
 @cache
