@@ -5,12 +5,14 @@ and says so on the message line."""
 from __future__ import annotations
 
 import json
+import tkinter as tk
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from catalogues import compile_catalogue_text
 
+from ttt_gui.gui.tk_dialogs import speak_in_tk_dialogs
 from ttt_gui.words import LOCALE_DIR_VARIABLE, available_languages, install_language, language_name
 
 ESPERANTO = r"""
@@ -49,3 +51,17 @@ def test_choosing_a_language_in_the_view_menu_keeps_it_for_the_next_start(
     message = window.turn_field.message_label.cget("text")
     assert message == "La lingvo ŝanĝiĝas kiam vi venontfoje lanĉas ttt-gui."
     assert window.menubar.variables["language"].get() == "eo"
+
+
+@pytest.mark.parametrize("language, cancel", [("de", "&Abbruch"), ("pt_BR", "&Cancelar")])
+def test_tk_s_own_dialogs_speak_the_language_chosen_not_the_system_s(
+    language: str, cancel: str
+) -> None:
+    root = tk.Tk()
+    try:
+        speak_in_tk_dialogs(root, language)
+        assert root.tk.eval('namespace eval ::tk {::msgcat::mc "&Cancel"}') == cancel
+        speak_in_tk_dialogs(root, "en")
+        assert root.tk.eval('namespace eval ::tk {::msgcat::mc "&Cancel"}') == "&Cancel"
+    finally:
+        root.destroy()

@@ -25,7 +25,7 @@ from ttt_gui.gui.dialog_style import PROBLEM
 from ttt_gui.gui.text_window import build_text_window
 from ttt_gui.storage.games import SUFFIX
 from ttt_gui.theme import Palette
-from ttt_gui.words import gettext, gettext_noop
+from ttt_gui.words import current_language, gettext, gettext_noop
 
 #: The file dialogs' filters: (description, pattern); the descriptions are
 #: translated where shown (:func:`file_types`).
@@ -43,6 +43,18 @@ def file_types() -> list[tuple[str, str]]:
     return [(gettext(description), pattern) for description, pattern in FILE_TYPES]
 
 
+def speak_in_tk_dialogs(root: tk.Misc, language: str) -> None:
+    """Tk's own dialogs (the message boxes' buttons, the file dialog) in
+    ``language`` where Tk has words for it (German, French, Russian…; its
+    own English otherwise), not in the system's: the player may have chosen
+    another language than the system's."""
+    try:
+        root.tk.call("::msgcat::mclocale", language.lower())
+        root.tk.eval("::msgcat::mcload [file join $::tk_library msgs]")
+    except tk.TclError:  # a Tk without its message catalogues
+        pass
+
+
 class TkDialogs:
     """Dialogs and the clipboard of one main window."""
 
@@ -56,6 +68,7 @@ class TkDialogs:
         #: Called when the last open dialog closes (the window's deferred quit).
         self.on_all_closed: Callable[[], None] | None = None
         self.clipboard = ClipboardReader(root)
+        speak_in_tk_dialogs(root, current_language().code)
         #: Called after a clipboard answer that came late (the window repaints).
         self.after_late_answer: Callable[[], None] = lambda: None
 
