@@ -55,13 +55,15 @@ Shown = tuple[str, str]
 
 
 def menu_texts(menu: tk.Menu, where: str) -> Iterator[Shown]:
-    """The label of every entry of ``menu`` and of its cascades, recursively."""
+    """The label and key of every entry of ``menu`` and of its cascades, recursively."""
     last = menu.index("end")
     for index in range(0 if last is None else last + 1):
         if menu.type(index) in ("separator", "tearoff"):
             continue
         label = str(menu.entrycget(index, "label"))
         yield f"{where} › {label}", label
+        if menu.type(index) != "cascade" and menu.entrycget(index, "accelerator"):
+            yield f"{where} › {label} (key)", str(menu.entrycget(index, "accelerator"))
         if menu.type(index) == "cascade":
             submenu = menu.nametowidget(menu.entrycget(index, "menu"))
             yield from menu_texts(submenu, f"{where} › {label}")
