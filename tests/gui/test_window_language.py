@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from catalogues import compile_catalogue_text
+from conftest import keys, sync, wait, xdotool
 
 from ttt_gui.gui.tk_dialogs import speak_in_tk_dialogs
 from ttt_gui.words import LOCALE_DIR_VARIABLE, available_languages, install_language, language_name
@@ -65,3 +66,38 @@ def test_tk_s_own_dialogs_speak_the_language_chosen_not_the_system_s(
         assert root.tk.eval('namespace eval ::tk {::msgcat::mc "&Cancel"}') == "&Cancel"
     finally:
         root.destroy()
+
+
+def mnemonic_key(menu: tk.Menu, index: int) -> str:
+    """The letter that chooses entry ``index`` of ``menu`` from the keyboard."""
+    return str(menu.entrycget(index, "label"))[int(menu.entrycget(index, "underline"))].lower()
+
+
+def test_the_language_is_chosen_from_the_keyboard_through_the_menus(
+    make_window, settings_path: Path, esperanto: Path
+) -> None:
+    window = make_window()
+    root = window.root
+    bar, (language_menu, esperanto_index) = (
+        window.menubar.bar,
+        window.menubar.find("set_language", "eo"),
+    )
+    view = next(
+        index
+        for index in range(int(bar.index("end") or 0) + 1)
+        if bar.type(index) == "cascade" and bar.entrycget(index, "menu").endswith(".view")
+    )
+    view_menu = bar.nametowidget(bar.entrycget(view, "menu"))
+    cascade = next(
+        index
+        for index in range(int(view_menu.index("end") or 0) + 1)
+        if view_menu.type(index) == "cascade"
+        and view_menu.entrycget(index, "menu") == str(language_menu)
+    )
+    keys(root, f"alt+{mnemonic_key(bar, view)}")
+    for letter in (mnemonic_key(view_menu, cascade), mnemonic_key(language_menu, esperanto_index)):
+        xdotool("key", letter)
+        sync(root)
+    assert wait(root, lambda: window.presenter.settings.language == "eo", 5)
+    assert json.loads(settings_path.read_text())["language"] == "eo"
+    assert "ttt-gui" in window.turn_field.message_label.cget("text")
