@@ -110,7 +110,7 @@ def test_custom_form_builds_a_rectangle_with_rules() -> None:
     assert view.labels["ask_custom_board"] == "C&ustom: 6×4, 3 in a row, gravity, misère…"
     rig.dialogs.boards.append(Shape(4, 6, 7))  # 7 in a row does not fit
     rig.presenter.ask_custom_board()
-    assert rig.dialogs.calls[-1] == ("ask_board", (4, 6, 3, True, True))
+    assert rig.dialogs.calls[-1] == ("ask_board", (4, 6, 3, True, True, False))
     assert rig.session.config == config
 
 
@@ -191,7 +191,7 @@ def test_copy_and_paste_carry_the_rules() -> None:
     other.dialogs.clipboard = text
     other.presenter.paste_position()
     assert other.board == rig.board
-    assert other.session.config.shape == (4, 5, 3, True, False)
+    assert other.session.config.shape == (4, 5, 3, True, False, False)
     misere = make_presenter(mode="hotseat")
     misere.dialogs.clipboard = "x../.o./... misere"
     misere.presenter.paste_position()

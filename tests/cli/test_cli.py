@@ -168,7 +168,8 @@ def test_help_lists_every_option(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--help"])
     assert exited.value.code == 0
     shown = capsys.readouterr().out
-    options = ["--mode", "--play", "--level", "--depth", "--size", "--win-length", "--theme"]
+    options = ["--mode", "--play", "--level", "--depth", "--size", "--win-length", "--exact"]
+    options += ["--theme"]
     options += ["--settings", "--reset-settings", "--smoke-test", "--version"]
     for option in options:
         assert option in shown
@@ -504,3 +505,9 @@ def test_a_signal_while_the_program_loads_ends_it_quietly(
         env=child_environment(tmp_path),
     )
     assert (done.returncode, done.stdout, done.stderr) == (status, "", "")
+
+
+def test_the_exact_option_plays_standard_gomoku() -> None:
+    run = overridden("--size", "15", "--exact")
+    assert run.game.exact and (run.game.rows, run.game.win_length) == (15, 5)
+    assert not overridden("--size", "15").game.exact

@@ -264,7 +264,7 @@ def test_the_custom_board_form_says_what_is_wrong_as_you_type(make_window) -> No
         "",
     ]
     assert seen["enabled"] == [False, False, False, True]
-    assert seen["answer"] == (6, 7, 4, False, False)
+    assert seen["answer"] == (6, 7, 4, False, False, False)
 
 
 def test_the_custom_board_form_ticks_gravity_and_misere(make_window) -> None:

@@ -14,7 +14,7 @@ from ttt_gui.config import GameConfig, Mode
 from ttt_gui.storage.settings import FORMAT, Settings, SettingsError, load, save
 
 #: The fields of a game's variant, written since rectangles and rules arrived.
-VARIANT = ("rows", "cols", "gravity", "misere")
+VARIANT = ("rows", "cols", "gravity", "misere", "exact")
 #: A settings file as written before the format marker existed.
 OLD_FILE = {
     "analysis": True,

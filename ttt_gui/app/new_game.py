@@ -98,6 +98,7 @@ class NewGameView:
     win_length: int
     gravity: bool
     misere: bool
+    exact: bool
     modes: tuple[tuple[str, str], ...]
     sides: tuple[tuple[str, str], ...]
     levels: tuple[tuple[str, str], ...]
@@ -153,7 +154,8 @@ class NewGamePage:
         """Set one field of the draft from the page: ``mode``, ``human``,
         ``level``, ``x_level``, ``o_level``, ``board`` (a key of the boards
         or :data:`CUSTOM`), or a custom shape's ``rows``, ``cols``,
-        ``win_length``, ``gravity``, ``misere``. Values out of range are kept
+        ``win_length``, ``gravity``, ``misere``, ``exact`` (which goes with
+        neither of the two before it: each turns the other off). Values out of range are kept
         and named by the view's ``problem``; unknown names raise KeyError."""
         draft = self.draft
         if draft is None:
@@ -184,10 +186,14 @@ class NewGamePage:
                 win_length = min(shape.win_length, max(rows, cols))
                 shape = shape._replace(rows=rows, cols=cols, win_length=win_length)
             draft = dataclasses.replace(draft, shape=shape)
-        elif name == "gravity":
-            draft = dataclasses.replace(draft, shape=shape._replace(gravity=bool(value)))
-        elif name == "misere":
-            draft = dataclasses.replace(draft, shape=shape._replace(misere=bool(value)))
+        elif name in ("gravity", "misere"):
+            exact = shape.exact and not value
+            draft = dataclasses.replace(
+                draft, shape=shape._replace(**{name: bool(value)}, exact=exact)
+            )
+        elif name == "exact":
+            rules = {"gravity": False, "misere": False} if value else {}
+            draft = dataclasses.replace(draft, shape=shape._replace(exact=bool(value), **rules))
         else:
             raise KeyError(name)
         if draft.depth is not None and draft.depth > draft.shape.cells:
@@ -238,6 +244,7 @@ class NewGamePage:
             win_length=shape.win_length,
             gravity=shape.gravity,
             misere=shape.misere,
+            exact=shape.exact,
             modes=tuple((mode.value, mode.label) for mode in Mode),
             sides=tuple((side, gettext(label)) for side, label in SIDE_LABELS),
             levels=tuple((name, level.label(solved)) for name, level in LEVELS.items()),

@@ -131,6 +131,7 @@ class Transfer:
                 win_length=config.win_length if same else None,
                 gravity=config.gravity and same,
                 misere=config.misere and same,
+                exact=config.exact and same,
             )
         except InvalidPositionError as error:
             # TRANSLATORS: {reason} says what is wrong with the pasted text.

@@ -163,6 +163,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="K",
         help=gettext("marks in a row to win"),
     )
+    parser.add_argument(
+        "--exact",
+        action="store_true",
+        help=gettext("exactly K in a row wins, a longer line does not (standard Gomoku)"),
+    )
     parser.add_argument("--theme", choices=list(THEMES), help=gettext("colour theme"))
     add_language_option(parser)
     parser.add_argument(
@@ -234,6 +239,8 @@ def settings_for_run(args: argparse.Namespace, settings: Settings) -> Settings:
                 )
             )
         changes["depth"] = args.depth
+    if args.exact:
+        changes["exact"] = True
     try:
         game = settings.game.changed(**changes)
     except ConfigError as error:
@@ -382,7 +389,15 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
         unfinished = UnfinishedGame(
             unfinished_folder(path), legacy=unfinished_game_path(path), background=True
         )
-    game_options = (args.mode, args.play, args.level, args.depth, args.size, args.win_length)
+    game_options = (
+        args.mode,
+        args.play,
+        args.level,
+        args.depth,
+        args.size,
+        args.win_length,
+        args.exact,
+    )
     resume = not args.reset_settings and not any(game_options) and args.game is None
     window = launch(settings, save_settings, message, unfinished, resume)
     if window is None:

@@ -22,7 +22,7 @@ import dataclasses
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeGuard
+from typing import Any, NamedTuple
 
 from ttt_gui.board import (
     MAX_SIZE,
@@ -34,6 +34,10 @@ from ttt_gui.board import (
     default_win_length,
     shape_name,
 )
+from ttt_gui.config.checks import is_int as is_int
+from ttt_gui.config.checks import is_number as is_number
+from ttt_gui.config.checks import short_repr as short_repr
+from ttt_gui.config.checks import shorten as shorten
 from ttt_gui.config.labels import level_label, shape_label
 from ttt_gui.words import gettext, gettext_noop
 
@@ -106,8 +110,9 @@ DEFAULT_LEVEL = "medium"
 
 class Shape(NamedTuple):
     """A board and its rules: ``rows`` x ``cols`` cells, ``win_length`` marks in
-    a row to win, and the ``gravity`` and ``misere`` rules. A plain value, not
-    checked (see :attr:`is_valid`); :attr:`GameConfig.shape` gives a game's.
+    a row to win, and the ``gravity``, ``misere`` and ``exact`` rules (exact:
+    a longer line does not win). A plain value, not checked (see
+    :attr:`is_valid`); :attr:`GameConfig.shape` gives a game's.
 
     >>> Shape(6, 7, 4, gravity=True).label
     'Connect Four (7×6, 4 in a row)'
@@ -120,11 +125,13 @@ class Shape(NamedTuple):
     win_length: int
     gravity: bool = False
     misere: bool = False
+    exact: bool = False
 
     @classmethod
     def of(cls, board: Board) -> Shape:
         """The shape and rules of ``board``."""
-        return cls(board.rows, board.cols, board.win_length, board.gravity, board.misere)
+        rules = (board.gravity, board.misere, board.exact)
+        return cls(board.rows, board.cols, board.win_length, *rules)
 
     @property
     def size(self) -> int:
@@ -168,7 +175,11 @@ PRESETS: dict[Shape, str] = {
     # TRANSLATORS: five in a row on a 15×15 board: use its name in your language
     # ("五目並べ", "오목", "piškvorky", "五子棋").
     Shape(15, 15, 5): gettext_noop("Gomoku"),
+    # TRANSLATORS: Gomoku where exactly five in a row wins (six or more do not).
+    Shape(15, 15, 5, exact=True): gettext_noop("Standard Gomoku"),
 }
+#: The rules a board may add, by the names files and score keys use.
+RULES = ("gravity", "misere", "exact")
 #: The shapes offered in the Board menu, squares first.
 BOARD_CHOICES: tuple[Shape, ...] = (
     Shape(3, 3, 3),
@@ -232,12 +243,13 @@ def statistics_labels(key: str) -> tuple[str, str] | None:
     size_text, _, rest = shape_text.partition(":")
     length_text, *rules = rest.split(":")
     columns, _, rows = size_text.partition("x")
-    known = set(rules) <= {"gravity", "misere"}
+    known = set(rules) <= {"gravity", "misere", "exact"}
     numbers = (rows, columns, length_text)
     # ASCII digits only ("²" is a digit int() refuses), and few: int() refuses thousands.
     if not (all(n.isascii() and n.isdigit() and len(n) <= 4 for n in numbers) and known):
         return board_key, level
-    shape = Shape(int(rows), int(columns), int(length_text), "gravity" in rules, "misere" in rules)
+    flags = ("gravity" in rules, "misere" in rules, "exact" in rules)
+    shape = Shape(int(rows), int(columns), int(length_text), *flags)
     name = LEVEL_ALIASES.get(level, level)
     words = LEVELS[name].label(shape.solved) if name in LEVELS else level
     return shape.label, words
@@ -270,7 +282,8 @@ class GameConfig:
     """What kind of game to play; checked when built, so every instance is valid.
 
     The board has ``rows`` x ``cols`` cells, ``win_length`` in a row, and the
-    ``gravity`` and ``misere`` rules (together its :attr:`shape`). ``depth``
+    ``gravity``, ``misere`` and ``exact`` rules (together its :attr:`shape`;
+    exact goes with neither of the others). ``depth``
     overrides ``level`` against the computer (a custom depth in plies, at most
     the number of cells); ``think_time`` (seconds) bounds the computer's search
     on boards too large to solve. In computer-vs-computer games X plays at
@@ -289,6 +302,7 @@ class GameConfig:
     cols: int = 3
     gravity: bool = False
     misere: bool = False
+    exact: bool = False
 
     def __post_init__(self) -> None:
         sides_valid = _is_side(self.rows) and _is_side(self.cols)
@@ -302,6 +316,7 @@ class GameConfig:
             ("cols", _is_side(self.cols)),
             ("gravity", isinstance(self.gravity, bool)),
             ("misere", isinstance(self.misere, bool)),
+            ("exact", self.exact is False or (self.exact is True and not self.has_drop_or_loss)),
             ("win_length", is_int(self.win_length) and sides_valid and self.shape.is_valid),
             (
                 "depth",
@@ -359,8 +374,7 @@ class GameConfig:
             for side in ("rows", "cols"):
                 values.setdefault(side, data["size"])
             if "rows" not in data and "cols" not in data:
-                values.setdefault("gravity", False)
-                values.setdefault("misere", False)
+                values.update({rule: values.get(rule, False) for rule in RULES})
         if "win_length" not in values and "rows" in values:
             values["win_length"] = _default_win_length(values.get("rows"), values.get("cols"))
         if "size" in data:
@@ -382,12 +396,15 @@ class GameConfig:
     def changed(self, **changes: Any) -> GameConfig:
         """A copy with ``changes``; a board change resets a win length or custom
         depth that no longer fits. ``size`` is a square board of the usual
-        rules; ``shape`` a :class:`Shape`. Raises ConfigError for other bad values."""
+        rules (unless changes name them); ``shape`` a :class:`Shape`. Raises ConfigError
+        for other bad values."""
         if "shape" in changes:
             changes.update(changes.pop("shape")._asdict())
         if "size" in changes:
             size = changes.pop("size")
-            changes.update(rows=size, cols=size, gravity=False, misere=False)
+            changes.update(rows=size, cols=size)
+            for rule in RULES:  # a size is of the usual rules, unless told otherwise
+                changes.setdefault(rule, False)
         if "rows" in changes or "cols" in changes:
             rows, cols = changes.get("rows", self.rows), changes.get("cols", self.cols)
             changes.setdefault("win_length", _default_win_length(rows, cols))
@@ -456,17 +473,18 @@ class GameConfig:
     @property
     def shape(self) -> Shape:
         """The board and its rules."""
-        return Shape(self.rows, self.cols, self.win_length, self.gravity, self.misere)
+        rules = (self.gravity, self.misere, self.exact)
+        return Shape(self.rows, self.cols, self.win_length, *rules)
+
+    @property
+    def has_drop_or_loss(self) -> bool:
+        """Whether the gravity or the misère rule holds (the exact rule goes with neither)."""
+        return self.gravity is not False or self.misere is not False
 
     def empty_board(self) -> Board:
         """The empty board of this configuration."""
-        return Board.empty(
-            rows=self.rows,
-            cols=self.cols,
-            win_length=self.win_length,
-            gravity=self.gravity,
-            misere=self.misere,
-        )
+        rules = {rule: getattr(self, rule) for rule in RULES}
+        return Board.empty(rows=self.rows, cols=self.cols, win_length=self.win_length, **rules)
 
     def fits(self, board: Board) -> bool:
         """Whether ``board`` has this configuration's shape and rules."""
@@ -481,7 +499,7 @@ class GameConfig:
     def score_key(self) -> str:
         """Scores are kept per mode, board shape and rules (``'computer:3x3:3'``,
         ``'computer:7x6:4:gravity'``: columns first)."""
-        rules = "".join(f":{rule}" for rule in ("gravity", "misere") if getattr(self, rule))
+        rules = "".join(f":{rule}" for rule in RULES if getattr(self, rule))
         return f"{self.mode.value}:{shape_name(self.rows, self.cols)}:{self.win_length}{rules}"
 
     @property
@@ -538,29 +556,7 @@ class GameConfig:
         return False
 
 
-# -- checks shared by the loaders -------------------------------------------------
-
-
-def shorten(text: str, limit: int = 60) -> str:
-    """``text``, cut to ``limit`` characters for a message."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def short_repr(value: object) -> str:
-    """``repr(value)``, short enough for a message."""
-    try:
-        return shorten(repr(value))
-    except ValueError:  # an integer too long to print
-        # TRANSLATORS: {kind} is a Python type name such as "int".
-        return gettext("a {kind} too long to show").format(kind=type(value).__name__)
-
-
-def is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def is_number(value: object) -> TypeGuard[int | float]:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+# -- checks shared by the loaders (see :mod:`ttt_gui.config.checks`) -----------------
 
 
 def _is_level(value: object) -> bool:

@@ -37,12 +37,14 @@ def shape_label(
     win_length: int,
     gravity: bool = False,
     misere: bool = False,
+    exact: bool = False,
     *,
     preset: str | None = None,
 ) -> str:
     """A board as the menus name it (columns × rows): ``'3×3 (3 in a row)'``,
     ``'Connect Four (7×6, 4 in a row)'`` for a ``preset`` (its English name,
-    translated here), ``'5×4, 3 in a row, gravity, misère'``."""
+    translated here), ``'5×4, 3 in a row, gravity, misère'``, ``'9×9,
+    exactly 5 in a row'`` (the exact rule: a longer line does not win)."""
     if preset:
         # TRANSLATORS: a named variant; {cols}×{rows} is the board's columns × rows
         # and {count} how many marks in a row win.
@@ -69,6 +71,13 @@ def shape_label(
         message = ngettext(
             "{cols}×{rows}, {count} in a row, misère",
             "{cols}×{rows}, {count} in a row, misère",
+            win_length,
+        )
+    elif exact:
+        # TRANSLATORS: a board where exactly {count} in a row wins (a longer line does not).
+        message = ngettext(
+            "{cols}×{rows}, exactly {count} in a row",
+            "{cols}×{rows}, exactly {count} in a row",
             win_length,
         )
     else:

@@ -180,11 +180,14 @@ class NewGamePageView:
         self.rule_variables = {
             "gravity": tk.BooleanVar(self.frame),
             "misere": tk.BooleanVar(self.frame),
+            "exact": tk.BooleanVar(self.frame),
         }
         for column, (name, words) in enumerate(
             (
                 ("gravity", gettext("Gravity (marks drop down)")),
                 ("misere", gettext("Misère (a line loses)")),
+                # TRANSLATORS: the New game page's rule of standard Gomoku.
+                ("exact", gettext("Exact (a longer line does not win)")),
             )
         ):
             variable = self.rule_variables[name]
@@ -339,6 +342,7 @@ class NewGamePageView:
                 spinbox.set(value)
         self.rule_variables["gravity"].set(view.gravity)
         self.rule_variables["misere"].set(view.misere)
+        self.rule_variables["exact"].set(view.exact)
         shown_sections = {
             "human": view.shows_side,
             "level": view.shows_level,

@@ -234,7 +234,7 @@ class TkDialogs:
         """One dialog with the columns, rows, win length and the two rules; the
         button works only for a board that exists. The sides are asked in the
         order every board is named (columns × rows: Connect Four is 7×6)."""
-        rows, cols, win_length, gravity, misere = shape
+        rows, cols, win_length, gravity, misere = shape[:5]  # the exact rule: a preset's
 
         def check(numbers: list[int]) -> str:
             width, height, length = numbers

@@ -51,7 +51,7 @@ _BASE = GameConfig(mode=Mode.HOTSEAT, level=TOP_LEVEL, x_level=TOP_LEVEL, o_leve
 #: The type of each field a file may hold (float: any number), checked before its range.
 _TYPES: dict[str, type] = {
     **dict.fromkeys(("size", "rows", "cols", "win_length", "depth"), int),
-    **dict.fromkeys(("gravity", "misere"), bool),
+    **dict.fromkeys(("gravity", "misere", "exact"), bool),
     **dict.fromkeys(("mode", "human", "level", "x_level", "o_level", "start"), str),
     "think_time": float,
     "moves": list,
@@ -78,9 +78,8 @@ class SavedGame:
         config = self.config
         if self.start is None:
             return config.empty_board()
-        return Board.parse(
-            self.start, win_length=config.win_length, gravity=config.gravity, misere=config.misere
-        )
+        rules = {"gravity": config.gravity, "misere": config.misere, "exact": config.exact}
+        return Board.parse(self.start, win_length=config.win_length, **rules)
 
     def to_json(self) -> str:
         """The file's text, read back by :func:`parse_game`."""
