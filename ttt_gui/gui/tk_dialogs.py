@@ -50,7 +50,8 @@ def speak_in_tk_dialogs(root: tk.Misc, language: str) -> None:
     another language than the system's."""
     try:
         root.tk.call("::msgcat::mclocale", language.lower())
-        root.tk.eval("::msgcat::mcload [file join $::tk_library msgs]")
+        folder = root.tk.call("file", "join", root.tk.call("set", "::tk_library"), "msgs")
+        root.tk.call("::msgcat::mcload", folder)
     except tk.TclError:  # a Tk without its message catalogues
         pass
 
