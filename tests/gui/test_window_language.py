@@ -45,13 +45,18 @@ def test_choosing_a_language_in_the_view_menu_keeps_it_for_the_next_start(
     labels = [menu.entrycget(i, "label") for i in entries if menu.type(i) != "separator"]
     names = [language_name(code) for code in available_languages()]  # shipped ones, if compiled
     assert labels == ["System default", *names] and {"English", "Esperanto"} <= set(names)
-    assert window.menubar.variables["language"].get() == ""  # the system's, ticked
+    chosen = window.menubar.variables["language"]
+    assert chosen.get() == menu.entrycget(0, "value")  # the system's, ticked
     menu.invoke(index)
     window.root.update()
     assert json.loads(settings_path.read_text())["language"] == "eo"
     message = window.turn_field.message_label.cget("text")
     assert message == "La lingvo ŝanĝiĝas kiam vi venontfoje lanĉas ttt-gui."
-    assert window.menubar.variables["language"].get() == "eo"
+    assert chosen.get() == "eo" == menu.entrycget(index, "value")
+    menu.invoke(0)
+    window.root.update()
+    assert json.loads(settings_path.read_text())["language"] == ""
+    assert chosen.get() == menu.entrycget(0, "value")
 
 
 @pytest.mark.parametrize("language, cancel", [("de", "&Abbruch"), ("pt_BR", "&Cancelar")])

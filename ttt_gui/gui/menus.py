@@ -29,6 +29,17 @@ _KEYSYMS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: A radio entry's value standing for "": Tk takes an empty value for the
+#: entry's label, so the entry for "" (View › Language's System default)
+#: would never show as chosen.
+NO_VALUE = "\N{EMPTY SET}"
+
+
+def radio_value(value: object) -> str:
+    """A radio entry's value as Tk holds it: the text of ``value``, :data:`NO_VALUE` for ""."""
+    return str(value) or NO_VALUE
+
+
 def is_aqua(root: tk.Misc) -> bool:
     return str(root.tk.call("tk", "windowingsystem")) == "aqua"
 
@@ -160,7 +171,7 @@ class MenuBar:
                     accelerator=keys,
                     command=chosen,
                     variable=variable,
-                    value=str(item.value),
+                    value=radio_value(item.value),
                 )
             elif item.kind is ItemKind.CHECK:
                 variable = self._variable(item.group, item.kind)
@@ -200,7 +211,7 @@ class MenuBar:
         click, even one the presenter then declined)."""
         if state is None:
             return
-        wanted = {group: str(value) for group, value in state.choices.items()}
+        wanted = {group: radio_value(value) for group, value in state.choices.items()}
         wanted.update((group, "1" if flag else "0") for group, flag in state.flags.items())
         for group, value in wanted.items():
             variable = self.variables[group]
