@@ -12,9 +12,10 @@ from __future__ import annotations
 import functools
 import re
 import tkinter as tk
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from tkinter import font as tkfont
 from tkinter import ttk
+from typing import Literal
 
 from ttt_gui.app.new_game import CUSTOM, SIDES, NewGameView
 from ttt_gui.gui.control_style import (
@@ -78,23 +79,47 @@ def sentence_parts(sentence: str) -> list[tuple[str, str | None]]:
     return parts
 
 
-def flow(
-    widgets: list[ttk.Radiobutton] | list[ttk.Checkbutton],
-    room: int,
-    *,
-    padx: tuple[int, int],
-    sticky: str,
-) -> None:
-    """Grid ``widgets`` left to right in rows no wider than ``room`` pixels
-    (a widget wider than that has a row of its own), as words wrap: a
-    language with longer words takes more rows, never more width."""
-    row = column = used = 0
-    for widget in widgets:
-        width = widget.winfo_reqwidth() + sum(padx)
-        if column and used + width > room:
-            row, column, used = row + 1, 0, 0
-        widget.grid(row=row, column=column, sticky=sticky, padx=padx, pady=(0, 1))
-        column, used = column + 1, used + width
+class Rows:
+    """Widgets of ``parent`` laid out left to right in rows no wider than a
+    width, as words wrap: a language with longer words takes more rows,
+    never more width. Each row is a frame of its own (the rows of one grid
+    would share its columns, so a long widget would widen a column of every
+    row); a widget wider than the width has a row to itself."""
+
+    def __init__(
+        self, parent: ttk.Frame, *, padx: tuple[int, int], fill: Literal["none", "y"]
+    ) -> None:
+        self.parent = parent
+        self.padx = padx
+        self.fill = fill
+        self.frames: list[ttk.Frame] = []
+
+    def lay_out(self, widgets: Sequence[tk.Widget], room: int) -> None:
+        """Put ``widgets`` in rows of at most ``room`` pixels, in their order."""
+        rows: list[list[tk.Widget]] = [[]]
+        used = 0
+        for widget in widgets:
+            width = widget.winfo_reqwidth() + sum(self.padx)
+            if rows[-1] and used + width > room:
+                rows.append([])
+                used = 0
+            rows[-1].append(widget)
+            used += width
+        while len(self.frames) < len(rows):
+            frame = ttk.Frame(self.parent, style=FRAME)
+            frame.grid(row=len(self.frames), column=0, sticky="w")
+            self.frames.append(frame)
+        for index, frame in enumerate(self.frames):
+            if index < len(rows):
+                frame.grid()
+            else:
+                frame.grid_remove()
+        for widget in widgets:
+            widget.pack_forget()
+        for frame, row in zip(self.frames, rows):
+            for widget in row:
+                widget.pack(in_=frame, side="left", padx=self.padx, pady=(0, 1), fill=self.fill)
+                widget.lift(frame)  # the row's frame was made after it: above it otherwise
 
 
 class NewGamePageView:
@@ -121,6 +146,7 @@ class NewGamePageView:
         self.title.grid(row=0, column=0, sticky="w", pady=(0, 2))
         self.variables = {name: tk.StringVar(frame) for name in SEGMENTED}
         self.segments: dict[str, ttk.Frame] = {}
+        self.segment_rows: dict[str, Rows] = {}
         self.segment_buttons: dict[str, list[ttk.Radiobutton]] = {name: [] for name in SEGMENTED}
         self.mode_buttons = self.segment_buttons["mode"]
         self.side_buttons = self.segment_buttons["human"]
@@ -130,6 +156,7 @@ class NewGamePageView:
                 control: tk.Widget = self._board_controls()
             else:
                 control = self.segments[name] = ttk.Frame(frame, style=FRAME)
+                self.segment_rows[name] = Rows(control, padx=(0, 1), fill="y")
             self.sections[name] = self._section(2 * row - 1, words, control)
         self.problem = tk.Label(frame, anchor="w", justify="left", font=text_font)
         self.problem.grid(row=20, column=0, sticky="w")
@@ -182,13 +209,11 @@ class NewGamePageView:
             "misere": tk.BooleanVar(self.frame),
             "exact": tk.BooleanVar(self.frame),
         }
-        for column, (name, words) in enumerate(
-            (
-                ("gravity", gettext("Gravity (marks drop down)")),
-                ("misere", gettext("Misère (a line loses)")),
-                # TRANSLATORS: the New game page's rule of standard Gomoku.
-                ("exact", gettext("Exact (a longer line does not win)")),
-            )
+        for name, words in (
+            ("gravity", gettext("Gravity (marks drop down)")),
+            ("misere", gettext("Misère (a line loses)")),
+            # TRANSLATORS: the New game page's rule of standard Gomoku.
+            ("exact", gettext("Exact (a longer line does not win)")),
         ):
             variable = self.rule_variables[name]
             check = ttk.Checkbutton(
@@ -198,8 +223,9 @@ class NewGamePageView:
                 style=CHECK,
                 command=functools.partial(self._checked, name, variable),
             )
-            check.grid(row=0, column=column, sticky="w", padx=(0, 12))
             self.rule_checks.append(check)
+        self.rule_rows = Rows(self.rules, padx=(0, 12), fill="none")
+        self.rule_rows.lay_out(self.rule_checks, self._room())
         return holder
 
     def choose(self, name: str, value: object) -> None:
@@ -284,7 +310,7 @@ class NewGamePageView:
             )
             buttons.append(button)
         self._tag_all(self.segments[name])
-        flow(buttons, self._room(), padx=(0, 1), sticky="nsew")
+        self.segment_rows[name].lay_out(buttons, self._room())
 
     def _room(self) -> int:
         """The width (pixels) the page's rows have: the window's, within its margins."""
@@ -296,9 +322,9 @@ class NewGamePageView:
     def _reflow(self, event: object = None) -> None:
         """Lay the rows of buttons out again for the page's width (a resize)."""
         room = self._room()
-        for buttons in self.segment_buttons.values():
-            flow(buttons, room, padx=(0, 1), sticky="nsew")
-        flow(self.rule_checks, room, padx=(0, 12), sticky="w")
+        for name, buttons in self.segment_buttons.items():
+            self.segment_rows[name].lay_out(buttons, room)
+        self.rule_rows.lay_out(self.rule_checks, room)
         labels = list(self.board.cget("values"))
         if labels:
             fit_combobox(self.board, labels, labels, least=30, room=room)
