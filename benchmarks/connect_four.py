@@ -9,7 +9,8 @@ runs). ``--count N`` positions per band, ``--cap S`` seconds per position,
 The positions: random games from the empty board, ``10-18``, ``20-28`` and
 ``30-36`` moves in, that are not over and where the side to move cannot win
 at once (reproducible from the seed). Each is solved by a fresh engine
-(``Engine.search`` with a time limit of the cap) in a process per build:
+(``Engine.search`` with a time limit of the cap; the solver's table the
+size the engine picks for its build) in a process per build:
 the pure build from this source tree, the compiled one from the installed
 package (its process runs outside the tree, so it cannot import the
 source). Printed per band and build: positions solved within the cap, the
@@ -35,8 +36,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 BANDS = ((10, 18), (20, 28), (30, 36))
 ROWS, COLS = 6, 7
-#: The engine's table in these solves (entries).
-TABLE_LIMIT = 2_000_000
 
 WORKER = r"""
 import json, sys, time
@@ -47,7 +46,7 @@ request = json.load(sys.stdin)
 results = []
 for moves in request["positions"]:
     board = Board.from_moves(moves, rows=6, cols=7, win_length=4, gravity=True)
-    engine = Engine(randomize=False, table_limit=request["table_limit"])
+    engine = Engine(randomize=False)
     started, cpu = time.perf_counter(), time.process_time()
     result = engine.search(board, Limit(time=request["cap"]))
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
@@ -132,7 +131,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     bands = positions(args.count, args.seed)
-    request = {"cap": args.cap, "table_limit": TABLE_LIMIT}
+    request = {"cap": args.cap}
     builds: dict[str, dict[str, list[dict[str, Any]]]] = {}
     runs = [("pure", sys.executable, True)]
     if args.compiled:

@@ -4,6 +4,10 @@ the general search (``Engine(baseline=True)``, which leaves the path out) on
 small gravity boards with four in a row, distances included; its lines end
 the game at the distance it claims; a bounded search stays honest.
 
+It also finds the published results of Connect Four on the smaller boards
+(John Tromp's, 2006, for width + height up to 15: who wins with best play and
+on which move the game ends) from their empty boards.
+
 The exhaustive checks take minutes and run with ``pytest --slow``; the
 default run checks samples.
 """
@@ -25,6 +29,8 @@ from variant_reference import (
 from ttt_gui.board import Board, geometry
 from ttt_gui.engine import COMPILED, MATE_THRESHOLD, WIN, Engine, Limit
 from ttt_gui.engine.connect_four import ConnectFourSolver, bit_count, connect_four_applies
+from ttt_gui.engine.connect_four_path import OWN_TABLE_ENTRIES, BoardSolver
+from ttt_gui.engine.transposition import POINTER_BYTES
 
 #: Small gravity boards with four in a row: (rows, columns).
 SHAPES = ((4, 4), (4, 5), (5, 4), (5, 5))
@@ -102,12 +108,26 @@ def test_a_stop_token_ends_a_solve_with_an_honest_answer() -> None:
 
 
 def test_the_table_keeps_its_fixed_size() -> None:
-    engine = Engine(table_limit=300)
+    engine = Engine(table_limit=300, solver_table_limit=300)
     engine.search(Board.from_moves([17, 18, 12], rows=4, cols=5, win_length=4, gravity=True))
     memory = engine.table_memory()
     assert 0 < memory.entries <= 300
     solver = ConnectFourSolver(4, 5, 300)
     assert solver.entries() == 0 and len(solver.table) == 300
+
+
+def test_an_engine_picks_its_own_solver_table_whatever_its_table_limit() -> None:
+    engine = Engine(table_limit=1_000)
+    engine.search(gravity(6, 7), Limit(nodes=2_000))
+    assert engine.table_memory().bytes >= OWN_TABLE_ENTRIES * POINTER_BYTES
+
+
+@pytest.mark.parametrize(("rows", "cols"), SHAPES)
+def test_the_weak_outcome_is_the_sign_of_the_exact_value(rows: int, cols: int) -> None:
+    solver = BoardSolver(rows, cols, 100_000)
+    for board in random_positions(gravity(rows, cols), 10, rows * cols // 3, seed=rows * cols):
+        best = max(move_values(board).values())
+        assert solver.outcome(board) == (best > 0) - (best < 0), repr(board)
 
 
 def test_the_engine_is_the_build_expected() -> None:
@@ -136,3 +156,47 @@ def test_analysis_equals_the_general_search_on_many_positions(rows: int, cols: i
     path, general = Engine(), Engine(baseline=True)
     for board in random_positions(gravity(rows, cols), 60, rows * cols // 3, seed=rows * cols):
         assert path.analyse(board) == general.analyse(board), repr(board)
+
+
+#: Published results of Connect Four with best play from the empty board:
+#: (rows, columns, the move on which the game ends, who wins: 1 the first
+#: player, -1 the second, 0 a draw), after John Tromp's solutions of every
+#: board with width + height up to 15. The heavy ones (seconds each
+#: compiled, minutes as plain Python) run on the compiled build only.
+PUBLISHED = ((4, 6, 24, -1), (5, 5, 25, 0), (6, 4, 24, 0), (7, 4, 28, 0))
+PUBLISHED_HEAVY = (
+    (4, 7, 28, 0),
+    (5, 6, 30, 0),
+    (6, 5, 30, 0),
+    (8, 4, 32, 0),
+    (5, 7, 35, 0),
+    (6, 6, 36, -1),
+)
+
+
+def published_value(rows: int, cols: int, last: int, winner: int) -> int:
+    """The solver's value of the empty board (Pascal Pons's scale) that a
+    published result gives: a win with stone ``last`` scores
+    ``(cells + 2 - last) // 2`` for the winner."""
+    return winner * ((rows * cols + 2 - last) // 2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("rows", "cols", "last", "winner"),
+    [
+        *PUBLISHED,
+        *(
+            pytest.param(
+                *shape, marks=pytest.mark.skipif(not COMPILED, reason="minutes as plain Python")
+            )
+            for shape in PUBLISHED_HEAVY
+        ),
+    ],
+)
+def test_the_empty_boards_solve_to_their_published_results(
+    rows: int, cols: int, last: int, winner: int
+) -> None:
+    solver = ConnectFourSolver(rows, cols, 2_000_000)
+    assert solver.value(0, 0, 0) == published_value(rows, cols, last, winner)
+    assert solver.outcome(0, 0, 0) == winner

@@ -67,7 +67,7 @@ def test_prune_keeps_half_of_a_full_table_and_leaves_others_alone() -> None:
 
 def test_a_small_table_stays_bounded_and_is_not_emptied() -> None:
     limit = 500
-    engine = Engine(randomize=False, table_limit=limit)
+    engine = Engine(randomize=False, table_limit=limit, solver_table_limit=limit)
     board = Board.empty(rows=4, cols=5, win_length=4, gravity=True)
     assert engine.search(board).score == 0
     memory = engine.table_memory()
@@ -80,7 +80,7 @@ def test_a_small_table_stays_bounded_and_is_not_emptied() -> None:
 def test_keeping_the_best_entries_costs_fewer_positions_than_clearing() -> None:
     # Under gravity pairings do not apply, so the table scheme is the difference.
     board = Board.empty(rows=4, cols=5, win_length=4, gravity=True)
-    kept = Engine(randomize=False, table_limit=1_000).search(board)
+    kept = Engine(randomize=False, table_limit=1_000, solver_table_limit=1_000).search(board)
     cleared = Engine(randomize=False, table_limit=1_000, baseline=True).search(board)
     assert kept.score == cleared.score == 0
     assert kept.nodes < cleared.nodes

@@ -27,7 +27,8 @@ from ttt_gui.engine.levels import LevelPlayer
 from ttt_gui.storage.settings import Scores, Settings
 from ttt_gui.words import gettext
 
-#: Table entries each engine keeps at most: bounds the window's memory.
+#: Table entries each engine keeps at most: bounds the window's memory (the
+#: Connect Four solver's table is sized by the engine for the build that runs).
 ENGINE_TABLE_LIMIT = 100_000
 #: Table entries the proving engine keeps at most: a table cleared for lack of
 #: room undoes the rounds' reuse of work, so it gets the engine's usual size

@@ -333,6 +333,16 @@ class ConnectFourSolver:
                 low = found
         return low
 
+    def outcome(self, current: i64, mask: i64, stones: i64) -> i64:
+        """The result of a position (not over) with best play, from the side
+        to move: 1 a win, 0 a draw, -1 a loss (a weak solve: the null-window
+        tests around the draw alone, far cheaper than the exact value)."""
+        if self.can_win_now(current, mask):
+            return 1
+        if self.negamax(current, mask, stones, 0, 1) > 0:
+            return 1
+        return 0 if self.negamax(current, mask, stones, -1, 0) > -1 else -1
+
     def is_at_most(self, current: i64, mask: i64, stones: i64, bound: i64) -> bool:
         """Whether the position's value is ``bound`` or less (one null-window test)."""
         if self.can_win_now(current, mask):

@@ -18,7 +18,7 @@ import time
 from typing import Final
 
 from ttt_gui.board import Board, Geometry, Player
-from ttt_gui.engine.connect_four import ConnectFourSolver, connect_four_applies
+from ttt_gui.engine.connect_four import COMPILED, ConnectFourSolver, connect_four_applies
 from ttt_gui.engine.context import Limit, SearchContext
 from ttt_gui.engine.negamax import WIN
 from ttt_gui.engine.state import SearchAborted
@@ -31,6 +31,12 @@ LINE_MIN_NODES: Final = 20_000
 #: SOLVE_SHARE times the time the heuristic search has taken so far.
 FIRST_BUDGET: Final = 5_000.0
 SOLVE_SHARE: Final = 3.0
+#: The solver's table (entries) where the engine picks its size: what pays
+#: at the speed of the build that runs (a larger one saves few nodes in the
+#: searches of a think time). A slot takes a pointer, and one in use an
+#: integer object too (:mod:`ttt_gui.engine.transposition`): 16 MB, about
+#: 96 MB full, compiled; 8 MB, about 48 MB full, as plain Python.
+OWN_TABLE_ENTRIES: Final = 2_000_000 if COMPILED else 1_000_000
 
 
 class BoardSolver:
@@ -79,6 +85,13 @@ class BoardSolver:
             last -= 1
         plies = last - stones
         return WIN - plies if value > 0 else plies - WIN
+
+    def outcome(self, board: Board) -> int:
+        """The result of ``board`` (not over) with best play, from the side to
+        move: 1 a win, 0 a draw, -1 a loss. Raises SearchAborted at a limit."""
+        current, mask, stones = self.position(board)
+        self.solver.root_stones = stones
+        return self.solver.outcome(current, mask, stones)
 
     def move_scores(
         self, board: Board, *, all_moves: bool, randomize: bool
@@ -151,15 +164,15 @@ class BoardSolver:
 class ConnectFourPath:
     """The Connect Four path as a part of the engine: the solver of the
     board shape searched (none where :func:`connect_four_applies` fails or
-    the path is off), with a table of ``table_limit`` entries, and the node
-    budget of the search running. A search with a time or node bound tries
-    to solve before each depth of the engine's heuristic search, with
-    budgets doubling from FIRST_BUDGET, and at least SOLVE_SHARE times the
-    time the heuristic search took (whose depths cost ever more); one
-    without a bound solves outright."""
+    the path is off), with a table of ``table_limit`` entries (None:
+    OWN_TABLE_ENTRIES), and the node budget of the search running. A search
+    with a time or node bound tries to solve before each depth of the
+    engine's heuristic search, with budgets doubling from FIRST_BUDGET, and
+    at least SOLVE_SHARE times the time the heuristic search took (whose
+    depths cost ever more); one without a bound solves outright."""
 
-    def __init__(self, table_limit: int) -> None:
-        self.table_limit = table_limit
+    def __init__(self, table_limit: int | None) -> None:
+        self.table_limit = OWN_TABLE_ENTRIES if table_limit is None else table_limit
         self.boards: BoardSolver | None = None
         self.budget = FIRST_BUDGET
         self.solving_seconds = 0.0  # this search's, and its nodes:

@@ -181,6 +181,8 @@ class Engine:
     from ``seed``); otherwise the first in the engine's order.
     The table is kept between searches, ``table_limit`` entries at most: past
     that it keeps its most valuable half (:mod:`ttt_gui.engine.transposition`).
+    The Connect Four solver's table has ``solver_table_limit`` entries; None:
+    the size the engine picks for the build that runs (compiled or not).
     ``baseline`` switches off the techniques added for reach (threat search,
     pairing and zone draws, the table's replacement scheme), so benchmarks
     can measure them against the engine without them; results stay exact
@@ -202,6 +204,7 @@ class Engine:
         seed: int | None = None,
         randomize: bool = True,
         table_limit: int = DEFAULT_TABLE_LIMIT,
+        solver_table_limit: int | None = None,
         baseline: bool = False,
         selective: bool = False,
     ) -> None:
@@ -213,7 +216,7 @@ class Engine:
         self._table: Table = {}
         self._pairing_answers: dict[int, bool] = {}  # see pairing.make_blocked
         self._table_geometry: Geometry | None = None
-        self._connect_four = ConnectFourPath(table_limit)
+        self._connect_four = ConnectFourPath(solver_table_limit)
         self._search_lock = threading.Lock()
         self._running_stop: threading.Event | None = None  # the running search's token
 

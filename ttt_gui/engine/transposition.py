@@ -29,10 +29,10 @@ from typing import NamedTuple
 #: Entries an engine's table keeps at most unless told otherwise (about
 #: 150 MB when full).
 DEFAULT_TABLE_LIMIT = 400_000
-#: A list slot, and an entry of the Connect Four solver's table (a 64-bit
-#: integer object), in bytes.
+#: A list slot, and an entry of the Connect Four solver's table (an integer
+#: object of up to 63 bits: 36 bytes, 40 as allocated), in bytes.
 POINTER_BYTES = 8
-SOLVER_ENTRY_BYTES = 32
+SOLVER_ENTRY_BYTES = 40
 
 #: The flag of an entry: its score is exact, a lower bound or an upper bound.
 EXACT, LOWER, UPPER = 0, 1, 2
