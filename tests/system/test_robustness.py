@@ -121,6 +121,7 @@ SETTINGS_WRONG: dict[str, list[str]] = {
     "cols": ["4.0", "false", "null", "1", "99"],
     "gravity": ["1", '"yes"', "[]"],
     "misere": ["0", '"no"', "{}"],
+    "exact": ["1", '"yes"', "[]"],
     "win_length": ['"4"', "4.0", "true", "null", "[4]", "6", "2"],
     "think_time": ['"1"', "true", "null", "[1]", "0", "61", "0.01", "-1"],
     "theme": ['"neon"', "1", "null", '["dark"]', "true", '""'],
