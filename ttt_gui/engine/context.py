@@ -66,7 +66,9 @@ class SearchContext:
     to keep those worth most to a position with ``root_marks`` marks) and the
     pairing test's ``pairing_answers``. Switches: ``baseline`` (the engine
     without its reach techniques), ``uses_threats`` (probe threats at the
-    leaves), ``selective`` (narrow the moves). Counts: ``nodes`` visited and
+    leaves), ``selective`` (narrow the moves), ``patterns`` (with
+    ``selective`` on Gomoku boards, value positions and narrow the moves by
+    shapes: :mod:`ttt_gui.engine.patterns`). Counts: ``nodes`` visited and
     ``horizon_hits``, the times a value rested on the heuristic or on moves
     left out (none: the result is exact); and ``proof_line``, a line the
     search proved without the negamax (a VCF's, or a zone-proven draw's).
@@ -82,6 +84,7 @@ class SearchContext:
     baseline: bool = False
     uses_threats: bool = False
     selective: bool = False
+    patterns: bool = False
     nodes: int = 0
     horizon_hits: int = 0
     proof_line: tuple[int, ...] = ()

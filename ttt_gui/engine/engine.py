@@ -207,11 +207,11 @@ class Engine:
         solver_table_limit: int | None = None,
         baseline: bool = False,
         selective: bool = False,
+        patterns: bool = False,  # by Gomoku's shapes: see engine_patterns, SearchContext
     ) -> None:
         self.randomize = randomize
         self.table_limit = table_limit
-        self.baseline = baseline
-        self.selective = selective
+        self.baseline, self.selective, self.patterns = baseline, selective, patterns
         self._random = random.Random(seed)
         self._table: Table = {}
         self._pairing_answers: dict[int, bool] = {}  # see pairing.make_blocked
@@ -416,6 +416,7 @@ class Engine:
             preferred = list(found.defences)
             refuted = found.refuted
         context.selective = bounded and self._plays_selectively(board.geometry)
+        context.patterns = self.patterns
         solves = self._connect_four.start(limit)  # first (bounded: before each depth)
         if not (bounded or all_moves or stop.is_set()) and self._proves_draws(board, limit):
             solved = self._solve_or_prove_draw(board, tables, context, margin)

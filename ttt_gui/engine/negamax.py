@@ -15,6 +15,7 @@ from typing import NamedTuple
 from ttt_gui.board import Board, Geometry
 from ttt_gui.engine.context import SearchContext
 from ttt_gui.engine.pairing import make_blocked, pairing_applies
+from ttt_gui.engine.patterns import line_patterns, make_pattern_play, patterns_apply
 from ttt_gui.engine.state import (
     Play,
     SearchAborted,
@@ -119,6 +120,10 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
     )
     probe_threats = context.uses_threats and plain_leaf and PROBE_LEAVES
     selective = context.selective
+    # Gomoku's shapes choose the few moves of a narrowed node (engine_patterns).
+    patterns = None
+    if context.patterns and selective and patterns_apply(geometry):
+        patterns = line_patterns(geometry)
     near_marks = tables.near
     # Per ply, the latest moves that cut the search off: tried early in a
     # selective search only, as in a solve a killer that fails costs a whole
@@ -126,14 +131,19 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
     killers = [[-1, -1] for _ in range(cells + 2)]
 
     def ordered_moves(
-        me: int, opp: int, playable: int, left: int, losing: int, cut: bool
+        side: int, me: int, opp: int, playable: int, left: int, losing: int, cut: bool
     ) -> list[int]:
         """The ``playable`` moves best first: by lines strengthened plus lines
         blocked, the ``losing`` ones (under misère) last; with ``cut`` only
-        the SELECTIVE_WIDTH best."""
+        the SELECTIVE_WIDTH best (on Gomoku boards, by the cells' shapes)."""
         moves = [c for c in order if playable >> c & 1]
         if left < ORDER_MIN_EMPTY:
             return moves
+        if cut and patterns is not None:
+            ranked = patterns.ordered(me, opp, side, moves, SELECTIVE_WIDTH)
+            if len(ranked) < len(moves):
+                context.horizon_hits += 1
+            return ranked
         gains = {}
         for move in moves:
             gain = 0
@@ -168,7 +178,7 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
                     prune(table, table_limit, cells, context.root_marks)
 
         # -- game ends: wins and losses by threats, dead and full boards
-        _, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
+        side, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
         occupied = me | opp
         if gravity:
             playable = ~occupied & full & ((occupied >> cols) | bottom)
@@ -275,7 +285,7 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
                     moves.append(candidate)
                     rest &= ~(1 << candidate)
             if baseline:  # today's engine: every move ordered at once
-                moves += ordered_moves(me, opp, rest, left, losing, cut)
+                moves += ordered_moves(side, me, opp, rest, left, losing, cut)
                 rest = 0
         # -- (end of move ordering)
 
@@ -288,7 +298,7 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
             if index == len(moves):
                 if not rest:
                     break
-                moves = ordered_moves(me, opp, rest, left, losing, cut)
+                moves = ordered_moves(side, me, opp, rest, left, losing, cut)
                 rest = index = 0
                 continue
             move = moves[index]
@@ -364,8 +374,12 @@ def search_root(
     ``randomize``, and those within ``margin`` of the best.
     """
     play = make_play(tables)
-    search = make_search(context, tables, play)
     state = root_state(board, tables)
+    if context.patterns and context.selective and patterns_apply(board.geometry):
+        patterns = line_patterns(board.geometry)
+        play = make_pattern_play(play, patterns)
+        state = state._replace(eval_me=patterns.value(state.me, state.opp, state.side))
+    search = make_search(context, tables, play)
     mine = state.my_threats
     at_once = 1 - WIN if board.misere else WIN - 1  # completing a line
     empty = board.empty_bits

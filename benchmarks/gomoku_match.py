@@ -1,0 +1,279 @@
+"""A Gomoku match: this tree's engine against the engine of a git revision, or
+against any Gomocup brain, at equal think time, as engine testers measure.
+
+    python benchmarks/gomoku_match.py --baseline main --time 0.2 --games 20
+    python benchmarks/gomoku_match.py --pbrain "./pbrain-other" --time 1 --games 100
+
+Each opening of a fixed set (stones near the centre, the same on every run)
+is played twice, the engines swapping colours. Every move the manager sends
+the whole position (``BOARD`` … ``DONE``) and reads the reply; a side that
+answers with an illegal move, or not at all within ten times its think time,
+loses. Both engines of this program play as the strongest level does
+(``Engine(selective=True)``), each in its own process, one thinking at a
+time, its table cleared at each game's start. The baseline's engine is
+``git archive <revision> ttt_gui`` unpacked into a temporary folder. With
+``--patterns`` this tree's engine plays with ``Engine(patterns=True)``.
+
+Prints wins, draws and losses of this tree's engine, its score with a 95%
+interval (the normal approximation over games), and the Elo difference with
+the interval's Elo bounds. Also prints the load average at the start and
+end: on a loaded machine both engines are slowed alike, but less searched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import select
+import shlex
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ttt_gui.board import Board, Player  # noqa: E402
+
+SIZE = 15
+#: A brain that speaks the Gomocup protocol's BOARD and START through the
+#: engine of the tree on ``sys.argv[1]`` (what every revision has: Board,
+#: Engine(selective=...), Limit), so old revisions play without pbrain.
+DRIVER = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+from ttt_gui.board import Board
+from ttt_gui.engine import Engine, Limit
+think, exact = float(sys.argv[2]), sys.argv[3] == "1"
+options = {"patterns": True} if "patterns" in sys.argv[5:] else {}
+engine = Engine(selective=True, seed=int(sys.argv[4]), **options)
+size, stones = 15, None
+for line in sys.stdin:
+    words = line.strip()
+    if words.startswith("START"):
+        size = int(words.split()[1])
+        engine.clear()
+        print("OK", flush=True)
+    elif words == "BOARD":
+        stones = []
+    elif words == "DONE":
+        own = sum(1 << (y * size + x) for x, y, who in stones if who == 1)
+        opp = sum(1 << (y * size + x) for x, y, who in stones if who == 2)
+        x_bits, o_bits = (own, opp) if own.bit_count() == opp.bit_count() else (opp, own)
+        rules = {"exact": True} if exact else {}
+        board = Board(size, size, 5, x_bits, o_bits, **rules)
+        move = engine.search(board, Limit(time=think)).move
+        print(f"{move % size},{move // size}", flush=True)
+        stones = None
+    elif words == "END":
+        break
+    elif stones is not None:
+        stones.append(tuple(int(part) for part in words.split(",")))
+"""
+
+
+class Brain:
+    """One side: a process speaking the Gomocup protocol."""
+
+    def __init__(self, command: list[str], name: str, think: float, env: dict[str, str]) -> None:
+        self.name = name
+        self.think = think
+        self.process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+            env=env,
+        )
+
+    def send(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def answer(self, timeout: float) -> str | None:
+        """The next line that is not a MESSAGE/DEBUG, or None after ``timeout``."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0 or not select.select([stdout], [], [], left)[0]:
+                return None
+            line = stdout.readline()
+            if not line:
+                return None
+            if not line.startswith(("MESSAGE", "DEBUG")):
+                return line.strip()
+
+    def start(self, exact: bool) -> None:
+        self.send(f"START {SIZE}")
+        if self.answer(30) != "OK":
+            raise SystemExit(f"{self.name} did not answer START")
+        self.send(f"INFO timeout_turn {int(self.think * 1000)}")
+        self.send("INFO timeout_match 0")
+        self.send(f"INFO rule {1 if exact else 0}")
+
+    def move(self, board: Board) -> int | None:
+        """The brain's move on ``board`` (it is to move), None if it failed."""
+        me = board.turn
+        self.send("BOARD")
+        for cell in range(board.cells):
+            owner = board[cell]
+            if owner is not None:
+                self.send(f"{cell % SIZE},{cell // SIZE},{1 if owner is me else 2}")
+        self.send("DONE")
+        reply = self.answer(10 * self.think + 5)
+        try:
+            x, y = (int(part) for part in (reply or "").split(","))
+        except ValueError:
+            return None
+        cell = y * SIZE + x
+        if not (0 <= x < SIZE and 0 <= y < SIZE) or board[cell] is not None:
+            return None
+        return cell
+
+    def close(self) -> None:
+        try:
+            self.send("END")
+            self.process.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait()
+
+
+def openings(count: int, seed: int = 2026) -> list[tuple[int, ...]]:
+    """``count`` openings of three stones (X, O, X) within two cells of the
+    centre, none a first stone far from the others: the same on every run."""
+    rng = random.Random(seed)
+    centre = SIZE // 2
+    near = [
+        (centre + d_row) * SIZE + centre + d_col
+        for d_row in range(-2, 3)
+        for d_col in range(-2, 3)
+    ]
+    found: list[tuple[int, ...]] = []
+    while len(found) < count:
+        opening = (centre * SIZE + centre, *rng.sample([c for c in near if c != 112], 2))
+        if opening not in found:
+            found.append(opening)
+    return found
+
+
+def play_game(black: Brain, white: Brain, opening: tuple[int, ...], exact: bool) -> Player | None:
+    """The winner of one game (None for a draw); a failing side loses."""
+    board = Board.from_moves(list(opening), SIZE, 5, exact=exact)
+    for brain in (black, white):
+        brain.start(exact)
+    while not board.is_over:
+        brain = black if board.turn is Player.X else white
+        move = brain.move(board)
+        if move is None:
+            print(f"  {brain.name} failed to move", flush=True)
+            return board.turn.other
+        board = board.play(move)
+    return board.winner
+
+
+def elo(score: float) -> float:
+    """The Elo difference of an expected score."""
+    score = min(max(score, 1e-6), 1 - 1e-6)
+    return -400 * math.log10(1 / score - 1)
+
+
+def engine_tree(revision: str, folder: Path) -> Path:
+    """``revision``'s ttt_gui unpacked under ``folder``."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "ttt_gui"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    tar_path = folder / "tree.tar"
+    tar_path.write_bytes(archive)
+    with tarfile.open(tar_path) as tar:
+        tar.extractall(folder, filter="data")
+    return folder
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    opponent = parser.add_mutually_exclusive_group()
+    opponent.add_argument("--baseline", default="main", help="git revision of the opponent")
+    opponent.add_argument("--pbrain", help="command line of a Gomocup brain as opponent")
+    parser.add_argument("--time", type=float, default=1.0, help="seconds a move (each side)")
+    parser.add_argument("--games", type=int, default=100, help="games (even: both colours)")
+    parser.add_argument("--exact", action="store_true", help="standard Gomoku: exactly five")
+    parser.add_argument(
+        "--patterns", action="store_true", help="this tree's engine values and narrows by shapes"
+    )
+    arguments = parser.parse_args()
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    print(f"load average at start: {os.getloadavg()}", flush=True)
+    with tempfile.TemporaryDirectory() as temporary:
+        exact = "1" if arguments.exact else "0"
+        think = str(arguments.time)
+        new = Brain(
+            [sys.executable, "-c", DRIVER, str(ROOT), think, exact, "1"]
+            + (["patterns"] if arguments.patterns else []),
+            "new",
+            arguments.time,
+            environment,
+        )
+        if arguments.pbrain:
+            command, name = shlex.split(arguments.pbrain), "pbrain"
+        else:
+            tree = engine_tree(arguments.baseline, Path(temporary))
+            command = [sys.executable, "-c", DRIVER, str(tree), think, exact, "2"]
+            name = arguments.baseline
+        old = Brain(command, name, arguments.time, environment)
+        results: list[float] = []
+        as_white: list[float] = []
+        try:
+            for number, opening in enumerate(openings((arguments.games + 1) // 2)):
+                for new_is_black in (True, False):
+                    if len(results) == arguments.games:
+                        break
+                    black, white = (new, old) if new_is_black else (old, new)
+                    started = time.perf_counter()
+                    winner = play_game(black, white, opening, arguments.exact)
+                    new_side = Player.X if new_is_black else Player.O
+                    points = 0.5 if winner is None else 1.0 if winner is new_side else 0.0
+                    results.append(points)
+                    if not new_is_black:
+                        as_white.append(points)
+                    print(
+                        f"game {len(results)}: opening {number}, new as "
+                        f"{'black' if new_is_black else 'white'}: {points} "
+                        f"({time.perf_counter() - started:.0f} s)",
+                        flush=True,
+                    )
+        finally:
+            new.close()
+            old.close()
+    report(results, as_white)
+    print(f"load average at end: {os.getloadavg()}")
+
+
+def report(results: list[float], as_white: list[float]) -> None:
+    games = len(results)
+    wins, draws = results.count(1.0), results.count(0.5)
+    losses = games - wins - draws
+    score = sum(results) / games
+    deviation = math.sqrt(sum((points - score) ** 2 for points in results) / games)
+    margin = 1.96 * deviation / math.sqrt(games)
+    low, high = max(score - margin, 0.0), min(score + margin, 1.0)
+    print(f"new engine: {wins} wins, {draws} draws, {losses} losses in {games} games")
+    print(f"score {score:.3f} (95% interval {low:.3f} to {high:.3f})")
+    print(f"Elo difference {elo(score):+.0f} (95% interval {elo(low):+.0f} to {elo(high):+.0f})")
+    if as_white:
+        print(f"as white: {sum(as_white) / len(as_white):.3f} of the points")
+
+
+if __name__ == "__main__":
+    main()
