@@ -71,3 +71,14 @@ def test_the_new_game_page_offers_the_rule_for_a_custom_board() -> None:
     assert view is not None and view.exact and not (view.gravity or view.misere)
     assert page.start()
     assert rig.session.config.exact and rig.board.exact
+
+
+def test_how_to_play_names_the_exact_rule() -> None:
+    rig = make_presenter(mode="hotseat")
+    rig.presenter.set_board(STANDARD)
+    rig.presenter.how_to_play()
+    text = rig.dialogs.calls[-1][1][1]
+    assert "Exact: only exactly 5 in a row wins; a longer line does not." in text
+    rig.presenter.set_board(Shape(15, 15, 5))
+    rig.presenter.how_to_play()
+    assert "Exact" not in rig.dialogs.calls[-1][1][1]

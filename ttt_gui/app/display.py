@@ -151,6 +151,14 @@ class Display:
                     length,
                 ).format(count=length)
             )
+        if config.exact:
+            notes.append(
+                ngettext(
+                    "Exact: only exactly {count} in a row wins; a longer line does not.",
+                    "Exact: only exactly {count} in a row wins; a longer line does not.",
+                    length,
+                ).format(count=length)
+            )
         paragraphs = [
             gettext(HOW_TO_PLAY),
             ngettext(
