@@ -100,6 +100,17 @@ def test_a_bounded_search_that_cannot_solve_is_not_exact() -> None:
     assert result.move in board.legal_moves()
 
 
+def test_a_bounded_search_short_of_the_exact_scores_plays_a_proven_win() -> None:
+    board = Board.empty(rows=6, cols=7, win_length=4, gravity=True)
+    for column in "35467347656":  # the side to move wins, in about 300,000 nodes exactly
+        board = board.play(
+            max(cell for cell in board.legal_moves() if cell % 7 == int(column) - 1)
+        )
+    result = Engine(seed=1).search(board, Limit(nodes=150_000))
+    assert not result.exact and result.score > MATE_THRESHOLD
+    assert BoardSolver(6, 7, 100_000).outcome(board.play(result.move)) == -1
+
+
 def test_a_stop_token_ends_a_solve_with_an_honest_answer() -> None:
     stop = threading.Event()
     stop.set()

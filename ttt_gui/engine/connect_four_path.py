@@ -93,6 +93,24 @@ class BoardSolver:
         self.solver.root_stones = stones
         return self.solver.outcome(current, mask, stones)
 
+    def winning_move(self, board: Board) -> tuple[int, int] | None:
+        """A move that wins ``board`` (not over) with best play, and its score
+        at the least (a win by the game's end), if the side to move wins;
+        else None. Cheaper than the exact scores: one null-window test, then
+        one per move until a winning one. Raises SearchAborted at a limit."""
+        current, mask, stones = self.position(board)
+        self.solver.root_stones = stones
+        legal = self.solver.moves_in_order(mask)
+        wins = self.solver.winning_cells(current, mask) & sum(legal)
+        if wins != 0:
+            return self.cell_of(wins & -wins), WIN - 1
+        if self.solver.negamax(current, mask, stones, 0, 1) <= 0:
+            return None
+        for move in legal:  # its position is lost for the opponent
+            if self.solver.is_at_most(current ^ mask, mask | move, stones + 1, -1):
+                return self.cell_of(move), self.distance_score(1, stones)
+        raise AssertionError("a won position has a winning move")
+
     def move_scores(
         self, board: Board, *, all_moves: bool, randomize: bool
     ) -> tuple[dict[int, int], list[int]]:
@@ -179,6 +197,8 @@ class ConnectFourPath:
         self.solving_nodes = 0
         self.other_seconds = 0.0  # the heuristic search's so far
         self.resumed: float | None = None  # when the heuristic search resumed
+        # A bounded search's proven win: (move, score), () if there is none.
+        self.winning: tuple[int, int] | tuple[()] | None = None
 
     def prepare(self, geometry: Geometry, *, enabled: bool) -> None:
         """Make ready for searches on ``geometry`` (a new shape: a new table)."""
@@ -202,6 +222,7 @@ class ConnectFourPath:
         """Whether a search within ``limit`` goes by this path (not one to a
         fixed depth); sets its first budget."""
         self.budget = FIRST_BUDGET if limit.bounded else math.inf
+        self.winning = None
         self.solving_seconds = self.other_seconds = 0.0
         self.solving_nodes = 0
         self.resumed = None
@@ -209,11 +230,16 @@ class ConnectFourPath:
 
     def solve(
         self, board: Board, context: SearchContext, *, all_moves: bool, randomize: bool
-    ) -> tuple[dict[int, int], list[int]] | None:
+    ) -> tuple[dict[int, int], list[int], bool] | None:
         """The exact (scores, best moves) of ``board``, as
-        :meth:`BoardSolver.move_scores` gives them, if found within the
-        budget (doubled for the next try) and ``context``'s limits; else
-        None. The nodes count into ``context``."""
+        :meth:`BoardSolver.move_scores` gives them, and True, if found within
+        the budget (doubled for the next try) and ``context``'s limits. A
+        bounded search for the best move first proves whether the side to
+        move wins (far cheaper): if so and the exact scores are out of reach
+        within the limits, ({winning move: score}, [winning move], False), the
+        score a bound (a win at the latest by the game's end). Else None. The nodes count
+        into ``context``.
+        """
         boards = self.boards
         assert boards is not None, "solve only where start() said so"
         solver = boards.solver
@@ -229,8 +255,20 @@ class ConnectFourPath:
         budget = min(context.node_limit, context.nodes + budget) - context.nodes
         solver.limit(context.stop, context.deadline, started + budget)
         try:
-            return boards.move_scores(board, all_moves=all_moves, randomize=randomize)
+            if self.winning is None and not all_moves and self.budget < math.inf:
+                self.winning = boards.winning_move(board) or ()
+            scores, best = boards.move_scores(board, all_moves=all_moves, randomize=randomize)
+            return scores, best, True
         except SearchAborted:
+            used = int(solver.nodes) - started
+            spent = time.perf_counter() - now
+            if self.winning and (  # the next try, twice as long, would not end in time
+                context.stop.is_set()
+                or time.perf_counter() + 2 * spent >= context.deadline
+                or context.nodes + 3 * used >= context.node_limit
+            ):
+                move, score = self.winning
+                return {move: score}, [move], False
             return None
         finally:
             context.nodes += int(solver.nodes) - started

@@ -427,12 +427,12 @@ class Engine:
         for depth in depths:
             if solves and not stop.is_set():
                 every = all_moves or margin > 0
-                solved = self._connect_four.solve(
+                answer = self._connect_four.solve(
                     board, context, all_moves=every, randomize=self.randomize
                 )
-                if solved is not None:
-                    (scores, best), elapsed = solved, time.perf_counter() - started
-                    return MoveAnalysis(scores, empties, True, context.nodes, elapsed, best)
+                if answer is not None:  # exact, or a proven win of unknown distance
+                    (scores, best, exact), elapsed = answer, time.perf_counter() - started
+                    return MoveAnalysis(scores, empties, exact, context.nodes, elapsed, best)
             if stop.is_set():
                 break
             try:
