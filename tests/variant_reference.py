@@ -30,9 +30,14 @@ RANDOM: dict[str, tuple[dict[str, Any], int]] = {
     "4x4 gravity k=4": ({"rows": 4, "cols": 4, "win_length": 4, "gravity": True}, 0),
     "4x4 misere k=3": ({"size": 4, "win_length": 3, "misere": True}, 6),
     "4x4 exact k=3": ({"size": 4, "win_length": 3, "exact": True}, 5),
-    "5x5 exact k=4": ({"size": 5, "win_length": 4, "exact": True}, 11),
-    "6 cols x 5 rows exact k=4": ({"rows": 5, "cols": 6, "win_length": 4, "exact": True}, 16),
+    # Plain minimax needs minutes for each position of these with more than
+    # 11 cells empty, so their positions start later in the game.
+    "5x5 exact k=4": ({"size": 5, "win_length": 4, "exact": True}, 14),
+    "6 cols x 5 rows exact k=4": ({"rows": 5, "cols": 6, "win_length": 4, "exact": True}, 19),
 }
+#: How many positions of each of :data:`RANDOM` the --slow check takes
+#: (2,000 unless named), for a few minutes of plain minimax in all.
+RANDOM_SLOW_COUNT = {"4x4 exact k=3": 1000, "5x5 exact k=4": 300, "6 cols x 5 rows exact k=4": 300}
 
 
 def one_ply_later(score: int) -> int:

@@ -133,7 +133,13 @@ def test_an_engine_picks_its_own_solver_table_whatever_its_table_limit() -> None
     assert engine.table_memory().bytes >= OWN_TABLE_ENTRIES * POINTER_BYTES
 
 
-@pytest.mark.parametrize(("rows", "cols"), SHAPES)
+@pytest.mark.parametrize(
+    ("rows", "cols"),
+    [
+        pytest.param(*shape, marks=pytest.mark.slow) if shape == (5, 5) else shape
+        for shape in SHAPES
+    ],
+)
 def test_the_weak_outcome_is_the_sign_of_the_exact_value(rows: int, cols: int) -> None:
     solver = BoardSolver(rows, cols, 100_000)
     for board in random_positions(gravity(rows, cols), 10, rows * cols // 3, seed=rows * cols):

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from variant_reference import (
     EXHAUSTIVE,
     RANDOM,
+    RANDOM_SLOW_COUNT,
     mismatches,
     move_values,
     random_positions,
@@ -283,7 +284,8 @@ def test_analysis_equals_minimax_on_random_positions(name: str) -> None:
 @pytest.mark.parametrize("name", list(RANDOM))
 def test_analysis_equals_minimax_on_thousands_of_random_positions(name: str) -> None:
     keywords, least_marks = RANDOM[name]
-    positions = random_positions(Board.empty(**keywords), 2000, least_marks, seed=2)
+    count = RANDOM_SLOW_COUNT.get(name, 2000)
+    positions = random_positions(Board.empty(**keywords), count, least_marks, seed=2)
     assert not mismatches(positions)
 
 
