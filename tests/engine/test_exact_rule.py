@@ -139,7 +139,7 @@ def test_threats_kept_by_each_move_equal_threats_counted_afresh() -> None:
 )
 def test_analysis_equals_minimax_on_every_reachable_exact_position(exhaustive: bool) -> None:
     positions = reachable(Board.empty(**EXHAUSTIVE["4 rows x 3 cols exact k=3"]))
-    assert not mismatches(sample(positions, 300, exhaustive=exhaustive))
+    assert not mismatches(sample(positions, 150, exhaustive=exhaustive))
 
 
 def test_the_engine_takes_an_exact_five_and_not_an_overline() -> None:
@@ -148,7 +148,7 @@ def test_the_engine_takes_an_exact_five_and_not_an_overline() -> None:
         "........./OOOO...../O.O.O.O../..O......",
         exact=True,
     )
-    result = Engine(randomize=False).search(board, Limit(time=2))
+    result = Engine(randomize=False).search(board, Limit(depth=3))
     assert result.move == 4 * 9 + 4 and result.score == WIN - 1
 
 
@@ -160,7 +160,7 @@ def test_the_engine_does_not_block_an_overline() -> None:
         exact=True,
     )
     assert board.turn is Player.X
-    result = Engine(randomize=False).search(board, Limit(time=2))
+    result = Engine(randomize=False).search(board, Limit(depth=5))
     assert (result.move, result.score) == (4 * 9 + 4, WIN - 3)  # an open four
     freestyle = Board.parse(str(board), win_length=5)
-    assert Engine(randomize=False).search(freestyle, Limit(time=2)).move == 2 * 9 + 4
+    assert Engine(randomize=False).search(freestyle, Limit(depth=5)).move == 2 * 9 + 4
