@@ -177,7 +177,7 @@ def test_the_selective_engine_blocks_a_broken_three_and_takes_a_four_three() -> 
     rows[12] = "..X............"
     board = Board.parse("/".join(rows))
     assert board.turn.value == "X"
-    result = Engine(selective=True, patterns=True, seed=1).search(board, Limit(time=1))
+    result = Engine(selective=True, patterns=True, seed=1).search(board, Limit(depth=4))
     assert result.move in {7 * 15 + col for col in (3, 6, 8)}
 
 
@@ -188,7 +188,7 @@ def test_the_engine_with_shapes_takes_a_win_and_plays_legal_moves() -> None:
     rows[8] = "....OOO........"
     rows[10] = "..........O...."
     board = Board.parse("/".join(rows))
-    assert engine.search(board, Limit(time=0.5)).move in (7 * 15 + 3, 7 * 15 + 8)
+    assert engine.search(board, Limit(depth=4)).move in (7 * 15 + 3, 7 * 15 + 8)
     board = Board.empty(15)
     for _ in range(12):
         move = engine.search(board, Limit(nodes=2_000)).move
