@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+from ttt_gui.words import LOCALE_DIR_VARIABLE, install_language
 
 #: The test language: one no release ships.
 TEST_LANGUAGE = "eo"
@@ -46,12 +52,32 @@ msgstr "egalo"
 def compile_test_catalogue(folder: Path, language: str = TEST_LANGUAGE) -> Path:
     """Compile :data:`TEST_CATALOGUE` as ``language`` into ``folder``, a
     locale folder (``<language>/LC_MESSAGES/ttt_gui.mo``); returns ``folder``."""
-    catalogue = read_po(io.StringIO(TEST_CATALOGUE), locale=language)
+    return write_catalogue(folder, language, read_po(io.StringIO(TEST_CATALOGUE), locale=language))
+
+
+def write_catalogue(folder: Path, language: str, catalogue: Catalog) -> Path:
+    """Compile ``catalogue`` (fuzzy entries left out, as the build does) as
+    ``language`` into the locale folder ``folder``; returns ``folder``."""
     target = folder / language / "LC_MESSAGES" / "ttt_gui.mo"
     target.parent.mkdir(parents=True, exist_ok=True)
     with target.open("wb") as file:
-        write_mo(file, catalogue)
+        write_mo(file, catalogue, use_fuzzy=False)
     return folder
+
+
+@contextmanager
+def speaking(
+    folder: Path, language: str, catalogue: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    """The words in ``catalogue`` (English where it has none) while the
+    block runs: compiled into ``folder``, looked for there first, installed."""
+    write_catalogue(folder, language, catalogue)
+    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(folder))
+    install_language([language])
+    try:
+        yield
+    finally:
+        install_language([])
 
 
 #: The package's translations, as committed.
@@ -69,23 +95,14 @@ def compile_shipped_catalogues(folder: Path) -> Path:
     for language in shipped_languages():
         source = PACKAGE_LOCALE / language / "LC_MESSAGES" / "ttt_gui.po"
         with source.open("rb") as file:
-            catalogue = read_po(file, locale=language)
-        target = folder / language / "LC_MESSAGES" / "ttt_gui.mo"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with target.open("wb") as file:
-            write_mo(file, catalogue, use_fuzzy=False)
+            write_catalogue(folder, language, read_po(file, locale=language))
     return folder
 
 
 def compile_catalogue_text(folder: Path, language: str, text: str) -> Path:
     """Compile the ``.po`` ``text`` as ``language`` into the locale folder
     ``folder``; returns ``folder``."""
-    catalogue = read_po(io.StringIO(text), locale=None)
-    target = folder / language / "LC_MESSAGES" / "ttt_gui.mo"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with target.open("wb") as file:
-        write_mo(file, catalogue)
-    return folder
+    return write_catalogue(folder, language, read_po(io.StringIO(text), locale=None))
 
 
 def compile_po_file(folder: Path, po_path: Path) -> str:
@@ -93,11 +110,7 @@ def compile_po_file(folder: Path, po_path: Path) -> str:
     locale folder ``folder``; returns its language."""
     language = po_path.parent.parent.name
     with po_path.open("rb") as file:
-        catalogue = read_po(file, locale=language)
-    target = folder / language / "LC_MESSAGES" / "ttt_gui.mo"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with target.open("wb") as file:
-        write_mo(file, catalogue, use_fuzzy=False)
+        write_catalogue(folder, language, read_po(file, locale=language))
     return language
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
+from catalogues import speaking
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +25,6 @@ from ttt_gui.board import (
     InvalidShapeError,
     Player,
 )
-from ttt_gui.words import DOMAIN, LOCALE_DIR_VARIABLE, install_language
 
 SIZES = range(MIN_SIZE, MAX_SIZE + 1)
 MENU_SIZES = range(MIN_SIZE, 10)  # random games on these; other shapes: test_variants.py
@@ -530,14 +529,8 @@ def translated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None
         ("{count} row is out of range ({minimum} to {maximum})", "…"),
         ("{count} vico ekster la limoj ({minimum} ĝis {maximum})", "{count} vicoj ekster…"),
     )
-    target = tmp_path / "eo" / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    target.parent.mkdir(parents=True)
-    with target.open("wb") as file:
-        write_mo(file, catalog)
-    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(tmp_path))
-    install_language(["eo"])
-    yield
-    install_language([])
+    with speaking(tmp_path, "eo", catalog, monkeypatch):
+        yield
 
 
 def test_an_error_s_message_is_built_in_the_player_s_language(translated: None) -> None:

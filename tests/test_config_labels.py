@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
+from catalogues import speaking
 
 from ttt_gui.config import LEVELS, PRESETS, WATCH_SPEEDS, GameConfig, Mode, Shape, speed_label
 from ttt_gui.theme import THEMES, theme_label
-from ttt_gui.words import DOMAIN, LOCALE_DIR_VARIABLE, install_language
 
 
 @pytest.fixture
@@ -28,14 +27,8 @@ def german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     catalog.add("Two players", "Zwei Spieler")
     catalog.add("Fast", "Schnell")
     catalog.add("Dark theme", "Dunkles Farbschema")
-    target = tmp_path / "de" / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    target.parent.mkdir(parents=True)
-    with target.open("wb") as file:
-        write_mo(file, catalog)
-    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(tmp_path))
-    install_language(["de"])
-    yield
-    install_language([])
+    with speaking(tmp_path, "de", catalog, monkeypatch):
+        yield
 
 
 def test_labels_are_translated_where_shown_and_ids_stay_english(german: None) -> None:

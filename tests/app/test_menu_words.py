@@ -9,14 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from catalogues import compile_shipped_catalogues, shipped_languages
+from catalogues import compile_shipped_catalogues, shipped_languages, speaking
 from fakes import make_presenter
 
 from ttt_gui.app.actions import MENUS, Item, ItemKind, KeyNames, all_cascades, all_items
 from ttt_gui.words import (
-    DOMAIN,
     LOCALE_DIR_VARIABLE,
     gettext,
     install_language,
@@ -115,14 +113,8 @@ msgstr "{key} aŭ {other}"
 def menu_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The menus in the test language (English where it has no word)."""
     catalogue = read_po(io.StringIO(MENU_CATALOGUE), locale="eo")
-    target = tmp_path / "eo" / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    target.parent.mkdir(parents=True)
-    with target.open("wb") as file:
-        write_mo(file, catalogue)
-    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(tmp_path))
-    install_language(["eo"])
-    yield
-    install_language([])
+    with speaking(tmp_path, "eo", catalogue, monkeypatch):
+        yield
 
 
 def test_the_menus_speak_the_language_installed(menu_language: None) -> None:

@@ -8,14 +8,13 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
+from catalogues import speaking
 from hypothesis import given
 from hypothesis import strategies as st
 
 from ttt_gui.board import Board, Player
 from ttt_gui.config import LEVELS, GameConfig, Mode
 from ttt_gui.storage.games import GameFileError, SavedGame, parse_game, read_game, write_game
-from ttt_gui.words import DOMAIN, LOCALE_DIR_VARIABLE, install_language
 
 
 @st.composite
@@ -167,14 +166,8 @@ def translated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None
     catalog = Catalog(locale="eo")
     catalog.add("{field} has an invalid value: {value}", "nevalida valoro {value} de {field}")
     catalog.add("unknown mode {value}", "nekonata reĝimo {value}")
-    target = tmp_path / "eo" / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    target.parent.mkdir(parents=True)
-    with target.open("wb") as file:
-        write_mo(file, catalog)
-    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(tmp_path))
-    install_language(["eo"])
-    yield
-    install_language([])
+    with speaking(tmp_path, "eo", catalog, monkeypatch):
+        yield
 
 
 def test_a_bad_field_is_named_from_the_error_not_from_its_words(translated: None) -> None:
