@@ -100,6 +100,7 @@ def test_a_bounded_search_that_cannot_solve_is_not_exact() -> None:
     assert result.move in board.legal_moves()
 
 
+@pytest.mark.slow
 def test_a_bounded_search_short_of_the_exact_scores_plays_a_proven_win() -> None:
     board = Board.empty(rows=6, cols=7, win_length=4, gravity=True)
     for column in "35467347656":  # the side to move wins, in about 300,000 nodes exactly
@@ -136,7 +137,7 @@ def test_an_engine_picks_its_own_solver_table_whatever_its_table_limit() -> None
 @pytest.mark.parametrize(
     ("rows", "cols"),
     [
-        pytest.param(*shape, marks=pytest.mark.slow) if shape == (5, 5) else shape
+        pytest.param(*shape, marks=pytest.mark.slow) if shape[0] * shape[1] >= 20 else shape
         for shape in SHAPES
     ],
 )
