@@ -143,6 +143,20 @@ def play_through(window: Window, look: Callable[[str], None]) -> None:
     window.run_page("close")
 
 
+def read_through(window: Window) -> tuple[list[Shown], list[str]]:
+    """Every text the window shows and every layout problem, in each state
+    :func:`play_through` takes it to."""
+    shown: list[Shown] = []
+    problems: list[str] = []
+
+    def look(state: str) -> None:
+        shown.extend(window_texts(window, state))
+        problems.extend(layout_problems(window, state))
+
+    play_through(window, look)
+    return shown, problems
+
+
 @pytest.fixture
 def speaking(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
     """Installs a language from a locale folder of the test's own; English after."""
@@ -162,14 +176,7 @@ def test_in_the_pseudo_language_no_english_is_left_and_nothing_is_clipped(
     compile_pseudo_catalogue(tmp_path / "locale", TEMPLATE)
     speaking(PSEUDO_LANGUAGE)
     window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
-    shown: list[Shown] = []
-    problems: list[str] = []
-
-    def look(state: str) -> None:
-        shown.extend(window_texts(window, state))
-        problems.extend(layout_problems(window, state))
-
-    play_through(window, look)
+    shown, problems = read_through(window)
     left = sorted({f"{where}: {text!r}" for where, text in shown if english_letters(text)})
     assert not left, "English left:\n" + "\n".join(left)
     assert not problems, "clipped:\n" + "\n".join(sorted(set(problems)))
@@ -214,14 +221,7 @@ def test_in_each_shipped_language_no_english_is_left(
 ) -> None:
     speaking(compile_po_file(tmp_path / "locale", po_path))
     window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
-    shown: list[Shown] = []
-    problems: list[str] = []
-
-    def look(state: str) -> None:
-        shown.extend(window_texts(window, state))
-        problems.extend(layout_problems(window, state))
-
-    play_through(window, look)
+    shown, problems = read_through(window)
     translated, lacking = english_of(po_path)
 
     def is_english_left(line: str) -> bool:
