@@ -128,30 +128,33 @@ def _blend(colour: str, background: str, amount: float) -> str:
     return "#" + "".join(f"{part:02x}" for part in mixed)
 
 
+@functools.cache
+def icon_coverage(name: str, side: int) -> tuple[float, ...]:
+    """How much of each pixel of icon ``name`` (``side`` pixels square, row by
+    row) its shapes cover, from 0 to 1. Kept: every window and palette reuses it."""
+    shapes = ICONS[name]
+    step = 1 / (side * _SUBSAMPLES)
+    offsets = [(index + 0.5) * step for index in range(_SUBSAMPLES)]
+    coverage = []
+    for row in range(side):
+        for column in range(side):
+            xs = [column / side + offset for offset in offsets]
+            ys = [row / side + offset for offset in offsets]
+            hits = sum(any(_covers(x, y, shape) for shape in shapes) for x in xs for y in ys)
+            coverage.append(hits / _SUBSAMPLES**2)
+    return tuple(coverage)
+
+
 def draw_icon(
     master: tk.Misc, name: str, side: int, colour: str, background: str
 ) -> tk.PhotoImage:
     """Icon ``name`` as an image ``side`` pixels square in ``colour`` over ``background``."""
-    shapes = ICONS[name]
-    rows = []
-    step = 1 / (side * _SUBSAMPLES)
-    for row in range(side):
-        pixels = []
-        for column in range(side):
-            hits = sum(
-                any(
-                    _covers(
-                        (column * _SUBSAMPLES + i + 0.5) * step,
-                        (row * _SUBSAMPLES + j + 0.5) * step,
-                        shape,
-                    )
-                    for shape in shapes
-                )
-                for i in range(_SUBSAMPLES)
-                for j in range(_SUBSAMPLES)
-            )
-            pixels.append(_blend(colour, background, hits / _SUBSAMPLES**2))
-        rows.append("{" + " ".join(pixels) + "}")
+    coverage = icon_coverage(name, side)
+    shades = {amount: _blend(colour, background, amount) for amount in set(coverage)}
+    rows = (
+        "{" + " ".join(shades[amount] for amount in coverage[start : start + side]) + "}"
+        for start in range(0, side * side, side)
+    )
     image = tk.PhotoImage(master=master, width=side, height=side)
     image.put(" ".join(rows))
     return image
