@@ -91,11 +91,8 @@ def shoot(
     root.focus_set()  # no focus ring on a cell: it would look like a highlighted move
     settle(root)
     if open_menu is not None:  # as Alt and the menu's underlined letter open it
-        bar = window.menubar.bar
-        entries = range(int(bar.index("end") or 0) + 1)  # a tear-off line first, if any
-        index = [index for index in entries if bar.type(index) == "cascade"][open_menu]
-        title = str(bar.entrycget(index, "label"))
-        letter = title[int(bar.entrycget(index, "underline"))]
+        title, underline = window.menubar.titles()[open_menu]
+        letter = title[underline]
         root.focus_force()
         settle(root)
         root.tk.call("tk::TraverseToMenu", root, letter)

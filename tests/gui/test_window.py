@@ -699,3 +699,18 @@ def test_a_storm_of_real_and_menu_input_raises_nothing(
         assert window.presenter.errors == [], (name, window.presenter.errors)
     assert len(counts) == len(actions), f"some actions never ran: {counts}"
     assert root.winfo_exists()
+
+
+def test_the_menu_bar_names_its_menus_with_their_access_letters(make_window) -> None:
+    window = make_window()
+    expected = [mnemonic(label) for label, _ in MENUS]
+    assert window.menubar.titles() == expected
+    assert [title for title, _ in expected] == [
+        "Game",
+        "Edit",
+        "Mode",
+        "Difficulty",
+        "Board",
+        "View",
+        "Help",
+    ]

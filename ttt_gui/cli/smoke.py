@@ -16,17 +16,6 @@ __all__ = ["pump_until", "run_smoke_test"]
 SMOKE_TEST_DEADLINE = 20.0
 
 
-def menu_titles(window: Window) -> list[str]:
-    """The titles of the menu bar's menus, as the window shows them."""
-    bar = window.menubar.bar
-    last = bar.index("end")
-    return [
-        str(bar.entrycget(index, "label"))
-        for index in range(0 if last is None else last + 1)
-        if bar.type(index) == "cascade"
-    ]
-
-
 def run_smoke_test(window: Window) -> int:
     """Play a hot-seat game and one move against the computer through the
     window's own cells and menus; 0 if all went right, 1 otherwise. The
@@ -70,7 +59,7 @@ def run_smoke_test(window: Window) -> int:
         answer = session.board.coordinate(reply)
         print(
             f"smoke test passed in {language}: X wins; the computer answered {answer};"
-            f" menus: {', '.join(menu_titles(window))}"
+            f" menus: {', '.join([title for title, _ in window.menubar.titles()])}"
         )
         code = 0
     except Exception as error:  # any failure is reported, not raised

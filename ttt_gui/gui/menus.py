@@ -142,6 +142,16 @@ class MenuBar:
         root.configure(menu=self.bar)
         self._bind_keys()
 
+    def titles(self) -> list[tuple[str, int]]:
+        """The menus' titles as the bar shows them, in order, each with the
+        index of its underlined (access) letter."""
+        last = self.bar.index("end")
+        return [
+            (str(self.bar.entrycget(index, "label")), int(self.bar.entrycget(index, "underline")))
+            for index in range(0 if last is None else last + 1)
+            if self.bar.type(index) == "cascade"
+        ]
+
     def _variable(self, group: str, kind: ItemKind) -> tk.Variable:
         if group not in self.variables:
             make = tk.BooleanVar if kind is ItemKind.CHECK else tk.StringVar
