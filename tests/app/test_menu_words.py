@@ -169,3 +169,30 @@ def test_the_translated_labels_of_a_menu_mark_different_letters(
             assert len(letters) == len(set(letters)), (language, name, translated)
     finally:
         install_language([])
+
+
+@pytest.mark.parametrize("language", shipped_languages())
+def test_every_mnemonic_is_a_key_the_keyboard_types(
+    language: str, shipped_locale: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alt and a kana or a hanzi cannot be typed: in Chinese, Japanese and
+    Korean a label from data gets a Latin letter in brackets, as their menus'
+    own labels do ("最強(&A)"); every other mnemonic is a digit or a letter
+    of a script with capitals."""
+    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(shipped_locale))
+    install_language([language])
+    try:
+        labels = make_presenter(size=15).presenter.view().labels
+        for name, items in every_menu():
+            shown = [
+                labels.get(item.label_key, item.label)
+                for item in items
+                if item.kind is not ItemKind.SEPARATOR
+            ]
+            letters = [mnemonic_letter(label) for label in shown]
+            assert all(
+                letter is not None and (letter.isdigit() or letter != letter.upper())
+                for letter in letters
+            ), (language, name, shown)
+    finally:
+        install_language([])

@@ -8,6 +8,7 @@ no two items of a menu share a letter in any language.
 
 from __future__ import annotations
 
+from string import ascii_lowercase
 from typing import Generic, Protocol, TypeVar
 
 from ttt_gui.words import mnemonic_letter
@@ -28,22 +29,45 @@ def marked_labels(labels: list[str]) -> list[str]:
     """One menu's labels (in the player's language), each with a mnemonic: a
     label that marks one with ``&`` keeps it; the others (labels from data:
     boards, levels, themes) get their first letter or digit that no other
-    label of the menu uses (none if every one is taken).
+    label of the menu uses. A label in a script without capitals (Chinese,
+    Japanese, Korean) that has no such character free gets a Latin letter in
+    brackets at its end, as those languages' menus do ("最強(&A)"); a label
+    goes without if every letter it could have is taken.
 
     >>> marked_labels(["&Easy", "Expert", "Extreme"])
     ['&Easy', 'E&xpert', 'Ex&treme']
+    >>> marked_labels(["難しい(&D)", "最強", "三目並べ"])
+    ['難しい(&D)', '最強(&A)', '三目並べ(&B)']
     """
     taken = {letter for label in labels if (letter := mnemonic_letter(label))}
     marked = []
     for label in labels:
         if mnemonic_letter(label) is None:
-            for index, character in enumerate(label):
-                if character.isalnum() and character.lower() not in taken:
-                    taken.add(character.lower())
-                    label = f"{label[:index]}&{label[index:]}"
-                    break
+            label = _with_mnemonic(label, taken)
         marked.append(label)
     return marked
+
+
+def _keyable(character: str) -> bool:
+    """Whether Alt and ``character`` can choose an item: a digit, or a letter
+    of a script with capitals (Latin, Cyrillic, Greek…)."""
+    return character.isdigit() or character.lower() != character.upper()
+
+
+def _with_mnemonic(label: str, taken: set[str]) -> str:
+    """``label`` with a mnemonic no letter of ``taken`` is; the letter is added to ``taken``."""
+    for index, character in enumerate(label):
+        if _keyable(character) and character.lower() not in taken:
+            taken.add(character.lower())
+            return f"{label[:index]}&{label[index:]}"
+    if not any(character.isalpha() and not _keyable(character) for character in label):
+        return label  # its own letters are all taken: it goes without
+    for letter in ascii_lowercase:
+        if letter not in taken:
+            taken.add(letter)
+            text = label.removesuffix("…")
+            return f"{text}(&{letter.upper()}){label[len(text) :]}"
+    return label
 
 
 class Menu(Generic[LabelledItem]):
