@@ -272,20 +272,46 @@ def test_the_custom_board_form_ticks_gravity_and_misere(make_window) -> None:
     dialogs = TkDialogs(window.root)
     labels: list[str] = []
 
-    def tick_both(form: tk.Toplevel) -> None:
+    def tick_the_first_two(form: tk.Toplevel) -> None:
         frame = form.winfo_children()[0]
         boxes = [w for w in frame.winfo_children() if isinstance(w, ttk.Checkbutton)]
         labels.extend(str(box.cget("text")) for box in boxes)
-        for box in boxes:
+        for box in boxes[:2]:
             box.invoke()
         next(w for w in frame.winfo_children() if isinstance(w, ttk.Button)).invoke()
 
-    when_a_dialog_shows(window, tick_both)
+    when_a_dialog_shows(window, tick_the_first_two)
     assert dialogs.ask_board(Shape(6, 7, 4, gravity=True)) == Shape(6, 7, 4, misere=True)
     assert labels == [
         "Gravity: a mark drops to the bottom of its column",
         "Misère: whoever completes a line loses",
+        "Exact (a longer line does not win)",
     ]
+
+
+def test_the_custom_board_form_keeps_the_exact_rule_apart_from_the_others(
+    make_window,
+) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    dialogs = TkDialogs(window.root)
+    seen: dict[str, list[object]] = {"problems": [], "enabled": []}
+
+    def tick_exact_then_untick_gravity(form: tk.Toplevel) -> None:
+        frame = form.winfo_children()[0]
+        gravity, _, exact = [w for w in frame.winfo_children() if isinstance(w, ttk.Checkbutton)]
+        ok = next(w for w in frame.winfo_children() if isinstance(w, ttk.Button))
+        problem = [w for w in frame.winfo_children() if isinstance(w, ttk.Label)][-1]
+        for box in (exact, gravity):
+            box.invoke()
+            seen["problems"].append(str(problem.cget("text")))
+            seen["enabled"].append(not ok.instate(["disabled"]))
+        ok.invoke()
+
+    when_a_dialog_shows(window, tick_exact_then_untick_gravity)
+    answer = dialogs.ask_board(Shape(6, 7, 4, gravity=True))
+    assert seen["problems"] == ["The exact rule goes with neither gravity nor misère.", ""]
+    assert seen["enabled"] == [False, True]
+    assert answer == Shape(6, 7, 4, exact=True)
 
 
 def test_a_number_question_says_the_range_in_words(make_window) -> None:

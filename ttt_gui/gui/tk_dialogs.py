@@ -161,11 +161,12 @@ class TkDialogs:
         accept_label: str,
         options: tuple[tuple[str, bool], ...] = (),
     ) -> list[int] | None:
-        """A modal form of whole-number fields (label, initial, least, most),
-        checked as the person types: ``check(values)`` returns what is wrong in
-        words ("" if nothing), shown under the fields; the accept button works
-        only for values that pass. Check boxes (label, initial) follow the
-        fields; their states (1 or 0) follow the numbers in the answer."""
+        """A modal form of whole-number fields (label, initial, least, most)
+        and check boxes (label, initial) after them, checked as the person
+        types or ticks: ``check(values)`` (the numbers, then each box's state,
+        1 or 0) returns what is wrong in words ("" if nothing), shown under
+        the fields; the accept button works only for values that pass, and
+        the answer is those values."""
 
         def build(window: tk.Toplevel, finish: Callable[[list[int] | None], None]) -> None:
             frame = ttk.Frame(window, padding=16)
@@ -197,9 +198,9 @@ class TkDialogs:
                 if not all(part.isdigit() for part in raw):
                     problem.set(gettext("Type whole numbers only."))
                     return None
-                numbers = [int(part) for part in raw]
-                problem.set(check(numbers))
-                return None if problem.get() else numbers + [int(tick.get()) for tick in ticks]
+                answer = [int(part) for part in raw] + [int(tick.get()) for tick in ticks]
+                problem.set(check(answer))
+                return None if problem.get() else answer
 
             def update(*_: object) -> None:
                 ok.state(["!disabled"] if values() is not None else ["disabled"])
@@ -210,8 +211,8 @@ class TkDialogs:
                     finish(chosen)
 
             ok.configure(command=accept)
-            for text in texts:
-                text.trace_add("write", update)
+            for variable in (*texts, *ticks):
+                variable.trace_add("write", update)
             window.bind("<Return>", lambda event: accept())
             ok.focus_set()
 
@@ -232,13 +233,14 @@ class TkDialogs:
         return None if answer is None else answer[0]
 
     def ask_board(self, shape: Shape) -> Shape | None:
-        """One dialog with the columns, rows, win length and the two rules; the
-        button works only for a board that exists. The sides are asked in the
-        order every board is named (columns × rows: Connect Four is 7×6)."""
-        rows, cols, win_length, gravity, misere = shape[:5]  # the exact rule: a preset's
+        """One dialog with the columns, rows, win length and the three rules;
+        the button works only for a board that exists (the exact rule goes
+        with neither of the others). The sides are asked in the order every
+        board is named (columns × rows: Connect Four is 7×6)."""
+        rows, cols, win_length, gravity, misere, exact = shape
 
-        def check(numbers: list[int]) -> str:
-            width, height, length = numbers
+        def check(values: list[int]) -> str:
+            width, height, length, drops, loses, only_exact = values
             if not all(MIN_SIZE <= side <= MAX_SIZE for side in (height, width)):
                 return gettext("Columns and rows are {least} to {most} each.").format(
                     least=MIN_SIZE, most=MAX_SIZE
@@ -248,6 +250,9 @@ class TkDialogs:
                 return gettext(
                     "On a {columns}×{rows} board, {least} to {most} in a row can win."
                 ).format(columns=width, rows=height, least=MIN_SIZE, most=board.size)
+            if only_exact and (drops or loses):
+                # TRANSLATORS: the custom board form; the three rules as its check boxes name them.
+                return gettext("The exact rule goes with neither gravity nor misère.")
             return ""
 
         least, most = MIN_SIZE, MAX_SIZE
@@ -263,14 +268,15 @@ class TkDialogs:
         options = (
             (gettext("Gravity: a mark drops to the bottom of its column"), gravity),
             (gettext("Misère: whoever completes a line loses"), misere),
+            (gettext("Exact (a longer line does not win)"), exact),
         )
         answer = self._ask_numbers(
             gettext("Custom board"), numbers, check, gettext("Play this board"), options
         )
         if answer is None:
             return None
-        width, height, length, drops, loses = answer
-        return Shape(height, width, length, bool(drops), bool(loses))
+        width, height, length, drops, loses, only_exact = answer
+        return Shape(height, width, length, bool(drops), bool(loses), bool(only_exact))
 
     def show_info(self, title: str, text: str) -> None:
         from tkinter import messagebox
