@@ -236,6 +236,23 @@ def test_analyse_of_misere_is_not_the_plain_game(tmp_path: Path) -> None:
     assert misere["words"] != "win in 1 move"
 
 
+def test_analyse_under_the_exact_rule_does_not_count_an_overline(tmp_path: Path) -> None:
+    """X's d1 makes five in a row where four win: a win in 1 move in the plain
+    game; under the exact rule no win, and O's four on row 2 comes next."""
+    position = "xxx.x/ooo../o..../...../....."
+    options = ("--win-length", "4", "--depth", "2", "--json")
+    plain = json.loads(run(tmp_path, "analyse", position, *options).stdout)
+    done = run(tmp_path, "analyse", position, "--exact", *options)
+    assert done.returncode == 0, done.stderr
+    exact = json.loads(done.stdout)
+    assert (plain["exact_rule"], exact["exact_rule"]) == (False, True)
+    assert plain["moves"][0]["coordinate"] == "d1" and plain["moves"][0]["outcome"] == "win"
+    assert exact["moves"][0]["coordinate"] == "d2"
+    assert {move["coordinate"]: move["outcome"] for move in exact["moves"]}["d1"] == "loss"
+    text = run(tmp_path, "analyse", position, "--exact", "--win-length", "4", "--depth", "2")
+    assert text.stdout.startswith("XXX.X/OOO../O..../...../.....  (exactly 4 in a row wins)")
+
+
 def test_analyse_under_gravity_refuses_a_floating_mark(tmp_path: Path) -> None:
     done = run(tmp_path, "analyse", "x../.../..o", "--gravity")
     assert done.returncode == 2
@@ -272,6 +289,10 @@ def test_a_bad_position_exits_2_with_one_line(tmp_path: Path, position: str, nam
         (["analyse", "x../.../...", "--win-length", "4"], "win length 4 is out of range"),
         (["analyse", "x../.../...", "--think-time", "0"], "--think-time 0 is out of range"),
         (["analyse", "x../.../...", "--bogus"], "unrecognized arguments: --bogus"),
+        (
+            ["analyse", "..../..../..../....", "--exact", "--gravity"],
+            "--exact goes with neither --gravity nor --misere",
+        ),
         (["analyse"], "POSITION"),
         (["review"], "FILE.ttt"),
     ],
@@ -310,6 +331,7 @@ def test_review_json_lists_marks_values_and_better_moves(tmp_path: Path) -> None
     path = saved(tmp_path / "game.ttt", (0, 1, 4, 7, 8))
     data = json.loads(run(tmp_path, "review", str(path), "--json").stdout)
     assert data["exact"] is True
+    assert (data["gravity"], data["misere"], data["exact_rule"]) == (False, False, False)
     assert [move["mark"] for move in data["moves"]] == [
         "best",
         "mistake",

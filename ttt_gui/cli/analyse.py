@@ -5,7 +5,7 @@ on success and 2, with one line on stderr, for a bad position or file (a bad
 option gets argparse's usage and error line, also with status 2).
 
 ``analyse POSITION`` prints the value of a position (``Board.parse`` text,
-rows joined by ``/``, with ``--gravity`` and ``--misere`` for those variants)
+rows joined by ``/``, with ``--gravity``, ``--misere`` and ``--exact`` for those variants)
 and of every legal move, best first (a move proven in an approximate
 analysis is worded as exact; a draw proven by a pairing strategy,
 see :mod:`ttt_gui.engine.pairing`, says so); ``review FILE``
@@ -81,6 +81,11 @@ def build_parser() -> _Parser:
     analyse.add_argument(
         "--misere", action="store_true", help=gettext("completing a line loses (misère)")
     )
+    analyse.add_argument(
+        "--exact",
+        action="store_true",
+        help=gettext("exactly K in a row wins, a longer line does not (standard Gomoku)"),
+    )
     review: _Parser = commands.add_parser(
         "review",
         help=gettext("mark every move of a saved game"),
@@ -154,10 +159,17 @@ def _output(command: _Parser, args: argparse.Namespace) -> str:
                 length=args.win_length, low=MIN_SIZE, high=MAX_SIZE
             )
         )
+    if args.exact and (args.gravity or args.misere):
+        # TRANSLATORS: --exact, --gravity and --misere are options: keep them as they are.
+        command.error(gettext("--exact goes with neither --gravity nor --misere"))
     text = "/".join(args.position.split())  # rows may also be given one per line
     try:
         board = Board.parse(
-            text, win_length=args.win_length, gravity=args.gravity, misere=args.misere
+            text,
+            win_length=args.win_length,
+            gravity=args.gravity,
+            misere=args.misere,
+            exact=args.exact,
         )
     except InvalidPositionError as error:
         command.fail(
@@ -232,6 +244,7 @@ def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
         "win_length": board.win_length,
         "gravity": board.gravity,
         "misere": board.misere,
+        "exact_rule": board.exact,
     }
     if analysis is None:
         winner = board.winner
@@ -314,9 +327,12 @@ def _shown(board: Board) -> str:
         message = gettext("{position}  (gravity)")
     elif board.misere:
         message = gettext("{position}  (misère)")
+    elif board.exact:
+        # TRANSLATORS: the exact rule of standard Gomoku: a longer line does not win.
+        message = gettext("{position}  (exactly {length} in a row wins)")
     else:
         return str(board)
-    return message.format(position=board)
+    return message.format(position=board, length=board.win_length)
 
 
 def _review_move_fields(move: MoveReview) -> dict[str, Any]:
@@ -350,6 +366,7 @@ def review_report(review: GameReview, as_json: bool) -> str:
             "win_length": review.start.win_length,
             "gravity": review.start.gravity,
             "misere": review.start.misere,
+            "exact_rule": review.start.exact,
             "exact": review.is_exact,
             "depth": review.depth,
             "counts": {
