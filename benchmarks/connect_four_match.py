@@ -14,8 +14,17 @@ table entry, the think time, the window's table limit) and the perfect
 solver the second (an exact search without a bound, which delays its loss
 as long as it can), to the end. Printed per game: the opening (columns
 played, 1-7), the result for the level, its moves, its longest think and
-the solver's total time; then the score. Each game takes about a minute on
-the compiled build; the solver's first answers take longest.
+the solver's total time, the level's CPU time, where it first let the win
+go and how it chose each move; then the score. Each game takes about a
+minute on the compiled build; the solver's first answers take longest.
+
+How the level chose each move, one letter a move: ``e`` an exact solve,
+``w`` a proven winning move (its distance unknown), ``h`` the heuristic
+fallback (nothing proven within the think time). After each of the level's
+moves a judge (a weak solve) tells whether the first player still wins: the
+first move after which it does not is printed as its ply (the stones on the
+board before it, 6 for the level's first move) and its letter; ``-`` where
+the level kept the win to the end.
 """
 
 from __future__ import annotations
@@ -36,6 +45,7 @@ from ttt_gui.app.session import ENGINE_TABLE_LIMIT
 from ttt_gui.board import Board, Player
 from ttt_gui.config import LEVELS, TOP_LEVEL, GameConfig
 from ttt_gui.engine import COMPILED, Engine
+from ttt_gui.engine.engine import MATE_THRESHOLD
 from ttt_gui.engine.connect_four_path import BoardSolver
 from ttt_gui.engine.levels import LevelPlayer
 
@@ -57,21 +67,29 @@ while len(games) < request["games"]:
     player = LevelPlayer(level.lookahead, level.temperature, node_limit=level.nodes,
                          time_limit=think, seed=len(games), table_limit=ENGINE_TABLE_LIMIT)
     solver = Engine(randomize=False)
-    longest = solver_seconds = 0.0
-    level_moves = 0
+    longest = solver_seconds = level_cpu = 0.0
+    kinds = ""
+    let_go = None
     while not board.is_over:
         started = time.perf_counter()
         if board.turn is Player.X:
-            move = player.search(board).move
+            cpu = time.process_time()
+            found = player.search(board)
+            level_cpu += time.process_time() - cpu
             longest = max(longest, time.perf_counter() - started)
-            level_moves += 1
+            kinds += "e" if found.exact else "w" if found.score > MATE_THRESHOLD else "h"
+            after = board.play(found.move)
+            if let_go is None and not after.is_over and judge.outcome(after) != -1:
+                let_go = (board.move_count, kinds[-1])
+            move = found.move
         else:
             move = solver.search(board).move
             solver_seconds += time.perf_counter() - started
         board = board.play(move)
     result = {Player.X: "won", None: "drawn", Player.O: "lost"}[board.winner]
-    games.append({"opening": opening, "result": result, "level_moves": level_moves,
-                  "longest": longest, "solver_seconds": solver_seconds})
+    games.append({"opening": opening, "result": result, "level_moves": len(kinds),
+                  "longest": longest, "solver_seconds": solver_seconds,
+                  "level_cpu": level_cpu, "kinds": kinds, "let_go": let_go})
     print(json.dumps(games[-1]), file=sys.stderr, flush=True)
 json.dump({"compiled": COMPILED, "think": think, "games": games}, sys.stdout)
 """
@@ -106,11 +124,16 @@ def main() -> None:
         f"7x6 Connect Four: the strongest level (first player, {answer['think']:g} s a move,"
         f" {build}) against the perfect solver from won 6-move openings, seed {args.seed}"
     )
-    print(f"{'opening':>8} {'result':>7} {'moves':>6} {'longest s':>9} {'solver s':>9}")
+    print(
+        f"{'opening':>8} {'result':>7} {'moves':>6} {'longest s':>9} {'solver s':>9}"
+        f" {'level CPU s':>11} {'let go':>6}  chosen by"
+    )
     for game in answer["games"]:
+        let_go = "-" if game["let_go"] is None else "{} {}".format(*game["let_go"])
         print(
             f"{column_line(game['opening']):>8} {game['result']:>7} {game['level_moves']:>6}"
             f" {game['longest']:>9.2f} {game['solver_seconds']:>9.1f}"
+            f" {game['level_cpu']:>11.1f} {let_go:>6}  {game['kinds']}"
         )
     counts = {
         result: sum(g["result"] == result for g in answer["games"])
@@ -118,6 +141,11 @@ def main() -> None:
     }
     won, drawn, lost = counts["won"], counts["drawn"], counts["lost"]
     print(f"the level won {won}, drew {drawn}, lost {lost} of {len(answer['games'])}")
+    fallbacks = [game["let_go"] for game in answer["games"] if game["let_go"] is not None]
+    print(
+        f"the win let go by a heuristic move {sum(kind == 'h' for _, kind in fallbacks)} times,"
+        f" by a proven one {sum(kind != 'h' for _, kind in fallbacks)} times"
+    )
 
 
 if __name__ == "__main__":
