@@ -4,8 +4,10 @@ against any Gomocup brain, at equal think time, as engine testers measure.
     python benchmarks/gomoku_match.py --baseline main --time 0.2 --games 20
     python benchmarks/gomoku_match.py --pbrain "./pbrain-other" --time 1 --games 100
 
-Each opening of a fixed set (stones near the centre, the same on every run)
-is played twice, the engines swapping colours. Every move the manager sends
+Each opening of a fixed set is played twice, the engines swapping colours:
+four stones near the centre, black to move, each checked by a short search
+to be roughly even (``benchmarks/data/gomoku_openings.txt``, rebuilt with
+``--build-openings COUNT``; see :func:`build_openings`). Every move the manager sends
 the whole position (``BOARD`` … ``DONE``) and reads the reply; a side that
 answers with an illegal move, or not at all within ten times its think time,
 loses. Both engines of this program play as the strongest level does
@@ -41,6 +43,13 @@ sys.path.insert(0, str(ROOT))
 from ttt_gui.board import Board, Player  # noqa: E402
 
 SIZE = 15
+#: The balanced openings (cells in play order, one opening a line).
+OPENINGS = ROOT / "benchmarks" / "data" / "gomoku_openings.txt"
+#: An opening is balanced when short searches of the side to move at these
+#: node limits (depths of both parities: an odd one favours the side to
+#: move by a move) score it within this of 0 on average.
+BALANCE_NODES = (2_000, 6_000)
+BALANCED = 12
 #: A brain that speaks the Gomocup protocol's BOARD and START through the
 #: engine of the tree on ``sys.argv[1]`` (what every revision has: Board,
 #: Engine(selective=...), Limit), so old revisions play without pbrain.
@@ -148,9 +157,24 @@ class Brain:
             self.process.wait()
 
 
-def openings(count: int, seed: int = 2026) -> list[tuple[int, ...]]:
-    """``count`` openings of three stones (X, O, X) within two cells of the
-    centre, none a first stone far from the others: the same on every run."""
+def openings(count: int) -> list[tuple[int, ...]]:
+    """The first ``count`` openings of the balanced set (see :func:`build_openings`)."""
+    lines = OPENINGS.read_text(encoding="utf-8").split()
+    found = [tuple(int(cell) for cell in line.split(",")) for line in lines]
+    if count > len(found):
+        found = found * (count // len(found) + 1)
+    return found[:count]
+
+
+def build_openings(count: int, seed: int = 2026) -> list[tuple[int, ...]]:
+    """``count`` openings of four stones (black, white, black, white: black
+    to move) within two cells of the centre, each roughly even: short
+    searches of this tree's engine at two node limits, so that both
+    parities of depth are seen, score it within BALANCED of 0 on average. The
+    same seed gives the same candidates; the check is this tree's engine's,
+    so the set is built once and kept (``--build-openings``)."""
+    from ttt_gui.engine import Engine, Limit
+
     rng = random.Random(seed)
     centre = SIZE // 2
     near = [
@@ -160,8 +184,16 @@ def openings(count: int, seed: int = 2026) -> list[tuple[int, ...]]:
     ]
     found: list[tuple[int, ...]] = []
     while len(found) < count:
-        opening = (centre * SIZE + centre, *rng.sample([c for c in near if c != 112], 2))
-        if opening not in found:
+        opening = tuple(rng.sample(near, 4))
+        board = Board.from_moves(list(opening), SIZE, 5)
+        if opening in found or board.is_over:
+            continue
+        scores = [
+            Engine(selective=True, randomize=False).search(board, Limit(nodes=nodes)).score
+            for nodes in BALANCE_NODES
+        ]
+        print(f"opening {opening}: scores {scores}", flush=True)
+        if abs(sum(scores)) <= BALANCED * len(scores):
             found.append(opening)
     return found
 
@@ -212,7 +244,18 @@ def main() -> None:
     parser.add_argument(
         "--patterns", action="store_true", help="this tree's engine values and narrows by shapes"
     )
+    parser.add_argument(
+        "--build-openings",
+        type=int,
+        metavar="COUNT",
+        help="build the set of COUNT balanced openings with this tree's engine, and stop",
+    )
     arguments = parser.parse_args()
+    if arguments.build_openings:
+        built = build_openings(arguments.build_openings)
+        OPENINGS.write_text("".join(",".join(map(str, o)) + "\n" for o in built), "utf-8")
+        print(f"{len(built)} openings written to {OPENINGS.relative_to(ROOT)}")
+        return
     environment = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     print(f"load average at start: {os.getloadavg()}", flush=True)
     with tempfile.TemporaryDirectory() as temporary:
