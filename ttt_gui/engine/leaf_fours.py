@@ -30,13 +30,12 @@ looks that far.
 from __future__ import annotations
 
 from functools import cache
-from typing import Final
 
 from ttt_gui.board import Geometry
 from ttt_gui.engine.threats import directions, is_threat_rules
 
 #: Whether the selective search probes its leaves for lines of fours.
-LEAF_FOURS: Final = True
+LEAF_FOURS = True
 #: The longest line a leaf looks for, in plies (the attacker's moves and
 #: the replies, the completing move included) ...
 LEAF_PLIES = 9
@@ -44,8 +43,9 @@ LEAF_PLIES = 9
 #: node, so a probe may cost a few; past this it gives up.
 LEAF_NODES = 12
 #: Probed positions whose answers are kept (per board shape), before the
-#: store is emptied: leaves recur across the iterations of a search.
-LEAF_CACHE_LIMIT = 100_000
+#: store is emptied: leaves recur across the iterations of a search. On
+#: 15x15 an answer takes about 230 bytes: at most about 12 MB.
+LEAF_CACHE_LIMIT = 50_000
 
 
 class _OutOfBudget(Exception):
