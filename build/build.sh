@@ -69,7 +69,7 @@ fi
 
 # python -P: the installed package, not the source tree of the current folder.
 installed="$("$VENV_PYTHON" -P -m ttt_gui --version | tr -d '\r')"
-echo "build: installed $(tr '\n' ' ' <<<"$installed")"
+echo "build: installed ${installed//$'\n'/; }"
 [ "$(tail -n 1 <<<"$installed")" = "engine: ${ENGINE}" ] || {
     echo "build: the installed package does not say 'engine: ${ENGINE}'" >&2
     exit 1
@@ -120,5 +120,5 @@ version="$("$exe" --version | tr -d '\r')"
     echo "build: $exe --version printed '$version', not 'engine: ${ENGINE}'" >&2
     exit 1
 }
-echo "build: $exe --version: $(tr '\n' ' ' <<<"$version")"
+echo "build: $exe --version: ${version//$'\n'/; }"
 echo "build: built $exe ($(du -sk "$shipped" | cut -f1) KiB in $shipped) in $((SECONDS - start)) s"
