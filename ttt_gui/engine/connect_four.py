@@ -113,7 +113,12 @@ class ConnectFourSolver:
         column = (1 << rows) - 1
         self.bottom: i64 = sum(1 << (col * step) for col in range(cols))
         self.board_mask: i64 = self.bottom * column
+        self.column: i64 = column
         self.columns: list[i64] = [column << (col * step) for col in range(cols)]
+        # The search's move ordering: per stones on the board, a part of
+        # ``cols`` places for the columns in order and their ranks.
+        self.sorted_columns: list[i64] = [0] * (cols * (rows * cols + 1))
+        self.ranks: list[i64] = [0] * (cols * (rows * cols + 1))
         # Centre first, then outwards, the left before the right.
         self.order: list[i64] = [
             cols // 2 + (1 - 2 * (index % 2)) * ((index + 1) // 2) for index in range(cols)
@@ -245,53 +250,67 @@ class ConnectFourSolver:
 
         # The children's entries first: one whose value is known to fail
         # high ends the search here, one known to fail low is left out.
-        columns = self.columns
+        # Columns go centre first, then outwards, the left before the right.
+        column = self.column
+        step = self.step
+        count = self.cols
+        order = self.order
         next_current = current ^ mask
-        buckets = self.buckets
-        for col in self.order:
-            move = moves & columns[col]
-            if move == 0 or stones >= self.cells - ETC_EMPTY:
-                continue
-            child_key = next_current + (mask | move)
-            child_slot = (child_key % buckets) * 2
-            entry = table[child_slot]
-            if entry == 0 or (entry >> KEY_SHIFT) != child_key:
-                entry = table[child_slot + 1]
-                if entry == 0 or (entry >> KEY_SHIFT) != child_key:
+        if stones < cells - ETC_EMPTY:
+            buckets = self.buckets
+            for col in order:
+                move = moves & (column << (col * step))
+                if move == 0:
                     continue
-            score = VALUE_OFFSET - ((entry & 0xFF) >> 1)  # our side of its value
-            if entry & 1:
-                if score <= alpha:
-                    moves ^= move  # the child is worth at least -score to it
-            elif score >= beta:
+                child_key = next_current + (mask | move)
+                child_slot = (child_key % buckets) * 2
+                entry = table[child_slot]
+                if entry == 0 or (entry >> KEY_SHIFT) != child_key:
+                    entry = table[child_slot + 1]
+                    if entry == 0 or (entry >> KEY_SHIFT) != child_key:
+                        continue
+                score = VALUE_OFFSET - ((entry & 0xFF) >> 1)  # our side of its value
+                if entry & 1:
+                    if score <= alpha:
+                        moves ^= move  # the child is worth at least -score to it
+                elif score >= beta:
+                    self.store(slot, key, stones, ((score + VALUE_OFFSET) << 1) | 1)
+                    return score
+            if moves == 0:
+                self.store(slot, key, stones, (alpha + VALUE_OFFSET) << 1)
+                return alpha
+
+        # Order by the winning cells a move creates, then centre first (an
+        # insertion sort, stable: the column order breaks ties), the columns
+        # kept in this depth's part of the buffers (small integers: no
+        # allocation).
+        base = stones * count
+        sorted_columns = self.sorted_columns
+        ranks = self.ranks
+        found: i64 = 0
+        if (moves & (moves - 1)) == 0:  # one move: nothing to order
+            score = -self.negamax(next_current, mask | moves, stones + 1, -beta, -alpha)
+            if score >= beta:
                 self.store(slot, key, stones, ((score + VALUE_OFFSET) << 1) | 1)
                 return score
-        if moves == 0:
-            self.store(slot, key, stones, (alpha + VALUE_OFFSET) << 1)
-            return alpha
-
-        # Order by the winning cells a move creates, then centre first
-        # (an insertion sort, stable: the column order breaks ties).
-        ordered: list[i64] = []
-        scores: list[i64] = []
-        if (moves & (moves - 1)) == 0:
-            ordered.append(moves)  # one move: nothing to order
+            if score > alpha:
+                alpha = score
         else:
-            for col in self.order:
-                move = moves & columns[col]
+            for col in order:
+                move = moves & (column << (col * step))
                 if move != 0:
                     score = bit_count(self.winning_cells(current | move, mask | move))
-                    index = len(ordered)
-                    ordered.append(move)
-                    scores.append(score)
-                    while index > 0 and scores[index - 1] < score:
-                        ordered[index] = ordered[index - 1]
-                        scores[index] = scores[index - 1]
-                        index -= 1
-                    ordered[index] = move
-                    scores[index] = score
+                    place = base + found
+                    found += 1
+                    while place > base and ranks[place - 1] < score:
+                        sorted_columns[place] = sorted_columns[place - 1]
+                        ranks[place] = ranks[place - 1]
+                        place -= 1
+                    sorted_columns[place] = col
+                    ranks[place] = score
 
-        for move in ordered:
+        for place in range(base, base + found):
+            move = moves & (column << (sorted_columns[place] * step))
             score = -self.negamax(next_current, mask | move, stones + 1, -beta, -alpha)
             if score >= beta:
                 self.store(slot, key, stones, ((score + VALUE_OFFSET) << 1) | 1)
