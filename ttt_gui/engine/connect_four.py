@@ -50,9 +50,6 @@ KEY_SHIFT: Final = CODE_BITS + STONE_BITS
 VALUE_OFFSET: Final = 64
 #: A node limit beyond any search.
 NO_NODE_LIMIT: Final = 4_611_686_018_427_387_904
-#: The children's table entries are looked at where at least this many cells
-#: are empty (nearer the end a child's search costs about as much).
-ETC_EMPTY: Final = 10
 
 
 #: Whether this module runs compiled: then it is an extension module (a
@@ -256,29 +253,28 @@ class ConnectFourSolver:
         count = self.cols
         order = self.order
         next_current = current ^ mask
-        if stones < cells - ETC_EMPTY:
-            buckets = self.buckets
-            for col in order:
-                move = moves & (column << (col * step))
-                if move == 0:
-                    continue
-                child_key = next_current + (mask | move)
-                child_slot = (child_key % buckets) * 2
-                entry = table[child_slot]
+        buckets = self.buckets
+        for col in order:
+            move = moves & (column << (col * step))
+            if move == 0:
+                continue
+            child_key = next_current + (mask | move)
+            child_slot = (child_key % buckets) * 2
+            entry = table[child_slot]
+            if entry == 0 or (entry >> KEY_SHIFT) != child_key:
+                entry = table[child_slot + 1]
                 if entry == 0 or (entry >> KEY_SHIFT) != child_key:
-                    entry = table[child_slot + 1]
-                    if entry == 0 or (entry >> KEY_SHIFT) != child_key:
-                        continue
-                score = VALUE_OFFSET - ((entry & 0xFF) >> 1)  # our side of its value
-                if entry & 1:
-                    if score <= alpha:
-                        moves ^= move  # the child is worth at least -score to it
-                elif score >= beta:
-                    self.store(slot, key, stones, ((score + VALUE_OFFSET) << 1) | 1)
-                    return score
-            if moves == 0:
-                self.store(slot, key, stones, (alpha + VALUE_OFFSET) << 1)
-                return alpha
+                    continue
+            score = VALUE_OFFSET - ((entry & 0xFF) >> 1)  # our side of its value
+            if entry & 1:
+                if score <= alpha:
+                    moves ^= move  # the child is worth at least -score to it
+            elif score >= beta:
+                self.store(slot, key, stones, ((score + VALUE_OFFSET) << 1) | 1)
+                return score
+        if moves == 0:
+            self.store(slot, key, stones, (alpha + VALUE_OFFSET) << 1)
+            return alpha
 
         # Order by the winning cells a move creates, then centre first (an
         # insertion sort, stable: the column order breaks ties), the columns
