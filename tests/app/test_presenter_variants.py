@@ -207,7 +207,8 @@ def test_paste_into_the_same_shape_keeps_the_games_rules() -> None:
 
 def test_gomoku_board_and_analysis_words_on_every_variant() -> None:
     for shape in (GOMOKU, CONNECT_FOUR, AVOID_THREE):
-        rig = make_presenter(mode="hotseat", think_time=0.1)
+        # Room for a first depth over 225 cells on a loaded machine (0.1 s was not).
+        rig = make_presenter(mode="hotseat", think_time=0.25)
         rig.presenter.set_board(shape)
         rig.presenter.toggle_analysis()
         rig.settle()
