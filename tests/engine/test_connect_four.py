@@ -29,7 +29,8 @@ from variant_reference import (
 from ttt_gui.board import Board, geometry
 from ttt_gui.engine import COMPILED, MATE_THRESHOLD, WIN, Engine, Limit
 from ttt_gui.engine.connect_four import ConnectFourSolver, bit_count, connect_four_applies
-from ttt_gui.engine.connect_four_path import OWN_TABLE_ENTRIES, BoardSolver
+from ttt_gui.engine.connect_four_path import OWN_TABLE_ENTRIES, BoardSolver, GuessSearch
+from ttt_gui.engine.state import immediate_wins
 from ttt_gui.engine.transposition import POINTER_BYTES
 
 #: Small gravity boards with four in a row: (rows, columns).
@@ -117,6 +118,35 @@ def test_a_stop_token_ends_a_solve_with_an_honest_answer() -> None:
     stop.set()
     result = Engine().search(gravity(6, 7), Limit(), stop=stop)
     assert not result.exact
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(4, 5), (5, 4)])
+def test_the_heuristic_search_claims_only_wins_and_losses_it_saw(rows: int, cols: int) -> None:
+    solver = BoardSolver(rows, cols, 10_000)
+    claims = 0
+    for board in random_positions(gravity(rows, cols), 40, rows * cols // 2, seed=rows * cols):
+        if immediate_wins(board):
+            continue
+        guess = GuessSearch(solver, board)
+        for _ in range(5):
+            guess.deepen()
+        move, value = guess.choice(set())
+        values = move_values(board)
+        if value > MATE_THRESHOLD:  # a win, at most as far as it says
+            assert values[move] > MATE_THRESHOLD and values[move] >= value, repr(board)
+        elif value < -MATE_THRESHOLD:  # a loss, whatever the move
+            assert max(values.values()) < -MATE_THRESHOLD, repr(board)
+        claims += abs(value) > MATE_THRESHOLD
+        assert move in board.legal_moves()
+        assert guess.choice({move})[0] != move or len(guess.order) == 1  # another, if any
+    assert claims > 0
+
+
+def test_a_bounded_search_for_a_move_answers_by_its_own_heuristic_search() -> None:
+    board = gravity(6, 7).play(38)
+    result = Engine(seed=2).search(board, Limit(nodes=200_000))
+    assert not result.exact and abs(result.score) <= MATE_THRESHOLD
+    assert 0 < result.depth < board.empty_bits.bit_count()
 
 
 def test_the_table_keeps_its_fixed_size() -> None:

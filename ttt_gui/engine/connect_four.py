@@ -13,7 +13,10 @@ cell loses); bounds come from the moves left; the table has a fixed size,
 two entries a slot: the first keeps the entry with the fewest stones (the
 most work below it) unless the game has left it behind, the second takes
 whatever the first does not; moves are ordered by the winning cells they
-create, then centre first.
+create, then centre first. Where a proof is out of reach,
+:class:`ConnectFourGuess` searches the same moves to a depth, with a
+heuristic at its leaves (threats, more on their owner's rows, then stones
+by the lines through their cells).
 
 Values inside the solver are in half-moves to the end, from the side to
 move: a win whose last stone is the game's ``T``-th scores
@@ -50,6 +53,16 @@ KEY_SHIFT: Final = CODE_BITS + STONE_BITS
 VALUE_OFFSET: Final = 64
 #: A node limit beyond any search.
 NO_NODE_LIMIT: Final = 4_611_686_018_427_387_904
+#: The heuristic search's values: a loss whose last stone is the game's
+#: ``n``-th scores ``-(GUESS_WIN - n)`` (later is better); the heuristic lies
+#: well inside.
+GUESS_WIN: Final = 1_000_000
+#: A threat (an empty cell completing four) is worth this much, and this
+#: much more on its owner's rows (odd rows from the bottom for the first
+#: player, even rows for the second: who fills a column decides who must
+#: play under a threat at the end).
+THREAT_VALUE: Final = 8
+GOOD_THREAT_VALUE: Final = 24
 
 
 #: Whether this module runs compiled: then it is an extension module (a
@@ -82,6 +95,17 @@ def bit_count(bits: i64) -> i64:
     bits = bits + (bits >> 16)
     bits = bits + (bits >> 32)
     return bits & 0x7F
+
+
+def cell_lines(rows: int, cols: int, col: int, height: int) -> int:
+    """The lines of four on a board of ``rows`` by ``cols`` through a cell."""
+    count = 0
+    for step_col, step_height in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for start in range(-3, 1):
+            ends = [(col + step_col * k, height + step_height * k) for k in (start, start + 3)]
+            if all(0 <= c < cols and 0 <= h < rows for c, h in ends):
+                count += 1
+    return count
 
 
 def half(value: i64) -> i64:
@@ -373,3 +397,112 @@ class ConnectFourSolver:
             if move != 0:
                 moves.append(move)
         return moves
+
+
+@final
+class ConnectFourGuess:
+    """The heuristic search on the bitboards of ``solver``'s board shape,
+    when a proof is out of reach: a depth-bounded alpha-beta on the moves
+    the solver plays, with a heuristic at its leaves that knows who a
+    threat's row favours; its nodes count into the solver's, under the
+    solver's limits. No table."""
+
+    def __init__(self, solver: ConnectFourSolver) -> None:
+        self.solver = solver
+        rows, cols = int(solver.rows), int(solver.cols)
+        step = rows + 1
+        column = (1 << rows) - 1
+        bottom = sum(1 << (col * step) for col in range(cols))
+        # The first player's rows (1st, 3rd, ... from the bottom) and the
+        # second's; each cell's weight, the lines of four through it, as
+        # masks of the cells of each weight.
+        odd = sum(1 << height for height in range(0, rows, 2))
+        self.odd_rows: i64 = bottom * odd
+        self.even_rows: i64 = bottom * (column ^ odd)
+        weights: dict[int, int] = {}
+        for col in range(cols):
+            for height in range(rows):
+                weight = cell_lines(rows, cols, col, height)
+                weights[weight] = weights.get(weight, 0) | (1 << (col * step + height))
+        self.weights: list[i64] = list(weights)
+        self.weight_masks: list[i64] = [weights[weight] for weight in weights]
+
+    def evaluate(self, current: i64, mask: i64, stones: i64) -> i64:
+        """The heuristic value of a position from the side to move: threats
+        (more on their owner's rows), then stones by the lines through their cells."""
+        opponent = current ^ mask
+        mine = self.solver.winning_cells(current, mask)
+        theirs = self.solver.winning_cells(opponent, mask)
+        first = (stones & 1) == 0  # the side to move moved first
+        my_rows = self.odd_rows if first else self.even_rows
+        their_rows = self.even_rows if first else self.odd_rows
+        value = THREAT_VALUE * (bit_count(mine) - bit_count(theirs)) + GOOD_THREAT_VALUE * (
+            bit_count(mine & my_rows) - bit_count(theirs & their_rows)
+        )
+        index = 0
+        for cells in self.weight_masks:
+            value += self.weights[index] * (
+                bit_count(current & cells) - bit_count(opponent & cells)
+            )
+            index += 1
+        return value
+
+    def guess(
+        self, current: i64, mask: i64, stones: i64, depth: i64, alpha: i64, beta: i64
+    ) -> i64:
+        """The heuristic value of a position where the side to move cannot win
+        at once, searched ``depth`` more moves (a forced move does not count),
+        with alpha-beta (fail-hard): the moves, losses and draws as
+        :meth:`ConnectFourSolver.negamax` sees them, :meth:`evaluate` at the leaves; the table
+        is not used."""
+        solver = self.solver
+        solver.nodes += 1
+        if (solver.nodes & CHECK_MASK) == 0:
+            solver.check()
+        cells = solver.cells
+        possible = (mask + solver.bottom) & solver.board_mask
+        opponent_wins = solver.winning_cells(current ^ mask, mask)
+        forced = possible & opponent_wins
+        if forced != 0:
+            if (forced & (forced - 1)) != 0:
+                return stones + 2 - GUESS_WIN  # its winning stone the (stones + 2)-th
+            possible = forced
+        moves = possible & ~(opponent_wins >> 1)
+        if moves == 0:
+            return stones + 2 - GUESS_WIN
+        if stones >= cells - 2:
+            return 0
+        if (moves & (moves - 1)) != 0:
+            if depth <= 0:
+                return self.evaluate(current, mask, stones)
+            depth -= 1
+        next_current = current ^ mask
+        for move in self.ordered(current, mask, moves):
+            score = -self.guess(next_current, mask | move, stones + 1, depth, -beta, -alpha)
+            if score >= beta:
+                return score
+            if score > alpha:
+                alpha = score
+        return alpha
+
+    def ordered(self, current: i64, mask: i64, moves: i64) -> list[i64]:
+        """``moves`` (one bit each) by the winning cells they create, then
+        centre first."""
+        solver = self.solver
+        ordered: list[i64] = []
+        scores: list[i64] = []
+        columns = solver.columns
+        for col in solver.order:
+            move = moves & columns[col]
+            if move != 0:
+                score = bit_count(solver.winning_cells(current | move, mask | move))
+                index = len(ordered)
+                ordered.append(move)
+                scores.append(score)
+                while index > 0 and scores[index - 1] < score:
+                    ordered[index] = ordered[index - 1]
+                    scores[index] = scores[index - 1]
+                    index -= 1
+                ordered[index] = move
+                scores[index] = score
+        return ordered

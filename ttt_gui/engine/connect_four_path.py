@@ -18,7 +18,13 @@ import time
 from typing import Final
 
 from ttt_gui.board import Board, Geometry, Player
-from ttt_gui.engine.connect_four import COMPILED, ConnectFourSolver, connect_four_applies
+from ttt_gui.engine.connect_four import (
+    COMPILED,
+    GUESS_WIN,
+    ConnectFourGuess,
+    ConnectFourSolver,
+    connect_four_applies,
+)
 from ttt_gui.engine.context import Limit, SearchContext
 from ttt_gui.engine.negamax import WIN
 from ttt_gui.engine.state import SearchAborted
@@ -31,6 +37,9 @@ LINE_MIN_NODES: Final = 20_000
 #: SOLVE_SHARE times the time the heuristic search has taken so far.
 FIRST_BUDGET: Final = 5_000.0
 SOLVE_SHARE: Final = 3.0
+#: A bounded search for the best move lets its heuristic search spend up
+#: to this share of the solver's nodes (see ConnectFourPath.choose).
+GUESS_SHARE: Final = 0.25
 #: The solver's table (entries) where the engine picks its size: what pays
 #: at the speed of the build that runs (a larger one saves few nodes in the
 #: searches of a think time). A slot takes a pointer, and one in use an
@@ -46,6 +55,7 @@ class BoardSolver:
 
     def __init__(self, rows: int, cols: int, table_size: int) -> None:
         self.solver = ConnectFourSolver(rows, cols, table_size)
+        self.heuristic = ConnectFourGuess(self.solver)
 
     def position(self, board: Board) -> tuple[int, int, int]:
         """(current, mask, stones) of ``board``."""
@@ -93,11 +103,13 @@ class BoardSolver:
         self.solver.root_stones = stones
         return self.solver.outcome(current, mask, stones)
 
-    def winning_move(self, board: Board) -> tuple[int, int] | None:
+    def winning_move(self, board: Board, refuted: set[int]) -> tuple[int, int] | None:
         """A move that wins ``board`` (not over) with best play, and its score
         at the least (a win by the game's end), if the side to move wins;
         else None. Cheaper than the exact scores: one null-window test, then
-        one per move until a winning one. Raises SearchAborted at a limit."""
+        one per move until a winning one; the moves it proves not to win are
+        added to ``refuted`` (so, if a limit ends the search, a winning move is
+        among the others). Raises SearchAborted at a limit."""
         current, mask, stones = self.position(board)
         self.solver.root_stones = stones
         legal = self.solver.moves_in_order(mask)
@@ -109,6 +121,7 @@ class BoardSolver:
         for move in legal:  # its position is lost for the opponent
             if self.solver.is_at_most(current ^ mask, mask | move, stones + 1, -1):
                 return self.cell_of(move), self.distance_score(1, stones)
+            refuted.add(self.cell_of(move))
         raise AssertionError("a won position has a winning move")
 
     def move_scores(
@@ -179,15 +192,74 @@ class BoardSolver:
         return tuple(line)
 
 
+class GuessSearch:
+    """The heuristic search (:meth:`ConnectFourGuess.guess`) of ``board``
+    (not over, no win in one) by ``boards``, one depth more at each
+    :meth:`deepen`, the best move of the last depth first in its order."""
+
+    def __init__(self, boards: BoardSolver, board: Board) -> None:
+        self.boards = boards
+        solver = boards.solver
+        current, mask, stones = self.position = boards.position(board)
+        possible = (mask + solver.bottom) & solver.board_mask
+        opponent_wins = solver.winning_cells(current ^ mask, mask)
+        forced = possible & opponent_wins
+        moves = forced or possible
+        safe = moves & ~(opponent_wins >> 1)  # never right under its winning cell
+        self.order = boards.heuristic.ordered(current, mask, safe or moves)
+        # Nothing to search where one move is left, or every move loses at once.
+        self.done = len(self.order) == 1 or not safe or forced & (forced - 1) != 0
+        self.depth = 0  # the depth searched
+        self.value = 0  # the best move's value there
+
+    def deepen(self) -> None:
+        """Search one depth more (nothing once the end is reached); raises
+        SearchAborted at a limit, the last depth's order and value kept."""
+        if self.done:
+            return
+        solver = self.boards.solver
+        current, mask, stones = self.position
+        depth = self.depth + 1
+        alpha, chosen = -GUESS_WIN - 1, self.order[0]
+        for move in self.order:
+            score = -self.boards.heuristic.guess(
+                current ^ mask, mask | move, stones + 1, depth - 1, -GUESS_WIN, -alpha
+            )
+            if score > alpha:
+                alpha, chosen = score, move
+        self.order.remove(chosen)
+        self.order.insert(0, chosen)
+        self.depth, self.value = depth, alpha
+        self.done = depth >= solver.cells - stones
+
+    def choice(self, refuted: set[int]) -> tuple[int, int]:
+        """The move chosen, first in the order among those not ``refuted``
+        (unless all are), and its value on the engine's scale: the last
+        depth's value if it is that depth's best, else 0. A value on the scale
+        of wins is a win or loss the search saw within its horizon (the rules
+        only, no heuristic), but not proven the fastest."""
+        cells = [self.boards.cell_of(move) for move in self.order]
+        kept = [cell for cell in cells if cell not in refuted] or cells
+        if kept[0] != cells[0]:
+            return kept[0], 0
+        value, stones = self.value, self.position[2]
+        if abs(value) <= GUESS_WIN - self.boards.solver.cells - 2:
+            return kept[0], value
+        end = GUESS_WIN - abs(value)  # the stones when the game ends
+        return kept[0], WIN - (end - stones) if value > 0 else (end - stones) - WIN
+
+
 class ConnectFourPath:
     """The Connect Four path as a part of the engine: the solver of the
     board shape searched (none where :func:`connect_four_applies` fails or
     the path is off), with a table of ``table_limit`` entries (None:
     OWN_TABLE_ENTRIES), and the node budget of the search running. A search
-    with a time or node bound tries to solve before each depth of the
-    engine's heuristic search, with budgets doubling from FIRST_BUDGET, and
-    at least SOLVE_SHARE times the time the heuristic search took (whose
-    depths cost ever more); one without a bound solves outright."""
+    with a time or node bound for the best move is the path's own
+    (:meth:`choose`: a proof, else its own heuristic search); one for the
+    scores of the moves tries to solve before each depth of the engine's
+    heuristic search, with budgets doubling from FIRST_BUDGET, and at least
+    SOLVE_SHARE times the time the heuristic search took (whose depths cost
+    ever more); one without a bound solves outright."""
 
     def __init__(self, table_limit: int | None) -> None:
         self.table_limit = OWN_TABLE_ENTRIES if table_limit is None else table_limit
@@ -197,8 +269,6 @@ class ConnectFourPath:
         self.solving_nodes = 0
         self.other_seconds = 0.0  # the heuristic search's so far
         self.resumed: float | None = None  # when the heuristic search resumed
-        # A bounded search's proven win: (move, score), () if there is none.
-        self.winning: tuple[int, int] | tuple[()] | None = None
 
     def prepare(self, geometry: Geometry, *, enabled: bool) -> None:
         """Make ready for searches on ``geometry`` (a new shape: a new table)."""
@@ -222,7 +292,6 @@ class ConnectFourPath:
         """Whether a search within ``limit`` goes by this path (not one to a
         fixed depth); sets its first budget."""
         self.budget = FIRST_BUDGET if limit.bounded else math.inf
-        self.winning = None
         self.solving_seconds = self.other_seconds = 0.0
         self.solving_nodes = 0
         self.resumed = None
@@ -230,16 +299,16 @@ class ConnectFourPath:
 
     def solve(
         self, board: Board, context: SearchContext, *, all_moves: bool, randomize: bool
-    ) -> tuple[dict[int, int], list[int], bool] | None:
+    ) -> tuple[dict[int, int], list[int], bool, int] | None:
         """The exact (scores, best moves) of ``board``, as
-        :meth:`BoardSolver.move_scores` gives them, and True, if found within
-        the budget (doubled for the next try) and ``context``'s limits. A
-        bounded search for the best move first proves whether the side to
-        move wins (far cheaper): if so and the exact scores are out of reach
-        within the limits, ({winning move: score}, [winning move], False), the
-        score a bound (a win at the latest by the game's end). Else None. The nodes count
+        :meth:`BoardSolver.move_scores` gives them, True and the depth (the
+        empty cells), if found within the budget (doubled for the next try)
+        and ``context``'s limits; else None. A bounded search for the best
+        move instead always answers, as :meth:`choose` does. The nodes count
         into ``context``.
         """
+        if not all_moves and self.budget < math.inf:
+            return self.choose(board, context, randomize=randomize)
         boards = self.boards
         assert boards is not None, "solve only where start() said so"
         solver = boards.solver
@@ -255,26 +324,83 @@ class ConnectFourPath:
         budget = min(context.node_limit, context.nodes + budget) - context.nodes
         solver.limit(context.stop, context.deadline, started + budget)
         try:
-            if self.winning is None and not all_moves and self.budget < math.inf:
-                self.winning = boards.winning_move(board) or ()
             scores, best = boards.move_scores(board, all_moves=all_moves, randomize=randomize)
-            return scores, best, True
+            return scores, best, True, board.empty_bits.bit_count()
         except SearchAborted:
-            used = int(solver.nodes) - started
-            spent = time.perf_counter() - now
-            if self.winning and (  # the next try, twice as long, would not end in time
-                context.stop.is_set()
-                or time.perf_counter() + 2 * spent >= context.deadline
-                or context.nodes + 3 * used >= context.node_limit
-            ):
-                move, score = self.winning
-                return {move: score}, [move], False
             return None
         finally:
             context.nodes += int(solver.nodes) - started
             self.solving_nodes += int(solver.nodes) - started
             self.resumed = time.perf_counter()
             self.solving_seconds += self.resumed - now
+
+    def choose(
+        self, board: Board, context: SearchContext, *, randomize: bool
+    ) -> tuple[dict[int, int], list[int], bool, int]:
+        """The best move of ``board`` within ``context``'s limits, as
+        (scores, best moves, exact, depth). The solver tries with budgets
+        doubling from FIRST_BUDGET (its table kept between tries, so a try
+        starts where the last ended): it first proves whether the side to
+        move wins (one null-window test, far cheaper than the distance), then
+        finds a winning move, then the exact scores. After each try, the
+        heuristic search (:class:`GuessSearch`) searches one depth more while
+        it has spent at most GUESS_SHARE of the solver's nodes. At the limits:
+        short of the exact scores, the proven winning move ({move: score},
+        [move], False, the empty cells), the score a bound (a win at the
+        latest by the game's end); short of that, the heuristic search's
+        move, not one of those proven not to win a won position. The nodes
+        count into ``context``."""
+        boards = self.boards
+        assert boards is not None, "choose only where start() said so"
+        solver = boards.solver
+        started = int(solver.nodes)
+        empties = board.empty_bits.bit_count()
+        refuted: set[int] = set()
+        winning: tuple[int, int] | None = None
+        won: bool | None = None  # whether the side to move wins, once proven
+        guess = GuessSearch(boards, board)
+        budget, guessing = FIRST_BUDGET, 0
+        try:
+            while True:
+                counted = context.nodes + int(solver.nodes) - started
+                limit = started + min(context.node_limit, counted + budget) - context.nodes
+                solver.limit(context.stop, context.deadline, limit)
+                try:
+                    if won is None:
+                        winning = boards.winning_move(board, refuted)
+                        won = winning is not None
+                    scores, best = boards.move_scores(board, all_moves=False, randomize=randomize)
+                    return scores, best, True, empties
+                except SearchAborted:
+                    counted = context.nodes + int(solver.nodes) - started
+                    if (
+                        context.stop.is_set()
+                        or time.perf_counter() > context.deadline
+                        or counted >= context.node_limit
+                    ):
+                        break  # not the budget: a limit of the search
+                budget *= 2
+                solving = int(solver.nodes) - started - guessing
+                while guessing <= GUESS_SHARE * solving and not guess.done:
+                    before = int(solver.nodes)
+                    solver.limit(
+                        context.stop,
+                        context.deadline,
+                        started + context.node_limit - context.nodes,
+                    )
+                    try:
+                        guess.deepen()
+                    finally:
+                        guessing += int(solver.nodes) - before
+        except SearchAborted:
+            pass  # the heuristic search's limits
+        finally:
+            context.nodes += int(solver.nodes) - started
+        if winning is not None:
+            move, score = winning
+            return {move: score}, [move], False, empties
+        move, value = guess.choice(refuted)
+        return {move: value}, [move], False, guess.depth
 
     def line(self, board: Board, move: int, score: int, context: SearchContext) -> tuple[int, ...]:
         """The line of perfect play from ``board`` after ``move`` (scored

@@ -430,9 +430,9 @@ class Engine:
                 answer = self._connect_four.solve(
                     board, context, all_moves=every, randomize=self.randomize
                 )
-                if answer is not None:  # exact, or a proven win of unknown distance
-                    (scores, best, exact), elapsed = answer, time.perf_counter() - started
-                    return MoveAnalysis(scores, empties, exact, context.nodes, elapsed, best)
+                if answer is not None:  # exact, a proven win, or (playing) the best guess
+                    (scores, best, exact, reached), elapsed = answer, time.perf_counter() - started
+                    return MoveAnalysis(scores, reached, exact, context.nodes, elapsed, best)
             if stop.is_set():
                 break
             try:
