@@ -14,9 +14,10 @@ size the engine picks for its build) in a process per build:
 the pure build from this source tree, the compiled one from the installed
 package (its process runs outside the tree, so it cannot import the
 source). Printed per band and build: positions solved within the cap, the
-median and longest time, nodes, nodes per second of wall clock and of the
-process's CPU time, and the position that took longest (as the moves
-played, columns 1-7). Times are wall clock of one run: on a busy machine
+median and longest time, nodes (the solver's, and its heuristic search's
+while it has not solved: a quarter of the solver's at most), nodes per
+second of wall clock and of the process's CPU time, and the position that
+took longest (as the moves played, columns 1-7). Times are wall clock of one run: on a busy machine
 compare nodes, and nodes per CPU second.
 """
 
