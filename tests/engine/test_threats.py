@@ -8,12 +8,7 @@ import pytest
 from variant_reference import forces_win, play_line, random_positions
 
 from ttt_gui.board import Board
-from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine, Limit
-from ttt_gui.engine import negamax as engine_search
-from ttt_gui.engine.context import SearchContext
-from ttt_gui.engine.negamax import make_search
-from ttt_gui.engine.state import make_play, root_state
-from ttt_gui.engine.tables import tables_for
+from ttt_gui.engine import WIN, Engine, Limit
 from ttt_gui.engine.threats import board_vcf, find_vcf, root_threats, scan, side_bits
 
 #: A 9x9 position where X, to move, makes a four open at both ends.
@@ -108,18 +103,6 @@ def test_find_vcf_respects_its_ply_limit() -> None:
     me, opp = side_bits(OPEN_FOUR)
     assert find_vcf(me, opp, OPEN_FOUR.geometry, max_plies=1) is None
     assert find_vcf(me, opp, OPEN_FOUR.geometry, max_plies=3) is not None
-
-
-def test_a_leaf_probe_scores_two_fours_to_make_as_a_win(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine_search, "PROBE_LEAVES", True)  # off by default
-    board = Board.from_moves([40, 0, 41, 8, 42, 80], 9, 5)  # X to move: an open four next
-    tables = tables_for(board.geometry)
-    context = SearchContext(uses_threats=True, table_limit=1_000)
-    search = make_search(context, tables, make_play(tables))
-    assert search(root_state(board, tables), 0, -WIN, WIN, 0) == WIN - 3
-    context.uses_threats = False
-    search = make_search(context, tables, make_play(tables))
-    assert abs(search(root_state(board, tables), 0, -WIN, WIN, 0)) < MATE_THRESHOLD
 
 
 @pytest.mark.slow

@@ -27,7 +27,7 @@ from ttt_gui.engine.state import (
     root_state,
 )
 from ttt_gui.engine.tables import Tables
-from ttt_gui.engine.threats import PROBE_LEAVES, horizon_vcf, urgent_defences
+from ttt_gui.engine.threats import urgent_defences
 from ttt_gui.engine.transposition import EXACT, LOWER, UPPER, Entry, Table, prune
 
 # The table's vocabulary, used from here too.
@@ -119,7 +119,6 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
         if pairing_applies(geometry) and not baseline
         else None
     )
-    probe_threats = context.uses_threats and plain_leaf and PROBE_LEAVES
     selective = context.selective
     # Gomoku's shapes choose the few moves of a narrowed node (engine_patterns).
     patterns = None
@@ -205,13 +204,9 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
         if not left:
             return 0
 
-        # -- horizon: the heuristic value (or a short VCF's win)
+        # -- horizon: the heuristic value (or a win by fours just past it)
         if depth <= 0:
             context.horizon_hits += 1
-            if probe_threats:  # a short forced win by fours is a proven win
-                plies = horizon_vcf(me, opp, geometry)
-                if plies:
-                    return WIN - ply - plies
             value = eval_me if plain_leaf else leaf_value(state, tables)
             if leaf_probe is not None and value < beta:  # a win would matter
                 plies = leaf_probe(me, opp, opp_threats.bit_length() - 1)

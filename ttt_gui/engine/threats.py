@@ -296,14 +296,6 @@ def board_vcf(board: Board, budget: int | None = None) -> tuple[int, ...] | None
 ROOT_NODES_PER_SECOND = 4_000
 #: VCF positions per root move when checking which moves stop the opponent's VCF.
 REFUTATION_NODES = 200
-#: Whether the full search probes its leaves for two fours at once. Off: the
-#: probe (a scan of every line) costs about half a ply of depth, and the
-#: strength benchmark showed that depth worth more than what the probe sees.
-PROBE_LEAVES = False
-#: VCF positions a leaf of the full search may visit, and the longest VCF
-#: it looks for: at a leaf every microsecond counts, so only two fours at once.
-HORIZON_NODES = 1
-HORIZON_PLIES = 3
 
 
 @dataclass(frozen=True)
@@ -370,15 +362,3 @@ def root_threats(
             spent += after.nodes
         nodes += spent
     return RootThreats((), tuple(dict.fromkeys(line)), frozenset(refuted), nodes)
-
-
-def horizon_vcf(me: int, opp: int, geometry: Geometry) -> int:
-    """The plies of a VCF of ``me`` to move of at most HORIZON_PLIES, 0 if
-    none was found: the cheap probe the full search makes at its depth
-    limit (where the side to move has no win at once), part of a leaf's cost."""
-    search = ThreatSearch(geometry, HORIZON_NODES)
-    try:
-        line = search._attack(me, opp, HORIZON_PLIES)
-    except BudgetExhausted:
-        line = None
-    return len(line) if line else 0
