@@ -137,9 +137,9 @@ def icon_coverage(name: str, side: int) -> tuple[float, ...]:
     offsets = [(index + 0.5) * step for index in range(_SUBSAMPLES)]
     coverage = []
     for row in range(side):
+        ys = [row / side + offset for offset in offsets]
         for column in range(side):
             xs = [column / side + offset for offset in offsets]
-            ys = [row / side + offset for offset in offsets]
             hits = sum(any(_covers(x, y, shape) for shape in shapes) for x in xs for y in ys)
             coverage.append(hits / _SUBSAMPLES**2)
     return tuple(coverage)
