@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from packaging.tags import sys_tags
-from packaging.utils import canonicalize_name, parse_wheel_filename
+from packaging.utils import parse_wheel_filename
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_MODULE = "ttt-gui"
@@ -117,7 +117,7 @@ def listed_wheels(module: dict[str, object]) -> list[Wheel]:
         own = {wheel.project for wheel in wheels if wheel.machine == machine}
         other = {wheel.project for wheel in wheels if wheel.machine not in (None, machine)}
         if own != other:
-            raise ManifestError(f"{machine} gets the binary wheels of {sorted(own)}, not {sorted(other)}")
+            raise ManifestError(f"{machine}: binary wheels of {sorted(own)}, not {sorted(other)}")
     return wheels
 
 
@@ -159,7 +159,7 @@ def fetch_listed(wheel: Wheel, python: str, folder: Path) -> Path:
         raise ManifestError(f"{wheel.filename}: the index's file for its tags has another name")
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     if digest != wheel.sha256:
-        raise ManifestError(f"{wheel.filename}: SHA-256 {digest}, the manifest says {wheel.sha256}")
+        raise ManifestError(f"{wheel.filename}: SHA-256 {digest}, not {wheel.sha256}")
     return path
 
 
@@ -179,7 +179,8 @@ def build_from(module: dict[str, object], wheels: list[Path], folder: Path) -> s
             (links / path.name).write_bytes(path.read_bytes())
         else:  # the same version, for this Python
             name, version = parse_wheel_filename(path.name)[:2]
-            pip("download", "--no-deps", "--only-binary=:all:", "--dest", str(links), f"{name}=={version}")
+            wanted = f"{name}=={version}"
+            pip("download", "--no-deps", "--only-binary=:all:", "--dest", str(links), wanted)
     source = folder / "source"
     source.mkdir()
     archive = subprocess.run(
