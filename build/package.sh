@@ -15,6 +15,10 @@
 set -euo pipefail
 
 PYTHON="${PYTHON:-python3}"
+# A path (not a command's name) is made absolute: the script changes folders.
+if [[ "$PYTHON" == */* ]]; then
+    PYTHON="$(cd "$(dirname "$PYTHON")" && pwd)/$(basename "$PYTHON")"
+fi
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 

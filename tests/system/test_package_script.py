@@ -1,0 +1,62 @@
+"""build/package.sh packs a Linux build into its tarball and checksum file,
+wherever it is started from and however ``PYTHON`` names the interpreter."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A copy of what the script reads, with a stand-in one-folder build."""
+    copy = tmp_path / "project"
+    for name in (
+        "build/package.sh",
+        "build/metadata.py",
+        "build/linux/install",
+        "build/linux/uninstall",
+        "ttt_gui/__init__.py",
+        "LICENSE",
+    ):
+        (copy / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, copy / name)
+    program = copy / "dist" / "ttt-gui" / "ttt-gui"
+    program.parent.mkdir(parents=True)
+    program.write_text("#!/bin/sh\n", encoding="utf-8")
+    program.chmod(0o755)
+    return copy
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="packs the Linux tarball")
+def test_a_relative_python_packs_the_tarball_and_its_checksum(project: Path) -> None:
+    # The interpreter named by a path relative to where the script starts.
+    (project / "venv" / "bin").mkdir(parents=True)
+    (project / "venv" / "bin" / "python").symlink_to(sys.executable)
+    done = subprocess.run(
+        ["bash", "build/package.sh"],
+        cwd=project,
+        env={**os.environ, "PYTHON": "venv/bin/python", "TTT_GUI_TARGET_ARCH": "x86_64"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    release = project / "dist" / "release"
+    (tarball,) = release.glob("ttt-gui-*-linux-x86_64.tar.gz")
+    with tarfile.open(tarball) as archive:
+        assert "ttt-gui/ttt-gui" in archive.getnames()
+    sums = (release / "SHA256SUMS-linux-x86_64.txt").read_text(encoding="utf-8")
+    assert sums.split()[1:] == [tarball.name]
+    checked = subprocess.run(
+        ["sha256sum", "-c", "SHA256SUMS-linux-x86_64.txt"], cwd=release, check=False
+    )
+    assert checked.returncode == 0
