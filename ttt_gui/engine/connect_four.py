@@ -137,12 +137,9 @@ class ConnectFourSolver:
         self.column: i64 = column
         self.columns: list[i64] = [column << (col * step) for col in range(cols)]
         # The search's move ordering: per stones on the board, a part of
-        # ``cols`` places for the columns in order, their ranks and the
-        # winning cells of the side moving there once it has (the child's
-        # opponent_wins).
+        # ``cols`` places for the columns in order and their ranks.
         self.sorted_columns: list[i64] = [0] * (cols * (rows * cols + 1))
         self.ranks: list[i64] = [0] * (cols * (rows * cols + 1))
-        self.threats: list[i64] = [0] * (cols * (rows * cols + 1))
         # Centre first, then outwards, the left before the right.
         self.order: list[i64] = [
             cols // 2 + (1 - 2 * (index % 2)) * ((index + 1) // 2) for index in range(cols)
@@ -193,22 +190,43 @@ class ConnectFourSolver:
         cell ``x`` completes four with three stones at x+s, x+2s, x+3s; at
         x-s, x+s, x+2s; at x-2s, x-s, x+s; or at x-3s, x-2s, x-s (with
         ``near`` the stones one step back and ``pair`` the stones with
-        another one step on). This is most of a node's work."""
+        another one step on). Unrolled: this is much of a node's work."""
         # Vertical: only the cell right above three (gravity leaves no gap).
         pair = stones & (stones >> 1)
         found = (pair & (stones >> 2)) << 3
-        step = self.step
-        for shift in (step, step - 1, step + 1):  # a row, the diagonals down and up
-            twice = shift + shift
-            near = stones >> shift
-            pair = stones & near
-            pair_near = pair >> shift
-            found |= (
-                (pair_near & (near >> twice))
-                | ((stones << shift) & pair_near)
-                | ((pair << twice) & near)
-                | ((pair & (near >> shift)) << (twice + shift))
-            )
+        shift = self.step  # along a row
+        twice = shift + shift
+        near = stones >> shift
+        pair = stones & near
+        pair_near = pair >> shift
+        found |= (
+            (pair_near & (near >> twice))
+            | ((stones << shift) & pair_near)
+            | ((pair << twice) & near)
+            | ((pair & (near >> shift)) << (twice + shift))
+        )
+        shift = self.step - 1  # a diagonal down to the right
+        twice = shift + shift
+        near = stones >> shift
+        pair = stones & near
+        pair_near = pair >> shift
+        found |= (
+            (pair_near & (near >> twice))
+            | ((stones << shift) & pair_near)
+            | ((pair << twice) & near)
+            | ((pair & (near >> shift)) << (twice + shift))
+        )
+        shift = self.step + 1  # a diagonal up to the right
+        twice = shift + shift
+        near = stones >> shift
+        pair = stones & near
+        pair_near = pair >> shift
+        found |= (
+            (pair_near & (near >> twice))
+            | ((stones << shift) & pair_near)
+            | ((pair << twice) & near)
+            | ((pair & (near >> shift)) << (twice + shift))
+        )
         return found & (self.board_mask ^ mask)
 
     def can_win_now(self, current: i64, mask: i64) -> bool:
@@ -222,15 +240,15 @@ class ConnectFourSolver:
         """The value of a position where the side to move cannot win at once,
         within ``alpha < beta``: exact inside the window, else a bound on the
         side it failed (fail-hard)."""
-        opponent_wins = self.winning_cells(current ^ mask, mask)
-        return self.search(current, mask, stones, alpha, beta, opponent_wins)
+        return self.search(current, mask, stones, alpha, beta, -1)
 
     def search(
         self, current: i64, mask: i64, stones: i64, alpha: i64, beta: i64, opponent_wins: i64
     ) -> i64:
         """:meth:`negamax`, told the opponent's winning cells (``opponent_wins``,
-        as :meth:`winning_cells` gives them): a node works them out for the
-        moves it orders, so its children need not."""
+        as :meth:`winning_cells` gives them; -1: not known): a node has
+        worked them out for the first move it tries when it ordered its
+        moves, so that child need not."""
         self.nodes += 1
         if (self.nodes & CHECK_MASK) == 0:
             self.check()
@@ -259,6 +277,8 @@ class ConnectFourSolver:
                 return beta
         board_mask = self.board_mask
         possible = (mask + self.bottom) & board_mask
+        if opponent_wins < 0:
+            opponent_wins = self.winning_cells(current ^ mask, mask)
         forced = possible & opponent_wins
         if forced != 0:
             if (forced & (forced - 1)) != 0:
@@ -308,13 +328,14 @@ class ConnectFourSolver:
 
         # Order by the winning cells a move creates, then centre first (an
         # insertion sort, stable: the column order breaks ties), the columns
-        # kept in this depth's part of the buffers (no allocation) with the
-        # cells, which the child is then told.
+        # kept in this depth's part of the buffers (small integers: no
+        # allocation); the first move's child is told the cells (a list would
+        # box them, which costs the compiled build more than it saves).
         base = stones * count
         sorted_columns = self.sorted_columns
         ranks = self.ranks
-        threats = self.threats
         found: i64 = 0
+        first_wins: i64 = -1  # the cells of the move ranked first
         if (moves & (moves - 1)) == 0:  # one move: nothing to order
             score = -self.negamax(next_current, mask | moves, stones + 1, -beta, -alpha)
             if score >= beta:
@@ -333,16 +354,16 @@ class ConnectFourSolver:
                     while place > base and ranks[place - 1] < score:
                         sorted_columns[place] = sorted_columns[place - 1]
                         ranks[place] = ranks[place - 1]
-                        threats[place] = threats[place - 1]
                         place -= 1
                     sorted_columns[place] = col
                     ranks[place] = score
-                    threats[place] = wins
+                    if place == base:
+                        first_wins = wins
 
         for place in range(base, base + found):
             move = moves & (column << (sorted_columns[place] * step))
-            child_wins = threats[place]
-            score = -self.search(next_current, mask | move, stones + 1, -beta, -alpha, child_wins)
+            score = -self.search(next_current, mask | move, stones + 1, -beta, -alpha, first_wins)
+            first_wins = -1
             if score >= beta:
                 self.store(slot, key, stones, ((score + VALUE_OFFSET) << 1) | 1)
                 return score
