@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from typing import Final
 
 from ttt_gui.board import Board, Geometry, Player
@@ -103,13 +104,17 @@ class BoardSolver:
         self.solver.root_stones = stones
         return self.solver.outcome(current, mask, stones)
 
-    def winning_move(self, board: Board, refuted: set[int]) -> tuple[int, int] | None:
+    def winning_move(
+        self, board: Board, refuted: set[int], preferred: Sequence[int] = ()
+    ) -> tuple[int, int] | None:
         """A move that wins ``board`` (not over) with best play, and its score
         at the least (a win by the game's end), if the side to move wins;
         else None. Cheaper than the exact scores: one null-window test, then
-        one per move until a winning one; the moves it proves not to win are
-        added to ``refuted`` (so, if a limit ends the search, a winning move is
-        among the others). Raises SearchAborted at a limit."""
+        one per move until a winning one, the cells ``preferred`` first (in
+        their order), then the others centre first, none of ``refuted``; the
+        moves it proves not to win are added to ``refuted`` (so, if a limit
+        ends the search, a winning move is among the others). Raises
+        SearchAborted at a limit."""
         current, mask, stones = self.position(board)
         self.solver.root_stones = stones
         legal = self.solver.moves_in_order(mask)
@@ -118,10 +123,15 @@ class BoardSolver:
             return self.cell_of(wins & -wins), WIN - 1
         if self.solver.negamax(current, mask, stones, 0, 1) <= 0:
             return None
-        for move in legal:  # its position is lost for the opponent
-            if self.solver.is_at_most(current ^ mask, mask | move, stones + 1, -1):
-                return self.cell_of(move), self.distance_score(1, stones)
-            refuted.add(self.cell_of(move))
+        by_cell = {self.cell_of(move): move for move in legal}
+        cells = [cell for cell in preferred if cell in by_cell]
+        cells += [cell for cell in by_cell if cell not in cells]
+        for cell in cells:  # a winning move's position is lost for the opponent
+            if cell in refuted:
+                continue
+            if self.solver.is_at_most(current ^ mask, mask | by_cell[cell], stones + 1, -1):
+                return cell, self.distance_score(1, stones)
+            refuted.add(cell)
         raise AssertionError("a won position has a winning move")
 
     def move_scores(
@@ -232,13 +242,17 @@ class GuessSearch:
         self.depth, self.value = depth, alpha
         self.done = depth >= solver.cells - stones
 
+    def cells(self) -> list[int]:
+        """The moves (cells) in the order of the last depth searched, its best first."""
+        return [self.boards.cell_of(move) for move in self.order]
+
     def choice(self, refuted: set[int]) -> tuple[int, int]:
         """The move chosen, first in the order among those not ``refuted``
         (unless all are), and its value on the engine's scale: the last
         depth's value if it is that depth's best, else 0. A value on the scale
         of wins is a win or loss the search saw within its horizon (the rules
         only, no heuristic), but not proven the fastest."""
-        cells = [self.boards.cell_of(move) for move in self.order]
+        cells = self.cells()
         kept = [cell for cell in cells if cell not in refuted] or cells
         if kept[0] != cells[0]:
             return kept[0], 0
@@ -366,8 +380,8 @@ class ConnectFourPath:
                 limit = started + min(context.node_limit, counted + budget) - context.nodes
                 solver.limit(context.stop, context.deadline, limit)
                 try:
-                    if won is None:
-                        winning = boards.winning_move(board, refuted)
+                    if won is None:  # the heuristic's choice tested first
+                        winning = boards.winning_move(board, refuted, guess.cells())
                         won = winning is not None
                     scores, best = boards.move_scores(board, all_moves=False, randomize=randomize)
                     return scores, best, True, empties
