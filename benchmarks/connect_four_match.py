@@ -4,7 +4,9 @@ Run ``python benchmarks/connect_four_match.py`` (``--python PYTHON`` names
 the interpreter of an environment with the build to measure installed, e.g.
 the compiled one made by ``TTT_GUI_COMPILE=1 pip install .``; without it,
 this source tree as plain Python). ``--games N`` openings, ``--seed N``,
-``--think S`` seconds a move (default: the game's default think time).
+``--think S`` seconds a move (default: the game's default think time), or
+``--nodes N`` positions a move instead (no clock: the same moves on a busy
+machine as on a quiet one, so two builds compare move for move).
 
 The openings: random games of 6 moves from the empty 7x6 board
 (reproducible from the seed) that are not over and that the first player
@@ -51,7 +53,8 @@ from ttt_gui.engine.levels import LevelPlayer
 
 request = json.load(sys.stdin)
 rng = random.Random(request["seed"])
-think = request["think"] or GameConfig().think_time
+nodes = request["nodes"]
+think = None if nodes else request["think"] or GameConfig().think_time
 level = LEVELS[TOP_LEVEL]
 judge = BoardSolver(6, 7, 1_000_000)
 games = []
@@ -64,7 +67,7 @@ while len(games) < request["games"]:
         opening.append(move)
     if board.is_over or judge.outcome(board) != 1:
         continue
-    player = LevelPlayer(level.lookahead, level.temperature, node_limit=level.nodes,
+    player = LevelPlayer(level.lookahead, level.temperature, node_limit=nodes or level.nodes,
                          time_limit=think, seed=len(games), table_limit=ENGINE_TABLE_LIMIT)
     solver = Engine(randomize=False)
     longest = solver_seconds = level_cpu = 0.0
@@ -91,7 +94,7 @@ while len(games) < request["games"]:
                   "longest": longest, "solver_seconds": solver_seconds,
                   "level_cpu": level_cpu, "kinds": kinds, "let_go": let_go})
     print(json.dumps(games[-1]), file=sys.stderr, flush=True)
-json.dump({"compiled": COMPILED, "think": think, "games": games}, sys.stdout)
+json.dump({"compiled": COMPILED, "think": think, "nodes": nodes, "games": games}, sys.stdout)
 """
 
 
@@ -104,9 +107,11 @@ def main() -> None:
     parser.add_argument("--python", help="the Python of an environment with the build to measure")
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--think", type=float, help="seconds a move (default: the game's)")
+    bound = parser.add_mutually_exclusive_group()
+    bound.add_argument("--think", type=float, help="seconds a move (default: the game's)")
+    bound.add_argument("--nodes", type=int, help="positions a move, with no clock")
     args = parser.parse_args()
-    request = {"games": args.games, "seed": args.seed, "think": args.think}
+    request = {"games": args.games, "seed": args.seed, "think": args.think, "nodes": args.nodes}
     source = args.python is None
     with tempfile.TemporaryDirectory() as outside:
         done = subprocess.run(
@@ -120,8 +125,9 @@ def main() -> None:
         )
     answer: dict[str, Any] = json.loads(done.stdout)
     build = "compiled" if answer["compiled"] else "pure Python"
+    bound = f"{answer['nodes']:,} nodes" if answer["nodes"] else f"{answer['think']:g} s"
     print(
-        f"7x6 Connect Four: the strongest level (first player, {answer['think']:g} s a move,"
+        f"7x6 Connect Four: the strongest level (first player, {bound} a move,"
         f" {build}) against the perfect solver from won 6-move openings, seed {args.seed}"
     )
     print(

@@ -234,6 +234,20 @@ class ConnectFourSolver:
         playable = (mask + self.bottom) & self.board_mask
         return (self.winning_cells(current, mask) & playable) != 0
 
+    def safe_moves(self, mask: i64, opponent_wins: i64) -> i64:
+        """The moves of the side to move that do not lose at once, given the
+        opponent's winning cells (``opponent_wins``, as :meth:`winning_cells`
+        gives them): the block of its one playable threat if it has one, else
+        any move, and never right under one of its winning cells. None (0)
+        where it has two playable threats or no other move is left."""
+        possible = (mask + self.bottom) & self.board_mask
+        forced = possible & opponent_wins
+        if forced != 0:
+            if (forced & (forced - 1)) != 0:
+                return 0
+            possible = forced
+        return possible & ~(opponent_wins >> 1)
+
     # -- the search --------------------------------------------------------------------
 
     def negamax(self, current: i64, mask: i64, stones: i64, alpha: i64, beta: i64) -> i64:
@@ -275,18 +289,11 @@ class ConnectFourSolver:
             beta = high
             if alpha >= beta:
                 return beta
-        board_mask = self.board_mask
-        possible = (mask + self.bottom) & board_mask
         if opponent_wins < 0:
             opponent_wins = self.winning_cells(current ^ mask, mask)
-        forced = possible & opponent_wins
-        if forced != 0:
-            if (forced & (forced - 1)) != 0:
-                return -((cells - stones) // 2)  # two threats: lost at the next move
-            possible = forced
-        moves = possible & ~(opponent_wins >> 1)  # never right under its winning cell
+        moves = self.safe_moves(mask, opponent_wins)
         if moves == 0:
-            return -((cells - stones) // 2)
+            return -((cells - stones) // 2)  # lost at the opponent's next move
         if stones >= cells - 2:
             return 0  # our move, then its last one, which cannot win
         low = -((cells - 2 - stones) // 2)  # it cannot win with its next move
@@ -492,16 +499,9 @@ class ConnectFourGuess:
         if (solver.nodes & CHECK_MASK) == 0:
             solver.check()
         cells = solver.cells
-        possible = (mask + solver.bottom) & solver.board_mask
-        opponent_wins = solver.winning_cells(current ^ mask, mask)
-        forced = possible & opponent_wins
-        if forced != 0:
-            if (forced & (forced - 1)) != 0:
-                return stones + 2 - GUESS_WIN  # its winning stone the (stones + 2)-th
-            possible = forced
-        moves = possible & ~(opponent_wins >> 1)
+        moves = solver.safe_moves(mask, solver.winning_cells(current ^ mask, mask))
         if moves == 0:
-            return stones + 2 - GUESS_WIN
+            return stones + 2 - GUESS_WIN  # its winning stone the (stones + 2)-th
         if stones >= cells - 2:
             return 0
         if (moves & (moves - 1)) != 0:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
 from typing import Final
 
 from ttt_gui.board import Board, Geometry, Player
@@ -104,17 +103,13 @@ class BoardSolver:
         self.solver.root_stones = stones
         return self.solver.outcome(current, mask, stones)
 
-    def winning_move(
-        self, board: Board, refuted: set[int], preferred: Sequence[int] = ()
-    ) -> tuple[int, int] | None:
+    def winning_move(self, board: Board, refuted: set[int]) -> tuple[int, int] | None:
         """A move that wins ``board`` (not over) with best play, and its score
         at the least (a win by the game's end), if the side to move wins;
         else None. Cheaper than the exact scores: one null-window test, then
-        one per move until a winning one, the cells ``preferred`` first (in
-        their order), then the others centre first, none of ``refuted``; the
-        moves it proves not to win are added to ``refuted`` (so, if a limit
-        ends the search, a winning move is among the others). Raises
-        SearchAborted at a limit."""
+        one per move until a winning one; the moves it proves not to win are
+        added to ``refuted`` (so, if a limit ends the search, a winning move is
+        among the others). Raises SearchAborted at a limit."""
         current, mask, stones = self.position(board)
         self.solver.root_stones = stones
         legal = self.solver.moves_in_order(mask)
@@ -123,15 +118,10 @@ class BoardSolver:
             return self.cell_of(wins & -wins), WIN - 1
         if self.solver.negamax(current, mask, stones, 0, 1) <= 0:
             return None
-        by_cell = {self.cell_of(move): move for move in legal}
-        cells = [cell for cell in preferred if cell in by_cell]
-        cells += [cell for cell in by_cell if cell not in cells]
-        for cell in cells:  # a winning move's position is lost for the opponent
-            if cell in refuted:
-                continue
-            if self.solver.is_at_most(current ^ mask, mask | by_cell[cell], stones + 1, -1):
-                return cell, self.distance_score(1, stones)
-            refuted.add(cell)
+        for move in legal:  # its position is lost for the opponent
+            if self.solver.is_at_most(current ^ mask, mask | move, stones + 1, -1):
+                return self.cell_of(move), self.distance_score(1, stones)
+            refuted.add(self.cell_of(move))
         raise AssertionError("a won position has a winning move")
 
     def move_scores(
@@ -213,12 +203,13 @@ class GuessSearch:
         current, mask, stones = self.position = boards.position(board)
         possible = (mask + solver.bottom) & solver.board_mask
         opponent_wins = solver.winning_cells(current ^ mask, mask)
-        forced = possible & opponent_wins
-        moves = forced or possible
-        safe = moves & ~(opponent_wins >> 1)  # never right under its winning cell
-        self.order = boards.heuristic.ordered(current, mask, safe or moves)
+        safe = solver.safe_moves(mask, opponent_wins)
+        # Where every move loses at once, a block still (if a threat is playable).
+        self.order = boards.heuristic.ordered(
+            current, mask, safe or (possible & opponent_wins) or possible
+        )
         # Nothing to search where one move is left, or every move loses at once.
-        self.done = len(self.order) == 1 or not safe or forced & (forced - 1) != 0
+        self.done = len(self.order) == 1 or not safe
         self.depth = 0  # the depth searched
         self.value = 0  # the best move's value there
 
@@ -242,17 +233,13 @@ class GuessSearch:
         self.depth, self.value = depth, alpha
         self.done = depth >= solver.cells - stones
 
-    def cells(self) -> list[int]:
-        """The moves (cells) in the order of the last depth searched, its best first."""
-        return [self.boards.cell_of(move) for move in self.order]
-
     def choice(self, refuted: set[int]) -> tuple[int, int]:
         """The move chosen, first in the order among those not ``refuted``
         (unless all are), and its value on the engine's scale: the last
         depth's value if it is that depth's best, else 0. A value on the scale
         of wins is a win or loss the search saw within its horizon (the rules
         only, no heuristic), but not proven the fastest."""
-        cells = self.cells()
+        cells = [self.boards.cell_of(move) for move in self.order]
         kept = [cell for cell in cells if cell not in refuted] or cells
         if kept[0] != cells[0]:
             return kept[0], 0
@@ -380,8 +367,8 @@ class ConnectFourPath:
                 limit = started + min(context.node_limit, counted + budget) - context.nodes
                 solver.limit(context.stop, context.deadline, limit)
                 try:
-                    if won is None:  # the heuristic's choice tested first
-                        winning = boards.winning_move(board, refuted, guess.cells())
+                    if won is None:
+                        winning = boards.winning_move(board, refuted)
                         won = winning is not None
                     scores, best = boards.move_scores(board, all_moves=False, randomize=randomize)
                     return scores, best, True, empties
