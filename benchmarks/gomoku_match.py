@@ -18,7 +18,10 @@ time, its table cleared at each game's start. The baseline's engine is
 
 Prints wins, draws and losses of this tree's engine, its score with a 95%
 interval (the normal approximation over games), and the Elo difference with
-the interval's Elo bounds. Also prints the load average at the start and
+the interval's Elo bounds; and how many of the games it lost it lost to a win
+by fours its own leaves could have seen: one of its moves left the other side
+a line of fours as short as the selective search's leaves find
+(``engine/leaf_fours.py``), where another move would have left none. Also prints the load average at the start and
 end: on a loaded machine both engines are slowed alike, but less searched.
 """
 
@@ -40,7 +43,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ttt_gui.board import Board, Player  # noqa: E402
+from ttt_gui.board import Board, Player, cells_of  # noqa: E402
+from ttt_gui.engine.leaf_fours import LEAF_PLIES, leaf_fours  # noqa: E402
+from ttt_gui.engine.state import immediate_wins, threats  # noqa: E402
+from ttt_gui.engine.threats import side_bits  # noqa: E402
 
 SIZE = 15
 #: The balanced openings (cells in play order, one opening a line).
@@ -198,19 +204,50 @@ def build_openings(count: int, seed: int = 2026) -> list[tuple[int, ...]]:
     return found
 
 
-def play_game(black: Brain, white: Brain, opening: tuple[int, ...], exact: bool) -> Player | None:
-    """The winner of one game (None for a draw); a failing side loses."""
+def play_game(
+    black: Brain, white: Brain, opening: tuple[int, ...], exact: bool
+) -> tuple[Player | None, list[Board]]:
+    """The winner of one game (None for a draw; a failing side loses) and
+    its positions from the opening on."""
     board = Board.from_moves(list(opening), SIZE, 5, exact=exact)
     for brain in (black, white):
         brain.start(exact)
+    played = [board]
     while not board.is_over:
         brain = black if board.turn is Player.X else white
         move = brain.move(board)
         if move is None:
             print(f"  {brain.name} failed to move", flush=True)
-            return board.turn.other
+            return board.turn.other, played
         board = board.play(move)
-    return board.winner
+        played.append(board)
+    return board.winner, played
+
+
+def fours_plies(board: Board) -> int:
+    """The plies of a win by fours of the side to move as short as the
+    selective search's leaves find (1: a win at once); 0 if none."""
+    if immediate_wins(board):
+        return 1
+    me, opp = side_bits(board)
+    must = cells_of(threats(opp, me, board.geometry) & ~(me | opp))
+    if len(must) > 1:
+        return 0
+    return leaf_fours(board.geometry).probe(me, opp, must[0] if must else -1)
+
+
+def fours_left(played: list[Board], loser: Player) -> int:
+    """The plies of the first win by fours, as short as the leaves find, that
+    a move of ``loser`` left the other side where another move would not
+    have; 0 if it never did."""
+    for before, after in zip(played, played[1:]):
+        if before.turn is not loser or after.is_over:
+            continue
+        plies = fours_plies(after)
+        if plies:  # avoidable if some move leaves no such win
+            others = (before.play(move) for move in before.legal_moves())
+            return plies if any(o.is_over or not fours_plies(o) for o in others) else 0
+    return 0
 
 
 def elo(score: float) -> float:
@@ -277,6 +314,7 @@ def main() -> None:
         old = Brain(command, name, arguments.time, environment)
         results: list[float] = []
         as_white: list[float] = []
+        seen: list[int] = []  # per game the new engine lost: the fours its leaves could see
         try:
             for number, opening in enumerate(openings((arguments.games + 1) // 2)):
                 for new_is_black in (True, False):
@@ -284,9 +322,11 @@ def main() -> None:
                         break
                     black, white = (new, old) if new_is_black else (old, new)
                     started = time.perf_counter()
-                    winner = play_game(black, white, opening, arguments.exact)
+                    winner, played = play_game(black, white, opening, arguments.exact)
                     new_side = Player.X if new_is_black else Player.O
                     points = 0.5 if winner is None else 1.0 if winner is new_side else 0.0
+                    if winner is new_side.other:
+                        seen.append(fours_left(played, new_side))
                     results.append(points)
                     if not new_is_black:
                         as_white.append(points)
@@ -300,6 +340,13 @@ def main() -> None:
             new.close()
             old.close()
     report(results, as_white)
+    visible = [plies for plies in seen if plies]
+    print(
+        f"losses where a move of the new engine left a win by fours its leaves find"
+        f" (at most {LEAF_PLIES} plies) and another move would not: {len(visible)}"
+        f" of {len(seen)}"
+        + (f", after which the win took {sorted(visible)} plies" if visible else "")
+    )
     print(f"load average at end: {os.getloadavg()}")
 
 
