@@ -14,7 +14,7 @@ This script, run where pip can reach the package index:
 2. downloads every wheel of this machine by name, version and tags (for the
    manifest's Python) and checks its file name and SHA-256 against the
    manifest's;
-3. builds the game from a copy of the tree with the manifest's build
+3. builds the game from the last commit's tree with the manifest's build
    environment and pip command, with only those wheels at hand (where a
    wheel is for another Python than this one, the same version for this
    Python), into a folder of its own, and checks that ``--version`` says
@@ -26,6 +26,7 @@ Exits 1 with the reason on the first failure; prints one line a step.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import platform
@@ -35,7 +36,6 @@ import subprocess
 import sys
 import sysconfig
 import tarfile
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -121,13 +121,14 @@ def listed_wheels(module: dict[str, object]) -> list[Wheel]:
     return wheels
 
 
-def pip(*arguments: str, env: dict[str, str] | None = None) -> None:
+def pip(*arguments: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> None:
     """Run this Python's pip quietly; its output only if it fails."""
     done = subprocess.run(
         [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q", *arguments],
         capture_output=True,
         text=True,
         env=env,
+        cwd=cwd,
         check=False,
     )
     if done.returncode:
@@ -186,11 +187,8 @@ def build_from(module: dict[str, object], wheels: list[Path], folder: Path) -> s
     archive = subprocess.run(
         ["git", "-C", str(ROOT), "archive", "HEAD"], capture_output=True, check=True
     ).stdout
-    with tempfile.TemporaryFile() as stream:
-        stream.write(archive)
-        stream.seek(0)
-        with tarfile.open(fileobj=stream) as tar:
-            tar.extractall(source, filter="data")
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(source, filter="data")
     options = module.get("build-options", {})
     assert isinstance(options, dict)
     env = {**os.environ, **options.get("env", {}), "PIP_FIND_LINKS": str(links)}
@@ -201,12 +199,7 @@ def build_from(module: dict[str, object], wheels: list[Path], folder: Path) -> s
         raise ManifestError(f"the first build command is not a pip install: {commands[0]}")
     prefix = folder / "app"
     arguments = [f"--prefix={prefix}" if word == "--prefix=/app" else word for word in install[2:]]
-    previous = Path.cwd()
-    os.chdir(source)
-    try:
-        pip("install", *arguments, env=env)
-    finally:
-        os.chdir(previous)
+    pip("install", *arguments, env=env, cwd=source)
     paths = sysconfig.get_paths(vars={"base": str(prefix), "platbase": str(prefix)})
     site = os.pathsep.join({paths["purelib"], paths["platlib"]})
     done = subprocess.run(
