@@ -51,6 +51,14 @@ PAIRING_MIN_DEPTH = 4
 SELECTIVE_DISTANCE = 2
 #: ... and of those only this many, the best by the positional ordering.
 SELECTIVE_WIDTH = 10
+#: Late-move reductions (selective search only): at a narrowed node with
+#: this many plies or more to go and no threat to answer, the quiet moves
+#: after the first LATE_MOVE_AFTER searched (the table's move and the
+#: killers never reduced) are searched one ply shallower with a null
+#: window first, and again at full depth only if one beats the best so far.
+LATE_MOVE_REDUCTIONS = True
+LATE_MOVE_MIN_DEPTH = 3
+LATE_MOVE_AFTER = 3
 Search = Callable[[StateTuple, int, int, int, int], int]
 
 
@@ -133,6 +141,7 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
     # selective search only, as in a solve a killer that fails costs a whole
     # proof (6x6 with 4 in a row went from 1 s to unsolved in 25 s).
     killers = [[-1, -1] for _ in range(cells + 2)]
+    reductions = LATE_MOVE_REDUCTIONS and selective
 
     def ordered_moves(
         side: int, me: int, opp: int, playable: int, left: int, losing: int, cut: bool
@@ -299,10 +308,16 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
         best_score = -INFINITY
         best_move = -1
         index = 0
+        # Late moves may be reduced only at a node that chose among quiet
+        # moves (``cut``: no threat to block, no urgent defence), and only
+        # among the ordered ones (``late`` counts the moves searched first).
+        reducible = reductions and cut and depth >= LATE_MOVE_MIN_DEPTH
+        late = -1
         while True:
             if index == len(moves):
                 if not rest:
                     break
+                late = max(LATE_MOVE_AFTER - len(moves), 0)
                 moves = ordered_moves(side, me, opp, rest, left, losing, cut)
                 rest = index = 0
                 continue
@@ -314,6 +329,15 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
                 child = play(state, move)
                 if best_score == -INFINITY or baseline:
                     score = -search(child, depth - 1, -beta, -alpha, ply + 1)
+                elif reducible and 0 <= late < index and not child[4]:
+                    # A late quiet move (it makes no four: the child has no
+                    # threat to answer): a shallower null window first.
+                    context.horizon_hits += 1  # the value rests on less depth
+                    score = -search(child, depth - 2, -alpha - 1, -alpha, ply + 1)
+                    if score > alpha:
+                        score = -search(child, depth - 1, -alpha - 1, -alpha, ply + 1)
+                        if alpha < score < beta:
+                            score = -search(child, depth - 1, -beta, -alpha, ply + 1)
                 else:  # a null window first: does the move beat the best so far?
                     score = -search(child, depth - 1, -alpha - 1, -alpha, ply + 1)
                     if alpha < score < beta:
