@@ -59,6 +59,11 @@ SELECTIVE_WIDTH = 10
 LATE_MOVE_REDUCTIONS = True
 LATE_MOVE_MIN_DEPTH = 3
 LATE_MOVE_AFTER = 3
+#: In a selective search the root tries its moves after the first with a
+#: null window (principal variation search at the root too).
+ROOT_NULL_WINDOW = False
+DEEPER_AFTER = 3
+DEEPER_MIN_DEPTH = 4
 Search = Callable[[StateTuple, int, int, int, int], int]
 
 
@@ -333,7 +338,10 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
                     # A late quiet move (it makes no four: the child has no
                     # threat to answer): a shallower null window first.
                     context.horizon_hits += 1  # the value rests on less depth
-                    score = -search(child, depth - 2, -alpha - 1, -alpha, ply + 1)
+                    reduced = depth - 2
+                    if index - late >= DEEPER_AFTER and depth >= DEEPER_MIN_DEPTH:
+                        reduced -= 1
+                    score = -search(child, reduced, -alpha - 1, -alpha, ply + 1)
                     if score > alpha:
                         score = -search(child, depth - 1, -alpha - 1, -alpha, ply + 1)
                         if alpha < score < beta:
@@ -451,6 +459,12 @@ def search_root(
                     score = value(max(alpha, 0), INFINITY)
                 elif score <= -1 and alpha < -1:
                     score = value(alpha, 0)
+            elif ROOT_NULL_WINDOW and context.selective and best and alpha > -INFINITY:
+                # Does the move beat the best so far? A null window first;
+                # only a move that does needs its own value.
+                score = value(alpha, alpha + 1)
+                if score > alpha:
+                    score = value(alpha, INFINITY)
             else:
                 score = value(alpha, INFINITY)
         scores[move] = score

@@ -1,0 +1,91 @@
+"""Late-move reductions: they thin the selective search only, never change a
+search that narrows nothing, and never hide a line of fours."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ttt_gui.board import Board
+from ttt_gui.engine import WIN, Engine, Limit, negamax
+
+TACTICS = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "tactics.txt"
+#: A 15x15 middle game (a balanced opening of the Gomoku match played on).
+MIDDLE_GAME = Board.from_text(
+    ".............../.............../.............../.............../.............../"
+    "......OXX.X..../.......OXO...../......O.O....../.......O.X...../.............../"
+    ".....X........./.............../.............../.............../..............."
+)
+
+
+def searched(
+    board: Board,
+    limit: Limit,
+    *,
+    selective: bool,
+    reductions: bool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> tuple[int, int, int]:
+    """The nodes, move and score of a fresh engine's search."""
+    monkeypatch.setattr(negamax, "LATE_MOVE_REDUCTIONS", reductions)
+    result = Engine(selective=selective, randomize=False).search(board, limit)
+    return result.nodes, result.move, result.score
+
+
+def test_the_selective_search_reaches_its_depth_with_fewer_nodes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    limit = Limit(depth=6, nodes=10**6)
+    with_them = searched(
+        MIDDLE_GAME, limit, selective=True, reductions=True, monkeypatch=monkeypatch
+    )
+    without = searched(
+        MIDDLE_GAME, limit, selective=True, reductions=False, monkeypatch=monkeypatch
+    )
+    assert with_them[0] < without[0], (with_them, without)
+
+
+def test_a_full_width_search_is_not_reduced(monkeypatch: pytest.MonkeyPatch) -> None:
+    limit = Limit(depth=3, nodes=10**6)
+    with_them = searched(
+        MIDDLE_GAME, limit, selective=False, reductions=True, monkeypatch=monkeypatch
+    )
+    without = searched(
+        MIDDLE_GAME, limit, selective=False, reductions=False, monkeypatch=monkeypatch
+    )
+    assert with_them == without
+
+
+def test_an_exact_solve_of_a_selective_engine_is_not_reduced(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """7x7 with five in a row, where a bounded selective search narrows: an
+    unbounded one solves, move for move and node for node as before."""
+    board = Board.parse("..x..../..o..../.o.o.../.xxx.../...o.../..o..../x.....x", 5)
+    with_them = searched(board, Limit(), selective=True, reductions=True, monkeypatch=monkeypatch)
+    without = searched(board, Limit(), selective=True, reductions=False, monkeypatch=monkeypatch)
+    assert with_them == without
+
+
+@pytest.mark.parametrize("plies", [7])
+def test_a_reduced_search_finds_each_line_of_fours_within_its_length(
+    plies: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Moves that make a four and forced blocks are never reduced, so the
+    search alone (no threat search at the root or the leaves under a depth
+    limit) sees each line of fours of the tactics set at its length."""
+    monkeypatch.setattr(negamax, "LATE_MOVE_REDUCTIONS", True)
+    boards = [
+        Board.from_text(text)
+        for kind, text, answer in (
+            line.split() for line in TACTICS.read_text("utf-8").splitlines()
+        )
+        if kind == "win" and int(answer) == plies
+    ][:3]
+    assert boards
+    for board in boards:
+        result = Engine(selective=True, randomize=False).search(
+            board, Limit(depth=plies, nodes=10**6)
+        )
+        assert result.score >= WIN - plies, board
