@@ -56,12 +56,12 @@ SELECTIVE_WIDTH = 10
 #: after the first LATE_MOVE_AFTER searched (the table's move and the
 #: killers never reduced) are searched one ply shallower with a null
 #: window first, and again at full depth only if one beats the best so far.
-LATE_MOVE_REDUCTIONS = True
+LATE_MOVE_REDUCTIONS = False
 LATE_MOVE_MIN_DEPTH = 3
 LATE_MOVE_AFTER = 3
 #: In a selective search the root tries its moves after the first with a
 #: null window (principal variation search at the root too).
-ROOT_NULL_WINDOW = False
+ROOT_NULL_WINDOW = True
 DEEPER_AFTER = 3
 DEEPER_MIN_DEPTH = 4
 Search = Callable[[StateTuple, int, int, int, int], int]
