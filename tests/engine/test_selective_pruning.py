@@ -1,14 +1,16 @@
-"""Late-move reductions: they thin the selective search only, never change a
-search that narrows nothing, and never hide a line of fours."""
+"""The selective search's pruning and ordering: late-move reductions thin
+the selective search only, never change a search that narrows nothing and
+never hide a line of fours; the history table spares nodes, not results."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from variant_reference import forces_win, forget_values
 
-from ttt_gui.board import Board
-from ttt_gui.engine import WIN, Engine, Limit, negamax
+from ttt_gui.board import Board, Player
+from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine, Limit, negamax
 
 TACTICS = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "tactics.txt"
 #: A 15x15 middle game (a balanced opening of the Gomoku match played on).
@@ -33,7 +35,7 @@ def searched(
     return result.nodes, result.move, result.score
 
 
-def test_the_selective_search_reaches_its_depth_with_fewer_nodes(
+def test_late_move_reductions_reach_the_depth_with_fewer_nodes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     limit = Limit(depth=6, nodes=10**6)
@@ -68,6 +70,30 @@ def test_an_exact_solve_of_a_selective_engine_is_not_reduced(
     assert with_them == without
 
 
+def test_losses_a_reduced_search_calls_proven_have_their_exact_distance(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """7x7 with five in a row, O to stop X's open three (as in test_engine's
+    check of the selective search): with reductions on, a value a reduced
+    search rests on is never stored as proven, so each loss the analysis
+    calls proven is one by plain search, at its distance."""
+    monkeypatch.setattr(negamax, "LATE_MOVE_REDUCTIONS", True)
+    board = Board.parse("......./......./.o.o.../.xxx.../......./..o..../......x", 5)
+    checked = 0
+    for nodes in (300, 3000, 20_000):
+        analysis = Engine(selective=True).evaluate_moves(board, Limit(nodes=nodes))
+        assert not analysis.exact
+        for move in analysis.proven:
+            score, after = analysis.scores[move], board.play(move)
+            assert score < -MATE_THRESHOLD, "only losses are proven here"
+            plies = WIN + score - 1  # after O's move
+            assert forces_win(after, Player.X, plies), board.coordinate(move)
+            assert not forces_win(after, Player.X, plies - 2), board.coordinate(move)
+            checked += 1
+    forget_values()
+    assert checked >= 10, checked
+
+
 @pytest.mark.parametrize("plies", [7])
 def test_a_reduced_search_finds_each_line_of_fours_within_its_length(
     plies: int, monkeypatch: pytest.MonkeyPatch
@@ -89,3 +115,18 @@ def test_a_reduced_search_finds_each_line_of_fours_within_its_length(
             board, Limit(depth=plies, nodes=10**6)
         )
         assert result.score >= WIN - plies, board
+
+
+def test_the_history_table_reaches_the_depth_with_fewer_nodes_and_the_same_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The history table only reorders the few moves a narrowed node keeps."""
+    monkeypatch.setattr(negamax, "LATE_MOVE_REDUCTIONS", False)
+    results = []
+    for ordered in (True, False):
+        monkeypatch.setattr(negamax, "HISTORY_ORDER", ordered)
+        engine = Engine(selective=True, randomize=False)
+        results.append(engine.search(MIDDLE_GAME, Limit(depth=6, nodes=10**6)))
+    with_it, without = results
+    assert with_it.nodes < without.nodes
+    assert (with_it.move, with_it.score) == (without.move, without.score)
