@@ -130,3 +130,31 @@ def test_the_history_table_reaches_the_depth_with_fewer_nodes_and_the_same_resul
     with_it, without = results
     assert with_it.nodes < without.nodes
     assert (with_it.move, with_it.score) == (without.move, without.score)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ".............../.............../.............../......O......../.......X......./"
+        "......XOX....../.......OOX...../.......X.O...../.......O.X...../.............../"
+        ".............../.............../.............../.............../...............",
+        ".............../.............../.............../.............../.............../"
+        ".............../.............../........O....../....XOXXXO...../.....OXO......./"
+        ".....XO......../.............../.............../.............../...............",
+    ],
+)
+def test_the_roots_null_window_spares_nodes_not_results(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Root moves after the first are first asked only whether they beat the
+    best so far: the best move and its score stay, at less cost."""
+    board = Board.from_text(text)
+    results = []
+    for null_window in (True, False):
+        monkeypatch.setattr(negamax, "ROOT_NULL_WINDOW", null_window)
+        for depth in (5, 6):
+            engine = Engine(selective=True, randomize=False)
+            results.append(engine.search(board, Limit(depth=depth, nodes=10**6)))
+    for with_it, without in zip(results[:2], results[2:], strict=True):
+        assert with_it.nodes < without.nodes
+        assert (with_it.move, with_it.score) == (without.move, without.score)

@@ -116,7 +116,10 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
     selective search the ply's killer moves) are tried before the others
     are ordered, and outside the baseline later moves get a null window
     first (principal variation search): neither changes an exact value,
-    though a killer may add a move to the few a selective search tries.
+    though a killer may add a move to the few a selective search tries. A
+    selective search orders its few moves by a history table too
+    (HISTORY_ORDER), and may search late quiet moves shallower first
+    (LATE_MOVE_REDUCTIONS, off); a node that did is never stored as proven.
     """
     geometry = tables.geometry
     cells, full, cols, bottom = geometry.cells, geometry.full, geometry.cols, geometry.bottom
@@ -427,7 +430,9 @@ def search_root(
     With ``all_moves`` every score is exact at this depth (and ``exact`` at
     any depth for the moves whose search met no horizon); otherwise only
     the best ones are (others are upper bounds), ties included with
-    ``randomize``, and those within ``margin`` of the best.
+    ``randomize``, and those within ``margin`` of the best. A selective
+    search asks each move after the first with a null window whether it
+    beats that bound before searching it for its value (ROOT_NULL_WINDOW).
     """
     play = make_play(tables)
     state = root_state(board, tables)
