@@ -73,7 +73,7 @@ ROOT_NULL_WINDOW = True
 #: keeps are tried best first by their lines' gain plus, for the side to
 #: move, the squared depths of the nodes where the cell's move cut the
 #: search off before in this search (the table persists across iterations).
-HISTORY_ORDER = True
+HISTORY_ORDER = False
 Search = Callable[[StateTuple, int, int, int, int], int]
 
 
