@@ -21,8 +21,9 @@ interval (the normal approximation over games), and the Elo difference with
 the interval's Elo bounds; and how many of the games it lost it lost to a win
 by fours its own leaves could have seen: one of its moves left the other side
 a line of fours as short as the selective search's leaves find
-(``engine/leaf_fours.py``), where another move would have left none. Also prints the load average at the start and
-end: on a loaded machine both engines are slowed alike, but less searched.
+(``engine/leaf_fours.py``), where another move would have left none. Also
+prints the load average at the start and end: on a loaded machine both
+engines are slowed alike, but less searched.
 """
 
 from __future__ import annotations

@@ -67,13 +67,15 @@ LATE_MOVE_PLIES = 1
 LATE_MOVE_DEEPER_AFTER = 3
 LATE_MOVE_DEEPER_MIN_DEPTH = 4
 #: In a selective search the root tries its moves after the first with a
-#: null window first (principal variation search at the root too).
+#: null window first (principal variation search at the root too); at
+#: 0.3 s a move it scored 0.570 against the engine without it (README).
 ROOT_NULL_WINDOW = True
 #: A history table (selective search only): the few moves a narrowed node
 #: keeps are tried best first by their lines' gain plus, for the side to
 #: move, the squared depths of the nodes where the cell's move cut the
 #: search off before in this search (the table persists across iterations).
-HISTORY_ORDER = False
+#: With the root's null window it scored 0.540 at 0.3 s a move (README).
+HISTORY_ORDER = True
 Search = Callable[[StateTuple, int, int, int, int], int]
 
 
