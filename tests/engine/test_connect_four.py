@@ -142,6 +142,21 @@ def test_the_heuristic_search_claims_only_wins_and_losses_it_saw(rows: int, cols
     assert claims > 0
 
 
+def test_the_heuristic_search_chooses_by_its_deepest_even_depth() -> None:
+    # Depth 4 prefers the first column, depth 5 (its own stone last) another.
+    board = Board.from_moves([39, 38, 32, 35, 37], rows=6, cols=7, win_length=4, gravity=True)
+    solver = BoardSolver(6, 7, 10_000)
+    guess = GuessSearch(solver, board)
+    for _ in range(4):
+        guess.deepen()
+    chosen = guess.choice(set())
+    assert chosen[0] % 7 == 0 and abs(chosen[1]) <= MATE_THRESHOLD
+    guess.deepen()
+    assert solver.cell_of(guess.order[0]) != chosen[0]  # depth 5's best
+    assert guess.choice(set()) == chosen
+    assert guess.choice({chosen[0]})[0] != chosen[0]
+
+
 def test_a_bounded_search_for_a_move_answers_by_its_own_heuristic_search() -> None:
     board = gravity(6, 7).play(38)
     result = Engine(seed=2).search(board, Limit(nodes=200_000))

@@ -195,7 +195,14 @@ class BoardSolver:
 class GuessSearch:
     """The heuristic search (:meth:`ConnectFourGuess.guess`) of ``board``
     (not over, no win in one) by ``boards``, one depth more at each
-    :meth:`deepen`, the best move of the last depth first in its order."""
+    :meth:`deepen`, the best move of the last depth first in its order.
+
+    Its choice comes from the deepest even depth, where the other side has
+    the last move before the heuristic judges: one depth more, with our move
+    last, tends to value threats the other side would answer at once (on
+    7x6 openings the odd depths chose moves that lose where the even ones
+    found wins), unless that depth sees a win or a loss within its horizon.
+    """
 
     def __init__(self, boards: BoardSolver, board: Board) -> None:
         self.boards = boards
@@ -212,6 +219,7 @@ class GuessSearch:
         self.done = len(self.order) == 1 or not safe
         self.depth = 0  # the depth searched
         self.value = 0  # the best move's value there
+        self.even: tuple[list[int], int] | None = None  # the deepest even depth's order, value
 
     def deepen(self) -> None:
         """Search one depth more (nothing once the end is reached); raises
@@ -231,20 +239,28 @@ class GuessSearch:
         self.order.remove(chosen)
         self.order.insert(0, chosen)
         self.depth, self.value = depth, alpha
+        if depth % 2 == 0:
+            self.even = (list(self.order), alpha)
         self.done = depth >= solver.cells - stones
 
     def choice(self, refuted: set[int]) -> tuple[int, int]:
-        """The move chosen, first in the order among those not ``refuted``
-        (unless all are), and its value on the engine's scale: the last
-        depth's value if it is that depth's best, else 0. A value on the scale
-        of wins is a win or loss the search saw within its horizon (the rules
-        only, no heuristic), but not proven the fastest."""
-        cells = [self.boards.cell_of(move) for move in self.order]
+        """The move chosen, first in the order of the deepest even depth (of
+        the last depth where it sees a win or a loss, or where there is no
+        even one) among those not ``refuted`` (unless all are), and its value
+        on the engine's scale: that depth's value if it is that depth's best,
+        else 0. A value on the scale of wins is a win or loss the search saw
+        within its horizon (the rules only, no heuristic), but not proven the
+        fastest."""
+        order, value, stones = self.order, self.value, self.position[2]
+        heuristic = abs(value) <= GUESS_WIN - self.boards.solver.cells - 2
+        if heuristic and self.even is not None:
+            order, value = self.even
+            heuristic = abs(value) <= GUESS_WIN - self.boards.solver.cells - 2
+        cells = [self.boards.cell_of(move) for move in order]
         kept = [cell for cell in cells if cell not in refuted] or cells
         if kept[0] != cells[0]:
             return kept[0], 0
-        value, stones = self.value, self.position[2]
-        if abs(value) <= GUESS_WIN - self.boards.solver.cells - 2:
+        if heuristic:
             return kept[0], value
         end = GUESS_WIN - abs(value)  # the stones when the game ends
         return kept[0], WIN - (end - stones) if value > 0 else (end - stones) - WIN
