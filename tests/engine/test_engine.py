@@ -37,6 +37,7 @@ from ttt_gui.engine import (
     MoveAnalysis,
     SearchResult,
     describe_score,
+    negamax,
 )
 
 SIZES = range(MIN_SIZE, 10)  # the square boards of the Board menu; variants: test_variants.py
@@ -207,15 +208,31 @@ def test_moves_an_approximate_analysis_calls_proven_score_their_minimax_value(
     assert proven >= least_proven and unproven >= least_unproven, (proven, unproven)
 
 
-@pytest.mark.parametrize("selective", [False, True], ids=["full-width", "selective"])
-def test_losses_proven_by_a_bounded_search_have_their_exact_distance(selective: bool) -> None:
+@pytest.mark.parametrize(
+    ("selective", "reductions", "node_limits", "least"),
+    [
+        (False, False, (300, 3000), 60),
+        (True, False, (300, 3000), 10),
+        (True, True, (300, 3000, 20_000), 10),
+    ],
+    ids=["full-width", "selective", "selective-reduced"],
+)
+def test_losses_proven_by_a_bounded_search_have_their_exact_distance(
+    selective: bool,
+    reductions: bool,
+    node_limits: tuple[int, ...],
+    least: int,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """7x7 with five in a row (where the selective search narrows its moves):
     O must stop X's open three. The losses the analysis calls proven are
     checked by plain search: X forces the win within their distance, and
-    not two plies sooner."""
+    not two plies sooner. With late-move reductions on (they are off by
+    default), a value a reduced search rests on is never stored as proven."""
+    monkeypatch.setattr(negamax, "LATE_MOVE_REDUCTIONS", reductions)
     board = Board.parse("......./......./.o.o.../.xxx.../......./..o..../......x", 5)
     checked = 0
-    for nodes in (300, 3000):
+    for nodes in node_limits:
         engine = Engine(selective=selective)
         analysis = engine.evaluate_moves(board, Limit(nodes=nodes))
         assert not analysis.exact
@@ -227,7 +244,7 @@ def test_losses_proven_by_a_bounded_search_have_their_exact_distance(selective: 
             assert not forces_win(after, Player.X, plies - 2), board.coordinate(move)
             checked += 1
     forget_values()
-    assert checked >= (10 if selective else 60), checked
+    assert checked >= least, checked
 
 
 # -- never loses ------------------------------------------------------------------------
