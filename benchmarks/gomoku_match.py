@@ -280,6 +280,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games (even: both colours)")
     parser.add_argument("--exact", action="store_true", help="standard Gomoku: exactly five")
     parser.add_argument(
+        "--skip",
+        type=int,
+        default=0,
+        metavar="N",
+        help="start from the set's opening N+1 (two runs can share a match's openings)",
+    )
+    parser.add_argument(
         "--patterns", action="store_true", help="this tree's engine values and narrows by shapes"
     )
     parser.add_argument(
@@ -317,7 +324,8 @@ def main() -> None:
         as_white: list[float] = []
         seen: list[int] = []  # per game the new engine lost: the fours its leaves could see
         try:
-            for number, opening in enumerate(openings((arguments.games + 1) // 2)):
+            pairs = openings(arguments.skip + (arguments.games + 1) // 2)[arguments.skip :]
+            for number, opening in enumerate(pairs, start=arguments.skip):
                 for new_is_black in (True, False):
                     if len(results) == arguments.games:
                         break
