@@ -66,16 +66,18 @@ LATE_MOVE_AFTER = 3
 LATE_MOVE_PLIES = 1
 LATE_MOVE_DEEPER_AFTER = 3
 LATE_MOVE_DEEPER_MIN_DEPTH = 4
-#: In a selective search the root tries its moves after the first with a
+#: In a selective search the root may try its moves after the first with a
 #: null window first (principal variation search at the root too); at
 #: 0.3 s a move it scored 0.570 against the engine without it (README).
-ROOT_NULL_WINDOW = True
+#: Off: with the history table below it scored 0.405 at 1 s a move.
+ROOT_NULL_WINDOW = False
 #: A history table (selective search only): the few moves a narrowed node
-#: keeps are tried best first by their lines' gain plus, for the side to
+#: keeps may be tried best first by their lines' gain plus, for the side to
 #: move, the squared depths of the nodes where the cell's move cut the
 #: search off before in this search (the table persists across iterations).
-#: With the root's null window it scored 0.540 at 0.3 s a move (README).
-HISTORY_ORDER = True
+#: With the root's null window it scored 0.540 at 0.3 s a move and 0.405
+#: (95% interval 0.309 to 0.501) at 1 s, the issue's think time: off.
+HISTORY_ORDER = False
 Search = Callable[[StateTuple, int, int, int, int], int]
 
 
@@ -119,8 +121,8 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
     are ordered, and outside the baseline later moves get a null window
     first (principal variation search): neither changes an exact value,
     though a killer may add a move to the few a selective search tries. A
-    selective search orders its few moves by a history table too
-    (HISTORY_ORDER), and may search late quiet moves shallower first
+    selective search may order its few moves by a history table too
+    (HISTORY_ORDER, off), and search late quiet moves shallower first
     (LATE_MOVE_REDUCTIONS, off); a node that did is never stored as proven.
     """
     geometry = tables.geometry
@@ -433,8 +435,8 @@ def search_root(
     any depth for the moves whose search met no horizon); otherwise only
     the best ones are (others are upper bounds), ties included with
     ``randomize``, and those within ``margin`` of the best. A selective
-    search asks each move after the first with a null window whether it
-    beats that bound before searching it for its value (ROOT_NULL_WINDOW).
+    search may ask each move after the first with a null window whether it
+    beats that bound before searching it for its value (ROOT_NULL_WINDOW, off).
     """
     play = make_play(tables)
     state = root_state(board, tables)
