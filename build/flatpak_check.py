@@ -121,10 +121,17 @@ def listed_wheels(module: dict[str, object]) -> list[Wheel]:
     return wheels
 
 
-def pip(*arguments: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> None:
-    """Run this Python's pip quietly; its output only if it fails."""
+def pip(
+    *arguments: str,
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
+    python: Path | None = None,
+) -> None:
+    """Run the pip of ``python`` (this Python if None) quietly; its output
+    only if it fails."""
+    command = [str(python or sys.executable), "-m", "pip", "--disable-pip-version-check", "-q"]
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q", *arguments],
+        [*command, *arguments],
         capture_output=True,
         text=True,
         env=env,
@@ -199,11 +206,15 @@ def build_from(module: dict[str, object], wheels: list[Path], folder: Path) -> s
         raise ManifestError(f"the first build command is not a pip install: {commands[0]}")
     prefix = folder / "app"
     arguments = [f"--prefix={prefix}" if word == "--prefix=/app" else word for word in install[2:]]
-    pip("install", *arguments, env=env, cwd=source)
+    # A venv of its own: pip installing into a prefix removes the same
+    # projects from the environment it runs in.
+    subprocess.run([sys.executable, "-m", "venv", str(folder / "venv")], check=True)
+    python = folder / "venv" / "bin" / "python"
+    pip("install", *arguments, env=env, cwd=source, python=python)
     paths = sysconfig.get_paths(vars={"base": str(prefix), "platbase": str(prefix)})
     site = os.pathsep.join({paths["purelib"], paths["platlib"]})
     done = subprocess.run(
-        [sys.executable, "-P", "-m", "ttt_gui", "--version"],
+        [str(python), "-P", "-m", "ttt_gui", "--version"],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONPATH": site},
