@@ -448,10 +448,8 @@ class ConnectFourGuess:
 
     def __init__(self, solver: ConnectFourSolver) -> None:
         self.solver = solver
-        rows, cols = int(solver.rows), int(solver.cols)
-        step = rows + 1
-        column = (1 << rows) - 1
-        bottom = sum(1 << (col * step) for col in range(cols))
+        rows, cols, step = int(solver.rows), int(solver.cols), int(solver.step)
+        column, bottom = int(solver.column), int(solver.bottom)
         # The first player's rows (1st, 3rd, ... from the bottom) and the
         # second's; each cell's weight, the lines of four through it, as
         # masks of the cells of each weight.

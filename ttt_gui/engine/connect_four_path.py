@@ -252,10 +252,10 @@ class GuessSearch:
         within its horizon (the rules only, no heuristic), but not proven the
         fastest."""
         order, value, stones = self.order, self.value, self.position[2]
-        heuristic = abs(value) <= GUESS_WIN - self.boards.solver.cells - 2
-        if heuristic and self.even is not None:
+        beyond = GUESS_WIN - self.boards.solver.cells - 2  # the wins and losses seen
+        if abs(value) <= beyond and self.even is not None:
             order, value = self.even
-            heuristic = abs(value) <= GUESS_WIN - self.boards.solver.cells - 2
+        heuristic = abs(value) <= beyond
         cells = [self.boards.cell_of(move) for move in order]
         kept = [cell for cell in cells if cell not in refuted] or cells
         if kept[0] != cells[0]:
