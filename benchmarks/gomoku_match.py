@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ttt_gui.board import Board, Player, cells_of  # noqa: E402
-from ttt_gui.engine.leaf_fours import LEAF_PLIES, leaf_fours  # noqa: E402
+from ttt_gui.engine.leaf_fours import LEAF_PLIES, leaf_fours, leaf_fours_apply  # noqa: E402
 from ttt_gui.engine.state import immediate_wins, threats  # noqa: E402
 from ttt_gui.engine.threats import side_bits  # noqa: E402
 
@@ -227,9 +227,12 @@ def play_game(
 
 def fours_plies(board: Board) -> int:
     """The plies of a win by fours of the side to move as short as the
-    selective search's leaves find (1: a win at once); 0 if none."""
+    selective search's leaves find (1: a win at once); 0 if none. Under the
+    exact rule, where the leaves look for no fours, only a win at once counts."""
     if immediate_wins(board):
         return 1
+    if not leaf_fours_apply(board.geometry):
+        return 0
     me, opp = side_bits(board)
     must = cells_of(threats(opp, me, board.geometry) & ~(me | opp))
     if len(must) > 1:
