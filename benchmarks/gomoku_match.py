@@ -3,6 +3,11 @@ against any Gomocup brain, at equal think time, as engine testers measure.
 
     python benchmarks/gomoku_match.py --baseline main --time 0.2 --games 20
     python benchmarks/gomoku_match.py --pbrain "./pbrain-other" --time 1 --games 100
+    python benchmarks/gomoku_match.py --baseline main --nodes 15000 --games 100
+
+``--nodes`` bounds this program's engines by nodes instead of time, so a match
+gives the same games however busy the machine: a screen for changes that do
+not change the speed per node; the issue's figures are at equal think time.
 
 Each opening of a fixed set is played twice, the engines swapping colours:
 four stones near the centre, black to move, each checked by a short search
@@ -65,7 +70,11 @@ import sys
 sys.path.insert(0, sys.argv[1])
 from ttt_gui.board import Board
 from ttt_gui.engine import Engine, Limit
-think, exact = float(sys.argv[2]), sys.argv[3] == "1"
+budget, exact = sys.argv[2], sys.argv[3] == "1"
+if budget.startswith("n"):  # a node limit: the same moves on a busy machine
+    limit = Limit(nodes=int(budget[1:]))
+else:
+    limit = Limit(time=float(budget))
 options = {"patterns": True} if "patterns" in sys.argv[5:] else {}
 engine = Engine(selective=True, seed=int(sys.argv[4]), **options)
 size, stones = 15, None
@@ -83,7 +92,7 @@ for line in sys.stdin:
         x_bits, o_bits = (own, opp) if own.bit_count() == opp.bit_count() else (opp, own)
         rules = {"exact": True} if exact else {}
         board = Board(size, size, 5, x_bits, o_bits, **rules)
-        move = engine.search(board, Limit(time=think)).move
+        move = engine.search(board, limit).move
         print(f"{move % size},{move // size}", flush=True)
         stones = None
     elif words == "END":
@@ -280,6 +289,13 @@ def main() -> None:
     opponent.add_argument("--baseline", default="main", help="git revision of the opponent")
     opponent.add_argument("--pbrain", help="command line of a Gomocup brain as opponent")
     parser.add_argument("--time", type=float, default=1.0, help="seconds a move (each side)")
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        metavar="N",
+        help="instead of a think time, N nodes a move: both sides play the same moves"
+        " however busy the machine (for screening; the engines' speeds per node must match)",
+    )
     parser.add_argument("--games", type=int, default=100, help="games (even: both colours)")
     parser.add_argument("--exact", action="store_true", help="standard Gomoku: exactly five")
     parser.add_argument(
@@ -308,12 +324,14 @@ def main() -> None:
     print(f"load average at start: {os.getloadavg()}", flush=True)
     with tempfile.TemporaryDirectory() as temporary:
         exact = "1" if arguments.exact else "0"
-        think = str(arguments.time)
+        think = str(arguments.time) if arguments.nodes is None else f"n{arguments.nodes}"
+        # How long a side may take before it loses: ten times this, plus 5 s.
+        seconds = arguments.time if arguments.nodes is None else arguments.nodes / 5_000
         new = Brain(
             [sys.executable, "-c", DRIVER, str(ROOT), think, exact, "1"]
             + (["patterns"] if arguments.patterns else []),
             "new",
-            arguments.time,
+            seconds,
             environment,
         )
         if arguments.pbrain:
@@ -322,7 +340,7 @@ def main() -> None:
             tree = engine_tree(arguments.baseline, Path(temporary))
             command = [sys.executable, "-c", DRIVER, str(tree), think, exact, "2"]
             name = arguments.baseline
-        old = Brain(command, name, arguments.time, environment)
+        old = Brain(command, name, seconds, environment)
         results: list[float] = []
         as_white: list[float] = []
         seen: list[int] = []  # per game the new engine lost: the fours its leaves could see
