@@ -32,24 +32,13 @@ from ttt_gui.engine.negamax import (
     selective_applies,
 )
 from ttt_gui.engine.pairing import pairing_applies
+from ttt_gui.engine.root_defence import NO_THREATS, checked_defence, plan_threats
 from ttt_gui.engine.state import SearchAborted, root_candidates
 from ttt_gui.engine.tables import Tables, playing_tables, tables_for
-from ttt_gui.engine.threats import ROOT_NODES_PER_SECOND, is_threat_rules, root_threats
+from ttt_gui.engine.threats import is_threat_rules
 from ttt_gui.engine.transposition import DEFAULT_TABLE_LIMIT, TableMemory, prune, table_memory
-from ttt_gui.engine.vct import ContinuousThreats
 from ttt_gui.engine.zones import ZoneSearch
 
-#: A selective engine then looks for wins by threats with threes (VCT),
-#: with this fraction of the VCF's budget (its positions cost more), in
-#: lines of at most this many plies.
-VCT_SHARE = 3
-VCT_PLIES = 9
-#: The root looks for forced wins by threats on boards with this many empty
-#: cells or more (fewer are solved outright within the think time).
-THREAT_MIN_EMPTY = 20
-#: The root's threat searches end by this share of the think time, however
-#: slow the machine, so the full search always has the rest.
-ROOT_THREAT_TIME_SHARE = 0.5
 #: A solve also tries to prove a draw by relevance zones (engine_zones) with
 #: this many in a row or more and this many empty cells or more: in turn
 #: with the solve, the first turns this many positions each, the proofs
@@ -159,17 +148,6 @@ def describe_score(score: int, exact: bool = True) -> str:
     if abs(score) < 2:
         return "about even"
     return f"ahead (≈+{score})" if score > 0 else f"behind (≈{score})"
-
-
-def root_threat_budget(limit: Limit) -> int:
-    """The VCF positions the root may visit per side: a share of the think
-    time (or of the node limit), so short thinks stay short."""
-    budget = ROOT_NODES_PER_SECOND
-    if limit.time is not None:
-        budget = min(budget, int(budget * limit.time))
-    if limit.nodes is not None:
-        budget = min(budget, limit.nodes // 4)
-    return max(budget, 1)
 
 
 class Engine:
@@ -390,31 +368,20 @@ class Engine:
         reached = 0
         preferred: list[int] = []
         refuted: frozenset[int] = frozenset()  # root moves proven to lose to a VCF
+        plan = NO_THREATS
         context.uses_threats = (
             not self.baseline and limit.depth is None and is_threat_rules(board.geometry)
         )
-        if context.uses_threats and bounded and not all_moves and empties >= THREAT_MIN_EMPTY:
-            moves = root_candidates(board, tables, all_moves=False)
-            deadline = math.inf
-            if limit.time is not None:
-                deadline = started + limit.time * ROOT_THREAT_TIME_SHARE
-            found = root_threats(board, root_threat_budget(limit), moves, deadline=deadline)
-            if not (found.win or found.defences) and self.selective:
-                context.nodes += found.nodes
-                budget = root_threat_budget(limit) // VCT_SHARE
-                found = root_threats(
-                    board, budget, moves, ContinuousThreats, VCT_PLIES, deadline=deadline
-                )
-            context.nodes += found.nodes
-            if found.win:  # a proven win, if not always the fastest
-                context.proof_line = found.win
-                move, plies = found.win[0], found.plies
+        if context.uses_threats and bounded and not all_moves:
+            plan = plan_threats(board, tables, limit, context, started, selective=self.selective)
+            if plan.win:  # a proven win, if not always the fastest
+                context.proof_line = plan.win
+                move, plies = plan.win[0], plan.plies
                 elapsed = time.perf_counter() - started
                 return MoveAnalysis(
                     {move: WIN - plies}, plies, False, context.nodes, elapsed, [move]
                 )
-            preferred = list(found.defences)
-            refuted = found.refuted
+            preferred, refuted = list(plan.preferred), plan.refuted
         context.selective = bounded and self._plays_selectively(board.geometry)
         context.patterns = self.patterns
         solves = self._connect_four.start(limit)  # first (bounded: before each depth)
@@ -457,6 +424,8 @@ class Engine:
         if root is None:  # stopped before the first iteration ended
             move = root_candidates(board, tables, all_moves=False)[0]
             root = RootScores({move: 0}, [move], frozenset())
+        if plan.checks and not exact:
+            root = checked_defence(board, root, plan, context, limit, started)
         elapsed = time.perf_counter() - started
         return MoveAnalysis(
             root.scores, reached, exact, context.nodes, elapsed, root.best, root.exact

@@ -362,3 +362,45 @@ def root_threats(
             spent += after.nodes
         nodes += spent
     return RootThreats((), tuple(dict.fromkeys(line)), frozenset(refuted), nodes)
+
+
+#: One threat search to run: its kind, its node budget and the plies its lines may take.
+ThreatCheck = tuple[type[ThreatSearch], int, int]
+
+
+def first_safe_move(
+    board: Board,
+    moves: Sequence[int],
+    checks: Sequence[ThreatCheck],
+    *,
+    deadline: float = math.inf,
+    budget: float = math.inf,
+) -> tuple[int, dict[int, int], int]:
+    """The first of ``moves`` after which none of ``checks`` finds a threat
+    win of the opponent (-1 if each did, or ``deadline`` or ``budget``, the
+    positions for all, ran out first); the moves shown to lose, each with
+    the plies the opponent's win takes at most; and the positions visited.
+
+    The threat searches are sound, so a move shown to lose does; a move
+    that passes may still lose to a longer attack. The rules must be plain.
+    """
+    me, opp = side_bits(board)
+    geometry = board.geometry
+    lost: dict[int, int] = {}
+    nodes = 0
+    for move in moves:
+        passed = True
+        for kind, positions, max_plies in checks:
+            if nodes >= budget or time.perf_counter() > deadline:
+                return -1, lost, nodes
+            allowed = positions if budget - nodes >= positions else int(budget - nodes)
+            search = kind(geometry, allowed, deadline=deadline)
+            found = search.find(opp, me | 1 << move, max_plies)
+            nodes += search.nodes
+            if found is not None:
+                lost[move] = search.plies
+                passed = False
+                break
+        if passed and nodes < budget and time.perf_counter() <= deadline:
+            return move, lost, nodes
+    return -1, lost, nodes
