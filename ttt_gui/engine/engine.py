@@ -39,7 +39,7 @@ from ttt_gui.engine.threats import is_threat_rules
 from ttt_gui.engine.transposition import DEFAULT_TABLE_LIMIT, TableMemory, prune, table_memory
 from ttt_gui.engine.zones import ZoneSearch
 
-#: A solve also tries to prove a draw by relevance zones (engine_zones) with
+#: A solve also tries to prove a draw by relevance zones (engine/zones.py) with
 #: this many in a row or more and this many empty cells or more: in turn
 #: with the solve, the first turns this many positions each, the proofs
 #: this many at most (7x7 with five in a row takes about 272,000 from
@@ -185,7 +185,7 @@ class Engine:
         solver_table_limit: int | None = None,
         baseline: bool = False,
         selective: bool = False,
-        patterns: bool = False,  # by Gomoku's shapes: see engine_patterns, SearchContext
+        patterns: bool = False,  # by Gomoku's shapes: see engine/patterns.py, SearchContext
     ) -> None:
         self.randomize = randomize
         self.table_limit = table_limit

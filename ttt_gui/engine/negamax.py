@@ -41,7 +41,7 @@ UNLIMITED = 1_000  # a depth beyond any game's length: "search to the end"
 
 #: Order moves positionally only where this many cells or more are empty.
 ORDER_MIN_EMPTY = 4
-#: Look for pairing draws (engine_pairing) only where this many cells or more
+#: Look for pairing draws (engine/pairing.py) only where this many cells or more
 #: are empty and this many plies or more remain to search: elsewhere the
 #: search itself is cheaper than the matching.
 PAIRING_MIN_EMPTY = 8
@@ -110,7 +110,7 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
     a line wins at once, two playable threats of the opponent lose in 2,
     one must be blocked, and a position where no line can be completed is
     a draw; a side against which the other has a pairing strategy cannot
-    win (engine_pairing). Under gravity only playable threats count, and a
+    win (engine/pairing.py). Under gravity only playable threats count, and a
     block may open the cell above it to the opponent. Under misère completing
     a line loses, so only the dead-position draw applies (pairings need
     neither variant). On large boards moves far from every mark are not
@@ -150,12 +150,12 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
         else None
     )
     selective = context.selective
-    # Gomoku's shapes choose the few moves of a narrowed node (engine_patterns).
+    # Gomoku's shapes choose the few moves of a narrowed node (engine/patterns.py).
     patterns = None
     if context.patterns and selective and patterns_apply(geometry):
         patterns = line_patterns(geometry)
     near_marks = tables.near
-    # A selective search looks for lines of fours at its leaves (engine_leaf_fours).
+    # A selective search looks for lines of fours at its leaves (engine/leaf_fours.py).
     leaf_probe = None
     if LEAF_FOURS and selective and context.uses_threats and leaf_fours_apply(geometry):
         leaf_probe = leaf_fours(geometry).probe
