@@ -1,13 +1,13 @@
-"""The strongest level's check of its move against the other side's threat
-win: a move shown to lose is not played where another holds, and a move
-shown to lose does lose, within the plies said."""
+"""The check of the chosen move against the other side's threat win (off by
+default: CHECK_DEFENCE): a move shown to lose is not played where another
+holds, and a move shown to lose does lose, within the plies said."""
 
 from __future__ import annotations
 
 import pytest
 
 from ttt_gui.board import Board
-from ttt_gui.engine import WIN, Engine, Limit
+from ttt_gui.engine import WIN, Engine, Limit, root_defence
 from ttt_gui.engine.context import SearchContext
 from ttt_gui.engine.negamax import RootScores
 from ttt_gui.engine.root_defence import VCF_PLIES, ThreatPlan, checked_defence
@@ -42,7 +42,10 @@ def threat_win_after(board: Board, move: int) -> bool:
 
 
 @pytest.mark.parametrize("board", [LEFT_A_VCF, LEFT_A_VCT], ids=["vcf", "vct"])
-def test_the_strongest_level_does_not_leave_a_threat_win_it_can_see(board: Board) -> None:
+def test_the_check_does_not_leave_a_threat_win_the_root_can_see(
+    board: Board, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(root_defence, "CHECK_DEFENCE", True)
     for seed in (1, 2):
         move = Engine(selective=True, seed=seed).search(board, Limit(nodes=10_000)).move
         assert not threat_win_after(board, move), board.coordinate(move)
