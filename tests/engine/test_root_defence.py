@@ -10,7 +10,14 @@ from ttt_gui.board import Board
 from ttt_gui.engine import WIN, Engine, Limit, root_defence
 from ttt_gui.engine.context import SearchContext
 from ttt_gui.engine.negamax import RootScores
-from ttt_gui.engine.root_defence import VCF_PLIES, ThreatPlan, checked_defence
+from ttt_gui.engine.root_defence import (
+    VCF_PLIES,
+    VCT_PLIES,
+    VCT_SHARE,
+    ThreatPlan,
+    checked_defence,
+    root_threat_budget,
+)
 from ttt_gui.engine.threats import ThreatSearch, first_safe_move, side_bits
 from ttt_gui.engine.vct import ContinuousThreats
 
@@ -31,24 +38,32 @@ LEFT_A_VCT = Board.from_text(
 )
 
 
-def threat_win_after(board: Board, move: int) -> bool:
-    """Whether the other side has a win by fours, or by threes within 13
-    plies, after ``move`` (budgets well above the engine's own)."""
+def threat_win_after(board: Board, move: int, limit: Limit | None = None) -> bool:
+    """Whether the other side has a win by threats after ``move`` that the
+    root's threat searches within ``limit`` find (None: budgets well above
+    the engine's own, lines of threes up to 13 plies)."""
     after = board.play(move)
     me, opp = side_bits(after)
-    if ThreatSearch(after.geometry, 20_000).find(me, opp):
+    budget, plies = (20_000, 13) if limit is None else (root_threat_budget(limit), VCT_PLIES)
+    if ThreatSearch(after.geometry, budget).find(me, opp):
         return True
-    return ContinuousThreats(after.geometry, 5_000).find(me, opp, 13) is not None
+    vct_budget = budget // VCT_SHARE if limit is not None else budget
+    return ContinuousThreats(after.geometry, vct_budget).find(me, opp, plies) is not None
 
 
-@pytest.mark.parametrize("board", [LEFT_A_VCF, LEFT_A_VCT], ids=["vcf", "vct"])
+@pytest.mark.parametrize(
+    ("board", "nodes"),
+    # In the second, 15 moves lose to threes: checking them takes more nodes.
+    [(LEFT_A_VCF, 10_000), (LEFT_A_VCT, 40_000)],
+    ids=["vcf", "vct"],
+)
 def test_the_check_does_not_leave_a_threat_win_the_root_can_see(
-    board: Board, monkeypatch: pytest.MonkeyPatch
+    board: Board, nodes: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(root_defence, "CHECK_DEFENCE", True)
-    for seed in (1, 2):
-        move = Engine(selective=True, seed=seed).search(board, Limit(nodes=10_000)).move
-        assert not threat_win_after(board, move), board.coordinate(move)
+    limit = Limit(nodes=nodes)
+    move = Engine(selective=True, randomize=False).search(board, limit).move
+    assert not threat_win_after(board, move, limit), board.coordinate(move)
 
 
 def test_a_move_shown_to_lose_loses_within_the_plies_said() -> None:
@@ -76,3 +91,11 @@ def test_a_checked_defence_scores_the_lost_move_and_takes_the_next_best() -> Non
     assert checked.scores[holding] == -50
     assert -WIN < checked.scores[losing] < -WIN + 20
     assert context.nodes > 0
+
+
+def test_a_check_cut_short_by_the_budget_passes_no_move() -> None:
+    board = LEFT_A_VCF
+    holding = board.parse_coordinate("h8")
+    checks = [(ThreatSearch, 4_000, VCF_PLIES)]
+    assert first_safe_move(board, [holding], checks)[0] == holding
+    assert first_safe_move(board, [holding], checks, budget=3)[0] == -1

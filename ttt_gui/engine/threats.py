@@ -389,18 +389,17 @@ def first_safe_move(
     lost: dict[int, int] = {}
     nodes = 0
     for move in moves:
-        passed = True
         for kind, positions, max_plies in checks:
-            if nodes >= budget or time.perf_counter() > deadline:
-                return -1, lost, nodes
             allowed = positions if budget - nodes >= positions else int(budget - nodes)
             search = kind(geometry, allowed, deadline=deadline)
             found = search.find(opp, me | 1 << move, max_plies)
             nodes += search.nodes
+            cut_short = allowed < positions and search.nodes >= allowed
+            if found is None and (cut_short or time.perf_counter() > deadline):
+                return -1, lost, nodes  # this check could not end
             if found is not None:
                 lost[move] = search.plies
-                passed = False
                 break
-        if passed and nodes < budget and time.perf_counter() <= deadline:
+        else:
             return move, lost, nodes
     return -1, lost, nodes
