@@ -51,6 +51,7 @@ def threat_win_after(board: Board, move: int, limit: Limit | None = None) -> boo
     return ContinuousThreats(after.geometry, vct_budget).find(me, opp, plies) is not None
 
 
+@pytest.mark.slow  # whole searches, of a check that is off
 @pytest.mark.parametrize(
     ("board", "nodes"),
     # In the second, 15 moves lose to threes: checking them takes more nodes.

@@ -72,9 +72,14 @@ def test_three_windows_on_one_settings_file_lose_no_game_and_no_change(
 WATCH_9X9 = Settings(GameConfig(mode=Mode.WATCH, rows=9, cols=9, win_length=5, think_time=2.0))
 
 
+#: Each signal with its exit status; repeated twice more under --slow, as
+#: a signal may land at any point of the search and the window's updates.
+SIGNALS = [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
+
+
 @pytest.mark.parametrize(
     ("number", "status"),
-    [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)] * 3,
+    SIGNALS + [pytest.param(*case, marks=pytest.mark.slow) for case in SIGNALS * 2],
     ids=lambda value: getattr(value, "name", str(value)),
 )
 def test_a_signal_during_a_search_quits_as_quit_does(
