@@ -293,8 +293,9 @@ def main() -> None:
         "--nodes",
         type=int,
         metavar="N",
-        help="instead of a think time, N nodes a move: both sides play the same moves"
-        " however busy the machine (for screening; the engines' speeds per node must match)",
+        help="instead of a think time, N nodes a move for this program's engines, which"
+        " then play the same moves however busy the machine (for screening; their speeds"
+        " per node must match); a --pbrain opponent gets N/5000 s a move",
     )
     parser.add_argument("--games", type=int, default=100, help="games (even: both colours)")
     parser.add_argument("--exact", action="store_true", help="standard Gomoku: exactly five")
@@ -324,11 +325,11 @@ def main() -> None:
     print(f"load average at start: {os.getloadavg()}", flush=True)
     with tempfile.TemporaryDirectory() as temporary:
         exact = "1" if arguments.exact else "0"
-        think = str(arguments.time) if arguments.nodes is None else f"n{arguments.nodes}"
+        bound = str(arguments.time) if arguments.nodes is None else f"n{arguments.nodes}"
         # How long a side may take before it loses: ten times this, plus 5 s.
         seconds = arguments.time if arguments.nodes is None else arguments.nodes / 5_000
         new = Brain(
-            [sys.executable, "-c", DRIVER, str(ROOT), think, exact, "1"]
+            [sys.executable, "-c", DRIVER, str(ROOT), bound, exact, "1"]
             + (["patterns"] if arguments.patterns else []),
             "new",
             seconds,
@@ -338,7 +339,7 @@ def main() -> None:
             command, name = shlex.split(arguments.pbrain), "pbrain"
         else:
             tree = engine_tree(arguments.baseline, Path(temporary))
-            command = [sys.executable, "-c", DRIVER, str(tree), think, exact, "2"]
+            command = [sys.executable, "-c", DRIVER, str(tree), bound, exact, "2"]
             name = arguments.baseline
         old = Brain(command, name, seconds, environment)
         results: list[float] = []

@@ -102,9 +102,10 @@ def plan_threats(
     found = root_threats(board, budget, moves, deadline=deadline)
     if not (found.win or found.defences) and selective:
         context.nodes += found.nodes
-        checks.append((ContinuousThreats, budget // VCT_SHARE, VCT_PLIES))
+        vct_budget = budget // VCT_SHARE
+        checks.append((ContinuousThreats, vct_budget, VCT_PLIES))
         found = root_threats(
-            board, budget // VCT_SHARE, moves, ContinuousThreats, VCT_PLIES, deadline=deadline
+            board, vct_budget, moves, ContinuousThreats, VCT_PLIES, deadline=deadline
         )
     context.nodes += found.nodes
     if found.win:
