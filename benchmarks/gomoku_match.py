@@ -18,8 +18,12 @@ answers with an illegal move, or not at all within ten times its think time,
 loses. Both engines of this program play as the strongest level does
 (``Engine(selective=True)``), each in its own process, one thinking at a
 time, its table cleared at each game's start. The baseline's engine is
-``git archive <revision> ttt_gui`` unpacked into a temporary folder. With
-``--patterns`` this tree's engine plays with ``Engine(patterns=True)``.
+``git archive <revision> ttt_gui`` unpacked into a temporary folder: both
+run as plain Python, unless ``--python`` and ``--baseline-python`` name
+interpreters whose installed ttt_gui each side plays instead, such as venvs
+holding the compiled wheels (``TTT_GUI_COMPILE=1 pip install .``) of the two
+revisions. With ``--patterns`` this tree's engine plays with
+``Engine(patterns=True)``.
 
 Prints wins, draws and losses of this tree's engine, its score with a 95%
 interval (the normal approximation over games), and the Elo difference with
@@ -67,7 +71,10 @@ BALANCED = 12
 #: Engine(selective=...), Limit), so old revisions play without pbrain.
 DRIVER = r"""
 import sys
-sys.path.insert(0, sys.argv[1])
+if sys.argv[1]:
+    sys.path.insert(0, sys.argv[1])
+elif sys.path[0] == "":  # the interpreter's installed ttt_gui, not the working folder's
+    del sys.path[0]
 from ttt_gui.board import Board
 from ttt_gui.engine import Engine, Limit
 budget, exact = sys.argv[2], sys.argv[3] == "1"
@@ -297,6 +304,18 @@ def main() -> None:
         " then play the same moves however busy the machine (for screening; their speeds"
         " per node must match); a --pbrain opponent gets N/5000 s a move",
     )
+    parser.add_argument(
+        "--python",
+        metavar="PYTHON",
+        help="this side plays the ttt_gui installed for PYTHON (say a venv with the"
+        " compiled wheel of this tree) instead of this tree's source",
+    )
+    parser.add_argument(
+        "--baseline-python",
+        metavar="PYTHON",
+        help="the baseline plays the ttt_gui installed for PYTHON instead of"
+        " --baseline's source (say a venv with that revision's compiled wheel)",
+    )
     parser.add_argument("--games", type=int, default=100, help="games (even: both colours)")
     parser.add_argument("--exact", action="store_true", help="standard Gomoku: exactly five")
     parser.add_argument(
@@ -329,7 +348,8 @@ def main() -> None:
         # How long a side may take before it loses: ten times this, plus 5 s.
         seconds = arguments.time if arguments.nodes is None else arguments.nodes / 5_000
         new = Brain(
-            [sys.executable, "-c", DRIVER, str(ROOT), bound, exact, "1"]
+            [arguments.python or sys.executable, "-c", DRIVER]
+            + ["" if arguments.python else str(ROOT), bound, exact, "1"]
             + (["patterns"] if arguments.patterns else []),
             "new",
             seconds,
@@ -337,6 +357,9 @@ def main() -> None:
         )
         if arguments.pbrain:
             command, name = shlex.split(arguments.pbrain), "pbrain"
+        elif arguments.baseline_python:
+            command = [arguments.baseline_python, "-c", DRIVER, "", bound, exact, "2"]
+            name = f"{arguments.baseline} ({arguments.baseline_python})"
         else:
             tree = engine_tree(arguments.baseline, Path(temporary))
             command = [sys.executable, "-c", DRIVER, str(tree), bound, exact, "2"]

@@ -97,6 +97,37 @@ def selective_applies(geometry: Geometry) -> bool:
     )
 
 
+def move_gains(
+    moves: list[int], me: int, opp: int, losing: int, geometry: Geometry, weights: tuple[int, ...]
+) -> dict[int, int]:
+    """Per move of ``me`` (the side to move), the positional gain that orders
+    it: for each line through it, ``weights[c + 1]`` if the line holds c
+    marks of ``me`` and none of ``opp`` (a line strengthened), and likewise
+    with the sides swapped (a line blocked); negated for the ``losing`` ones.
+
+    A line's gain is the same for each of its empty cells, so each line is
+    counted once, not once per move through it: on Gomoku boards the
+    selective search visits about a quarter more nodes a second."""
+    lines, lines_through = geometry.lines, geometry.lines_through
+    line_gains = [-1] * len(lines)  # -1: not counted yet
+    gains = {}
+    for move in moves:
+        gain = 0
+        for index in lines_through[move]:
+            line_gain = line_gains[index]
+            if line_gain < 0:
+                mask = lines[index]
+                line_gain = 0
+                if not opp & mask:
+                    line_gain += weights[(me & mask).bit_count() + 1]
+                if not me & mask:
+                    line_gain += weights[(opp & mask).bit_count() + 1]
+                line_gains[index] = line_gain
+            gain += line_gain
+        gains[move] = -gain if losing >> move & 1 else gain
+    return gains
+
+
 def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
     """The recursive negamax, tables and ``context``'s fields bound as locals.
 
@@ -131,7 +162,6 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
     near = tables.near if tables.near_distance else None
     plain_leaf = not (gravity or misere)
     weights = tables.weights
-    through_masks = tables.through_masks
     forward = tables.forward
     inverse = tables.inverse
     order = tables.order
@@ -182,15 +212,7 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
             if len(ranked) < len(moves):
                 context.horizon_hits += 1
             return ranked
-        gains = {}
-        for move in moves:
-            gain = 0
-            for mask in through_masks[move]:
-                if not opp & mask:
-                    gain += weights[(me & mask).bit_count() + 1]
-                if not me & mask:
-                    gain += weights[(opp & mask).bit_count() + 1]
-            gains[move] = -gain if losing >> move & 1 else gain
+        gains = move_gains(moves, me, opp, losing, geometry, weights)
         moves.sort(key=gains.__getitem__, reverse=True)
         if cut and len(moves) > SELECTIVE_WIDTH:
             context.horizon_hits += 1
