@@ -30,6 +30,7 @@ from ttt_gui.engine.negamax import (
     Table,
     search_root,
     selective_applies,
+    with_unfinished,
 )
 from ttt_gui.engine.pairing import pairing_applies
 from ttt_gui.engine.root_defence import NO_THREATS, checked_defence, plan_threats
@@ -234,7 +235,8 @@ class Engine:
         and statistics.
 
         Once ``stop`` is set (before or during the search) the search returns
-        the best move of its last finished iteration, or if it finished none a
+        the best move of its last finished iteration (a selective search: of
+        the moves its unfinished one scored, if any), or if it finished none a
         win, else a block, else the first move in its order, scored 0 and not
         exact. Raises ValueError if the game is already over.
         """
@@ -402,6 +404,7 @@ class Engine:
                     return MoveAnalysis(scores, reached, exact, context.nodes, elapsed, best)
             if stop.is_set():
                 break
+            scored: dict[int, int] = {}
             try:
                 context.horizon_hits = 0
                 root = search_root(
@@ -414,8 +417,12 @@ class Engine:
                     margin=margin,
                     refuted=refuted,
                     randomize=self.randomize,
+                    scored=scored,
                 )
             except SearchAborted:
+                if root is not None and context.selective and not all_moves:
+                    # A move the unfinished iteration found better is played.
+                    root = with_unfinished(root, scored, self.randomize)
                 break
             exact = context.horizon_hits == 0 and not refuted
             reached, preferred = depth, root.best

@@ -438,6 +438,19 @@ class RootScores(NamedTuple):
     exact: frozenset[int]
 
 
+def with_unfinished(root: RootScores, scored: dict[int, int], randomize: bool) -> RootScores:
+    """``root``, the last finished iteration's scores, updated by those of the
+    moves an unfinished deeper iteration ``scored``, and with its best moves
+    (all of the best score with ``randomize``, else the first searched). That
+    iteration searched ``root``'s best first, so a move it scored above that
+    one scored its deeper value: the deeper search overturned the choice."""
+    if not scored:
+        return root
+    top = max(scored.values())
+    best = [move for move, score in scored.items() if score == top]
+    return RootScores({**root.scores, **scored}, best if randomize else best[:1], root.exact)
+
+
 def search_root(
     context: SearchContext,
     board: Board,
@@ -449,6 +462,7 @@ def search_root(
     margin: int = 0,
     refuted: frozenset[int] = frozenset(),
     randomize: bool = False,
+    scored: dict[int, int] | None = None,
 ) -> RootScores:
     """Score the root moves at ``depth`` (those in ``refuted``, proven losses,
     last if at all), moves in ``preferred`` first.
@@ -459,6 +473,8 @@ def search_root(
     ``randomize``, and those within ``margin`` of the best. A selective
     search may ask each move after the first with a null window whether it
     beats that bound before searching it for its value (ROOT_NULL_WINDOW, off).
+    The scores go into ``scored`` (a new dict if None) as the moves are
+    scored: after an abort it holds those scored so far.
     """
     play = make_play(tables)
     state = root_state(board, tables)
@@ -481,7 +497,7 @@ def search_root(
             candidates = nearby or candidates
     ordered = [c for c in preferred if c in candidates]
     ordered += [c for c in candidates if c not in ordered]
-    scores: dict[int, int] = {}
+    scores: dict[int, int] = {} if scored is None else scored
     best_score = -INFINITY
     best: list[int] = []
     exact: set[int] = set()
