@@ -1,15 +1,24 @@
-"""A selective search cut short mid-iteration plays the move its unfinished
-iteration found better, not the last finished iteration's."""
+"""Between the iterations of a selective search: the next one tries the
+root's moves by their last scores, and one cut short plays the move it
+found better, not the last finished iteration's."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
 from ttt_gui.board import Board
 from ttt_gui.engine import Engine, Limit
 from ttt_gui.engine import engine as engine_module
-from ttt_gui.engine.negamax import RootScores, with_unfinished
+from ttt_gui.engine.negamax import RootScores, ranked_moves, with_unfinished
 
+#: A 15x15 middle game (an opening of the Gomoku match played on).
+MIDDLE_GAME = Board.from_text(
+    ".............../.............../.............../.............../.............../"
+    "........X....../.............../.....O........./....OXX......../.....O........./"
+    "......X......../.............../.............../.............../..............."
+)
 FINISHED = RootScores({10: 40, 11: 30, 12: 20}, [10], frozenset({12}))
 
 
@@ -38,13 +47,8 @@ def test_ties_are_all_best_when_randomizing_else_the_first_searched() -> None:
 def test_a_search_cut_short_plays_the_move_its_unfinished_iteration_found(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # At 3,000 nodes the search finishes depth 3, preferring 111 (h8), and
-    # is cut short at depth 4, where 141 (l10) scored above it.
-    board = Board.from_text(
-        ".............../.............../.............../.............../.............../"
-        "........X....../.............../.....O........./....OXX......../.....O........./"
-        "......X......../.............../.............../.............../..............."
-    )
+    # At 3,000 nodes the search finishes depth 3 and is cut short at depth
+    # 4, where a move other than depth 3's best scored above it.
     choices: list[tuple[list[int], list[int]]] = []
 
     def watched(root: RootScores, scored: dict[int, int], randomize: bool) -> RootScores:
@@ -53,6 +57,30 @@ def test_a_search_cut_short_plays_the_move_its_unfinished_iteration_found(
         return chosen
 
     monkeypatch.setattr(engine_module, "with_unfinished", watched)
-    result = Engine(selective=True, randomize=False).search(board, Limit(nodes=3_000))
-    assert choices == [([111], [141])]
-    assert (result.move, result.depth) == (141, 3)
+    result = Engine(selective=True, randomize=False).search(MIDDLE_GAME, Limit(nodes=3_000))
+    ((finished, unfinished),) = choices
+    assert finished != unfinished
+    assert (result.move, result.depth) == (unfinished[0], 3)
+
+
+def test_the_next_iteration_tries_the_best_then_the_others_by_score() -> None:
+    root = RootScores({10: 5, 11: 40, 12: -999_990, 13: 20, 14: 40}, [11, 14], frozenset())
+    assert ranked_moves(root) == [11, 14, 13, 10, 12]
+
+
+def test_each_iteration_of_a_selective_search_starts_from_the_last_ones_ranking(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    iterations: list[tuple[list[int], RootScores]] = []
+    real = engine_module.search_root
+
+    def watched(*args: Any, **options: Any) -> RootScores:
+        root = real(*args, **options)
+        iterations.append((list(options["preferred"]), root))
+        return root
+
+    monkeypatch.setattr(engine_module, "search_root", watched)
+    Engine(selective=True, randomize=False).search(MIDDLE_GAME, Limit(nodes=20_000))
+    assert len(iterations) >= 3
+    for (_, before), (preferred, _) in zip(iterations, iterations[1:], strict=False):
+        assert preferred == ranked_moves(before)

@@ -28,6 +28,7 @@ from ttt_gui.engine.negamax import (
     WIN,
     RootScores,
     Table,
+    ranked_moves,
     search_root,
     selective_applies,
     with_unfinished,
@@ -426,6 +427,8 @@ class Engine:
                 break
             exact = context.horizon_hits == 0 and not refuted
             reached, preferred = depth, root.best
+            if context.selective:  # the next iteration tries the others by score too
+                preferred = ranked_moves(root)
             if exact:
                 break
         if root is None:  # stopped before the first iteration ended

@@ -438,6 +438,14 @@ class RootScores(NamedTuple):
     exact: frozenset[int]
 
 
+def ranked_moves(root: RootScores) -> list[int]:
+    """``root``'s best moves, then its other moves by score, best first (their
+    scores may be upper bounds: still the best guess of their order)."""
+    rest = [move for move in root.scores if move not in root.best]
+    rest.sort(key=root.scores.__getitem__, reverse=True)
+    return root.best + rest
+
+
 def with_unfinished(root: RootScores, scored: dict[int, int], randomize: bool) -> RootScores:
     """``root``, the last finished iteration's scores, updated by those of the
     moves an unfinished deeper iteration ``scored``, and with its best moves
