@@ -89,13 +89,17 @@ def positions(count: int, seed: int) -> dict[str, list[list[int]]]:
     return found
 
 
-def run_build(python: str, source: bool, request: dict[str, Any]) -> dict[str, Any]:
-    """The worker's answer from ``python``: with ``source``, importing this
-    tree; else the installed package, from a folder outside the tree."""
+def run_build(
+    python: str, source: bool, request: dict[str, Any], worker: str = WORKER
+) -> dict[str, Any]:
+    """The answer of ``worker`` (a script reading ``request`` as JSON on its
+    standard input, writing its answer so) from ``python``: with ``source``,
+    importing this tree; else the installed package, from a folder outside
+    the tree."""
     env = {"PYTHONPATH": str(ROOT)} if source else {}
     with tempfile.TemporaryDirectory() as outside:
         done = subprocess.run(
-            [python, "-c", WORKER],
+            [python, "-c", worker],
             input=json.dumps(request),
             capture_output=True,
             text=True,

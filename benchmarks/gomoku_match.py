@@ -10,20 +10,21 @@ gives the same games however busy the machine: a screen for changes that do
 not change the speed per node; the issue's figures are at equal think time.
 
 Each opening of a fixed set is played twice, the engines swapping colours:
-four stones near the centre, black to move, each checked by a short search
-to be roughly even (``benchmarks/data/gomoku_openings.txt``, rebuilt with
-``--build-openings COUNT``; see :func:`build_openings`). Every move the manager sends
-the whole position (``BOARD`` … ``DONE``) and reads the reply; a side that
-answers with an illegal move, or not at all within ten times its think time,
-loses. Both engines of this program play as the strongest level does
-(``Engine(selective=True)``), each in its own process, one thinking at a
-time, its table cleared at each game's start. The baseline's engine is
-``git archive <revision> ttt_gui`` unpacked into a temporary folder: both
-run as plain Python, unless ``--python`` and ``--baseline-python`` name
-interpreters whose installed ttt_gui each side plays instead, such as venvs
-holding the compiled wheels (``TTT_GUI_COMPILE=1 pip install .``) of the two
-revisions. With ``--patterns`` this tree's engine plays with
-``Engine(patterns=True)``.
+four stones near the centre, black to move, each checked by a short search to
+be roughly even (``benchmarks/data/gomoku_openings.txt``, rebuilt with
+``--build-openings COUNT``, ``--seed`` its candidates' seed; see
+:func:`build_openings`); ``--openings FILE`` plays, or builds, another set.
+Every move the manager sends the whole position (``BOARD`` … ``DONE``) and
+reads the reply; a side that answers with an illegal move, or not at all
+within ten times its think time, loses. Both engines of this program play as
+the strongest level does (``Engine(selective=True)``), each in its own
+process, one thinking at a time, its table cleared at each game's start. The
+baseline's engine is ``git archive <revision> ttt_gui`` unpacked into a
+temporary folder: both run as plain Python, unless ``--python`` and
+``--baseline-python`` name interpreters whose installed ttt_gui each side
+plays instead, such as venvs holding the compiled wheels (``TTT_GUI_COMPILE=1
+pip install .``) of the two revisions. With ``--patterns`` this tree's engine
+plays with ``Engine(patterns=True)``.
 
 Prints wins, draws and losses of this tree's engine, its score with a 95%
 interval (the normal approximation over games), and the Elo difference with
@@ -180,9 +181,10 @@ class Brain:
             self.process.wait()
 
 
-def openings(count: int) -> list[tuple[int, ...]]:
-    """The first ``count`` openings of the balanced set (see :func:`build_openings`)."""
-    lines = OPENINGS.read_text(encoding="utf-8").split()
+def openings(count: int, path: Path = OPENINGS) -> list[tuple[int, ...]]:
+    """The first ``count`` openings of the balanced set at ``path`` (see
+    :func:`build_openings`)."""
+    lines = path.read_text(encoding="utf-8").split()
     found = [tuple(int(cell) for cell in line.split(",")) for line in lines]
     if count > len(found):
         found = found * (count // len(found) + 1)
@@ -334,11 +336,22 @@ def main() -> None:
         metavar="COUNT",
         help="build the set of COUNT balanced openings with this tree's engine, and stop",
     )
+    parser.add_argument(
+        "--openings",
+        type=Path,
+        default=OPENINGS,
+        metavar="FILE",
+        help="the set of openings to play, or to build (default: the kept set)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=2026, help="the candidates' seed when building a set"
+    )
     arguments = parser.parse_args()
     if arguments.build_openings:
-        built = build_openings(arguments.build_openings)
-        OPENINGS.write_text("".join(",".join(map(str, o)) + "\n" for o in built), "utf-8")
-        print(f"{len(built)} openings written to {OPENINGS.relative_to(ROOT)}")
+        built = build_openings(arguments.build_openings, arguments.seed)
+        text = "".join(",".join(map(str, opening)) + "\n" for opening in built)
+        arguments.openings.write_text(text, "utf-8")
+        print(f"{len(built)} openings written to {arguments.openings}")
         return
     environment = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     print(f"load average at start: {os.getloadavg()}", flush=True)
@@ -369,7 +382,8 @@ def main() -> None:
         as_white: list[float] = []
         seen: list[int] = []  # per game the new engine lost: the fours its leaves could see
         try:
-            pairs = openings(arguments.skip + (arguments.games + 1) // 2)[arguments.skip :]
+            wanted = arguments.skip + (arguments.games + 1) // 2
+            pairs = openings(wanted, arguments.openings)[arguments.skip :]
             for number, opening in enumerate(pairs, start=arguments.skip):
                 for new_is_black in (True, False):
                     if len(results) == arguments.games:

@@ -85,7 +85,7 @@ def main() -> None:
         f"{'build':>10} {'nodes':>10} {'nodes/s':>9} {'nodes/CPU s':>11} {'depth':>6}  move:score"
     )
     for label, python, source in runs:
-        answer = run_build(python, source, request)
+        answer = run_build(python, source, request, WORKER)
         if answer["compiled"] == source:
             raise SystemExit(f"the {label} run imported the wrong build")
         print(build_row(label, answer["results"]))
