@@ -52,7 +52,8 @@ EXTRACT_OPTIONS = [
     "--copyright-holder=The ttt-gui authors",
     "--msgid-bugs-address=https://github.com/tttgui/ttt-gui/issues",
 ]
-_DATE_HEADER = re.compile(r'^"POT-Creation-Date: .*"$', re.MULTILINE)
+#: Header lines that change with the date or Babel's version alone.
+_DATE_HEADER = re.compile(r'^"(POT-Creation-Date|Generated-By): .*"$', re.MULTILINE)
 _PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 
 
@@ -73,8 +74,9 @@ def template_is_current(template: Path = TEMPLATE) -> bool:
 
 
 def undated_text(path: Path) -> str:
-    """The template without what changes with the date alone: its creation
-    date, and the comment above the header (the copyright's year)."""
+    """The template without what changes with the date or the tool alone: its
+    creation date, the Babel version that wrote it, and the comment above the
+    header (the copyright's year)."""
     text = path.read_text(encoding="utf-8")
     return _DATE_HEADER.sub("", text[text.find("msgid") :])
 

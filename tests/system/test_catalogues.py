@@ -90,20 +90,21 @@ def test_fuzzy_entries_are_left_out_of_the_compiled_catalogue(
     assert gettext("board size") == "board size"
 
 
-def test_the_template_comparison_ignores_the_date_alone(
+def test_the_template_comparison_ignores_the_date_and_the_babel_version_alone(
     build_catalogues: ModuleType, tmp_path: Path
 ) -> None:
-    def template(year: str, date: str, message: str) -> Path:
-        path = tmp_path / f"{year}-{date}-{message}.pot"
+    def template(year: str, date: str, message: str, babel: str = "2.18.0") -> Path:
+        path = tmp_path / f"{year}-{date}-{message}-{babel}.pot"
         path.write_text(
             f'# Copyright (C) {year}\nmsgid ""\nmsgstr ""\n'
-            f'"POT-Creation-Date: {date}\\n"\n\nmsgid "{message}"\nmsgstr ""\n'
+            f'"POT-Creation-Date: {date}\\n"\n"Generated-By: Babel {babel}\\n"\n'
+            f'\nmsgid "{message}"\nmsgstr ""\n'
         )
         return path
 
     undated = build_catalogues.undated_text
     assert undated(template("2026", "2026-11-25", "a")) == undated(
-        template("2027", "2027-01-02", "a")
+        template("2027", "2027-01-02", "a", babel="2.19.0")
     )
     assert undated(template("2026", "2026-11-25", "a")) != undated(
         template("2026", "2026-11-25", "b")
