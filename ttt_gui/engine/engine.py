@@ -426,9 +426,9 @@ class Engine:
                     root = with_unfinished(root, scored, self.randomize)
                 break
             exact = context.horizon_hits == 0 and not refuted
-            reached, preferred = depth, root.best
-            if context.selective:  # the next iteration tries the others by score too
-                preferred = ranked_moves(root)
+            reached = depth
+            # The next iteration tries the best first (selective: the rest by score too).
+            preferred = ranked_moves(root) if context.selective else root.best
             if exact:
                 break
         if root is None:  # stopped before the first iteration ended
