@@ -49,8 +49,12 @@ PAIRING_MIN_DEPTH = 4
 #: A selective search (Engine.selective) searches, at each node short of the
 #: game's end, only the moves within this many cells of a mark ...
 SELECTIVE_DISTANCE = 2
-#: ... and of those only this many, the best by the positional ordering.
+#: ... and of those only this many, the best by the positional ordering;
 SELECTIVE_WIDTH = 10
+#: nearer the horizon, with d plies to go, only FRONTIER_WIDTHS[d] (the
+#: children of a node 1 ply short are valued statically, and the best of
+#: those are among the first few by the ordering).
+FRONTIER_WIDTHS = (0, 6, 8)
 #: Late-move reductions (selective search only; off: at 0.3 s a move they
 #: scored 0.450 and, reducing deeper, 0.500 against the engine without them,
 #: see the README): at a narrowed node with LATE_MOVE_MIN_DEPTH plies or
@@ -199,25 +203,26 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
     reductions = LATE_MOVE_REDUCTIONS and selective
 
     def ordered_moves(
-        side: int, me: int, opp: int, playable: int, left: int, losing: int, cut: bool
+        side: int, me: int, opp: int, playable: int, left: int, losing: int, width: int
     ) -> list[int]:
         """The ``playable`` moves best first: by lines strengthened plus lines
-        blocked, the ``losing`` ones (under misère) last; with ``cut`` only
-        the SELECTIVE_WIDTH best (on Gomoku boards, by the cells' shapes)."""
+        blocked, the ``losing`` ones (under misère) last; with a ``width``
+        (0: all) only that many, the best (on Gomoku boards, by the cells'
+        shapes)."""
         moves = [c for c in order if playable >> c & 1]
         if left < ORDER_MIN_EMPTY:
             return moves
-        if cut and patterns is not None:
-            ranked = patterns.ordered(me, opp, side, moves, SELECTIVE_WIDTH)
+        if width and patterns is not None:
+            ranked = patterns.ordered(me, opp, side, moves, width)
             if len(ranked) < len(moves):
                 context.horizon_hits += 1
             return ranked
         gains = move_gains(moves, me, opp, losing, geometry, weights)
         moves.sort(key=gains.__getitem__, reverse=True)
-        if cut and len(moves) > SELECTIVE_WIDTH:
+        if width and len(moves) > width:
             context.horizon_hits += 1
-            del moves[SELECTIVE_WIDTH:]
-        if cut and history is not None:  # the same few, reordered
+            del moves[width:]
+        if width and history is not None:  # the same few, reordered
             offset = side * cells
             moves.sort(key=lambda move: gains[move] + history[offset + move], reverse=True)
         return moves
@@ -324,7 +329,7 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
         hits_before = context.horizon_hits  # this node's own narrowing counts too
         if opp_threats:  # a single threat: the block is forced
             moves = [opp_threats.bit_length() - 1]
-            rest, cut = 0, False  # no other move
+            rest, cut, width = 0, False, 0  # no other move
         else:
             # Which moves: urgent defences and nearby moves where narrowed,
             # moves near the marks on large boards.
@@ -339,6 +344,9 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
                     context.horizon_hits += 1  # not every move is searched
                     playable = nearby
             cut = narrowed and not urgent
+            width = 0
+            if cut:
+                width = FRONTIER_WIDTHS[depth] if depth < len(FRONTIER_WIDTHS) else SELECTIVE_WIDTH
             # The table's move, then (selective) this ply's killers, are tried
             # before the costly ordering of the rest, which a cut-off among
             # them spares.
@@ -349,7 +357,7 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
                     moves.append(candidate)
                     rest &= ~(1 << candidate)
             if baseline:  # today's engine: every move ordered at once
-                moves += ordered_moves(side, me, opp, rest, left, losing, cut)
+                moves += ordered_moves(side, me, opp, rest, left, losing, width)
                 rest = 0
         # -- (end of move ordering)
 
@@ -368,7 +376,7 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
                 if not rest:
                     break
                 late = max(LATE_MOVE_AFTER - len(moves), 0)
-                moves = ordered_moves(side, me, opp, rest, left, losing, cut)
+                moves = ordered_moves(side, me, opp, rest, left, losing, width)
                 rest = index = 0
                 continue
             move = moves[index]
