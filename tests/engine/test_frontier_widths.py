@@ -5,21 +5,13 @@ a full-width search and the nodes further from the horizon keep theirs."""
 from __future__ import annotations
 
 import pytest
+from middle_games import MIDDLE_GAME
 
-from ttt_gui.board import Board
 from ttt_gui.engine import negamax
 from ttt_gui.engine.context import SearchContext
 from ttt_gui.engine.negamax import INFINITY, SELECTIVE_DISTANCE, make_search, move_gains
 from ttt_gui.engine.state import StateTuple, make_play, root_state
 from ttt_gui.engine.tables import playing_tables
-
-#: A 15x15 middle game (a balanced opening of the Gomoku match played on):
-#: no threat to answer, dozens of cells near the marks.
-MIDDLE_GAME = Board.from_text(
-    ".............../.............../.............../.............../.............../"
-    "......OXX.X..../.......OXO...../......O.O....../.......O.X...../.............../"
-    ".....X........./.............../.............../.............../..............."
-)
 
 
 def moves_at_root(depth: int, *, selective: bool) -> list[int]:

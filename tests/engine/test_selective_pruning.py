@@ -10,18 +10,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from middle_games import MIDDLE_GAME
 
 from ttt_gui.board import Board
 from ttt_gui.engine import WIN, Engine, Limit, SearchResult, negamax
 from ttt_gui.engine.tables import playing_tables
 
 TACTICS = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "tactics.txt"
-#: A 15x15 middle game (a balanced opening of the Gomoku match played on).
-MIDDLE_GAME = Board.from_text(
-    ".............../.............../.............../.............../.............../"
-    "......OXX.X..../.......OXO...../......O.O....../.......O.X...../.............../"
-    ".....X........./.............../.............../.............../..............."
-)
 
 
 def searched(

@@ -325,11 +325,11 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
             table_move = inverse[symmetry][canonical_move]
 
         # -- move ordering: ``moves`` are tried first, in order; ``rest`` are
-        # ordered by ordered_moves (``cut`` to the best few) once those fail.
+        # ordered by ordered_moves (``width``: only the best few) once those fail.
         hits_before = context.horizon_hits  # this node's own narrowing counts too
         if opp_threats:  # a single threat: the block is forced
             moves = [opp_threats.bit_length() - 1]
-            rest, cut, width = 0, False, 0  # no other move
+            rest, width = 0, 0  # no other move
         else:
             # Which moves: urgent defences and nearby moves where narrowed,
             # moves near the marks on large boards.
@@ -343,9 +343,8 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
                 if nearby != playable:
                     context.horizon_hits += 1  # not every move is searched
                     playable = nearby
-            cut = narrowed and not urgent
-            width = 0
-            if cut:
+            width = 0  # a narrowed node without urgent defences keeps a few
+            if narrowed and not urgent:
                 width = FRONTIER_WIDTHS[depth] if depth < len(FRONTIER_WIDTHS) else SELECTIVE_WIDTH
             # The table's move, then (selective) this ply's killers, are tried
             # before the costly ordering of the rest, which a cut-off among
@@ -367,9 +366,9 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
         best_move = -1
         index = 0
         # Late moves may be reduced only at a node that chose among quiet
-        # moves (``cut``: no threat to block, no urgent defence), and only
+        # moves (a ``width``: no threat to block, no urgent defence), and only
         # among the ordered ones (``late`` counts the moves searched first).
-        reducible = reductions and cut and depth >= LATE_MOVE_MIN_DEPTH
+        reducible = reductions and width > 0 and depth >= LATE_MOVE_MIN_DEPTH
         late = -1
         while True:
             if index == len(moves):
@@ -414,7 +413,7 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
                         if selective and slot[0] != move:
                             slot[1] = slot[0]
                             slot[0] = move
-                        if cut and history is not None:
+                        if width and history is not None:
                             history[side * cells + move] += depth * depth
                         break
 
