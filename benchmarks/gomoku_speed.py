@@ -6,9 +6,9 @@ compiled build installed, e.g. one made by ``TTT_GUI_COMPILE=1 pip install
 .``, of this tree or of another revision; ``--nodes`` per search, default
 60,000; ``--positions``, default 8; ``--no-pure`` skips the pure build).
 
-The positions are those of ``benchmarks/leaf_fours.py``: the first balanced
-openings of the Gomoku match played on by the engine for a few moves at a
-small node limit. Each build searches each with a fresh
+The positions are those of ``benchmarks/leaf_fours.py``: the first
+openings of ``benchmarks/data/gomoku_speed_openings.txt`` played on by the
+engine for a few moves at a small node limit. Each build searches each with a fresh
 ``Engine(selective=True, seed=1)`` to the node limit, in a process of its
 own (the pure build from this source tree, a compiled one from its
 installed package, outside the tree). Printed per build: nodes a second of

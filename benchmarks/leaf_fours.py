@@ -4,9 +4,11 @@ depth on 15x15 middle games with it and without it.
 Run ``python benchmarks/leaf_fours.py`` (``--nodes`` per search, default
 30,000; ``--positions``, default 8).
 
-The positions are the first balanced openings of the Gomoku match
-(``benchmarks/data/gomoku_openings.txt``) played on by the engine for
-MOVES moves at a small node limit (the same positions on every run).
+The positions are the first openings of
+``benchmarks/data/gomoku_speed_openings.txt`` (the Gomoku match's set until
+its openings were balanced by fixed-depth searches, kept so that these
+figures compare across revisions) played on by the engine for MOVES moves
+at a small node limit (the same positions on every run).
 Each is searched by ``Engine(selective=True)`` to the node limit with the
 probe on and off, alternately (a loaded machine slows both alike); the
 table prints the search's nodes a second and the depth it completed,
@@ -24,20 +26,21 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gomoku_match import SIZE, openings  # noqa: E402
+from gomoku_match import ROOT, SIZE, openings  # noqa: E402
 
 from ttt_gui.board import Board  # noqa: E402
 from ttt_gui.engine import Engine, Limit, negamax  # noqa: E402
 from ttt_gui.engine.leaf_fours import leaf_fours  # noqa: E402
 
 MOVES = 8
+SPEED_OPENINGS = ROOT / "benchmarks" / "data" / "gomoku_speed_openings.txt"
 SETUP_NODES = 2_000
 
 
 def middle_games(count: int) -> list[Board]:
     """``count`` positions: openings played on MOVES moves by the engine."""
     boards = []
-    for opening in openings(count):
+    for opening in openings(count, SPEED_OPENINGS):
         board = Board.from_moves(list(opening), SIZE, 5)
         engine = Engine(selective=True, randomize=False)
         for _ in range(MOVES):

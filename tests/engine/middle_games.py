@@ -2,7 +2,7 @@
 
 from ttt_gui.board import Board
 
-#: A 15x15 middle game (a balanced opening of the Gomoku match played on).
+#: A 15x15 middle game (an opening of benchmarks/data/gomoku_speed_openings.txt played on).
 MIDDLE_GAME = Board.from_text(
     ".............../.............../.............../.............../.............../"
     "......OXX.X..../.......OXO...../......O.O....../.......O.X...../.............../"

@@ -13,7 +13,7 @@ from ttt_gui.engine import Engine, Limit
 from ttt_gui.engine import engine as engine_module
 from ttt_gui.engine.negamax import RootScores, ranked_moves, with_unfinished
 
-#: A 15x15 middle game (an opening of the Gomoku match played on).
+#: A 15x15 middle game (an opening of benchmarks/data/gomoku_speed_openings.txt played on).
 MIDDLE_GAME = Board.from_text(
     ".............../.............../.............../.............../.............../"
     "........X....../.............../.....O........./....OXX......../.....O........./"
