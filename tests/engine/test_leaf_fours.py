@@ -96,6 +96,24 @@ def test_a_leaf_with_a_line_of_fours_is_a_win_in_its_plies() -> None:
     assert abs(selective_value(CHAIN, 0, probe=False)) < MATE_THRESHOLD, "only where threats are"
 
 
+#: O to move must block X's four at f3, after which X's open three makes an
+#: open four: X wins in three more plies, whatever O does.
+BLOCK_THEN_FOURS = Board.from_text(
+    "O.......O/........./OXXXX..../........./........O/..XXX..../........./........./O.......O"
+)
+
+
+def test_a_leaf_that_must_block_a_four_sees_the_fours_that_follow() -> None:
+    """The block is forced, so the other side's line of fours after it is a
+    loss in the block's ply plus the line's."""
+    assert selective_value(BLOCK_THEN_FOURS, 0) == 1 + 3 - WIN
+    assert abs(selective_value(BLOCK_THEN_FOURS, 0, probe=False)) < MATE_THRESHOLD
+    three_blocked = Board.from_text(  # the same, but the three is closed: no line
+        "O.......O/........./OXXXX..../........./........O/.OXXX..../........./........./........O"
+    )
+    assert abs(selective_value(three_blocked, 0)) < MATE_THRESHOLD
+
+
 def test_a_win_by_fours_past_the_horizon_is_seen_with_its_distance() -> None:
     assert leaf_fours_apply(CHAIN.geometry)
     assert selective_value(CHAIN, 2) == WIN - 7, "the first four, its block, then the leaf's"

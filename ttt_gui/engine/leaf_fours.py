@@ -4,8 +4,10 @@ fours (VCF) where the full search stops; no Tk.
 The selective search (:mod:`ttt_gui.engine.negamax`) values a position at
 its depth limit statically; a line of fours the side to move could start
 there, each answered by its only defence, would be seen only a few plies
-later. :meth:`LeafFours.probe` looks for such a line, cheaply enough to run
-at every leaf: the cells where the side to move makes a four are read
+later; so would the other side's line where the side to move must first
+block a four (the search probes again after that forced block).
+:meth:`LeafFours.probe` looks for such a line, cheaply enough to run at
+every leaf: the cells where the side to move makes a four are read
 bit-parallel over every line at once (:meth:`LeafFours.four_cells`), the
 forced reply from the lines through the four's cell, and the search stops
 after LEAF_NODES positions or past LEAF_PLIES plies (then it reports
