@@ -134,12 +134,19 @@ depths = [int(depth) for depth in sys.argv[2].split(",")]
 deepened = 10**9  # a node bound never reached: the search deepens, as in play
 for line in sys.stdin:
     board = Board.from_moves([int(cell) for cell in line.split(",")], 15, 5)
-    engines = [Engine(selective=True, randomize=False) for depth in depths]
-    results = [e.search(board, Limit(depth=d, nodes=deepened)) for e, d in zip(engines, depths)]
-    scores = [result.score for result in results]
+    scores = []
+    for depth in depths:
+        engine = Engine(selective=True, randomize=False)  # fresh: no table from another depth
+        scores.append(engine.search(board, Limit(depth=depth, nodes=deepened)).score)
     print(" ".join(map(str, scores)), flush=True)
 """
 )
+
+
+def installed_environment() -> dict[str, str]:
+    """This process's environment without ``PYTHONPATH``: a process started
+    with it imports the ttt_gui its interpreter has installed."""
+    return {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
 
 
 class Brain:
@@ -242,7 +249,7 @@ def build_openings(
     ]
     depths = ",".join(map(str, BALANCE_DEPTHS))
     command = [python or sys.executable, "-c", SCORER, "" if python else str(ROOT), depths]
-    environment = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    environment = installed_environment()
     low, high = BALANCED_SUM
     found: list[tuple[int, ...]] = []
     with subprocess.Popen(
@@ -394,7 +401,7 @@ def main() -> None:
         arguments.openings.write_text(text, "utf-8")
         print(f"{len(built)} openings written to {arguments.openings}")
         return
-    environment = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    environment = installed_environment()
     print(f"load average at start: {os.getloadavg()}", flush=True)
     with tempfile.TemporaryDirectory() as temporary:
         exact = "1" if arguments.exact else "0"

@@ -37,7 +37,6 @@ from ttt_gui.engine import (
     MoveAnalysis,
     SearchResult,
     describe_score,
-    negamax,
 )
 
 SIZES = range(MIN_SIZE, 10)  # the square boards of the Board menu; variants: test_variants.py
@@ -209,27 +208,19 @@ def test_moves_an_approximate_analysis_calls_proven_score_their_minimax_value(
 
 
 @pytest.mark.parametrize(
-    ("selective", "reductions", "node_limits", "least"),
-    [
-        (False, False, (300, 3000), 60),
-        (True, False, (300, 3000), 10),
-        (True, True, (300, 3000, 20_000), 10),
-    ],
-    ids=["full-width", "selective", "selective-reduced"],
+    ("selective", "node_limits", "least"),
+    [(False, (300, 3000), 60), (True, (300, 3000), 10)],
+    ids=["full-width", "selective"],
 )
 def test_losses_proven_by_a_bounded_search_have_their_exact_distance(
     selective: bool,
-    reductions: bool,
     node_limits: tuple[int, ...],
     least: int,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """7x7 with five in a row (where the selective search narrows its moves):
     O must stop X's open three. The losses the analysis calls proven are
     checked by plain search: X forces the win within their distance, and
-    not two plies sooner. With late-move reductions on (they are off by
-    default), a value a reduced search rests on is never stored as proven."""
-    monkeypatch.setattr(negamax, "LATE_MOVE_REDUCTIONS", reductions)
+    not two plies sooner."""
     board = Board.parse("......./......./.o.o.../.xxx.../......./..o..../......x", 5)
     checked = 0
     for nodes in node_limits:

@@ -72,8 +72,6 @@ class SearchContext:
     ``horizon_hits``, the times a value rested on the heuristic or on moves
     left out (none: the result is exact); and ``proof_line``, a line the
     search proved without the negamax (a VCF's, or a zone-proven draw's).
-    ``history`` is the selective search's history table, by side and cell
-    (:data:`ttt_gui.engine.negamax.HISTORY_ORDER`).
     """
 
     table: Table = field(default_factory=dict)
@@ -90,7 +88,6 @@ class SearchContext:
     nodes: int = 0
     horizon_hits: int = 0
     proof_line: tuple[int, ...] = ()
-    history: list[int] = field(default_factory=list)
 
     def with_more_nodes(self, nodes: int) -> SearchContext:
         """A context for a sub-search that may visit ``nodes`` more positions

@@ -34,7 +34,7 @@ from ttt_gui.engine.negamax import (
     with_unfinished,
 )
 from ttt_gui.engine.pairing import pairing_applies
-from ttt_gui.engine.root_defence import NO_THREATS, checked_defence, plan_threats
+from ttt_gui.engine.root_defence import NO_THREATS, plan_threats
 from ttt_gui.engine.state import SearchAborted, root_candidates
 from ttt_gui.engine.tables import Tables, playing_tables, tables_for
 from ttt_gui.engine.threats import is_threat_rules
@@ -434,8 +434,6 @@ class Engine:
         if root is None:  # stopped before the first iteration ended
             move = root_candidates(board, tables, all_moves=False)[0]
             root = RootScores({move: 0}, [move], frozenset())
-        if plan.checks and not exact:
-            root = checked_defence(board, root, plan, context, limit, started)
         elapsed = time.perf_counter() - started
         return MoveAnalysis(
             root.scores, reached, exact, context.nodes, elapsed, root.best, root.exact

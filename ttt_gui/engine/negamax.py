@@ -55,33 +55,9 @@ SELECTIVE_WIDTH = 10
 #: children of a node 1 ply short are valued statically, and the best of
 #: those are among the first few by the ordering).
 FRONTIER_WIDTHS = (0, 6, 8)
-#: Late-move reductions (selective search only; off: at 0.3 s a move they
-#: scored 0.450 and, reducing deeper, 0.500 against the engine without them,
-#: see the README): at a narrowed node with LATE_MOVE_MIN_DEPTH plies or
-#: more to go and no threat to answer, the quiet moves (no four made) after
-#: the first LATE_MOVE_AFTER searched (never the table's move or a killer)
-#: get a null window LATE_MOVE_PLIES shallower first, and past
-#: LATE_MOVE_DEEPER_AFTER more, at LATE_MOVE_DEEPER_MIN_DEPTH plies or more
-#: to go, one ply shallower still; only a move that beats the best so far
-#: there is searched at full depth.
-LATE_MOVE_REDUCTIONS = False
-LATE_MOVE_MIN_DEPTH = 3
-LATE_MOVE_AFTER = 3
-LATE_MOVE_PLIES = 1
-LATE_MOVE_DEEPER_AFTER = 3
-LATE_MOVE_DEEPER_MIN_DEPTH = 4
-#: In a selective search the root may try its moves after the first with a
-#: null window first (principal variation search at the root too); at
-#: 0.3 s a move it scored 0.570 against the engine without it (README).
-#: Off: with the history table below it scored 0.405 at 1 s a move.
-ROOT_NULL_WINDOW = False
-#: A history table (selective search only): the few moves a narrowed node
-#: keeps may be tried best first by their lines' gain plus, for the side to
-#: move, the squared depths of the nodes where the cell's move cut the
-#: search off before in this search (the table persists across iterations).
-#: With the root's null window it scored 0.540 at 0.3 s a move and 0.405
-#: (95% interval 0.309 to 0.501) at 1 s, the issue's think time: off.
-HISTORY_ORDER = False
+#: Late-move reductions, a history table and a null window at the root were
+#: tried here and measured by matches at equal think time; none held its
+#: ground at 1 s a move (the README has the figures), so none is kept.
 Search = Callable[[StateTuple, int, int, int, int], int]
 
 
@@ -155,10 +131,7 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
     selective search the ply's killer moves) are tried before the others
     are ordered, and outside the baseline later moves get a null window
     first (principal variation search): neither changes an exact value,
-    though a killer may add a move to the few a selective search tries. A
-    selective search may order its few moves by a history table too
-    (HISTORY_ORDER, off), and search late quiet moves shallower first
-    (LATE_MOVE_REDUCTIONS, off); a node that did is never stored as proven.
+    though a killer may add a move to the few a selective search tries.
     """
     geometry = tables.geometry
     cells, full, cols, bottom = geometry.cells, geometry.full, geometry.cols, geometry.bottom
@@ -192,15 +165,12 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
     # A selective search looks for lines of fours at its leaves (engine/leaf_fours.py).
     leaf_probe = leaf_made = None
     if LEAF_FOURS and selective and context.uses_threats and leaf_fours_apply(geometry):
-        leaf_probe, leaf_made = leaf_fours(geometry).probe, leaf_fours(geometry).made
+        fours = leaf_fours(geometry)
+        leaf_probe, leaf_made = fours.probe, fours.made
     # Per ply, the latest moves that cut the search off: tried early in a
     # selective search only, as in a solve a killer that fails costs a whole
     # proof (6x6 with 4 in a row went from 1 s to unsolved in 25 s).
     killers = [[-1, -1] for _ in range(cells + 2)]
-    history = context.history if HISTORY_ORDER and selective else None
-    if history is not None and len(history) != 2 * cells:
-        history[:] = [0] * (2 * cells)
-    reductions = LATE_MOVE_REDUCTIONS and selective
 
     def ordered_moves(
         side: int, me: int, opp: int, playable: int, left: int, losing: int, width: int
@@ -222,9 +192,6 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
         if width and len(moves) > width:
             context.horizon_hits += 1
             del moves[width:]
-        if width and history is not None:  # the same few, reordered
-            offset = side * cells
-            moves.sort(key=lambda move: gains[move] + history[offset + move], reverse=True)
         return moves
 
     def search(state: StateTuple, depth: int, alpha: int, beta: int, ply: int) -> int:
@@ -281,7 +248,7 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
             if opp_threats and value > alpha:  # a loss would: after the forced block,
                 block = opp_threats.bit_length() - 1  # the other side's fours
                 after = me | 1 << block
-                made = leaf_made(block, after, opp) & ~(after | opp)
+                made = leaf_made(block, after, opp)
                 if not made & (made - 1):  # (two fours of ours would win first)
                     plies = leaf_probe(opp, after, made.bit_length() - 1)
                     if plies:
@@ -375,16 +342,10 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
         best_score = -INFINITY
         best_move = -1
         index = 0
-        # Late moves may be reduced only at a node that chose among quiet
-        # moves (a ``width``: no threat to block, no urgent defence), and only
-        # among the ordered ones (``late`` counts the moves searched first).
-        reducible = reductions and width > 0 and depth >= LATE_MOVE_MIN_DEPTH
-        late = -1
         while True:
             if index == len(moves):
                 if not rest:
                     break
-                late = max(LATE_MOVE_AFTER - len(moves), 0)
                 moves = ordered_moves(side, me, opp, rest, left, losing, width)
                 rest = index = 0
                 continue
@@ -397,22 +358,9 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
                 if best_score == -INFINITY or baseline:
                     score = -search(child, depth - 1, -beta, -alpha, ply + 1)
                 else:  # a null window first: does the move beat the best so far?
-                    score = alpha + 1
-                    if reducible and 0 <= late < index and not child[4]:
-                        # A late quiet move (the child has no threat to
-                        # answer): first at less depth; the node's value
-                        # then rests on a shallower search.
-                        context.horizon_hits += 1
-                        reduced = depth - 1 - LATE_MOVE_PLIES
-                        if index - late >= LATE_MOVE_DEEPER_AFTER and (
-                            depth >= LATE_MOVE_DEEPER_MIN_DEPTH
-                        ):
-                            reduced -= 1
-                        score = -search(child, reduced, -alpha - 1, -alpha, ply + 1)
-                    if score > alpha:
-                        score = -search(child, depth - 1, -alpha - 1, -alpha, ply + 1)
-                        if alpha < score < beta:
-                            score = -search(child, depth - 1, -beta, -alpha, ply + 1)
+                    score = -search(child, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if alpha < score < beta:
+                        score = -search(child, depth - 1, -beta, -alpha, ply + 1)
             if score > best_score:
                 best_score = score
                 best_move = move
@@ -423,8 +371,6 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
                         if selective and slot[0] != move:
                             slot[1] = slot[0]
                             slot[0] = move
-                        if width and history is not None:
-                            history[side * cells + move] += depth * depth
                         break
 
         # -- table store: the value as a bound or exact, proven if no horizon
@@ -495,11 +441,9 @@ def search_root(
     With ``all_moves`` every score is exact at this depth (and ``exact`` at
     any depth for the moves whose search met no horizon); otherwise only
     the best ones are (others are upper bounds), ties included with
-    ``randomize``, and those within ``margin`` of the best. A selective
-    search may ask each move after the first with a null window whether it
-    beats that bound before searching it for its value (ROOT_NULL_WINDOW, off).
-    The scores go into ``scored`` (a new dict if None) as the moves are
-    scored: after an abort it holds those scored so far.
+    ``randomize``, and those within ``margin`` of the best. The scores go
+    into ``scored`` (a new dict if None) as the moves are scored: after an
+    abort it holds those scored so far.
     """
     play = make_play(tables)
     state = root_state(board, tables)
@@ -550,12 +494,6 @@ def search_root(
                     score = value(max(alpha, 0), INFINITY)
                 elif score <= -1 and alpha < -1:
                     score = value(alpha, 0)
-            elif ROOT_NULL_WINDOW and context.selective and best and alpha > -INFINITY:
-                # Does the move beat the best so far? A null window first;
-                # only a move that does needs its own value.
-                score = value(alpha, alpha + 1)
-                if score > alpha:
-                    score = value(alpha, INFINITY)
             else:
                 score = value(alpha, INFINITY)
         scores[move] = score
