@@ -39,6 +39,7 @@ COMPILED_MODULES = [
     "ttt_gui/engine/pairing.py",
     "ttt_gui/engine/zones.py",
     "ttt_gui/engine/patterns.py",
+    "ttt_gui/engine/leaf_fours.py",
 ]
 #: Commands that only gather metadata or build requirements (no compiler).
 METADATA_COMMANDS = {"egg_info", "dist_info", "sdist", "--version", "--name"}
