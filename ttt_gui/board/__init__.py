@@ -19,7 +19,7 @@ line (an overline) does not (see :mod:`ttt_gui.board.lines`).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
 
@@ -79,6 +79,11 @@ class Geometry:
     mask of the lowest row (where gravity lets marks rest). Under the
     ``exact`` rule, ``guards[i]`` is the mask of the cells just beyond line
     ``i``'s ends, where a mark of the line's owner makes it an overline.
+
+    Equality and the hash read the shape and rules alone: the tables follow
+    from them (:func:`geometry` builds every instance), and the engine's
+    per-shape caches hash a geometry often, where hashing its tables took
+    tens of microseconds.
     """
 
     rows: int
@@ -86,10 +91,10 @@ class Geometry:
     win_length: int
     gravity: bool
     misere: bool
-    lines: tuple[int, ...]
-    lines_through: tuple[tuple[int, ...], ...]
+    lines: tuple[int, ...] = field(compare=False)
+    lines_through: tuple[tuple[int, ...], ...] = field(compare=False)
     exact: bool = False
-    guards: tuple[int, ...] = ()
+    guards: tuple[int, ...] = field(default=(), compare=False)
 
     def won_lines(self, bits: int) -> list[int]:
         """The lines the marks ``bits`` complete (under the exact rule, no overline)."""
