@@ -34,7 +34,8 @@ from __future__ import annotations
 from functools import cache
 
 from ttt_gui.board import Geometry
-from ttt_gui.engine.threats import directions, is_threat_rules
+from ttt_gui.engine.tables import tables_for
+from ttt_gui.engine.threats import completing_cells, directions, is_threat_rules
 
 #: Whether the selective search probes its leaves for lines of fours.
 LEAF_FOURS = True
@@ -67,10 +68,7 @@ class LeafFours:
         self.length = geometry.win_length
         self.full = geometry.full
         self.directions = directions(geometry)
-        lines = geometry.lines
-        self.lines_through = tuple(
-            tuple(lines[index] for index in through) for through in geometry.lines_through
-        )
+        self.lines_through = tables_for(geometry).through_masks
         self.nodes = 0  # positions visited, over every probe
         self._answers: dict[tuple[int, int, int], int] = {}
         self._budget = 0
@@ -105,12 +103,7 @@ class LeafFours:
     def made(self, cell: int, me: int, opp: int) -> int:
         """The cells where ``me`` (which holds ``cell``) completes a line
         through ``cell`` with one more stone."""
-        need = self.length - 1
-        cells = 0
-        for mask in self.lines_through[cell]:
-            if not mask & opp and (mask & me).bit_count() == need:
-                cells |= mask & ~me
-        return cells
+        return completing_cells(self.lines_through[cell], me, opp, self.length - 1)
 
     def probe(self, me: int, opp: int, must: int) -> int:
         """The plies of the shortest line of fours of ``me`` (to move) of at

@@ -163,10 +163,9 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
         patterns = line_patterns(geometry)
     near_marks = tables.near
     # A selective search looks for lines of fours at its leaves (engine/leaf_fours.py).
-    leaf_probe = leaf_made = None
+    fours = None
     if LEAF_FOURS and selective and context.uses_threats and leaf_fours_apply(geometry):
         fours = leaf_fours(geometry)
-        leaf_probe, leaf_made = fours.probe, fours.made
     # Per ply, the latest moves that cut the search off: tried early in a
     # selective search only, as in a solve a killer that fails costs a whole
     # proof (6x6 with 4 in a row went from 1 s to unsolved in 25 s).
@@ -239,18 +238,18 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
         if depth <= 0:
             context.horizon_hits += 1
             value = eval_me if plain_leaf else leaf_value(state, tables)
-            if leaf_probe is None or leaf_made is None:
+            if fours is None:
                 return value
             if value < beta:  # a win would matter
-                plies = leaf_probe(me, opp, opp_threats.bit_length() - 1)
+                plies = fours.probe(me, opp, opp_threats.bit_length() - 1)
                 if plies:
                     return WIN - ply - plies
             if opp_threats and value > alpha:  # a loss would: after the forced block,
                 block = opp_threats.bit_length() - 1  # the other side's fours
                 after = me | 1 << block
-                made = leaf_made(block, after, opp)
+                made = fours.made(block, after, opp)
                 if not made & (made - 1):  # (two fours of ours would win first)
-                    plies = leaf_probe(opp, after, made.bit_length() - 1)
+                    plies = fours.probe(opp, after, made.bit_length() - 1)
                     if plies:
                         return ply + 1 + plies - WIN
             return value

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ttt_gui.board import Board, Geometry, Player, cells_of
+from ttt_gui.engine.tables import tables_for
 
 #: A direction of the board's lines as (shift between neighbouring cells,
 #: mask of the cells where a line in that direction starts).
@@ -158,12 +159,17 @@ def urgent_defences(me: int, opp: int, geometry: Geometry) -> int:
 
 def threats_through(cell: int, me: int, opp: int, geometry: Geometry) -> int:
     """The cells where ``me`` completes a line through ``cell`` with one more mark."""
-    k = geometry.win_length
-    lines = geometry.lines
+    masks = tables_for(geometry).through_masks[cell]
+    return completing_cells(masks, me, opp, geometry.win_length - 1)
+
+
+def completing_cells(masks: tuple[int, ...], me: int, opp: int, need: int) -> int:
+    """The empty cells of the lines ``masks`` that hold ``need`` marks of
+    ``me`` and none of ``opp``: where ``me`` completes one of them with one
+    more mark (``need`` the line's length less one)."""
     found = 0
-    for index in geometry.lines_through[cell]:
-        mask = lines[index]
-        if not mask & opp and (mask & me).bit_count() == k - 1:
+    for mask in masks:
+        if not mask & opp and (mask & me).bit_count() == need:
             found |= mask & ~me
     return found
 
