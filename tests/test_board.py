@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections import Counter
 from collections.abc import Iterator
 from functools import cache
@@ -24,6 +25,7 @@ from ttt_gui.board import (
     InvalidPositionError,
     InvalidShapeError,
     Player,
+    geometry,
 )
 
 SIZES = range(MIN_SIZE, MAX_SIZE + 1)
@@ -547,3 +549,16 @@ def test_impossible_counts_count_each_side_s_marks() -> None:
     with pytest.raises(InvalidPositionError) as error:
         Board.parse("o../.../...")
     assert str(error.value).startswith("impossible counts: 0 X marks and 1 O mark")
+
+
+def test_geometry_equality_and_hash_read_the_shape_and_rules_alone() -> None:
+    # The engine's per-shape caches hash a geometry several times a node:
+    # hashing its line tables (thousands of integers on 15x15) cost more
+    # than the rest of a node. The tables follow from the shape and rules.
+    board_geometry = geometry(15, 15, 5)
+    without_tables = dataclasses.replace(board_geometry, lines=(), lines_through=(), guards=())
+    assert without_tables == board_geometry
+    assert hash(without_tables) == hash(board_geometry)
+    assert geometry(15, 15, 5, exact=True) != board_geometry
+    assert geometry(15, 15, 5, gravity=True) != board_geometry
+    assert geometry(15, 14, 5) != board_geometry
