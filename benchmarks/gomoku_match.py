@@ -43,13 +43,14 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import queue
 import random
-import select
 import shlex
 import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -163,6 +164,18 @@ class Brain:
             bufsize=1,
             env=env,
         )
+        # A reader thread queues the brain's lines: a brain may write several
+        # at once (DEBUG lines, then its move), which a buffered readline
+        # would take in one read, where select() would then see nothing more.
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        """Queue each line of the brain's output, then None at its end."""
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
 
     def send(self, line: str) -> None:
         assert self.process.stdin is not None
@@ -170,16 +183,19 @@ class Brain:
         self.process.stdin.flush()
 
     def answer(self, timeout: float) -> str | None:
-        """The next line that is not a MESSAGE/DEBUG, or None after ``timeout``."""
-        stdout = self.process.stdout
-        assert stdout is not None
+        """The next line that is not a MESSAGE/DEBUG, or None after ``timeout``
+        (or once the brain's output has ended)."""
         end = time.monotonic() + timeout
         while True:
             left = end - time.monotonic()
-            if left <= 0 or not select.select([stdout], [], [], left)[0]:
+            if left <= 0:
                 return None
-            line = stdout.readline()
-            if not line:
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                return None
+            if line is None:
+                self.lines.put(None)  # the end stays the end
                 return None
             if not line.startswith(("MESSAGE", "DEBUG")):
                 return line.strip()
