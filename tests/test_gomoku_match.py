@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 from pathlib import Path
 from types import ModuleType
+
+from scripts import load_script
 
 from ttt_gui.board import Board
 
@@ -30,13 +31,7 @@ for line in sys.stdin:
 
 def match_module() -> ModuleType:
     """benchmarks/gomoku_match.py, loaded from its file."""
-    spec = importlib.util.spec_from_file_location(
-        "gomoku_match", ROOT / "benchmarks" / "gomoku_match.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/gomoku_match.py", "gomoku_match")
 
 
 def test_a_move_written_with_diagnostics_in_one_write_is_read_at_once() -> None:

@@ -3,14 +3,13 @@ compiled catalogues the program loads."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 from catalogues import TEST_CATALOGUE
+from scripts import load_script
 
 from ttt_gui.words import LOCALE_DIR_VARIABLE, gettext, install_language
 
@@ -19,14 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def build_catalogues() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "build_catalogues", ROOT / "build" / "catalogues.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("build/catalogues.py", "build_catalogues")
 
 
 @pytest.fixture

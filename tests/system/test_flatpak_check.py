@@ -3,16 +3,15 @@ machine each is for, and that every machine gets the same projects."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 PURE = "https://files.example/mypy-2.4.1-py3-none-any.whl"
@@ -21,14 +20,7 @@ ARM = "https://files.example/librt-0.17.0-cp313-cp313-manylinux_2_28_aarch64.whl
 
 
 def load_check() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "flatpak_check", ROOT / "build" / "flatpak_check.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks its module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script("build/flatpak_check.py", "flatpak_check")
 
 
 def wheel(url: str, arches: list[str] | None = None) -> dict[str, Any]:

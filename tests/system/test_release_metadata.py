@@ -4,13 +4,14 @@ agree with the package, the licence and the Linux desktop files."""
 
 from __future__ import annotations
 
-import importlib.util
 import plistlib
 import re
 import tomllib
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from types import ModuleType
+
+from scripts import load_script
 
 from ttt_gui import __version__
 from ttt_gui.storage.games import SUFFIX
@@ -19,11 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def load_metadata() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("metadata", ROOT / "build" / "metadata.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("build/metadata.py", "metadata")
 
 
 def test_the_info_plist_has_the_keys_macos_reads() -> None:

@@ -1,0 +1,23 @@
+"""The project's scripts (``build/``, ``benchmarks/``), which are no package,
+loaded as modules for their tests."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_script(relative_path: str, name: str) -> ModuleType:
+    """The script at ``relative_path`` (from the project's root), run as the
+    module ``name`` and registered under it in ``sys.modules`` (where
+    dataclasses look their module up)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / relative_path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
