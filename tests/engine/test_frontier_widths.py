@@ -38,7 +38,8 @@ def nearby_by_gain() -> list[int]:
     me, opp = MIDDLE_GAME.x_bits, MIDDLE_GAME.o_bits
     area = tables.near(me | opp, SELECTIVE_DISTANCE) & ~(me | opp)
     moves = [cell for cell in tables.order if area >> cell & 1]
-    gains = move_gains(moves, me, opp, 0, MIDDLE_GAME.geometry, tables.weights)
+    line_gains = root_state(MIDDLE_GAME, tables).line_gains
+    gains = move_gains(moves, line_gains, 0, MIDDLE_GAME.geometry)
     return sorted(moves, key=gains.__getitem__, reverse=True)
 
 

@@ -348,6 +348,6 @@ def make_pattern_play(base: Play, patterns: LinePatterns) -> Play:
         child = base(state, move)
         side, me, opp = state[0], state[1], state[2]
         value = -(state[7] + patterns.move_delta(me, opp, side, move))
-        return (*child[:7], value, child[8])
+        return (*child[:7], value, child[8], child[9])
 
     return play

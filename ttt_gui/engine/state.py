@@ -46,12 +46,13 @@ class State(NamedTuple):
     live_opp: int  # of the side to move
     eval_me: int  # the heuristic value of the lines
     keys: list[int]  # see tables.symmetric_keys
+    line_gains: list[int]  # per line, what a move on it gains: see line_gain
 
 
 #: A search state as the move function builds it: the fields of
 #: :class:`State` in a plain tuple (a NamedTuple's constructor would cost a
 #: call for every position); a State is one too.
-StateTuple = tuple[int, int, int, int, int, int, int, int, list[int]]
+StateTuple = tuple[int, int, int, int, int, int, int, int, list[int], list[int]]
 Play = Callable[[StateTuple, int], StateTuple]
 
 
@@ -140,7 +141,7 @@ def leaf_value(state: StateTuple, tables: Tables) -> int:
     bottom for X, who moves first, even rows for O), since a full column
     decides who must play below it, and more still when it can be played.
     """
-    side, me, opp, my_threats, opp_threats, _, _, eval_me, _ = state
+    side, me, opp, my_threats, opp_threats, _, _, eval_me, _, _ = state
     geometry = tables.geometry
     if geometry.misere:
         return -eval_me
@@ -189,7 +190,24 @@ def root_state(board: Board, tables: Tables) -> State:
         live_opp,
         line_value(board, tables),
         symmetric_keys(board, tables),
+        [line_gain(mask, me, opp, tables.weights) for mask in geometry.lines],
     )
+
+
+def line_gain(mask: int, me: int, opp: int, weights: tuple[int, ...]) -> int:
+    """What a move on the line ``mask`` gains in the move order, for either
+    side: ``weights[c + 1]`` if it holds c marks of one side and none of the
+    other's (a line strengthened, or blocked), both terms on an empty line,
+    0 on a line both sides hold or one fills (under the exact rule: an
+    overline's)."""
+    if (me | opp) & mask == mask:
+        return 0
+    gain = 0
+    if not opp & mask:
+        gain += weights[(me & mask).bit_count() + 1]
+    if not me & mask:
+        gain += weights[(opp & mask).bit_count() + 1]
+    return gain
 
 
 def make_play(tables: Tables) -> Play:
@@ -199,6 +217,11 @@ def make_play(tables: Tables) -> Play:
     weights = tables.weights
     through_masks = tables.through_masks
     through_bits = tables.through_bits
+    # Per cell, its lines' masks with their indices.
+    through = tuple(
+        tuple(zip(masks, indices, strict=True))
+        for masks, indices in zip(through_masks, geometry.lines_through, strict=True)
+    )
     symmetry_adds = tables.symmetry_adds
     exact = None
     if geometry.exact:
@@ -207,19 +230,24 @@ def make_play(tables: Tables) -> Play:
     def play(state: StateTuple, move: int) -> StateTuple:
         """The state after the side to move plays ``move`` (not one that
         completes a line)."""
-        side, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys = state
+        side, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys, gains = state
         bit = 1 << move
         new_me = me | bit
         new_threats = my_threats & ~bit
         delta = 0
-        for mask in through_masks[move]:
+        new_gains = gains.copy()
+        for mask, index in through[move]:
             if not opp & mask:
                 count = (new_me & mask).bit_count()
                 delta += weights[count] - weights[count - 1]
+                # (under the exact rule a line may fill: no move is on it)
+                new_gains[index] = weights[count + 1] if count < k else 0
                 if count == k - 1:
                     new_threats |= mask & ~new_me
-            elif not me & mask:
-                delta += weights[(opp & mask).bit_count()]
+            else:
+                new_gains[index] = 0
+                if not me & mask:
+                    delta += weights[(opp & mask).bit_count()]
         if exact is not None:
             new_threats = exact(my_threats, new_me, opp, move)
         return (
@@ -232,6 +260,7 @@ def make_play(tables: Tables) -> Play:
             live_me,
             -(eval_me + delta),
             [key | add for key, add in zip(keys, symmetry_adds[side][move])],
+            new_gains,
         )
 
     return play
