@@ -86,9 +86,9 @@ elif sys.path[0] == "":  # the interpreter's installed ttt_gui, not the working 
 from ttt_gui.board import Board
 from ttt_gui.engine import Engine, Limit
 """
-#: A brain that speaks the Gomocup protocol's BOARD and START through the
-#: engine of the tree on ``sys.argv[1]`` (what every revision has: Board,
-#: Engine(selective=...), Limit), so old revisions play without pbrain.
+#: A brain that speaks the Gomocup protocol's START, BOARD and TURN through
+#: the engine of the tree on ``sys.argv[1]`` (what every revision has:
+#: Board, Engine(selective=...), Limit), so old revisions play without pbrain.
 DRIVER = (
     PREAMBLE
     + r"""
@@ -99,7 +99,15 @@ else:
     limit = Limit(time=float(budget))
 options = {"patterns": True} if "patterns" in sys.argv[5:] else {}
 engine = Engine(selective=True, seed=int(sys.argv[4]), **options)
-size, stones = 15, None
+size, stones, board = 15, None, None
+
+
+def reply(board):  # prints the engine's move on board; the board after it
+    move = engine.search(board, limit).move
+    print(f"{move % size},{move // size}", flush=True)
+    return board.play(move)
+
+
 for line in sys.stdin:
     words = line.strip()
     if words.startswith("START"):
@@ -113,10 +121,11 @@ for line in sys.stdin:
         opp = sum(1 << (y * size + x) for x, y, who in stones if who == 2)
         x_bits, o_bits = (own, opp) if own.bit_count() == opp.bit_count() else (opp, own)
         rules = {"exact": True} if exact else {}
-        board = Board(size, size, 5, x_bits, o_bits, **rules)
-        move = engine.search(board, limit).move
-        print(f"{move % size},{move // size}", flush=True)
+        board = reply(Board(size, size, 5, x_bits, o_bits, **rules))
         stones = None
+    elif words.startswith("TURN"):
+        x, y = (int(part) for part in words.split()[1].split(","))
+        board = reply(board.play(y * size + x))
     elif words == "END":
         break
     elif stones is not None:
@@ -156,6 +165,7 @@ class Brain:
     def __init__(self, command: list[str], name: str, think: float, env: dict[str, str]) -> None:
         self.name = name
         self.think = think
+        self.known: Board | None = None  # the position after the brain's last move
         self.process = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
@@ -201,6 +211,7 @@ class Brain:
                 return line.strip()
 
     def start(self, exact: bool) -> None:
+        self.known = None
         self.send(f"START {SIZE}")
         if self.answer(30) != "OK":
             raise SystemExit(f"{self.name} did not answer START")
@@ -209,14 +220,26 @@ class Brain:
         self.send(f"INFO rule {1 if exact else 0}")
 
     def move(self, board: Board) -> int | None:
-        """The brain's move on ``board`` (it is to move), None if it failed."""
+        """The brain's move on ``board`` (it is to move), None if it failed.
+
+        As Gomocup managers play a game: the first time, the whole position
+        (``BOARD`` … ``DONE``, after ``START``); then ``TURN`` with the
+        other side's move since the brain's own (a brain need not clear its
+        board on ``BOARD``, and keeps what it learnt between its moves)."""
         me = board.turn
-        self.send("BOARD")
-        for cell in range(board.cells):
-            owner = board[cell]
-            if owner is not None:
-                self.send(f"{cell % SIZE},{cell // SIZE},{1 if owner is me else 2}")
-        self.send("DONE")
+        stones = board.x_bits | board.o_bits
+        known = 0 if self.known is None else self.known.x_bits | self.known.o_bits
+        added = stones & ~known
+        if self.known is not None and known & stones == known and added.bit_count() == 1:
+            last = added.bit_length() - 1  # the other side's move since
+            self.send(f"TURN {last % SIZE},{last // SIZE}")
+        else:
+            self.send("BOARD")
+            for cell in range(board.cells):
+                owner = board[cell]
+                if owner is not None:
+                    self.send(f"{cell % SIZE},{cell // SIZE},{1 if owner is me else 2}")
+            self.send("DONE")
         reply = self.answer(10 * self.think + 5)
         try:
             x, y = (int(part) for part in (reply or "").split(","))
@@ -225,6 +248,7 @@ class Brain:
         cell = y * SIZE + x
         if not (0 <= x < SIZE and 0 <= y < SIZE) or board[cell] is not None:
             return None
+        self.known = board.play(cell)
         return cell
 
     def close(self) -> None:
