@@ -16,9 +16,10 @@ openings ``--build-openings 25 --seed 2026`` builds, then the 25 of ``--seed
 2027``, two builds run side by side; see :func:`build_openings`);
 ``--openings FILE`` plays, or builds, another set, and ``--python`` names
 the interpreter whose installed engine checks the candidates.
-Every move the manager sends the whole position (``BOARD`` … ``DONE``) and
-reads the reply; a side that answers with an illegal move, or not at all
-within ten times its think time, loses. Both engines of this program play as
+As Gomocup managers do, the manager sends each side the whole position once
+a game (``BOARD`` … ``DONE``), then ``TURN`` with the other side's move,
+and reads the reply; a side that answers with an illegal move, or not at
+all within ten times its think time, loses. Both engines of this program play as
 the strongest level does (``Engine(selective=True)``), each in its own
 process, one thinking at a time, its table cleared at each game's start. The
 baseline's engine is ``git archive <revision> ttt_gui`` unpacked into a

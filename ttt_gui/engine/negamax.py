@@ -85,9 +85,9 @@ def move_gains(
     of the lines through it; negated for the ``losing`` ones.
 
     The state keeps each line's gain as moves are played, so ordering a
-    node's moves only adds them up: on Gomoku boards the selective search
-    visits about a quarter more nodes a second than when each node counted
-    its lines' marks again."""
+    node's moves only adds them up: on Gomoku boards the compiled selective
+    search visits about a sixth more nodes a second than when each ordering
+    counted its lines' marks again (plain Python, a tenth fewer)."""
     lines_through = geometry.lines_through
     gains = {}
     for move in moves:
