@@ -161,10 +161,18 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
     killers = [[-1, -1] for _ in range(cells + 2)]
 
     def ordered_moves(
-        state: StateTuple, playable: int, left: int, losing: int, width: int
+        side: int,
+        me: int,
+        opp: int,
+        line_gains: list[int],
+        playable: int,
+        left: int,
+        losing: int,
+        width: int,
     ) -> list[int]:
-        """The ``playable`` moves of ``state`` best first: by lines
-        strengthened plus lines blocked (the state's line gains), the
+        """The ``playable`` moves of a state (``side`` to move, holding
+        ``me``, ``opp`` its opponent) best first: by lines strengthened plus
+        lines blocked (the state's ``line_gains``), the
         ``losing`` ones (under misère) last; with a ``width``
         (0: all) only that many, the best (on Gomoku boards, by the cells'
         shapes)."""
@@ -172,11 +180,11 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
         if left < ORDER_MIN_EMPTY:
             return moves
         if width and patterns is not None:
-            ranked = patterns.ordered(state[1], state[2], state[0], moves, width)
+            ranked = patterns.ordered(me, opp, side, moves, width)
             if len(ranked) < len(moves):
                 context.horizon_hits += 1
             return ranked
-        gains = move_gains(moves, state[9], losing, geometry)
+        gains = move_gains(moves, line_gains, losing, geometry)
         moves.sort(key=gains.__getitem__, reverse=True)
         if width and len(moves) > width:
             context.horizon_hits += 1
@@ -202,7 +210,7 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
                     prune(table, table_limit, cells, context.root_marks)
 
         # -- game ends: wins and losses by threats, dead and full boards
-        side, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys, _ = state
+        side, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys, gains = state
         occupied = me | opp
         if gravity:
             playable = ~occupied & full & ((occupied >> cols) | bottom)
@@ -322,7 +330,7 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
                     moves.append(candidate)
                     rest &= ~(1 << candidate)
             if baseline:  # today's engine: every move ordered at once
-                moves += ordered_moves(state, rest, left, losing, width)
+                moves += ordered_moves(side, me, opp, gains, rest, left, losing, width)
                 rest = 0
         # -- (end of move ordering)
 
@@ -335,7 +343,7 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
             if index == len(moves):
                 if not rest:
                     break
-                moves = ordered_moves(state, rest, left, losing, width)
+                moves = ordered_moves(side, me, opp, gains, rest, left, losing, width)
                 rest = index = 0
                 continue
             move = moves[index]

@@ -215,13 +215,8 @@ def make_play(tables: Tables) -> Play:
     geometry = tables.geometry
     k = geometry.win_length
     weights = tables.weights
-    through_masks = tables.through_masks
+    through = tables.through_lines
     through_bits = tables.through_bits
-    # Per cell, its lines' masks with their indices.
-    through = tuple(
-        tuple(zip(masks, indices, strict=True))
-        for masks, indices in zip(through_masks, geometry.lines_through, strict=True)
-    )
     symmetry_adds = tables.symmetry_adds
     exact = None
     if geometry.exact:
@@ -229,7 +224,8 @@ def make_play(tables: Tables) -> Play:
 
     def play(state: StateTuple, move: int) -> StateTuple:
         """The state after the side to move plays ``move`` (not one that
-        completes a line)."""
+        completes a line); its line gains are those :func:`line_gain` would
+        count from scratch."""
         side, me, opp, my_threats, opp_threats, live_me, live_opp, eval_me, keys, gains = state
         bit = 1 << move
         new_me = me | bit
@@ -240,7 +236,8 @@ def make_play(tables: Tables) -> Play:
             if not opp & mask:
                 count = (new_me & mask).bit_count()
                 delta += weights[count] - weights[count - 1]
-                # (under the exact rule a line may fill: no move is on it)
+                # line_gain's rules, updated: a line filled (under the
+                # exact rule one may be) or held by both sides gains 0
                 new_gains[index] = weights[count + 1] if count < k else 0
                 if count == k - 1:
                     new_threats |= mask & ~new_me

@@ -54,6 +54,7 @@ class Tables:
     geometry: Geometry
     through_masks: tuple[tuple[int, ...], ...]  # line masks containing each cell
     through_bits: tuple[int, ...]  # the same lines as a bit set of line indices
+    through_lines: tuple[tuple[tuple[int, int], ...], ...]  # the same lines' (mask, index)
     symmetry_adds: tuple[tuple[tuple[int, ...], ...], ...]  # [side][cell] -> per symmetry
     inverse: tuple[tuple[int, ...], ...]  # [symmetry][canonical cell] -> cell
     forward: tuple[tuple[int, ...], ...]  # [symmetry][cell] -> canonical cell
@@ -105,6 +106,9 @@ def tables_for(geometry: Geometry) -> Tables:
     lines = geometry.lines
     through_masks = tuple(tuple(lines[i] for i in indices) for indices in geometry.lines_through)
     through_bits = tuple(sum(1 << i for i in indices) for indices in geometry.lines_through)
+    through_lines = tuple(
+        tuple((lines[i], i) for i in indices) for indices in geometry.lines_through
+    )
     center_row, center_col = (rows - 1) / 2, (cols - 1) / 2
     order = tuple(
         sorted(
@@ -125,6 +129,7 @@ def tables_for(geometry: Geometry) -> Tables:
         geometry,
         through_masks,
         through_bits,
+        through_lines,
         adds,
         inverse,
         forward,

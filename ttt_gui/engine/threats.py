@@ -138,8 +138,10 @@ def double_threat_cells(me: int, opp: int, geometry: Geometry, cells: int) -> in
     once (an open four, or two fours): it then wins unless the other side
     completes a line first."""
     found = 0
+    through_masks = tables_for(geometry).through_masks
+    need = geometry.win_length - 1
     for cell in cells_of(cells):
-        made = threats_through(cell, me | 1 << cell, opp, geometry)
+        made = completing_cells(through_masks[cell], me | 1 << cell, opp, need)
         if made & (made - 1):
             found |= 1 << cell
     return found
