@@ -58,10 +58,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ttt_gui.board import Board, Player, cells_of  # noqa: E402
-from ttt_gui.engine.leaf_fours import LEAF_PLIES, leaf_fours, leaf_fours_apply  # noqa: E402
-from ttt_gui.engine.state import immediate_wins, threats  # noqa: E402
-from ttt_gui.engine.threats import side_bits  # noqa: E402
+from ttt_gui.board import Board, Player  # noqa: E402
+from ttt_gui.engine.leaf_fours import LEAF_PLIES  # noqa: E402
+from ttt_gui.engine.root_defence import fours_win_plies  # noqa: E402
 
 SIZE = 15
 #: The balanced openings (cells in play order, one opening a line).
@@ -166,7 +165,7 @@ class Brain:
     def __init__(self, command: list[str], name: str, think: float, env: dict[str, str]) -> None:
         self.name = name
         self.think = think
-        self.known: Board | None = None  # the position after the brain's last move
+        self.known: int | None = None  # the stones after the brain's last move
         self.process = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
@@ -229,9 +228,9 @@ class Brain:
         board on ``BOARD``, and keeps what it learnt between its moves)."""
         me = board.turn
         stones = board.x_bits | board.o_bits
-        known = 0 if self.known is None else self.known.x_bits | self.known.o_bits
-        added = stones & ~known
-        if self.known is not None and known & stones == known and added.bit_count() == 1:
+        known = self.known
+        added = stones & ~(known or 0)
+        if known is not None and known & stones == known and added.bit_count() == 1:
             last = added.bit_length() - 1  # the other side's move since
             self.send(f"TURN {last % SIZE},{last // SIZE}")
         else:
@@ -249,7 +248,7 @@ class Brain:
         cell = y * SIZE + x
         if not (0 <= x < SIZE and 0 <= y < SIZE) or board[cell] is not None:
             return None
-        self.known = board.play(cell)
+        self.known = stones | 1 << cell
         return cell
 
     def close(self) -> None:
@@ -332,21 +331,6 @@ def play_game(
     return board.winner, played
 
 
-def fours_plies(board: Board) -> int:
-    """The plies of a win by fours of the side to move as short as the
-    selective search's leaves find (1: a win at once); 0 if none. Under the
-    exact rule, where the leaves look for no fours, only a win at once counts."""
-    if immediate_wins(board):
-        return 1
-    if not leaf_fours_apply(board.geometry):
-        return 0
-    me, opp = side_bits(board)
-    must = cells_of(threats(opp, me, board.geometry) & ~(me | opp))
-    if len(must) > 1:
-        return 0
-    return leaf_fours(board.geometry).probe(me, opp, must[0] if must else -1)
-
-
 def fours_left(played: list[Board], loser: Player) -> int:
     """The plies of the first win by fours, as short as the leaves find, that
     a move of ``loser`` left the other side where another move would not
@@ -354,10 +338,10 @@ def fours_left(played: list[Board], loser: Player) -> int:
     for before, after in zip(played, played[1:]):
         if before.turn is not loser or after.is_over:
             continue
-        plies = fours_plies(after)
+        plies = fours_win_plies(after)
         if plies:  # avoidable if some move leaves no such win
             others = (before.play(move) for move in before.legal_moves())
-            return plies if any(o.is_over or not fours_plies(o) for o in others) else 0
+            return plies if any(o.is_over or not fours_win_plies(o) for o in others) else 0
     return 0
 
 

@@ -34,7 +34,7 @@ from ttt_gui.engine.negamax import (
     with_unfinished,
 )
 from ttt_gui.engine.pairing import pairing_applies
-from ttt_gui.engine.root_defence import NO_THREATS, plan_threats
+from ttt_gui.engine.root_defence import NO_THREATS, avoid_leaf_fours, plan_threats
 from ttt_gui.engine.state import SearchAborted, root_candidates
 from ttt_gui.engine.tables import Tables, playing_tables, tables_for
 from ttt_gui.engine.threats import is_threat_rules
@@ -338,6 +338,9 @@ class Engine:
                 score = analysis.scores[move]
                 if context.proof_line:  # a forced win by fours or a zone-proven draw
                     return analysis, move, context.proof_line
+                if context.selective and not is_mate_score(score):
+                    ranked = sorted(analysis.scores, key=analysis.scores.__getitem__, reverse=True)
+                    move = avoid_leaf_fours(board, move, ranked)
                 if not (analysis.exact and not self.baseline):
                     return analysis, move, principal_variation(board, move, self._table)
                 started = time.perf_counter()

@@ -1,7 +1,8 @@
 """The threat searches around a bounded search's root: a win by threats
 (VCF, then in a selective search VCT) is played at once; the other side's
 threat win, were it to move, puts the moves against it first and those
-shown to lose to it last; no Tk.
+shown to lose to it last; and a chosen move that leaves the other side a
+win by fours its leaves find gives way to one that leaves none; no Tk.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from dataclasses import dataclass
 
 from ttt_gui.board import Board
 from ttt_gui.engine.context import Limit, SearchContext
-from ttt_gui.engine.state import root_candidates
+from ttt_gui.engine.leaf_fours import leaf_fours, leaf_fours_apply
+from ttt_gui.engine.state import immediate_wins, root_candidates, threats
 from ttt_gui.engine.tables import Tables
-from ttt_gui.engine.threats import ROOT_NODES_PER_SECOND, root_threats
+from ttt_gui.engine.threats import ROOT_NODES_PER_SECOND, root_threats, side_bits
 from ttt_gui.engine.vct import ContinuousThreats
 
 #: A selective engine then looks for wins by threats with threes (VCT),
@@ -85,3 +87,37 @@ def plan_threats(
     if found.win:
         return ThreatPlan(win=found.win, plies=found.plies)
     return ThreatPlan(preferred=found.defences, refuted=found.refuted)
+
+
+def fours_win_plies(board: Board) -> int:
+    """The plies of a win by fours of the side to move on ``board`` (the
+    game not over) as short as the selective search's leaves find: 1 for a
+    win at once, 0 if none. Where the leaves look for no fours (see
+    :func:`~ttt_gui.engine.leaf_fours.leaf_fours_apply`) only a win at once
+    counts."""
+    if immediate_wins(board):
+        return 1
+    geometry = board.geometry
+    if not leaf_fours_apply(geometry):
+        return 0
+    me, opp = side_bits(board)
+    must = threats(opp, me, geometry) & ~(me | opp)  # the other side's wins to stop
+    if must & (must - 1):
+        return 0
+    return leaf_fours(geometry).probe(me, opp, must.bit_length() - 1)
+
+
+def avoid_leaf_fours(board: Board, move: int, ranked: list[int]) -> int:
+    """``move``, unless it leaves the other side a win by fours that
+    :func:`fours_win_plies` finds and one of the moves ``ranked`` (best
+    first) leaves none: then the first of those. Such a win holds against
+    any defence, so the move it replaces loses; a search narrowed to a few
+    moves a node can miss it where its leaves would not."""
+    after = board.play(move)
+    if after.is_over or not fours_win_plies(after):
+        return move
+    for other in ranked:
+        after = board.play(other)
+        if after.is_over or not fours_win_plies(after):
+            return other
+    return move
