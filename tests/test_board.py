@@ -112,7 +112,22 @@ def test_parse_str_round_trip_on_every_reachable_3x3_position() -> None:
         assert Board.parse(text.lower(), win_length=board.win_length) == board
 
 
-@pytest.mark.parametrize(("size", "win_length"), SHAPES)
+#: The shapes checked in the default run: every one up to 5x5, and on larger
+#: boards three in a row, five, and the full width; --slow checks them all.
+QUICK_SHAPES = {
+    (size, win_length)
+    for size, win_length in SHAPES
+    if size <= 5 or win_length in (MIN_SIZE, 5, size)
+}
+
+
+@pytest.mark.parametrize(
+    ("size", "win_length"),
+    [
+        shape if shape in QUICK_SHAPES else pytest.param(*shape, marks=pytest.mark.slow)
+        for shape in SHAPES
+    ],
+)
 @given(data=st.data())
 @settings(max_examples=15, deadline=None)
 def test_parse_str_round_trip_on_random_games(
