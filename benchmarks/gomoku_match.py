@@ -468,6 +468,10 @@ def main() -> None:
                     points = 0.5 if winner is None else 1.0 if winner is new_side else 0.0
                     if winner is new_side.other:
                         seen.append(fours_left(played, new_side))
+                        if seen[-1]:  # the game, to replay the move that left it
+                            stones = [b.x_bits | b.o_bits for b in played]
+                            moves = [(a ^ b).bit_length() - 1 for a, b in zip(stones, stones[1:])]
+                            print(f"  a win by fours its leaves find was left; moves: {moves}")
                     results.append(points)
                     if not new_is_black:
                         as_white.append(points)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ttt_gui.board import Board
-from ttt_gui.engine import Engine, Limit
+from ttt_gui.engine import WIN, Engine, Limit
 from ttt_gui.engine import engine as engine_module
 from ttt_gui.engine.negamax import RootScores
 from ttt_gui.engine.root_defence import avoid_leaf_fours, fours_win_plies
@@ -63,3 +63,17 @@ def test_the_engine_plays_the_defence_when_its_search_ranks_a_losing_move_first(
     monkeypatch.setattr(engine_module, "search_root", misled)
     result = Engine(selective=True).search(threatened(), Limit(time=1.0))
     assert result.move == cell(7, 7)
+
+
+def test_a_lost_position_is_no_reason_to_lose_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the search scores every move a loss (to a longer line of
+    threats, say), the move played still stops the short line of fours."""
+    lost = -WIN + 20
+
+    def hopeless(*_: object, **__: object) -> RootScores:
+        scores = {FAR: lost, ALSO_FAR: lost - 2, cell(8, 6): lost - 4}
+        return RootScores(scores, [FAR], frozenset())
+
+    monkeypatch.setattr(engine_module, "search_root", hopeless)
+    result = Engine(selective=True).search(threatened(), Limit(time=1.0))
+    assert result.move == cell(8, 6)

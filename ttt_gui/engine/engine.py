@@ -338,7 +338,7 @@ class Engine:
                 score = analysis.scores[move]
                 if context.proof_line:  # a forced win by fours or a zone-proven draw
                     return analysis, move, context.proof_line
-                if context.selective and not is_mate_score(score):
+                if context.selective and score < MATE_THRESHOLD:  # not a proven win
                     ranked = sorted(analysis.scores, key=analysis.scores.__getitem__, reverse=True)
                     move = avoid_leaf_fours(board, move, ranked)
                 if not (analysis.exact and not self.baseline):
