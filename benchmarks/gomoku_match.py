@@ -471,7 +471,10 @@ def main() -> None:
                         if seen[-1]:  # the game, to replay the move that left it
                             stones = [b.x_bits | b.o_bits for b in played]
                             moves = [(a ^ b).bit_length() - 1 for a, b in zip(stones, stones[1:])]
-                            print(f"  a win by fours its leaves find was left; moves: {moves}")
+                            print(
+                                "  a win by fours its leaves find was left; the game's moves"
+                                f" (Board.from_moves), the opening's first: {[*opening, *moves]}"
+                            )
                     results.append(points)
                     if not new_is_black:
                         as_white.append(points)
