@@ -1,6 +1,7 @@
 """The computer's reply time against its think time, printed as a table.
 
     python benchmarks/reply_time.py [--think 1.0] [--moves 20] [--level strongest] [--busy 3]
+        [--installed]
 
 Plays a game on Gomoku (15×15, five in a row) between the computer at
 ``--level`` (as the window keeps it: one :class:`LevelPlayer` per strength
@@ -10,7 +11,9 @@ computer's ``--moves`` replies with a wall clock, as a person waits for them.
 Prints each reply's seconds, then the median and the maximum, and whether
 every reply stayed within the think time plus 10%. ``--busy N`` keeps N
 other processes spinning meanwhile, as on a busy machine (the overrun the
-time control must absorb: checks of the clock too far apart).
+time control must absorb: checks of the clock too far apart). ``--installed``
+times the package installed in the running interpreter's environment (a
+compiled build, say) instead of this source tree; the build is printed.
 """
 
 from __future__ import annotations
@@ -26,11 +29,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+if "--installed" not in sys.argv[1:]:
+    sys.path.insert(0, str(ROOT))
 
 from ttt_gui.app.session import ENGINE_TABLE_LIMIT  # noqa: E402
 from ttt_gui.board import Board  # noqa: E402
 from ttt_gui.config import LEVELS  # noqa: E402
+from ttt_gui.engine import COMPILED  # noqa: E402
 from ttt_gui.engine.levels import LevelPlayer  # noqa: E402
 
 #: A reply may run this much past the think time.
@@ -94,6 +99,9 @@ def main() -> int:
     parser.add_argument("--level", default="strongest", choices=sorted(LEVELS))
     parser.add_argument("--opponent", default="hard", choices=sorted(LEVELS))
     parser.add_argument("--busy", type=int, default=0, help="other processes kept busy")
+    parser.add_argument(
+        "--installed", action="store_true", help="time the installed package, not this tree"
+    )
     options = parser.parse_args()
     gc.collect()
     with busy(options.busy):
@@ -104,7 +112,7 @@ def main() -> int:
     allowed = options.think * (1 + ALLOWED_OVERRUN)
     print(
         f"level {options.level}, think time {options.think:.2f} s, {len(times)} replies, "
-        f"{options.busy} busy processes beside"
+        f"{options.busy} busy processes beside, engine {'compiled' if COMPILED else 'pure'}"
     )
     print(f"median {median:.3f} s, maximum {longest:.3f} s, allowed {allowed:.3f} s")
     print("within the think time" if longest <= allowed else "OVER the think time")
