@@ -33,6 +33,8 @@ from ttt_gui.storage.unfinished import UnfinishedGame
 TITLE_PATTERN = "^Tic-tac-toe"
 #: Seconds any single xdotool or ImageMagick command may take.
 COMMAND_TIMEOUT = 20
+#: Whether this run is --slow (set by pytest_configure; see :func:`examples`).
+_SLOW_RUN = False
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -41,6 +43,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="also run the tests marked slow: exhaustive checks, whole processes, storms",
     )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Note whether the run is --slow before the test modules are imported, so
+    that their ``@settings(max_examples=examples(...))`` take the run's count."""
+    global _SLOW_RUN
+    _SLOW_RUN = bool(config.getoption("--slow"))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -97,6 +106,14 @@ Case = TypeVar("Case")
 def exhaustive(request: pytest.FixtureRequest) -> bool:
     """True under --slow: a check that samples its cases by default checks them all."""
     return bool(request.config.getoption("--slow"))
+
+
+def examples(full: int, default: int) -> int:
+    """Hypothesis examples of a property: ``full`` under --slow, else ``default``.
+
+    For ``@settings(max_examples=...)``, read as the test module is imported
+    (after pytest_configure has seen the options)."""
+    return full if _SLOW_RUN else default
 
 
 def sample(cases: Sequence[Case], size: int, *, exhaustive: bool, seed: int = 0) -> list[Case]:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 from catalogues import speaking
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -129,7 +130,7 @@ QUICK_SHAPES = {
     ],
 )
 @given(data=st.data())
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15, 3), deadline=None)
 def test_parse_str_round_trip_on_random_games(
     size: int, win_length: int, data: st.DataObject
 ) -> None:
@@ -143,7 +144,7 @@ def test_parse_str_round_trip_on_random_games(
 
 
 @given(games())
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200, 60), deadline=None)
 def test_repr_evaluates_back(board: Board) -> None:
     assert eval(repr(board), {"Board": Board}) == board
 
@@ -465,7 +466,7 @@ def empty_cells(board: Board) -> list[int]:
 
 
 @given(games())
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300, 100), deadline=None)
 def test_legal_moves_are_the_empty_cells_of_a_game_not_over(board: Board) -> None:
     if board.is_over:
         assert board.legal_moves() == []
@@ -475,7 +476,7 @@ def test_legal_moves_are_the_empty_cells_of_a_game_not_over(board: Board) -> Non
 
 
 @given(games())
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300, 100), deadline=None)
 def test_turn_follows_the_counts(board: Board) -> None:
     text = str(board)
     expected = Player.X if text.count("X") == text.count("O") else Player.O
@@ -484,7 +485,7 @@ def test_turn_follows_the_counts(board: Board) -> None:
 
 
 @given(games(), st.data())
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200, 60), deadline=None)
 def test_play_never_mutates(board: Board, data: st.DataObject) -> None:
     before = copy.deepcopy(board)
     text = str(board)
@@ -503,7 +504,7 @@ def test_play_never_mutates(board: Board, data: st.DataObject) -> None:
 
 
 @given(games())
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200, 60), deadline=None)
 def test_boards_are_hashable_values(board: Board) -> None:
     twin = Board.parse(str(board), win_length=board.win_length)
     assert twin == board
@@ -519,7 +520,7 @@ def test_boards_with_different_rules_or_marks_differ() -> None:
 
 
 @given(games())
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200, 60), deadline=None)
 def test_a_finished_game_has_exactly_one_result(board: Board) -> None:
     """A winner's line lies on its marks; a draw fills the board with no line."""
     if board.winner is not None:

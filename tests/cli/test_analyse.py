@@ -261,14 +261,22 @@ def test_analyse_under_gravity_refuses_a_floating_mark(tmp_path: Path) -> None:
     assert len(done.stderr.splitlines()) == 1
 
 
+#: Bad positions, refused as a process: by default two of them, all under
+#: --slow (the board's own tests refuse each kind in this process).
+BAD_POSITIONS = [
+    ("xx/..", "rows"),
+    ("x.q/.../...", "unknown character 'q'"),
+    ("xxx/.../...", "impossible counts"),
+    ("xxx/ooo/...", "both players have a line"),
+    ("x.../..../..../...", "row 4 has 3 cells"),
+]
+
+
 @pytest.mark.parametrize(
     ("position", "named"),
     [
-        ("xx/..", "rows"),
-        ("x.q/.../...", "unknown character 'q'"),
-        ("xxx/.../...", "impossible counts"),
-        ("xxx/ooo/...", "both players have a line"),
-        ("x.../..../..../...", "row 4 has 3 cells"),
+        case if index in (0, 3) else pytest.param(*case, marks=pytest.mark.slow)
+        for index, case in enumerate(BAD_POSITIONS)
     ],
 )
 def test_a_bad_position_exits_2_with_one_line(tmp_path: Path, position: str, named: str) -> None:
@@ -280,21 +288,30 @@ def test_a_bad_position_exits_2_with_one_line(tmp_path: Path, position: str, nam
     assert named in done.stderr
 
 
+#: Bad command lines of the commands, each run as a process. By default one
+#: of each kind (a value out of range, an unknown option, options that do
+#: not go together, a command without its argument); all of them under --slow.
+BAD_OPTIONS = [
+    (["analyse", "x../.../...", "--depth", "0"], "--depth 0 is out of range (1 to 9"),
+    (["analyse", "x../.../...", "--depth", "ten"], "--depth"),
+    (["analyse", "x../.../...", "--win-length", "16"], "--win-length 16"),
+    (["analyse", "x../.../...", "--win-length", "4"], "win length 4 is out of range"),
+    (["analyse", "x../.../...", "--think-time", "0"], "--think-time 0 is out of range"),
+    (["analyse", "x../.../...", "--bogus"], "unrecognized arguments: --bogus"),
+    (
+        ["analyse", "..../..../..../....", "--exact", "--gravity"],
+        "--exact goes with neither --gravity nor --misere",
+    ),
+    (["analyse"], "POSITION"),
+    (["review"], "FILE.ttt"),
+]
+
+
 @pytest.mark.parametrize(
     ("arguments", "named"),
     [
-        (["analyse", "x../.../...", "--depth", "0"], "--depth 0 is out of range (1 to 9"),
-        (["analyse", "x../.../...", "--depth", "ten"], "--depth"),
-        (["analyse", "x../.../...", "--win-length", "16"], "--win-length 16"),
-        (["analyse", "x../.../...", "--win-length", "4"], "win length 4 is out of range"),
-        (["analyse", "x../.../...", "--think-time", "0"], "--think-time 0 is out of range"),
-        (["analyse", "x../.../...", "--bogus"], "unrecognized arguments: --bogus"),
-        (
-            ["analyse", "..../..../..../....", "--exact", "--gravity"],
-            "--exact goes with neither --gravity nor --misere",
-        ),
-        (["analyse"], "POSITION"),
-        (["review"], "FILE.ttt"),
+        case if index in (0, 5, 6, 8) else pytest.param(*case, marks=pytest.mark.slow)
+        for index, case in enumerate(BAD_OPTIONS)
     ],
 )
 def test_a_bad_option_exits_2_with_the_usage(

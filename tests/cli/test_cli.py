@@ -127,10 +127,13 @@ def test_a_named_file_that_is_not_settings_is_refused_and_left_as_it_is(
 
 @pytest.mark.parametrize(
     "contents",
+    # As a process: by default the empty object and settings from before the
+    # marker; all of them under --slow. (main() refuses files that are not
+    # settings in this process too, above.)
     [
         b"{}",
-        b'{"theme": "dark", "zoom": 1.0}',
-        b'{ "theme" : "dark",\r\n  "zoom": 1.0 }\r\n',
+        pytest.param(b'{"theme": "dark", "zoom": 1.0}', marks=pytest.mark.slow),
+        pytest.param(b'{ "theme" : "dark",\r\n  "zoom": 1.0 }\r\n', marks=pytest.mark.slow),
         b'{"size": 5, "theme": "dark", "scores": {}}',  # settings before the marker
     ],
 )
@@ -354,9 +357,11 @@ def test_a_settings_file_not_there_yet_is_created_with_the_marker(tmp_path: Path
     assert saved.game == GameConfig()
 
 
+@pytest.mark.slow
 def test_options_override_the_saved_settings_for_this_run_only(tmp_path: Path) -> None:
     """``--help`` says: "Options override the saved settings for this run only."
-    So after a run with options, the file still holds the settings it held."""
+    So after a run with options, the file still holds the settings it held.
+    (In this process: test_what_the_person_changes_is_saved_and_the_options_are_not.)"""
     path = tmp_path / "settings.json"
     save(SAVED, path)
     run_window_and_quit(tmp_path, "--settings", str(path), "--size", "5", "--theme", "dark")

@@ -120,7 +120,8 @@ def test_a_stop_token_ends_a_solve_with_an_honest_answer() -> None:
     assert not result.exact
 
 
-@pytest.mark.parametrize(("rows", "cols"), [(4, 5), (5, 4)])
+# 5 rows x 4 columns with --slow only: by default 4 x 5 stands for the shapes.
+@pytest.mark.parametrize(("rows", "cols"), [(4, 5), pytest.param(5, 4, marks=pytest.mark.slow)])
 def test_the_heuristic_search_claims_only_wins_and_losses_it_saw(rows: int, cols: int) -> None:
     solver = BoardSolver(rows, cols, 10_000)
     claims = 0
@@ -157,9 +158,14 @@ def test_the_heuristic_search_chooses_by_its_deepest_even_depth() -> None:
     assert guess.choice({chosen[0]})[0] != chosen[0]
 
 
-def test_a_bounded_search_for_a_move_answers_by_its_own_heuristic_search() -> None:
+def test_a_bounded_search_for_a_move_answers_by_its_own_heuristic_search(
+    exhaustive: bool,
+) -> None:
+    """200,000 positions with --slow, else 20,000 (already six depths of the
+    heuristic search, where 3,000 reach none)."""
     board = gravity(6, 7).play(38)
-    result = Engine(seed=2).search(board, Limit(nodes=200_000))
+    nodes = 200_000 if exhaustive else 20_000
+    result = Engine(seed=2).search(board, Limit(nodes=nodes))
     assert not result.exact and abs(result.score) <= MATE_THRESHOLD
     assert 0 < result.depth < board.empty_bits.bit_count()
 

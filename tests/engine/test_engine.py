@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from conftest import examples, sample
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from variant_reference import (
@@ -52,6 +53,14 @@ def assert_legal_line(board: Board, line: tuple[int, ...]) -> None:
 
 # -- exhaustive 3x3 comparison with minimax -------------------------------------------
 
+#: How many of the 4,520 open 3x3 positions the default run checks (--slow: all).
+SAMPLE_3X3 = 600
+
+
+def open_3x3_sample(exhaustive: bool) -> list[Board]:
+    """Every open 3x3 position with --slow, else the same fixed 600 of them."""
+    return sample(tuple(open_3x3()), SAMPLE_3X3, exhaustive=exhaustive)
+
 
 def test_minimax_knows_the_3x3_game_is_a_draw() -> None:
     """A check of the reference itself: every first move draws, and a mate counts plies."""
@@ -65,26 +74,27 @@ def test_minimax_knows_the_3x3_game_is_a_draw() -> None:
     }
 
 
-def test_analyse_matches_minimax_everywhere_with_fresh_engines() -> None:
+def test_analyse_matches_minimax_everywhere_with_fresh_engines(exhaustive: bool) -> None:
+    """Every open 3x3 position with --slow, else a fixed 600 of them."""
     mismatches = [
         (str(board), scores, expected)
-        for board in open_3x3()
+        for board in open_3x3_sample(exhaustive)
         if (scores := Engine().analyse(board)) != (expected := move_values(board))
     ]
     assert not mismatches, mismatches[:5]
 
 
-def test_analyse_matches_minimax_everywhere_with_one_shared_engine() -> None:
-    """The transposition table kept across thousands of searches stays correct."""
+def test_analyse_matches_minimax_everywhere_with_one_shared_engine(exhaustive: bool) -> None:
+    """The transposition table kept across thousands of searches stays correct
+    (all 4,520 open positions with --slow, else a fixed 600 of them)."""
+    assert len(tuple(open_3x3())) == 4520
+    boards = open_3x3_sample(exhaustive)
     engine = Engine()
-    checked = 0
-    for board in open_3x3():
+    for board in boards:
         assert engine.analyse(board) == move_values(board), str(board)
-        checked += 1
     # And in the reverse order, so entries from later positions are reused first.
-    for board in reversed(tuple(open_3x3())):
+    for board in reversed(boards):
         assert engine.analyse(board) == move_values(board), str(board)
-    assert checked == 4520
 
 
 def test_evaluate_moves_is_exact_at_unlimited_depth() -> None:
@@ -119,22 +129,24 @@ def check_search(board: Board, result: SearchResult) -> None:
     ids=["deterministic", "randomized"],
 )
 def test_search_scores_the_minimax_value_with_fresh_engines(
-    make_engine: Callable[[], Engine],
+    make_engine: Callable[[], Engine], exhaustive: bool
 ) -> None:
-    for board in open_3x3():
+    """Every open 3x3 position with --slow, else a fixed 600 of them."""
+    for board in open_3x3_sample(exhaustive):
         check_search(board, make_engine().search(board))
 
 
-def test_search_with_a_shared_engine_agrees_with_fresh_engines() -> None:
+def test_search_with_a_shared_engine_agrees_with_fresh_engines(exhaustive: bool) -> None:
+    """Every open 3x3 position with --slow, else a fixed 600 of them."""
     shared = Engine(seed=11)
-    for board in open_3x3():
+    for board in open_3x3_sample(exhaustive):
         result = shared.search(board)
         check_search(board, result)
         assert result.score == Engine(randomize=False).search(board).score
 
 
 @given(st.data())
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60, 20), deadline=None)
 def test_engine_matches_minimax_near_the_end_of_larger_games(data: st.DataObject) -> None:
     """Positions with at most 7 empty cells on 4x4 to 6x6, any win length."""
     size = data.draw(st.sampled_from([4, 5, 6]), label="size")
@@ -183,18 +195,25 @@ def check_proven_moves(board: Board, analyses: list[MoveAnalysis]) -> tuple[int,
     return proven, unproven
 
 
-@pytest.mark.parametrize("name", PER_MOVE_BOARDS)
+@pytest.mark.parametrize(
+    "name",
+    # 4x4 k=3 with --slow only: by default 4x4 k=4 stands for the plain rules.
+    [
+        pytest.param(name, marks=pytest.mark.slow) if name == "4x4 k=3" else name
+        for name in PER_MOVE_BOARDS
+    ],
+)
 def test_moves_an_approximate_analysis_calls_proven_score_their_minimax_value(
     name: str, exhaustive: bool
 ) -> None:
     """A move whose search reached every game end is in ``proven`` even when
     the analysis is not exact: at depths 1 to 4 on fresh engines, and with
     one engine (and its table) shared by every position at a node limit.
-    40 positions with --slow, else the first 12 of them."""
+    40 positions with --slow, else the first 4 of them."""
     start = Board.empty(**PER_MOVE_BOARDS[name])
     shared = Engine(randomize=False)
     proven = unproven = 0
-    count, least_proven, least_unproven = (40, 50, 20) if exhaustive else (12, 10, 3)
+    count, least_proven, least_unproven = (40, 50, 20) if exhaustive else (4, 8, 2)
     for board in random_positions(start, count, 5, seed=5):
         analyses = [
             Engine(randomize=False).evaluate_moves(board, Limit(depth=depth))
@@ -279,7 +298,8 @@ def test_perfect_engine_never_loses(side: Player, make_engine: Callable[[], Engi
 # -- immediate wins ---------------------------------------------------------------------
 
 
-def test_takes_every_immediate_win_on_3x3() -> None:
+def test_takes_every_immediate_win_on_3x3(exhaustive: bool) -> None:
+    """All 2,358 positions with a win in one with --slow, else a fixed 800 of them."""
     with_a_win = [
         board
         for board in open_3x3()
@@ -287,7 +307,7 @@ def test_takes_every_immediate_win_on_3x3() -> None:
     ]
     assert len(with_a_win) == 2358
     shared = Engine(seed=5)
-    for board in with_a_win:
+    for board in sample(with_a_win, 800, exhaustive=exhaustive):
         for engine in (Engine(randomize=False), shared):
             result = engine.search(board)
             assert board.play(result.move).winner is board.turn, str(board)
@@ -381,8 +401,10 @@ def first_moves(engine: Engine, games: int = 1) -> list[int]:
     return [engine.search(Board.empty(3)).move for _ in range(games)]
 
 
-def test_randomized_engine_is_reproducible_per_seed() -> None:
-    boards = [board for board in open_3x3() if len(board.legal_moves()) >= 5][:200]
+def test_randomized_engine_is_reproducible_per_seed(exhaustive: bool) -> None:
+    """The first 200 open positions with five moves or more with --slow, else 100."""
+    boards = [board for board in open_3x3() if len(board.legal_moves()) >= 5]
+    boards = boards[: 200 if exhaustive else 100]
     for seed in (0, 1, 99):
         first, second = Engine(seed=seed), Engine(seed=seed)
         assert [first.search(b).move for b in boards] == [second.search(b).move for b in boards]
@@ -397,8 +419,10 @@ def test_randomized_engine_varies_with_the_seed_on_the_empty_board() -> None:
     assert len(set(first_moves(Engine(seed=3), 40))) > 1
 
 
-def test_deterministic_engine_always_plays_the_same_move() -> None:
-    boards = [board for board in open_3x3() if len(board.legal_moves()) >= 5][:200]
+def test_deterministic_engine_always_plays_the_same_move(exhaustive: bool) -> None:
+    """The first 200 open positions with five moves or more with --slow, else 100."""
+    boards = [board for board in open_3x3() if len(board.legal_moves()) >= 5]
+    boards = boards[: 200 if exhaustive else 100]
     expected = [Engine(randomize=False, seed=0).search(b).move for b in boards]
     for seed in (1, 2, None):
         engine = Engine(randomize=False, seed=seed)
@@ -467,7 +491,7 @@ def random_games(draw: st.DrawFn) -> tuple[Board, list[int]]:
 
 
 @given(random_games(), st.data())
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60, 20), deadline=None)
 def test_depth_limited_search_returns_a_legal_move(
     game: tuple[Board, list[int]], data: st.DataObject
 ) -> None:
@@ -507,7 +531,7 @@ def faces_one_threat(board: Board) -> bool:
 
 
 @given(random_games(), st.integers(0, 2**32 - 1))
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80, 30), deadline=None)
 def test_depth_one_takes_an_immediate_win(game: tuple[Board, list[int]], seed: int) -> None:
     board = first_position(*game, has_a_win)
     assume(board is not None)
@@ -519,7 +543,7 @@ def test_depth_one_takes_an_immediate_win(game: tuple[Board, list[int]], seed: i
 
 
 @given(random_games(), st.integers(0, 2**32 - 1))
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80, 30), deadline=None)
 def test_depth_one_blocks_a_single_threat(game: tuple[Board, list[int]], seed: int) -> None:
     board = first_position(*game, faces_one_threat)
     assume(board is not None)

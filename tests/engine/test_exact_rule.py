@@ -90,11 +90,14 @@ def every_board(start: Board) -> set[Board]:
 @pytest.mark.parametrize(
     "exhaustive", [pytest.param(True, marks=pytest.mark.slow), False], ids=["all", "sample"]
 )
-def test_the_rules_wins_equal_an_independent_scan_of_runs(exhaustive: bool) -> None:
+def test_the_rules_wins_equal_an_independent_scan_of_runs(
+    exhaustive: bool, request: pytest.FixtureRequest
+) -> None:
     """On 4 rows x 3 columns, exact k=3: every reachable board under --slow,
-    else those of 1,500 random games."""
+    else those of random games (1,500 of them in a --slow run, 500 by default)."""
     start = Board.empty(**EXHAUSTIVE["4 rows x 3 cols exact k=3"])
-    seen = every_board(start) if exhaustive else boards_of_random_games(start, 1_500, seed=4)
+    games = 1_500 if request.config.getoption("--slow") else 500
+    seen = every_board(start) if exhaustive else boards_of_random_games(start, games, seed=4)
     overlines = 0
     for board in seen:
         for player in Player:
@@ -136,12 +139,17 @@ def test_threats_kept_by_each_move_equal_threats_counted_afresh() -> None:
 @pytest.mark.parametrize(
     "exhaustive", [pytest.param(True, marks=pytest.mark.slow), False], ids=["all", "sample"]
 )
-def test_analysis_equals_minimax_on_every_reachable_exact_position(exhaustive: bool) -> None:
+def test_analysis_equals_minimax_on_every_reachable_exact_position(
+    exhaustive: bool, request: pytest.FixtureRequest
+) -> None:
+    """Every reachable position under --slow, else those of random games (the
+    first 100 of them in a --slow run, 30 by default)."""
     start = Board.empty(**EXHAUSTIVE["4 rows x 3 cols exact k=3"])
     if exhaustive:
         positions = reachable(start)
     else:  # the positions of random games: enumerating all takes seconds
-        positions = random_positions(start, 100, 3, seed=6)
+        count = 100 if request.config.getoption("--slow") else 30
+        positions = random_positions(start, count, 3, seed=6)
     assert not mismatches(positions)
 
 

@@ -1,6 +1,7 @@
 """The difficulty ladder: each level's mistakes are the kind a person of its
 strength makes, checked over every live 3x3 position against an independent
-minimax, and the levels are named for what they are on each board."""
+minimax (by default, for the levels below the top, over a fixed sample of
+them), and the levels are named for what they are on each board."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import math
 from functools import cache
 
 import pytest
+from conftest import sample
 from variant_reference import minimax, move_values, open_3x3, reachable, winning_cells
 
 from ttt_gui.app.session import Session
@@ -36,11 +38,31 @@ def player(name: str, size: int = 3, win_length: int = 3, seed: int = 0) -> Leve
     )
 
 
+#: Positions the tests below name, among the sample too.
+NAMED = (Board.parse("X../.O./..X"), Board.parse("OO./XOX/.X."))
+
+
+def everywhere(name: str, exhaustive: bool) -> bool:
+    """Whether :func:`policies` lists every live position: with --slow, and
+    always for the top level (its games against every reply, below, reach
+    any position)."""
+    return exhaustive or name == TOP_LEVEL
+
+
+def policies(name: str, exhaustive: bool) -> dict[Board, dict[int, float]]:
+    """Level ``name``'s move probabilities in every live 3x3 position, or
+    else in a fixed 1,500 of the 4,520 (and :data:`NAMED`)."""
+    return level_policies(name, everywhere(name, exhaustive))
+
+
 @cache
-def policies(name: str) -> dict[Board, dict[int, float]]:
-    """Level ``name``'s move probabilities in every live 3x3 position."""
+def level_policies(name: str, every: bool) -> dict[Board, dict[int, float]]:
+    boards = tuple(open_3x3())
+    if not every:
+        chosen = {*sample(boards, 1_500, exhaustive=False), *NAMED}
+        boards = tuple(board for board in boards if board in chosen)
     computer = player(name)
-    return {board: computer.policy(board).probabilities for board in open_3x3()}
+    return {board: computer.policy(board).probabilities for board in boards}
 
 
 def outcome(score: int) -> int:
@@ -51,58 +73,64 @@ def outcome(score: int) -> int:
 
 
 @pytest.mark.parametrize("name", list(LEVELS))
-def test_every_level_always_takes_a_win_in_one(name: str) -> None:
+def test_every_level_always_takes_a_win_in_one(name: str, exhaustive: bool) -> None:
     positions = 0
-    for board, probabilities in policies(name).items():
+    for board, probabilities in policies(name, exhaustive).items():
         wins = winning_cells(board, board.turn)
         if wins:
             positions += 1
             assert set(probabilities) <= wins, (name, str(board), probabilities)
-    assert positions == 2358
+    assert positions == (2358 if everywhere(name, exhaustive) else 784)
 
 
 @pytest.mark.parametrize("name", ABOVE_EASY)
-def test_levels_above_easy_never_miss_a_block_that_holds_the_game(name: str) -> None:
+def test_levels_above_easy_never_miss_a_block_that_holds_the_game(
+    name: str, exhaustive: bool
+) -> None:
     positions = 0
-    for board, probabilities in policies(name).items():
+    for board, probabilities in policies(name, exhaustive).items():
         threats = winning_cells(board, board.turn.other)
         if len(threats) == 1 and not winning_cells(board, board.turn):
             positions += 1
             assert set(probabilities) == threats, (name, str(board), probabilities)
-    assert positions == 976
+    assert positions == (976 if everywhere(name, exhaustive) else 323)
 
 
-def test_easy_sees_only_one_move_ahead_and_sometimes_misses_a_block() -> None:
+def test_easy_sees_only_one_move_ahead_and_sometimes_misses_a_block(exhaustive: bool) -> None:
     missed = 0.0
-    for board, probabilities in policies("easy").items():
+    positions = 0
+    for board, probabilities in policies("easy", exhaustive).items():
         threats = winning_cells(board, board.turn.other)
         if len(threats) == 1 and not winning_cells(board, board.turn):
+            positions += 1
             missed += sum(p for move, p in probabilities.items() if move not in threats)
             assert max(probabilities, key=probabilities.__getitem__) in threats, str(board)
-    assert 0.05 < missed / 976 < 0.5, "often enough to be Easy, never most of the time"
+    assert positions == (976 if exhaustive else 323)
+    assert 0.05 < missed / positions < 0.5, "often enough to be Easy, never most of the time"
 
 
-def test_medium_misses_forks_that_hard_sees() -> None:
+def test_medium_misses_forks_that_hard_sees(exhaustive: bool) -> None:
     # X took opposite corners; O in the centre must play an edge, not a corner
     # (a corner lets X fork). Medium looks one move ahead and may play a corner.
     board = Board.parse("X../.O./..X")
     sound = {move for move, score in move_values(board).items() if score == 0}
     assert sound == {1, 3, 5, 7}
-    assert set(policies("medium")[board]) - sound, "Medium can fall into the fork"
-    assert set(policies("hard")[board]) <= sound, "Hard sees it"
+    assert set(policies("medium", exhaustive)[board]) - sound, "Medium can fall into the fork"
+    assert set(policies("hard", exhaustive)[board]) <= sound, "Hard sees it"
 
 
-def test_levels_make_fewer_mistakes_up_the_ladder() -> None:
+def test_levels_make_fewer_mistakes_up_the_ladder(exhaustive: bool) -> None:
     """The expected share of moves that change the game's value falls at each
     step, and the top level makes none."""
     shares = []
     for name in LEVELS:
         changed = 0.0
-        for board, probabilities in policies(name).items():
+        chosen = policies(name, exhaustive)
+        for board, probabilities in chosen.items():
             before = outcome(minimax(board))
             values = move_values(board)
             changed += sum(p for m, p in probabilities.items() if outcome(values[m]) != before)
-        shares.append(changed / 4520)
+        shares.append(changed / len(chosen))
     assert shares == sorted(shares, reverse=True) and len(set(shares)) == len(shares), shares
     assert shares[-1] == 0
 
@@ -208,15 +236,15 @@ def test_proven_results_are_on_their_own_steep_scale() -> None:
 
 
 @pytest.mark.parametrize("name", ABOVE_EASY)
-def test_facing_two_threats_a_level_still_blocks_one(name: str) -> None:
+def test_facing_two_threats_a_level_still_blocks_one(name: str, exhaustive: bool) -> None:
     board = Board.parse("OO./XOX/.X.")  # X to move: O threatens c1 and c3
     threats = winning_cells(board, Player.O)
     assert threats == {2, 8} and not winning_cells(board, Player.X)
-    assert set(policies(name)[board]) <= threats
+    assert set(policies(name, exhaustive)[board]) <= threats
 
 
 def test_the_top_level_prefers_the_slowest_loss_everywhere() -> None:
-    for board, probabilities in policies(TOP_LEVEL).items():
+    for board, probabilities in policies(TOP_LEVEL, True).items():
         values = move_values(board)
         assert {values[move] for move in probabilities} == {max(values.values())}, str(board)
 
@@ -245,7 +273,7 @@ def test_the_top_level_is_exact_on_3x3() -> None:
 def test_the_top_level_never_loses_on_3x3_against_every_reply(side: Player) -> None:
     """Every game: the top level plays any move it may choose, the opponent
     every legal move."""
-    moves_of = policies(TOP_LEVEL)
+    moves_of = policies(TOP_LEVEL, True)
     finished = 0
     stack = [Board.empty(3)]
     while stack:
@@ -262,10 +290,14 @@ def test_the_top_level_never_loses_on_3x3_against_every_reply(side: Player) -> N
 # -- reproducible choices -------------------------------------------------------------------
 
 
-def game(name: str, seed: int, size: int = 3, win_length: int = 3) -> list[int]:
+def game(
+    name: str, seed: int, size: int = 3, win_length: int = 3, moves_wanted: int | None = None
+) -> list[int]:
+    """The moves of a game level ``name`` plays against itself: to the end, or
+    its first ``moves_wanted``."""
     computer = player(name, size, win_length, seed)
     board, moves = Board.empty(size, win_length), []
-    while not board.is_over:
+    while not board.is_over and len(moves) != moves_wanted:
         moves.append(computer.search(board).move)
         board = board.play(moves[-1])
     return moves
@@ -297,9 +329,11 @@ def test_what_a_level_sees_depends_on_the_position_alone(
     )
 
 
-def test_a_node_budget_gives_the_same_game_on_a_large_board() -> None:
-    first = game("hard", 3, 7, 5)[:6]
-    assert first == game("hard", 3, 7, 5)[:6]
+def test_a_node_budget_gives_the_same_game_on_a_large_board(exhaustive: bool) -> None:
+    """The first six moves agree; --slow plays both games to the end."""
+    wanted = None if exhaustive else 6
+    first = game("hard", 3, 7, 5, wanted)[:6]
+    assert len(first) == 6 and first == game("hard", 3, 7, 5, wanted)[:6]
 
 
 # -- names per board --------------------------------------------------------------------------

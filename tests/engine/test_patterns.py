@@ -181,7 +181,9 @@ def test_the_selective_engine_blocks_a_broken_three_and_takes_a_four_three() -> 
     assert result.move in {7 * 15 + col for col in (3, 6, 8)}
 
 
-def test_the_engine_with_shapes_takes_a_win_and_plays_legal_moves() -> None:
+def test_the_engine_with_shapes_takes_a_win_and_plays_legal_moves(exhaustive: bool) -> None:
+    """A win taken, then a game from the empty board: 12 moves with --slow,
+    else its first 6."""
     engine = Engine(selective=True, patterns=True, seed=2)
     rows = ["..............."] * 15
     rows[7] = "....XXXX......."
@@ -190,7 +192,7 @@ def test_the_engine_with_shapes_takes_a_win_and_plays_legal_moves() -> None:
     board = Board.parse("/".join(rows))
     assert engine.search(board, Limit(depth=4)).move in (7 * 15 + 3, 7 * 15 + 8)
     board = Board.empty(15)
-    for _ in range(12):
+    for _ in range(12 if exhaustive else 6):
         move = engine.search(board, Limit(nodes=2_000)).move
         assert board[move] is None
         board = board.play(move)

@@ -86,11 +86,14 @@ def test_keeping_the_best_entries_costs_fewer_positions_than_clearing() -> None:
     assert kept.nodes < cleared.nodes
 
 
-def test_the_engine_stays_exact_with_a_tiny_table() -> None:
+def test_the_engine_stays_exact_with_a_tiny_table(exhaustive: bool) -> None:
+    """Every 7th open 3x3 position and 15 of 4x4 gravity with --slow, else
+    every 14th and the first 8."""
     engine = Engine(table_limit=40)
-    assert mismatches(reachable(Board.empty(3))[::7], engine) == []
+    step, count = (7, 15) if exhaustive else (14, 8)
+    assert mismatches(reachable(Board.empty(3))[::step], engine) == []
     gravity = Board.empty(rows=4, cols=4, win_length=3, gravity=True)
-    assert mismatches(random_positions(gravity, 15, 2, seed=5), engine) == []
+    assert mismatches(random_positions(gravity, count, 2, seed=5), engine) == []
 
 
 def test_memory_estimate_grows_with_the_table() -> None:

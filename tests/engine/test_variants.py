@@ -5,13 +5,13 @@ rules and in the engine, whose analysis equals an independent plain minimax
 The exhaustive checks of the two rectangles and the thousands of random
 positions take a few minutes: they are marked ``slow`` and run with
 ``pytest --slow``; the default run checks the rest and a sample of each (of
-4x4 gravity's reachable positions too, which --slow checks all of).
+3x3 misère and 4x4 gravity, whose reachable positions --slow checks all of).
 """
 
 from __future__ import annotations
 
 import pytest
-from conftest import sample
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from variant_reference import (
@@ -159,7 +159,7 @@ def variant_games(draw: st.DrawFn) -> Board:
 
 
 @given(variant_games())
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150, 50), deadline=None)
 def test_random_variant_games_read_back_and_follow_gravity(board: Board) -> None:
     again = Board.parse(str(board), board.win_length, gravity=board.gravity, misere=board.misere)
     assert again == board and again.outcome == board.outcome
@@ -249,14 +249,19 @@ def test_gomoku_searches_only_near_the_marks_and_is_not_exact() -> None:
 # -- exactness against plain minimax ----------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "size"), [("3x3 misere", 4520), ("4x4 gravity k=3", 3000)])
+@pytest.mark.parametrize(("name", "size"), [("3x3 misere", 500), ("4x4 gravity k=3", 300)])
 def test_analysis_equals_minimax_on_every_reachable_position(
     name: str, size: int, exhaustive: bool
 ) -> None:
-    """Every reachable position; without --slow, ``size`` of them for 4x4 gravity."""
-    positions = reachable(Board.empty(**EXHAUSTIVE[name]))
-    assert len(positions) == {"3x3 misere": 4520, "4x4 gravity k=3": 23930}[name]
-    assert not mismatches(sample(positions, size, exhaustive=exhaustive))
+    """Every reachable position with --slow, else ``size`` positions of random
+    games (listing all of 4x4 gravity's takes longer than checking these)."""
+    start = Board.empty(**EXHAUSTIVE[name])
+    if exhaustive:
+        positions = reachable(start)
+        assert len(positions) == {"3x3 misere": 4520, "4x4 gravity k=3": 23930}[name]
+    else:
+        positions = random_positions(start, size, 3, seed=7)
+    assert not mismatches(positions)
 
 
 @pytest.mark.slow
@@ -268,16 +273,22 @@ def test_analysis_equals_minimax_on_every_reachable_rectangle_position(name: str
 
 
 @pytest.mark.parametrize("name", ["4 rows x 3 cols k=3", "3 rows x 4 cols k=3"])
-def test_analysis_equals_minimax_on_a_sample_of_rectangle_positions(name: str) -> None:
-    positions = random_positions(Board.empty(**EXHAUSTIVE[name]), 150, 4, seed=3)
+def test_analysis_equals_minimax_on_a_sample_of_rectangle_positions(
+    name: str, exhaustive: bool
+) -> None:
+    """150 random positions with --slow (beside every one, above), else the first 25."""
+    count = 150 if exhaustive else 25
+    positions = random_positions(Board.empty(**EXHAUSTIVE[name]), count, 4, seed=3)
     assert not mismatches(positions)
 
 
 @pytest.mark.parametrize("name", list(RANDOM))
-def test_analysis_equals_minimax_on_random_positions(name: str) -> None:
-    """30 positions of each variant (thousands under --slow, below)."""
+def test_analysis_equals_minimax_on_random_positions(name: str, exhaustive: bool) -> None:
+    """30 positions of each variant with --slow (beside thousands more, below),
+    else the first 6 of them."""
     keywords, least_marks = RANDOM[name]
-    positions = random_positions(Board.empty(**keywords), 30, least_marks + 3, seed=1)
+    count = 30 if exhaustive else 6
+    positions = random_positions(Board.empty(**keywords), count, least_marks + 3, seed=1)
     assert not mismatches(positions)
 
 

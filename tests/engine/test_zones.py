@@ -66,13 +66,20 @@ def extra_marks(zone: int, attacker: int, defender: int, shape: Geometry, seed: 
 
 @pytest.mark.parametrize(
     ("rows", "cols", "win_length", "least_marks", "count"),
-    [(3, 4, 3, 0, 300), (4, 4, 3, 3, 200), (4, 4, 4, 4, 300), (5, 5, 4, 11, 40)],
+    [
+        (3, 4, 3, 0, 300),
+        # With --slow only (its plain search is the slowest by far); by
+        # default 3x4 stands for three in a row.
+        pytest.param(4, 4, 3, 3, 200, marks=pytest.mark.slow),
+        (4, 4, 4, 4, 300),
+        (5, 5, 4, 11, 40),
+    ],
 )
 def test_every_proof_and_its_zone_hold_against_plain_search(
     rows: int, cols: int, win_length: int, least_marks: int, count: int, exhaustive: bool
 ) -> None:
-    """``count`` positions with --slow, else the first quarter of them (at least 20)."""
-    count = count if exhaustive else max(count // 4, 20)
+    """``count`` positions with --slow, else the first tenth of them (at least 20)."""
+    count = count if exhaustive else max(count // 10, 20)
     shape = geometry(rows, cols, win_length)
     search = ZoneSearch(shape)
     proven = winning = 0
@@ -95,7 +102,12 @@ def test_every_proof_and_its_zone_hold_against_plain_search(
     completes_a_line.cache_clear()
 
 
-@pytest.mark.parametrize(("size", "win_length"), [(4, 4), (5, 4), (6, 5)])
+@pytest.mark.parametrize(
+    ("size", "win_length"),
+    # 5x5 with --slow only: by default 4x4 stands for the boards the exact
+    # analysis checks too (it takes a second on 5x5).
+    [(4, 4), pytest.param(5, 4, marks=pytest.mark.slow), (6, 5)],
+)
 def test_a_draw_proven_from_the_empty_board_gives_a_drawing_move(
     size: int, win_length: int
 ) -> None:
@@ -108,8 +120,8 @@ def test_a_draw_proven_from_the_empty_board_gives_a_drawing_move(
 
 
 def test_the_drawing_move_keeps_the_draw_in_random_positions(exhaustive: bool) -> None:
-    """120 positions with --slow, else the first 40 of them."""
-    count = 120 if exhaustive else 40
+    """120 positions with --slow, else the first 20 of them."""
+    count = 120 if exhaustive else 20
     proven = 0
     for board in random_positions(Board.empty(4, 4), count, 6, seed=4):
         move = prove_draw(board)
@@ -156,8 +168,11 @@ def test_a_solve_on_7x7_with_five_in_a_row_is_a_draw_proven_by_zones() -> None:
     assert not Engine(randomize=False, baseline=True).search(board, Limit(nodes=20_000)).exact
 
 
-def test_zone_draws_in_solves_agree_with_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    positions = random_positions(Board.empty(5, 4), 12, 4, seed=5)
+def test_zone_draws_in_solves_agree_with_the_search(
+    monkeypatch: pytest.MonkeyPatch, exhaustive: bool
+) -> None:
+    """12 positions with --slow (4 drawn by zones), else the first 11 (also 4)."""
+    positions = random_positions(Board.empty(5, 4), 12 if exhaustive else 11, 4, seed=5)
     exact = [Engine(randomize=False).analyse(board) for board in positions]
     monkeypatch.setattr(engine_module, "ZONE_MIN_LENGTH", 4)  # 5x5 boards use them too
     monkeypatch.setattr(engine_module, "ZONE_MIN_EMPTY", 0)

@@ -190,7 +190,9 @@ def test_clicks_while_the_computer_thinks_change_nothing(make_window) -> None:
 # -- what the screen shows -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
+# Dark with --slow only: by default the theme switch below checks the dark
+# palette on every cell.
+@pytest.mark.parametrize("theme", ["light", pytest.param("dark", marks=pytest.mark.slow)])
 def test_screenshot_shows_the_marks_in_the_palette_colours(
     make_window, tmp_path: Path, theme: str
 ) -> None:
@@ -569,20 +571,27 @@ def test_ctrl_q_during_a_9x9_search_exits_cleanly(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_closing_from_the_window_manager_during_a_9x9_search_exits_cleanly(
     tmp_path: Path, window_manager: None
 ) -> None:
+    """(The default run closes during a search with Ctrl+Q, above, which the
+    window manager's close request runs too, and closes from the title bar
+    in test_window_closing.py.)"""
+
     def close(window: str) -> None:
         subprocess.run(["wmctrl", "-i", "-c", window], check=True, timeout=10)
 
     close_while_searching(tmp_path, close)
 
 
+@pytest.mark.slow
 def test_closing_from_the_window_manager_while_a_message_box_is_open(
     tmp_path: Path, window_manager: None
 ) -> None:
     """A real close request while Help > How to play is open: the game ends
-    cleanly, at once or once the box is answered."""
+    cleanly, at once or once the box is answered. (The default run closes a
+    game from the title bar with How to play open in test_window_closing.py.)"""
     process, window, _ = start_game(tmp_path, Settings(GameConfig(mode=Mode.HOTSEAT)))
     try:
         xdotool("windowactivate", "--sync", window, "key", "F1")

@@ -49,9 +49,19 @@ DIALOG_ACTIONS = [
     "ask_custom_board",
     "resume_kept",
 ]
+#: Checked by default: one dialog of each way they are shown (Tk's file
+#: dialog, Tk's message box, a window of text, a question that waits for its
+#: answer); the others, of the same ways, with --slow only.
+BY_DEFAULT = {"open_game", "show_statistics", "how_to_play", "ask_custom_board"}
 
 
-@pytest.mark.parametrize("action", DIALOG_ACTIONS)
+@pytest.mark.parametrize(
+    "action",
+    [
+        action if action in BY_DEFAULT else pytest.param(action, marks=pytest.mark.slow)
+        for action in DIALOG_ACTIONS
+    ],
+)
 def test_a_close_request_closes_the_open_dialog_and_keeps_the_game(
     make_window, settings_path: Path, action: str
 ) -> None:

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 from catalogues import speaking
-from hypothesis import given
+from conftest import examples
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ttt_gui.board import Board, Player
@@ -46,6 +47,7 @@ def games(draw) -> SavedGame:
 
 
 @given(games())
+@settings(max_examples=examples(100, 30))  # 100: hypothesis's own default
 def test_round_trip(game: SavedGame) -> None:
     assert parse_game(game.to_json()) == game
 

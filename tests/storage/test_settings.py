@@ -218,19 +218,28 @@ def test_validate_names_the_field(text: str, name: str) -> None:
     assert issubclass(SettingsError, ValueError)
 
 
+#: Bad command lines run as a process; main() refuses each of them in this
+#: process too (tests/cli/test_cli.py, tests/system/test_robustness.py).
+BAD_COMMAND_LINES = [
+    ["--bogus"],
+    ["--size", "16"],
+    ["--size", "three"],
+    ["--level", "godlike"],
+    ["--mode", "online"],
+    ["--play", "z"],
+    ["--depth", "0"],
+    ["--size", "3", "--win-length", "4"],
+    ["--depth", "10"],
+    ["--theme", "neon"],
+]
+
+
 @pytest.mark.parametrize(
     "arguments",
+    # By default every third of them as a process, all of them under --slow.
     [
-        ["--bogus"],
-        ["--size", "16"],
-        ["--size", "three"],
-        ["--level", "godlike"],
-        ["--mode", "online"],
-        ["--play", "z"],
-        ["--depth", "0"],
-        ["--size", "3", "--win-length", "4"],
-        ["--depth", "10"],
-        ["--theme", "neon"],
+        arguments if index % 3 == 0 else pytest.param(arguments, marks=pytest.mark.slow)
+        for index, arguments in enumerate(BAD_COMMAND_LINES)
     ],
 )
 def test_bad_command_line_exits_2_with_usage(arguments: list[str]) -> None:

@@ -9,6 +9,7 @@ import json
 import tempfile
 from pathlib import Path
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -168,7 +169,7 @@ changes = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60, 20), deadline=None)
 @given(steps=st.lists(changes, max_size=25), later=st.booleans())
 def test_changes_and_finished_games_read_back_after_every_save(
     steps: list[tuple[str, object]], later: bool

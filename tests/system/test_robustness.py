@@ -5,7 +5,7 @@ Case counts come from the environment, so that a long run can be made by hand:
 
 - ``TTT_FUZZ_CASES``: generated inputs per loader on top of the fixed ones (300, 1000
   with --slow);
-- ``TTT_FUZZ_EXAMPLES``: hypothesis examples per property (150);
+- ``TTT_FUZZ_EXAMPLES``: hypothesis examples per property (50, 150 with --slow);
 - ``TTT_KILL_ROUNDS``: writer processes killed at a random moment (20, 50 with --slow);
 - ``TTT_FUZZ_SEED``: seed of the generators and of hypothesis.
 
@@ -36,7 +36,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 import pytest
-from conftest import invoke, sample
+from conftest import examples, invoke, sample
 from fakes import FakeDialogs
 from hypothesis import HealthCheck, given, seed
 from hypothesis import settings as hypothesis_settings
@@ -56,7 +56,7 @@ def _from_environment(name: str, default: int) -> int:
 
 
 FUZZ_CASES = _from_environment("TTT_FUZZ_CASES", 0)  # 0: 300, or 1000 with --slow
-FUZZ_EXAMPLES = _from_environment("TTT_FUZZ_EXAMPLES", 150)
+FUZZ_EXAMPLES = _from_environment("TTT_FUZZ_EXAMPLES", 0) or examples(150, 50)
 KILL_ROUNDS = _from_environment("TTT_KILL_ROUNDS", 0)  # 0: 20, or 50 with --slow
 SEED = _from_environment("TTT_FUZZ_SEED", 2024)
 
@@ -974,9 +974,9 @@ GUI_BAD_FILES: dict[str, bytes] = {
 
 
 #: The window's part is the same for every kind (the loader's is checked
-#: without windows above): by default every fifth kind, all under --slow.
+#: without windows above): by default every eighth kind, all under --slow.
 GUI_BAD_KINDS = [
-    kind if index % 5 == 0 else pytest.param(kind, marks=pytest.mark.slow)
+    kind if index % 8 == 0 else pytest.param(kind, marks=pytest.mark.slow)
     for index, kind in enumerate(GUI_BAD_FILES)
 ]
 
@@ -1212,12 +1212,13 @@ def test_loaded_strings_are_never_run_or_used_as_paths(tmp_path: Path, monkeypat
 
 @pytest.mark.parametrize(
     "window",
+    # By default code, a path and digits of another script; all under --slow.
     [
         "__import__('os').system('touch PWNED')",
         "../../PWNED",
-        "\u00b2x\u00b2",
+        pytest.param("\u00b2x\u00b2", marks=pytest.mark.slow),
         "\u0663\u0660\u0660x\u0663\u0660\u0660",
-        "640x480x1",
+        pytest.param("640x480x1", marks=pytest.mark.slow),
     ],
 )
 def test_the_window_opens_with_any_window_setting(
@@ -1315,7 +1316,7 @@ def test_bad_command_lines_exit_2_with_one_error_line(
     line naming the option; no traceback, no window, no settings written.
 
     Every case is run through ``main()`` in this process, and as a real
-    process too: all of them with --slow, else a sample of 20."""
+    process too: all of them with --slow, else a sample of 8."""
     folder = tmp_path / "cli"
     (folder / "a folder").mkdir(parents=True)
     settings_path = folder / "settings.json"
@@ -1370,7 +1371,7 @@ def test_bad_command_lines_exit_2_with_one_error_line(
 
     failures = [failure for failure in map(run_here, cases) if failure]
     assert not failures, f"{len(failures)} of {len(cases)} command lines:\n" + "\n".join(failures)
-    processes = sample(cases, 20, exhaustive=exhaustive, seed=SEED)
+    processes = sample(cases, 8, exhaustive=exhaustive, seed=SEED)
     with ThreadPoolExecutor(max_workers=2) as pool:
         failures = [failure for failure in pool.map(run, processes) if failure]
     assert not failures, f"{len(failures)} of {len(processes)} processes:\n" + "\n".join(failures)
