@@ -26,6 +26,7 @@ from ttt_gui.board import (
     InvalidPositionError,
     InvalidShapeError,
     Player,
+    check_shape,
     geometry,
 )
 
@@ -243,10 +244,10 @@ def test_illegal_move_error_is_a_value_error() -> None:
         ("..../..../...", None, "row 3 has 3 cells"),
         ("../../..", None, "row 1 has 2 cells"),
         # size out of range
-        ("../..", None, "3 to 15 rows"),
-        ("/".join(["." * 16] * 16), None, "3 to 15 rows"),
-        ("/".join(["." * 16] * 3), None, "row 1 has 16 cells"),
-        ("", None, "3 to 15 rows"),
+        ("../..", None, "3 to 20 rows"),
+        ("/".join(["." * 21] * 21), None, "3 to 20 rows"),
+        ("/".join(["." * 21] * 3), None, "row 1 has 21 cells"),
+        ("", None, "3 to 20 rows"),
         # win length out of range
         ("..../..../..../....", 5, "win length 5 is out of range"),
         ("..../..../..../....", 2, "win length 2 is out of range"),
@@ -266,7 +267,7 @@ def test_parse_rejects_non_text() -> None:
 
 @pytest.mark.parametrize(
     ("size", "win_length", "words"),
-    [(2, None, "size 2"), (16, None, "size 16"), (3, 4, "win length"), (9, 2, "win length")],
+    [(2, None, "size 2"), (21, None, "size 21"), (3, 4, "win length"), (9, 2, "win length")],
 )
 def test_empty_rejects_bad_shapes(size: int, win_length: int | None, words: str) -> None:
     with pytest.raises(InvalidPositionError, match=words):
@@ -417,6 +418,48 @@ def test_cell_names_are_column_letter_then_row_number() -> None:
     assert board.parse_coordinate("i1") == 8  # last column, top row
     assert board.parse_coordinate("a9") == 72  # first column, bottom row
     assert board.parse_coordinate("I9") == 80
+
+
+def test_the_largest_board_is_gomocups_20x20_named_a1_to_t20() -> None:
+    assert MAX_SIZE == 20
+    board = Board.empty(MAX_SIZE)
+    assert board.cells == 400 and board.win_length == 5
+    assert "".join(board.coordinate(cell)[0] for cell in range(20)) == "abcdefghijklmnopqrst"
+    assert board.coordinate(399) == "t20" and board.parse_coordinate("T20") == 399
+    with pytest.raises(InvalidCoordinateError, match="a1 to t20"):
+        board.parse_coordinate("u1")
+    with pytest.raises(InvalidCoordinateError):
+        board.parse_coordinate("a21")
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(20, 20), (20, 5), (5, 20), (17, 20)])
+@pytest.mark.parametrize("exact", [False, True])
+def test_boards_up_to_20_a_side_read_back_from_their_text(
+    rows: int, cols: int, exact: bool
+) -> None:
+    corners = [0, cols - 1, (rows - 1) * cols, rows * cols - 1]
+    centre = rows // 2 * cols + cols // 2
+    board = Board.from_moves([centre, *corners], rows=rows, cols=cols, exact=exact)
+    text = board.to_text()
+    assert Board.from_text(text) == board
+    assert Board.parse(str(board), exact=exact) == board
+    assert Board.from_text(text.replace("/", " / ").lower()) == board
+    assert text.split()[0].split("/")[-1][-1] == "X"  # the last cell: t20 on 20x20
+    assert eval(repr(board), {"Board": Board}) == board
+
+
+def test_a_reader_of_smaller_boards_names_its_own_largest() -> None:
+    """The window reads boards up to 15x15: its errors say so, not 20."""
+    big = "/".join(["." * 16] * 16)
+    with pytest.raises(InvalidShapeError, match="3 to 15 rows separated by '/', this one has 16"):
+        Board.parse(big, max_size=15)
+    with pytest.raises(InvalidShapeError, match="3 to 15 rows"):
+        Board.from_text(big, max_size=15)
+    with pytest.raises(InvalidShapeError, match="row 1 has 16 cells; a row has 3 to 15"):
+        Board.parse("/".join(["." * 16] * 3), max_size=15)
+    with pytest.raises(InvalidShapeError, match=r"board size 16 is out of range \(3 to 15\)"):
+        check_shape(16, 16, 5, max_size=15)
+    assert Board.parse(big) == Board.empty(16)
 
 
 @pytest.mark.parametrize(

@@ -15,14 +15,22 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, InvalidShapeError, Player, check_shape
-from ttt_gui.config import BOARD_CHOICES, LEVELS, GameConfig, Mode, Shape
+from ttt_gui.board import MIN_SIZE, Board, InvalidShapeError, Player
+from ttt_gui.config import (
+    BOARD_CHOICES,
+    LEVELS,
+    MAX_WINDOW_SIZE,
+    GameConfig,
+    Mode,
+    Shape,
+    check_window_shape,
+)
 from ttt_gui.words import gettext, gettext_noop
 
 #: The board choice that shows the custom shape's fields.
 CUSTOM = "custom"
 #: The sides a custom board may have, for the page's spin boxes.
-SIDES = (MIN_SIZE, MAX_SIZE)
+SIDES = (MIN_SIZE, MAX_WINDOW_SIZE)
 
 
 class NewGameHost(Protocol):
@@ -216,7 +224,7 @@ class NewGamePage:
         """Why ``draft`` cannot start, in a sentence; "" if it can."""
         rows, cols, win_length = draft.shape[:3]
         try:
-            check_shape(rows, cols, win_length)
+            check_window_shape(rows, cols, win_length)
         except InvalidShapeError as error:
             return gettext("This board cannot be played: {reason}.").format(reason=error)
         return ""

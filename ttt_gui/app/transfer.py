@@ -19,7 +19,7 @@ from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board, InvalidPositionError, split_rules
-from ttt_gui.config import Shape
+from ttt_gui.config import MAX_WINDOW_SIZE, Shape
 from ttt_gui.storage.files import describe_file_error
 from ttt_gui.storage.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
 from ttt_gui.storage.settings import Settings
@@ -132,6 +132,7 @@ class Transfer:
                 gravity=config.gravity and same,
                 misere=config.misere and same,
                 exact=config.exact and same,
+                max_size=MAX_WINDOW_SIZE,
             )
         except InvalidPositionError as error:
             # TRANSLATORS: {reason} says what is wrong with the pasted text.

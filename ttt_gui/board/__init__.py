@@ -32,8 +32,10 @@ from ttt_gui.board.errors import InvalidPositionError as InvalidPositionError
 from ttt_gui.board.errors import InvalidShapeError as InvalidShapeError
 from ttt_gui.board.lines import windows, won_windows
 
+#: The sides of a board the rules play, up to Gomocup's freestyle 20x20 (cells
+#: a1 to t20); the window plays up to :data:`ttt_gui.config.MAX_WINDOW_SIZE`.
 MIN_SIZE = 3
-MAX_SIZE = 15
+MAX_SIZE = 20
 
 #: Win length used when none is given: the usual m,n,k variants for each
 #: (shorter) side.
@@ -127,14 +129,15 @@ class Geometry:
         return empty
 
 
-def check_shape(rows: int, cols: int, win_length: int) -> None:
-    """Raise InvalidShapeError unless rows and columns are 3 to 15 and
-    3 <= win_length <= max(rows, cols)."""
+def check_shape(rows: int, cols: int, win_length: int, *, max_size: int = MAX_SIZE) -> None:
+    """Raise InvalidShapeError unless rows and columns are MIN_SIZE to
+    ``max_size`` (at most MAX_SIZE) and 3 <= win_length <= max(rows, cols)."""
+    largest = min(max_size, MAX_SIZE)
     for is_rows, side in ((True, rows), (False, cols)):
-        if not MIN_SIZE <= side <= MAX_SIZE:
+        if not MIN_SIZE <= side <= largest:
             if rows == cols:
-                raise InvalidShapeError.size(side, minimum=MIN_SIZE, maximum=MAX_SIZE)
-            raise InvalidShapeError.side(side, is_rows=is_rows, minimum=MIN_SIZE, maximum=MAX_SIZE)
+                raise InvalidShapeError.size(side, minimum=MIN_SIZE, maximum=largest)
+            raise InvalidShapeError.side(side, is_rows=is_rows, minimum=MIN_SIZE, maximum=largest)
     longest = max(rows, cols)
     if not MIN_SIZE <= win_length <= longest:
         raise InvalidShapeError.win_length(
@@ -294,13 +297,15 @@ class Board:
         gravity: bool = False,
         misere: bool = False,
         exact: bool = False,
+        max_size: int = MAX_SIZE,
     ) -> Board:
         """Read rows joined by ``/``: ``X``/``x``, ``O``/``o`` or ``.`` per cell.
 
-        The rows and columns are the text's; ``win_length`` defaults to
-        DEFAULT_WIN_LENGTH of the shorter side (3 on 3x3, 4 on 4x4 to 6x6, 5
-        from 7x7). Raises InvalidPositionError (or a subclass) naming what is
-        wrong.
+        The rows and columns are the text's, at most ``max_size`` each (the
+        errors name it: a reader of smaller boards passes its largest);
+        ``win_length`` defaults to DEFAULT_WIN_LENGTH of the shorter side (3
+        on 3x3, 4 on 4x4 to 6x6, 5 from 7x7). Raises InvalidPositionError (or
+        a subclass) naming what is wrong.
 
         >>> Board.parse("x.o/.x./...")
         Board.parse('X.O/.X./...', win_length=3)
@@ -311,10 +316,11 @@ class Board:
             raise InvalidPositionError.not_text(type(text).__name__)
         lines = text.strip().split("/")
         rows, cols = len(lines), len(lines[0])
-        if not MIN_SIZE <= rows <= MAX_SIZE:
-            raise InvalidShapeError.row_count(rows, minimum=MIN_SIZE, maximum=MAX_SIZE)
-        if not MIN_SIZE <= cols <= MAX_SIZE:
-            raise InvalidShapeError.first_row_length(cols, minimum=MIN_SIZE, maximum=MAX_SIZE)
+        largest = min(max_size, MAX_SIZE)
+        if not MIN_SIZE <= rows <= largest:
+            raise InvalidShapeError.row_count(rows, minimum=MIN_SIZE, maximum=largest)
+        if not MIN_SIZE <= cols <= largest:
+            raise InvalidShapeError.first_row_length(cols, minimum=MIN_SIZE, maximum=largest)
         x_bits = o_bits = 0
         for row_index, row in enumerate(lines):
             if len(row) != cols:
@@ -379,10 +385,12 @@ class Board:
         gravity: bool = False,
         misere: bool = False,
         exact: bool = False,
+        max_size: int = MAX_SIZE,
     ) -> Board:
         """Read :meth:`to_text`'s form: a position, then words for the rules
         (``k=4``, ``gravity``, ``misere``, ``exact``) that replace the given ones.
-        Whitespace inside the position is ignored. Raises InvalidPositionError.
+        Whitespace inside the position is ignored; ``max_size`` is
+        :meth:`parse`'s. Raises InvalidPositionError.
 
         >>> Board.from_text("... / .x. / ... misere")
         Board.parse('.../.X./...', win_length=3, misere=True)
@@ -392,7 +400,9 @@ class Board:
         gravity = bool(rules.get("gravity", gravity))
         misere = bool(rules.get("misere", misere))
         exact = bool(rules.get("exact", exact))
-        return cls.parse(position, win_length, gravity=gravity, misere=misere, exact=exact)
+        return cls.parse(
+            position, win_length, gravity=gravity, misere=misere, exact=exact, max_size=max_size
+        )
 
     def to_text(self) -> str:
         """The position, followed by the rules where they are not the usual

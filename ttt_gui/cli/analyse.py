@@ -30,9 +30,16 @@ from typing import Any
 from ttt_gui.analysis.position import Analyst, PositionAnalysis, Proof
 from ttt_gui.analysis.review import GameReview, MoveReview, proven_outcome, review_game
 from ttt_gui.analysis.values import Value
-from ttt_gui.board import MAX_SIZE, MIN_SIZE, Board, InvalidPositionError
+from ttt_gui.board import MIN_SIZE, Board, InvalidPositionError
 from ttt_gui.cli.language import add_language_option, check_language
-from ttt_gui.config import MAX_THINK_TIME, MIN_THINK_TIME, SOLVABLE_CELLS, GameConfig, Shape
+from ttt_gui.config import (
+    MAX_THINK_TIME,
+    MAX_WINDOW_SIZE,
+    MIN_THINK_TIME,
+    SOLVABLE_CELLS,
+    GameConfig,
+    Shape,
+)
 from ttt_gui.engine import Engine, Limit
 from ttt_gui.storage.games import GameFileError, read_game
 from ttt_gui.words import gettext, gettext_noop, pgettext
@@ -153,10 +160,10 @@ def _output(command: _Parser, args: argparse.Namespace) -> str:
         limit = _limit(command, start, args, config.think_time)
         review = review_game(start, game.moves, Engine(randomize=False), limit=limit)
         return review_report(review, args.json)
-    if args.win_length is not None and not MIN_SIZE <= args.win_length <= MAX_SIZE:
+    if args.win_length is not None and not MIN_SIZE <= args.win_length <= MAX_WINDOW_SIZE:
         command.error(
             gettext("--win-length {length} is out of range ({low} to {high})").format(
-                length=args.win_length, low=MIN_SIZE, high=MAX_SIZE
+                length=args.win_length, low=MIN_SIZE, high=MAX_WINDOW_SIZE
             )
         )
     if args.exact and (args.gravity or args.misere):
@@ -170,6 +177,7 @@ def _output(command: _Parser, args: argparse.Namespace) -> str:
             gravity=args.gravity,
             misere=args.misere,
             exact=args.exact,
+            max_size=MAX_WINDOW_SIZE,
         )
     except InvalidPositionError as error:
         command.fail(

@@ -18,12 +18,12 @@ from pathlib import Path
 
 from ttt_gui import __version__
 from ttt_gui.app.ports import CLIPBOARD_READER_OPTION
-from ttt_gui.board import MAX_SIZE, MIN_SIZE, Player
+from ttt_gui.board import MIN_SIZE, Player
 from ttt_gui.cli import analyse as analysis_cli
 from ttt_gui.cli import pbrain
 from ttt_gui.cli.language import add_language_option, check_language, install_run_language
 from ttt_gui.cli.start import QUIT_SIGNALS, usual_signals
-from ttt_gui.config import LEVEL_ALIASES, LEVELS, ConfigError, Mode, shorten
+from ttt_gui.config import LEVEL_ALIASES, LEVELS, MAX_WINDOW_SIZE, ConfigError, Mode, shorten
 from ttt_gui.engine import COMPILED
 from ttt_gui.storage.files import remove_stale_temporaries, remove_stale_temporaries_in
 from ttt_gui.storage.games import SUFFIX
@@ -150,16 +150,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--depth",
-        type=_int_in(1, MAX_SIZE * MAX_SIZE),
+        type=_int_in(1, MAX_WINDOW_SIZE * MAX_WINDOW_SIZE),
         metavar="N",
         help=gettext("custom search depth"),
     )
     parser.add_argument(
-        "--size", type=_int_in(MIN_SIZE, MAX_SIZE), metavar="N", help=gettext("board size")
+        "--size", type=_int_in(MIN_SIZE, MAX_WINDOW_SIZE), metavar="N", help=gettext("board size")
     )
     parser.add_argument(
         "--win-length",
-        type=_int_in(MIN_SIZE, MAX_SIZE),
+        type=_int_in(MIN_SIZE, MAX_WINDOW_SIZE),
         metavar="K",
         help=gettext("marks in a row to win"),
     )

@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ttt_gui.board import (
-    MAX_SIZE,
     MIN_SIZE,
     Board,
     InvalidShapeError,
@@ -149,9 +148,10 @@ class Shape(NamedTuple):
 
     @property
     def is_valid(self) -> bool:
-        """Whether a board of this shape exists: sides and win length in range."""
+        """Whether the window plays a board of this shape: sides up to
+        MAX_WINDOW_SIZE and a win length in range (:func:`check_window_shape`)."""
         try:
-            check_shape(self.rows, self.cols, self.win_length)
+            check_window_shape(self.rows, self.cols, self.win_length)
         except InvalidShapeError:
             return False
         return True
@@ -178,6 +178,10 @@ PRESETS: dict[Shape, str] = {
     # TRANSLATORS: Gomoku where exactly five in a row wins (six or more do not).
     Shape(15, 15, 5, exact=True): gettext_noop("Standard Gomoku"),
 }
+#: The longest side of a board the window plays: the custom board's fields,
+#: the settings, saved games and pasted positions hold at most this (the rules
+#: go on to MAX_SIZE, 20x20, for Gomocup managers: ``ttt-gui pbrain``).
+MAX_WINDOW_SIZE = 15
 #: The rules a board may add, by the names files and score keys use.
 RULES = ("gravity", "misere", "exact")
 #: The shapes offered in the Board menu, squares first.
@@ -205,6 +209,12 @@ WATCH_SPEEDS = {
 MAX_WATCH_DELAY = 5000
 #: Boards with more cells than this are not solved: the computer uses its think time.
 SOLVABLE_CELLS = 16
+
+
+def check_window_shape(rows: int, cols: int, win_length: int) -> None:
+    """Raise InvalidShapeError, naming the window's sides (3 to
+    MAX_WINDOW_SIZE), unless the window plays a board of this shape."""
+    check_shape(rows, cols, win_length, max_size=MAX_WINDOW_SIZE)
 
 
 def speed_label(name: str) -> str:
@@ -564,8 +574,8 @@ def _is_level(value: object) -> bool:
 
 
 def _is_side(value: object) -> bool:
-    """Whether ``value`` is a number of rows or columns a board may have."""
-    return is_int(value) and MIN_SIZE <= value <= MAX_SIZE
+    """Whether ``value`` is a number of rows or columns a board in the window may have."""
+    return is_int(value) and MIN_SIZE <= value <= MAX_WINDOW_SIZE
 
 
 def _apply_size(size: object, values: dict[str, Any]) -> None:

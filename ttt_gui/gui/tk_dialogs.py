@@ -18,8 +18,8 @@ from tkinter import ttk
 from typing import TypeVar
 
 from ttt_gui.app.ports import ClipboardDelivery, KeptGameAction
-from ttt_gui.board import MAX_SIZE, MIN_SIZE
-from ttt_gui.config import Shape
+from ttt_gui.board import MIN_SIZE
+from ttt_gui.config import MAX_WINDOW_SIZE, Shape
 from ttt_gui.gui.clipboard import ClipboardReader
 from ttt_gui.gui.dialog_style import PROBLEM
 from ttt_gui.gui.text_window import build_text_window
@@ -241,9 +241,9 @@ class TkDialogs:
 
         def check(values: list[int]) -> str:
             width, height, length, drops, loses, only_exact = values
-            if not all(MIN_SIZE <= side <= MAX_SIZE for side in (height, width)):
+            if not all(MIN_SIZE <= side <= MAX_WINDOW_SIZE for side in (height, width)):
                 return gettext("Columns and rows are {least} to {most} each.").format(
-                    least=MIN_SIZE, most=MAX_SIZE
+                    least=MIN_SIZE, most=MAX_WINDOW_SIZE
                 )
             board = Shape(height, width, length)
             if not board.is_valid:  # the sides are: the win length is not
@@ -255,7 +255,7 @@ class TkDialogs:
                 return gettext("The exact rule goes with neither gravity nor misère.")
             return ""
 
-        least, most = MIN_SIZE, MAX_SIZE
+        least, most = MIN_SIZE, MAX_WINDOW_SIZE
         fields = [
             (gettext("Columns, across ({least} to {most}):"), cols),
             (gettext("Rows, down ({least} to {most}):"), rows),

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from ttt_gui.board import (
-    MAX_SIZE,
     MIN_SIZE,
     Board,
     IllegalMoveError,
@@ -30,6 +29,7 @@ from ttt_gui.board import (
 )
 from ttt_gui.config import (
     MAX_THINK_TIME,
+    MAX_WINDOW_SIZE,
     MIN_THINK_TIME,
     TOP_LEVEL,
     ConfigError,
@@ -79,7 +79,9 @@ class SavedGame:
         if self.start is None:
             return config.empty_board()
         rules = {"gravity": config.gravity, "misere": config.misere, "exact": config.exact}
-        return Board.parse(self.start, win_length=config.win_length, **rules)
+        return Board.parse(
+            self.start, win_length=config.win_length, max_size=MAX_WINDOW_SIZE, **rules
+        )
 
     def to_json(self) -> str:
         """The file's text, read back by :func:`parse_game`."""
@@ -177,7 +179,7 @@ def _config(data: dict[str, Any]) -> GameConfig:
         problem = str(error)
     value, size = short_repr(data.get(name)), data["size"]
     rows, cols = data.get("rows", size), data.get("cols", size)
-    limits = {"minimum": MIN_SIZE, "maximum": MAX_SIZE}
+    limits = {"minimum": MIN_SIZE, "maximum": MAX_WINDOW_SIZE}
     if name == "size":
         message = gettext("board size {size} is out of range ({minimum} to {maximum})")
         problem = message.format(size=value, **limits)
