@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from test_cli import child_environment
 
-from ttt_gui.board import Board, Player
+from ttt_gui.board import MAX_SIZE, Board, Player
 from ttt_gui.cli.pbrain import (
     DEFAULT_TURN_TIME,
     MIN_THINK_TIME,
@@ -126,7 +126,8 @@ def test_commands_are_read_in_any_case_and_blank_lines_are_ignored() -> None:
     [
         (["BEGIN"], "START comes first"),
         (["TURN 1,1"], "START comes first"),
-        (["START 20"], "unsupported size"),
+        (["START 21"], "unsupported size 21x21 (from 5 to 20)"),
+        (["RECTSTART 20,21"], "unsupported size 20x21"),
         (["START 4"], "unsupported size"),
         (["START fifteen"], "expected 1 numbers"),
         (["START 15", "TURN 15,0"], "off the 15x15 board"),
@@ -214,6 +215,49 @@ def test_the_rule_changes_the_board_of_a_game_under_way() -> None:
     manager.send("INFO rule 1")
     board = manager.brain.board
     assert board is not None and board.exact and board.move_count == 2
+
+
+# -- boards up to Gomocup's 20x20 -----------------------------------------------------------
+
+
+def test_every_board_from_5_to_20_a_side_is_accepted() -> None:
+    manager = Manager()
+    assert MAX_SIZE == 20
+    for size in range(5, 21):
+        assert manager.send(f"START {size}") == ["OK"]
+    for cols in range(5, 21):
+        for rows in range(5, 21):
+            assert manager.send(f"RECTSTART {cols},{rows}") == ["OK"]
+            board = manager.brain.board
+            assert board is not None and (board.cols, board.rows) == (cols, rows)
+
+
+def test_a_game_on_20x20_is_answered_with_legal_moves() -> None:
+    """The brain begins on Gomocup's freestyle board, then answers a manager
+    that plays the last empty cell each turn (far corner first: t20, the
+    bottom right) with moves on empty cells, until it has five."""
+    manager = Manager()
+    assert manager.send("START 20") == ["OK"]
+    board = Board.empty(20, 5)
+    (reply,) = manager.send("BEGIN")
+    while True:
+        board = board.play(cell_of(reply, board))  # raises for an illegal move
+        assert manager.brain.board == board
+        if board.is_over:
+            break
+        ours = max(board.legal_moves())
+        board = board.play(ours)
+        (reply,) = manager.send(f"TURN {ours % 20},{ours // 20}")
+    assert board.winner is Player.X and board[399] is Player.O
+    assert board.coordinate(399) == "t20"
+
+
+def test_a_20x20_position_is_read_and_answered() -> None:
+    manager = Manager()
+    manager.send("START 20")
+    own = [f"{x},{x},1" for x in range(15, 19)]  # four on the diagonal to t20
+    winning = ["BOARD", *own, "14,14,2", "0,0,2", "5,9,2", "9,5,2", "DONE"]
+    assert manager.send(*winning) == ["19,19"]
 
 
 # -- time and memory ----------------------------------------------------------------------

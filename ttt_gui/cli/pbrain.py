@@ -5,7 +5,7 @@ line by line: the manager sends commands, the brain answers each that asks
 for an answer with one line, flushed at once. The brain answers:
 
 ==========================  ===============================================
-``START n``                 ``OK`` for an n x n board (5 to 15), else ``ERROR``
+``START n``                 ``OK`` for an n x n board (5 to 20), else ``ERROR``
 ``RECTSTART w,h``           the same for w columns and h rows
 ``BEGIN``                   its first move, ``x,y``
 ``TURN x,y``                the opponent's move played, then its own
