@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from conftest import cpu_seconds, eventually
 from test_cli import child_environment
 
 from ttt_gui.board import MAX_SIZE, Board, Player
+from ttt_gui.cli import pbrain
 from ttt_gui.cli.pbrain import (
     DEFAULT_TURN_TIME,
     MIN_THINK_TIME,
@@ -130,12 +133,16 @@ def test_commands_are_read_in_any_case_and_blank_lines_are_ignored() -> None:
         (["RECTSTART 20,21"], "unsupported size 20x21"),
         (["START 4"], "unsupported size"),
         (["START fifteen"], "expected 1 numbers"),
-        (["START 15", "TURN 15,0"], "off the 15x15 board"),
+        (["START 15", "TURN 15,0"], "15,0 is off the board (15x15)"),
         (["START 15", "TURN 1;1"], "expected 2 numbers"),
         (["START 15", "TURN -1,2"], "expected 2 numbers"),
-        (["START 15", "TURN 7,7", "TURN 7,7"], "already taken"),
+        (["START 15", "TURN 7,7", "TURN 7,7"], "7,7 is taken"),
+        (["START 20", "TURN 20,3"], "20,3 is off the board (20x20)"),
+        (["START 20", "TURN 3,20"], "3,20 is off the board (20x20)"),
+        (["START 15", "TAKEBACK 15,1"], "15,1 is off the board"),
         (["START 15", "TAKEBACK 3,3"], "no stone on 3,3"),
         (["START 15", "INFO timeout_turn soon"], "needs a whole number"),
+        (["START 15", "INFO timeout_turn --5"], "needs a whole number, not '--5'"),
         (["START 15", "DONE"], "DONE without BOARD"),
         (["START 15", "BOARD", "1,1,1", "1,1,2", "DONE"], "two stones on 1,1"),
         (["START 15", "BOARD", "1,1,1", "2,2,1", "DONE"], "not this brain's turn"),
@@ -168,6 +175,81 @@ def test_after_an_error_the_brain_plays_on() -> None:
     assert manager.brain.board == before
     (move,) = manager.send("TURN 0,0")
     assert not move.startswith("ERROR")
+
+
+#: A number int() refuses to read (it reads at most 4,300 digits).
+HUGE = "7" * 5000
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [f"START {HUGE}"],
+        [f"RECTSTART {HUGE},15"],
+        [f"RECTSTART 15,{HUGE}"],
+        ["START 15", f"TURN {HUGE},1"],
+        ["START 15", f"TURN 1,{HUGE}"],
+        ["START 15", "TURN 7,7", f"TAKEBACK {HUGE},7"],
+        ["START 15", "BOARD", f"{HUGE},1,1", "DONE"],
+        ["START 15", "BOARD", f"1,1,{HUGE}", "DONE"],
+        ["START 15", f"INFO timeout_turn {HUGE}"],
+        ["START 15", f"INFO rule -{HUGE}"],
+    ],
+)
+def test_a_number_of_thousands_of_digits_gets_an_error_and_the_brain_plays_on(
+    lines: list[str],
+) -> None:
+    manager = Manager()
+    replies = manager.send(*lines)
+    assert replies[-1] == "ERROR a number of 5000 digits is out of range (at most 18)" or (
+        replies[-1].startswith("ERROR INFO ") and "5000 digits is out of range" in replies[-1]
+    )
+    assert HUGE not in replies[-1]  # the reason, not an echo of the whole line
+    assert manager.send("START 15") == ["OK"]
+    (move,) = manager.send("TURN 7,7")
+    assert not move.startswith("ERROR")
+
+
+def test_leading_zeros_do_not_count_as_digits() -> None:
+    manager = Manager()
+    assert manager.send(f"START {'0' * 5000}15") == ["OK"]
+    board = manager.brain.board
+    assert board is not None and board.rows == 15
+
+
+@pytest.mark.parametrize("key", ["timeout_turn", "timeout_match", "time_left", "max_memory"])
+def test_an_info_value_past_a_floats_range_gets_an_error_and_changes_nothing(key: str) -> None:
+    manager = Manager()
+    manager.send("START 15", "INFO timeout_turn 2000", "INFO max_memory 83886080")
+    clock, table_limit = manager.brain.clock, manager.brain.engine.table_limit
+    (reply,) = manager.send(f"INFO {key} 1{'0' * 400}")
+    assert reply == f"ERROR INFO {key}: a number of 401 digits is out of range (at most 18)"
+    assert manager.brain.clock == clock and manager.brain.engine.table_limit == table_limit
+    (move,) = manager.send("TURN 7,7")
+    assert not move.startswith("ERROR")
+
+
+def test_the_largest_numbers_read_are_taken_as_they_are() -> None:
+    manager = Manager()
+    manager.send("START 15", "INFO timeout_turn 0", "INFO time_left 999999999999999999")
+    assert manager.brain.clock.left == 999999999999999.999
+    assert manager.send("INFO max_memory 999999999999999999") == []
+    assert manager.brain.engine.table_limit == DEFAULT_TABLE_LIMIT
+
+
+def test_an_illegal_turn_is_named_by_the_coordinates_given() -> None:
+    manager = Manager()
+    manager.send("START 20")
+    (move,) = manager.send("TURN 7,7")
+    assert manager.send("TURN 7,7") == ["ERROR 7,7 is taken"]
+    assert manager.send(f"TURN {move}") == [f"ERROR {move} is taken"]
+    assert manager.send("TURN 20,3") == ["ERROR 20,3 is off the board (20x20)"]
+    assert manager.send("TURN 007,7") == ["ERROR 7,7 is taken"]  # the number, as read
+
+
+def test_a_long_unknown_command_is_answered_without_all_of_it() -> None:
+    (reply,) = Manager().send("X" * 10_000)
+    assert reply.startswith("UNKNOWN command 'XXX") and len(reply) < 100
 
 
 def test_an_unknown_command_is_answered_unknown() -> None:
@@ -352,3 +434,139 @@ def test_the_process_plays_a_short_game_through_pipes(tmp_path: Path) -> None:
         if child.poll() is None:
             child.kill()
             child.wait()
+
+
+def launch_brain(tmp_path: Path, *options: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "ttt_gui", "pbrain", *options],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        bufsize=1,
+        cwd=tmp_path,
+        env={**child_environment(tmp_path), "DISPLAY": ""},
+    )
+
+
+def test_ctrl_c_mid_search_ends_the_brain_quietly(tmp_path: Path) -> None:
+    """START 15, then a TURN the brain would think about for 25 s: Ctrl+C once
+    it is searching (it has used more processor time than starting takes)."""
+    child = launch_brain(tmp_path)
+    try:
+        assert child.stdin is not None and child.stdout is not None
+        child.stdin.write("START 15\n")
+        child.stdin.flush()
+        assert child.stdout.readline() == "OK\n"
+        child.stdin.write("INFO timeout_turn 30000\nTURN 9,9\n")
+        child.stdin.flush()
+        assert eventually(lambda: cpu_seconds(child.pid) > 0.8, 30), "no search"
+        child.send_signal(signal.SIGINT)
+        stdout, stderr = child.communicate(timeout=20)
+        assert (child.returncode, stdout, stderr) == (130, "", "")
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+def test_a_manager_that_goes_away_mid_search_ends_the_brain_quietly(tmp_path: Path) -> None:
+    """The manager closes both pipes as soon as it has sent a TURN (the brain
+    thinks for about 0.8 s): the answer finds no reader (a broken pipe)."""
+    child = launch_brain(tmp_path)
+    try:
+        assert child.stdin is not None and child.stdout is not None
+        child.stdin.write("START 15\n")
+        child.stdin.flush()
+        assert child.stdout.readline() == "OK\n"
+        child.stdin.write("INFO timeout_turn 1000\nTURN 9,9\n")
+        child.stdin.flush()
+        child.stdout.close()
+        child.stdin.close()
+        assert child.wait(timeout=60) == 141
+        assert child.stderr is not None and child.stderr.read() == ""
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+def test_the_end_of_the_input_mid_search_ends_the_brain_after_its_answer(
+    tmp_path: Path,
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ttt_gui", "pbrain", "--nodes", "300"],
+        input="START 15\nTURN 9,9\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        env={**child_environment(tmp_path), "DISPLAY": ""},
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    ok, move = done.stdout.splitlines()
+    assert ok == "OK" and cell_of(move, Board.empty(15, 5)) != 9 * 15 + 9
+
+
+def test_bytes_the_input_cannot_decode_are_a_bad_line_not_a_crash(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ttt_gui", "pbrain", "--nodes", "300"],
+        input=b"\xff\xfeSTART 15\nSTART 15\nTURN \xe4\xb8\xad,\xff\nTURN 7,7\nEND\n",
+        capture_output=True,
+        timeout=60,
+        cwd=tmp_path,
+        env={**child_environment(tmp_path), "DISPLAY": "", "PYTHONIOENCODING": "ascii"},
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    unknown, ok, error, move = done.stdout.decode("ascii").splitlines()
+    assert unknown.startswith("UNKNOWN command") and ok == "OK"
+    # Each byte ASCII cannot read is a replacement character, written escaped.
+    unreadable = "\\ufffd"
+    expected = f"ERROR expected 2 numbers separated by commas, not '{unreadable * 3},{unreadable}'"
+    assert error == expected
+    assert not move.startswith("ERROR")
+
+
+#: Runs ``python -m ttt_gui`` with a Ctrl+C (the signal numbered by the first
+#: argument) while the entry point itself is imported, before the handlers
+#: that end the program quietly are set.
+SIGNAL_WHILE_STARTING = """
+import importlib.abc, os, runpy, sys
+
+class SignalOnImport(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "ttt_gui.cli.start":
+            os.kill(os.getpid(), int(sys.argv.pop(1)))
+        return None
+
+sys.meta_path.insert(0, SignalOnImport())
+runpy.run_module("ttt_gui", run_name="__main__", alter_sys=True)
+"""
+
+
+def test_ctrl_c_in_the_first_instant_of_the_brain_ends_it_quietly(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", SIGNAL_WHILE_STARTING, str(int(signal.SIGINT)), "pbrain"],
+        input="START 15\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=child_environment(tmp_path),
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "")
+
+
+def test_ctrl_c_while_reading_the_manager_returns_the_interrupted_status(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class Interrupted:
+        def readline(self) -> str:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "stdin", Interrupted())
+    try:
+        status = pbrain.main(["pbrain"])
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl+C went through the brain")
+    assert status == 130
+    assert capsys.readouterr() == ("", "")

@@ -23,11 +23,16 @@ for an answer with one line, flushed at once. The brain answers:
 
 x is the column and y the row, both from 0 at the top left. A command it
 does not know gets ``UNKNOWN``, and bad input (a move off the board or on a
-stone, a position no game reaches, a command before ``START``) gets
-``ERROR`` with the reason; the brain then goes on as if the line had not
-come. ``MESSAGE`` lines say what it cannot honour (a rule it does not play).
-The replies are the protocol's machine text, never translated. The brain
-reads no settings and opens no window.
+stone, named by the coordinates given; a position no game reaches; a number
+of more than MAX_DIGITS digits; a command before ``START``) gets ``ERROR``
+with the reason; the brain then goes on as if the line had not come.
+``MESSAGE`` lines say what it cannot honour (a rule it does not play). The
+replies are the protocol's machine text, never translated. The brain reads
+no settings and opens no window.
+
+The brain ends quietly, never with a traceback: with status 0 at ``END`` or
+the end of its input, 130 at Ctrl+C (even mid-search), and 141 when the
+manager no longer reads its answers (a closed pipe).
 
 The engine plays as the strongest level does (a selective search), for the
 think time :class:`TimeControl` makes of the manager's ``INFO``.
@@ -36,13 +41,15 @@ think time :class:`TimeControl` makes of the manager's ``INFO``.
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TextIO
 
 from ttt_gui import __version__
-from ttt_gui.board import MAX_SIZE, Board, IllegalMoveError, InvalidPositionError, Player
+from ttt_gui.board import MAX_SIZE, Board, InvalidPositionError, Player
 from ttt_gui.cli.language import add_language_option, check_language
 from ttt_gui.engine import DEFAULT_TABLE_LIMIT, Engine, Limit
 from ttt_gui.words import gettext
@@ -51,6 +58,17 @@ from ttt_gui.words import gettext
 COMMAND = "pbrain"
 #: Stones in a row that win: Gomoku's five.
 WIN_LENGTH = 5
+#: The most digits (leading zeros aside) a number may have: more than any
+#: size, cell, milliseconds or bytes a manager means. A longer one gets
+#: ``ERROR`` before int() (which refuses more than 4,300 digits) or a float
+#: (none past about 10^308) sees it.
+MAX_DIGITS = 18
+#: The most characters of a bad line an ``ERROR`` or ``UNKNOWN`` quotes.
+QUOTED_CHARACTERS = 40
+#: The exit statuses of a brain stopped by Ctrl+C (128 + SIGINT) and of one
+#: whose manager stopped reading (128 + SIGPIPE), as shells give them.
+INTERRUPTED_STATUS = 130
+MANAGER_GONE_STATUS = 141
 
 # -- Tune these to change how the brain spends its time and memory ---------------------------
 
@@ -79,6 +97,10 @@ PLAYED_RULES = RULE_EXACT_FIVE
 
 class ProtocolError(ValueError):
     """A line the brain cannot follow; its text is the reason ``ERROR`` gives."""
+
+
+class ManagerGone(Exception):
+    """The manager no longer reads the brain's answers (its pipe is closed)."""
 
 
 @dataclass(frozen=True)
@@ -115,12 +137,44 @@ def table_limit_for(max_memory: int) -> int:
     return max(MIN_TABLE_LIMIT, min(DEFAULT_TABLE_LIMIT, fitting))
 
 
+def whole_number(digits: str) -> int:
+    """The value of ``digits`` (ASCII digits, a ``-`` first allowed); raises
+    ProtocolError for more than MAX_DIGITS of them, leading zeros aside.
+
+    >>> whole_number("007"), whole_number("-12")
+    (7, -12)
+    >>> whole_number("1" + "0" * 400)
+    Traceback (most recent call last):
+    ...
+    ttt_gui.cli.pbrain.ProtocolError: a number of 401 digits is out of range (at most 18)
+    """
+    sign, magnitude = (-1, digits[1:]) if digits.startswith("-") else (1, digits)
+    magnitude = magnitude.lstrip("0") or "0"
+    if len(magnitude) > MAX_DIGITS:
+        raise ProtocolError(
+            f"a number of {len(magnitude)} digits is out of range (at most {MAX_DIGITS})"
+        )
+    return sign * int(magnitude)
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted for a reply, in ASCII (other characters escaped as
+    Python writes them) and cut short after QUOTED_CHARACTERS.
+
+    >>> print(quoted("TURN"), quoted("été"), quoted("9" * 50))
+    'TURN' '\\xe9t\\xe9' '9999999999999999999999999999999999999999'...
+    """
+    if len(text) > QUOTED_CHARACTERS:
+        return ascii(text[:QUOTED_CHARACTERS]) + "..."
+    return ascii(text)
+
+
 def parse_numbers(text: str, count: int) -> tuple[int, ...]:
     """``count`` whole numbers separated by commas; raises ProtocolError."""
     parts = [part.strip() for part in text.split(",")]
     if len(parts) != count or not all(part.isascii() and part.isdigit() for part in parts):
-        raise ProtocolError(f"expected {count} numbers separated by commas, not {text!r}")
-    return tuple(int(part) for part in parts)
+        raise ProtocolError(f"expected {count} numbers separated by commas, not {quoted(text)}")
+    return tuple(whole_number(part) for part in parts)
 
 
 class Brain:
@@ -178,7 +232,7 @@ class Brain:
             return
         command = self._commands.get(name)
         if command is None:
-            self.write(f"UNKNOWN command {word!r}")
+            self.write(f"UNKNOWN command {quoted(word)}")
             return
         try:
             command(rest.strip())
@@ -216,11 +270,14 @@ class Brain:
             raise ProtocolError("no board: START comes first")
         return self.board
 
-    def _cell(self, board: Board, text: str) -> int:
+    def _cell(self, board: Board, text: str) -> tuple[int, str]:
+        """The cell of the ``x,y`` in ``text``, and its name as the protocol
+        writes it (which every reply about the cell uses)."""
         x, y = parse_numbers(text, 2)
+        name = f"{x},{y}"
         if not (x < board.cols and y < board.rows):
-            raise ProtocolError(f"{x},{y} is off the {board.cols}x{board.rows} board")
-        return y * board.cols + x
+            raise ProtocolError(f"{name} is off the board ({board.cols}x{board.rows})")
+        return y * board.cols + x, name
 
     def _reply(self, board: Board) -> None:
         """Search ``board``, play the move found and write it."""
@@ -238,22 +295,24 @@ class Brain:
 
     def _turn(self, rest: str) -> None:
         board = self._playing()
-        cell = self._cell(board, rest)
-        try:
-            board = board.play(cell)
-        except IllegalMoveError as error:
-            raise ProtocolError(str(error)) from None
+        cell, name = self._cell(board, rest)
+        if board.is_over:
+            raise ProtocolError("the game is over")
+        if board[cell] is not None:
+            raise ProtocolError(f"{name} is taken")
+        board = board.play(cell)
         self.board = board
         self._reply(board)
 
     def _takeback(self, rest: str) -> None:
         board = self._playing()
-        bit = 1 << self._cell(board, rest)
+        cell, name = self._cell(board, rest)
+        bit = 1 << cell
         if not (board.x_bits | board.o_bits) & bit:
-            raise ProtocolError(f"no stone on {rest}")
+            raise ProtocolError(f"no stone on {name}")
         last = Player.O if board.turn is Player.X else Player.X
         if not (board.x_bits if last is Player.X else board.o_bits) & bit:
-            raise ProtocolError(f"the stone on {rest} was not the last played")
+            raise ProtocolError(f"the stone on {name} was not the last played")
         self.board = board.with_marks(board.x_bits & ~bit, board.o_bits & ~bit)
         self.write("OK")
 
@@ -269,7 +328,9 @@ class Brain:
             x, y, who = parse_numbers(text, 3)
             self._cell(self.board, f"{x},{y}")
             if who not in (1, 2):
-                raise ProtocolError(f"stone {who} in {text!r} is not 1 (own) or 2 (opponent's)")
+                raise ProtocolError(
+                    f"stone {who} in {quoted(text)} is not 1 (own) or 2 (opponent's)"
+                )
         except ProtocolError as error:
             self._position_error = self._position_error or str(error)
             return
@@ -322,9 +383,12 @@ class Brain:
         if key not in ("timeout_turn", "timeout_match", "time_left", "max_memory", "rule"):
             return  # game_type, folder, evaluate...: nothing to do
         text = value.strip()
-        if not (text.isascii() and text.lstrip("-").isdigit()):
-            raise ProtocolError(f"INFO {key} needs a whole number, not {text!r}")
-        number = int(text)
+        if not (text.isascii() and text.removeprefix("-").isdigit()):
+            raise ProtocolError(f"INFO {key} needs a whole number, not {quoted(text)}")
+        try:
+            number = whole_number(text)
+        except ProtocolError as error:
+            raise ProtocolError(f"INFO {key}: {error}") from None
         if key == "max_memory":
             self.engine.table_limit = table_limit_for(number)
         elif key == "rule":
@@ -398,7 +462,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     """Run ``pbrain`` with ``argv`` (the command first) until ``END`` or the end
-    of the input; returns 0, or exits 2 for a bad option."""
+    of the input; returns 0 (INTERRUPTED_STATUS at Ctrl+C, MANAGER_GONE_STATUS
+    when the manager stops reading), or exits 2 for a bad option."""
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:  # Ctrl+C, at any moment (mid-search too): stop quietly
+        return INTERRUPTED_STATUS
+    except ManagerGone:
+        # The answers already written wait in the buffer: let them go nowhere,
+        # or the interpreter's last flush fails again, with a message.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return MANAGER_GONE_STATUS
+
+
+def _run(argv: list[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv[1:])
     check_language(parser, args.language)
@@ -406,10 +483,20 @@ def main(argv: list[str]) -> int:
         parser.error(gettext("--think-time must be more than 0"))
     if args.nodes is not None and args.nodes < 1:
         parser.error(gettext("--nodes must be at least 1"))
+    # Bytes the input's encoding cannot read are a bad line, not a crash; a
+    # character the output's cannot write (in the rules' reason for a position
+    # no game reaches, in the player's language) is written escaped.
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="backslashreplace")
 
     def write(line: str) -> None:
-        sys.stdout.write(line + "\n")
-        sys.stdout.flush()
+        try:
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
+        except OSError as error:  # a closed pipe: EPIPE, or EINVAL on Windows
+            raise ManagerGone from error
 
     brain = Brain(
         write,
