@@ -38,8 +38,10 @@ COMPILED_MODULES = [
     "ttt_gui/engine/transposition.py",
     "ttt_gui/engine/pairing.py",
     "ttt_gui/engine/zones.py",
-    "ttt_gui/engine/patterns.py",
     "ttt_gui/engine/leaf_fours.py",
+    "ttt_gui/engine/gomoku_shapes.py",
+    "ttt_gui/engine/gomoku_board.py",
+    "ttt_gui/engine/gomoku_search.py",
 ]
 #: Commands that only gather metadata or build requirements (no compiler).
 METADATA_COMMANDS = {"egg_info", "dist_info", "sdist", "--version", "--name"}

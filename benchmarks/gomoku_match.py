@@ -26,8 +26,7 @@ baseline's engine is ``git archive <revision> ttt_gui`` unpacked into a
 temporary folder: both run as plain Python, unless ``--python`` and
 ``--baseline-python`` name interpreters whose installed ttt_gui each side
 plays instead, such as venvs holding the compiled wheels (``TTT_GUI_COMPILE=1
-pip install .``) of the two revisions. With ``--patterns`` this tree's engine
-plays with ``Engine(patterns=True)``.
+pip install .``) of the two revisions.
 
 Prints wins, draws and losses of this tree's engine, its score with a 95%
 interval (the normal approximation over games), and the Elo difference with
@@ -97,8 +96,7 @@ if budget.startswith("n"):  # a node limit: the same moves on a busy machine
     limit = Limit(nodes=int(budget[1:]))
 else:
     limit = Limit(time=float(budget))
-options = {"patterns": True} if "patterns" in sys.argv[5:] else {}
-engine = Engine(selective=True, seed=int(sys.argv[4]), **options)
+engine = Engine(selective=True, seed=int(sys.argv[4]))
 size, stones, board = 15, None, None
 
 
@@ -401,9 +399,6 @@ def main() -> None:
         help="start from the set's opening N+1 (two runs can share a match's openings)",
     )
     parser.add_argument(
-        "--patterns", action="store_true", help="this tree's engine values and narrows by shapes"
-    )
-    parser.add_argument(
         "--build-openings",
         type=int,
         metavar="COUNT",
@@ -435,8 +430,7 @@ def main() -> None:
         seconds = arguments.time if arguments.nodes is None else arguments.nodes / 5_000
         new = Brain(
             [arguments.python or sys.executable, "-c", DRIVER]
-            + ["" if arguments.python else str(ROOT), bound, exact, "1"]
-            + (["patterns"] if arguments.patterns else []),
+            + ["" if arguments.python else str(ROOT), bound, exact, "1"],
             "new",
             seconds,
             environment,

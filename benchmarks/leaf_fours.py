@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gomoku_match import ROOT, SIZE, openings  # noqa: E402
 
 from ttt_gui.board import Board  # noqa: E402
-from ttt_gui.engine import Engine, Limit, negamax  # noqa: E402
+from ttt_gui.engine import Engine, Limit  # noqa: E402
 from ttt_gui.engine.leaf_fours import leaf_fours  # noqa: E402
 
 MOVES = 8
@@ -61,11 +61,11 @@ def main() -> None:
     totals = {True: [0, 0.0, 0, 0], False: [0, 0.0, 0, 0]}  # nodes, seconds, depth, probe
     for board in boards:
         for probe in (True, False):
-            negamax.LEAF_FOURS = probe
             counter = leaf_fours(board.geometry)
             before = counter.nodes
             started = time.perf_counter()
-            result = Engine(selective=True, seed=1).search(board, Limit(nodes=args.nodes))
+            engine = Engine(selective=True, seed=1, leaf_fours=probe)
+            result = engine.search(board, Limit(nodes=args.nodes))
             total = totals[probe]
             total[0] += result.nodes
             total[1] += time.perf_counter() - started

@@ -1,5 +1,6 @@
 """Tests of the root's last check: a chosen move that leaves the other side
-a win by fours the leaves find gives way to the best move that leaves none."""
+a win by fours gives way to the best move that leaves none (the leaves'
+probe of the negamax's selective search, and the Gomoku path's VCF)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,7 @@ import pytest
 
 from ttt_gui.board import Board
 from ttt_gui.engine import WIN, Engine, Limit
-from ttt_gui.engine import engine as engine_module
-from ttt_gui.engine.negamax import RootScores
+from ttt_gui.engine.gomoku_search import GomokuSearch
 from ttt_gui.engine.root_defence import avoid_leaf_fours, fours_win_plies
 
 SIZE = 15
@@ -57,10 +57,13 @@ def test_the_engine_plays_the_defence_when_its_search_ranks_a_losing_move_first(
     search that prefers a far move stands in for one): the move played
     still stops the line."""
 
-    def misled(*_: object, **__: object) -> RootScores:
-        return RootScores({FAR: 50, ALSO_FAR: 40, cell(7, 7): 10}, [FAR], frozenset())
+    def misled(
+        _: GomokuSearch, side: int, moves: list[int], depth: int, scored: dict[int, int]
+    ) -> list[int]:
+        scored.update({FAR: 50, ALSO_FAR: 40, cell(7, 7): 10})
+        return [FAR, ALSO_FAR, cell(7, 7)]
 
-    monkeypatch.setattr(engine_module, "search_root", misled)
+    monkeypatch.setattr(GomokuSearch, "search_root", misled)
     result = Engine(selective=True).search(threatened(), Limit(time=1.0))
     assert result.move == cell(7, 7)
 
@@ -70,10 +73,17 @@ def test_a_lost_position_is_no_reason_to_lose_at_once(monkeypatch: pytest.Monkey
     threats, say), the move played still stops the short line of fours."""
     lost = -WIN + 20
 
-    def hopeless(*_: object, **__: object) -> RootScores:
-        scores = {FAR: lost, ALSO_FAR: lost - 2, cell(8, 6): lost - 4}
-        return RootScores(scores, [FAR], frozenset())
+    def hopeless(
+        _: GomokuSearch, side: int, moves: list[int], depth: int, scored: dict[int, int]
+    ) -> list[int]:
+        scored.update({FAR: lost, ALSO_FAR: lost - 2, cell(8, 6): lost - 4})
+        return [FAR, ALSO_FAR, cell(8, 6)]
 
-    monkeypatch.setattr(engine_module, "search_root", hopeless)
+    monkeypatch.setattr(GomokuSearch, "search_root", hopeless)
     result = Engine(selective=True).search(threatened(), Limit(time=1.0))
     assert result.move == cell(8, 6)
+
+
+def test_the_engine_stops_the_line_of_fours_by_itself() -> None:
+    result = Engine(selective=True, seed=1).search(threatened(), Limit(nodes=5_000))
+    assert result.move in DEFENCES

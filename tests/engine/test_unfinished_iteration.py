@@ -13,11 +13,13 @@ from ttt_gui.engine import Engine, Limit
 from ttt_gui.engine import engine as engine_module
 from ttt_gui.engine.negamax import RootScores, ranked_moves, with_unfinished
 
-#: A 15x15 middle game (an opening of benchmarks/data/gomoku_speed_openings.txt played on).
-MIDDLE_GAME = Board.from_text(
-    ".............../.............../.............../.............../.............../"
-    "........X....../.............../.....O........./....OXX......../.....O........./"
-    "......X......../.............../.............../.............../..............."
+#: A middle game of five in a row on 10x10 (the negamax's selective search;
+#: Gomoku's larger boards have a search of their own): an opening of
+#: benchmarks/data/gomoku_speed_openings.txt played on.
+MIDDLE_GAME = Board.parse(
+    "........../........../........../........../........X./"
+    "........../.....O..../....OXX.../.....O..../......X...",
+    win_length=5,
 )
 FINISHED = RootScores({10: 40, 11: 30, 12: 20}, [10], frozenset({12}))
 
@@ -47,8 +49,8 @@ def test_ties_are_all_best_when_randomizing_else_the_first_searched() -> None:
 def test_a_search_cut_short_plays_the_move_its_unfinished_iteration_found(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # At 3,000 nodes the search finishes depth 3 and is cut short at depth
-    # 4, where a move other than depth 3's best scored above it.
+    # At 3,000 nodes the search finishes depth 4 and is cut short at depth
+    # 5, where a move other than depth 4's best scored above it.
     choices: list[tuple[list[int], list[int]]] = []
 
     def watched(root: RootScores, scored: dict[int, int], randomize: bool) -> RootScores:
@@ -60,7 +62,7 @@ def test_a_search_cut_short_plays_the_move_its_unfinished_iteration_found(
     result = Engine(selective=True, randomize=False).search(MIDDLE_GAME, Limit(nodes=3_000))
     ((finished, unfinished),) = choices
     assert finished != unfinished
-    assert (result.move, result.depth) == (unfinished[0], 3)
+    assert (result.move, result.depth) == (unfinished[0], 4)
 
 
 def test_the_next_iteration_tries_the_best_then_the_others_by_score() -> None:

@@ -65,7 +65,7 @@ def test_rectangles_number_cells_row_by_row_from_the_top_left() -> None:
     ("keywords", "error", "words"),
     [
         ({"rows": 2, "cols": 5}, InvalidShapeError, "2 rows"),
-        ({"rows": 6, "cols": 16}, InvalidShapeError, "16 columns"),
+        ({"rows": 6, "cols": 21}, InvalidShapeError, "21 columns"),
         ({"rows": 3, "cols": 5, "win_length": 6}, InvalidShapeError, "3 to 5"),
         ({"rows": 7, "cols": 3, "win_length": 2}, InvalidShapeError, "win length 2"),
     ],

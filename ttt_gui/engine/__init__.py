@@ -16,6 +16,10 @@ engine's hot modules run compiled (by mypyc) or as plain Python:
 ``pairing``, ``zones``    pairing-strategy and relevance-zone draw proofs
 ``connect_four``          the exact solver of Connect Four bitboards (four in a row)
 ``connect_four_path``     that solver as the engine uses it: boards, scores, budgets
+``gomoku_shapes``         Gomoku's shapes and cell classes, read from tables
+``gomoku_board``          a Gomoku board of small integers per line, its shapes kept
+``gomoku_search``         the search on those shapes: alpha-beta, VCF, evaluation
+``gomoku_path``           that search as the engine plays freestyle Gomoku
 ``levels``                how a level chooses its move from the values it sees
 ========================  ==================================================
 """

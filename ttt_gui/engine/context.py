@@ -66,12 +66,14 @@ class SearchContext:
     to keep those worth most to a position with ``root_marks`` marks) and the
     pairing test's ``pairing_answers``. Switches: ``baseline`` (the engine
     without its reach techniques), ``uses_threats`` (probe threats at the
-    leaves), ``selective`` (narrow the moves), ``patterns`` (with
-    ``selective`` on Gomoku boards, value positions and narrow the moves by
-    shapes: :mod:`ttt_gui.engine.patterns`). Counts: ``nodes`` visited and
+    leaves), ``selective`` (narrow the moves), ``leaf_fours`` (with
+    ``selective`` and ``uses_threats``, look for lines of fours at the
+    leaves: :mod:`ttt_gui.engine.leaf_fours`). Counts: ``nodes`` visited and
     ``horizon_hits``, the times a value rested on the heuristic or on moves
     left out (none: the result is exact); and ``proof_line``, a line the
-    search proved without the negamax (a VCF's, or a zone-proven draw's).
+    search proved without the negamax (a VCF's, or a zone-proven draw's);
+    ``principal_line``, the line a search of its own chose (Gomoku's shapes:
+    :mod:`ttt_gui.engine.gomoku_path`), not a proof.
     """
 
     table: Table = field(default_factory=dict)
@@ -84,10 +86,11 @@ class SearchContext:
     baseline: bool = False
     uses_threats: bool = False
     selective: bool = False
-    patterns: bool = False
+    leaf_fours: bool = True
     nodes: int = 0
     horizon_hits: int = 0
     proof_line: tuple[int, ...] = ()
+    principal_line: tuple[int, ...] = ()
 
     def with_more_nodes(self, nodes: int) -> SearchContext:
         """A context for a sub-search that may visit ``nodes`` more positions

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from ttt_gui.board import Board, Geometry
 from ttt_gui.engine.connect_four_path import ConnectFourPath
 from ttt_gui.engine.context import Limit, SearchContext
+from ttt_gui.engine.gomoku_path import GomokuPath, gomoku_applies
 from ttt_gui.engine.lines import LINE_MIN_NODES, principal_variation, proven_line
 from ttt_gui.engine.negamax import (
     MATE_THRESHOLD,
@@ -50,6 +51,18 @@ ZONE_MIN_LENGTH = 5
 ZONE_MIN_EMPTY = 37
 ZONE_FIRST_BUDGET = 20_000
 ZONE_NODE_LIMIT = 1_000_000
+
+
+def proves_draws(board: Board, limit: Limit, baseline: bool) -> bool:
+    """Whether a solve of ``board`` first tries a zone-proven draw: where
+    :func:`zones_apply`, on a board too large for the search alone
+    (smaller ones it solves faster, pairings included), not in the baseline."""
+    return (
+        not baseline
+        and limit.depth is None
+        and zones_apply(board.geometry)
+        and board.empty_bits.bit_count() >= ZONE_MIN_EMPTY
+    )
 
 
 def zones_apply(geometry: Geometry) -> bool:
@@ -171,7 +184,9 @@ class Engine:
     (a search bounded by time or nodes, plain rules, five or more in a row):
     short of the game's end only the few most promising moves near the marks
     are searched, so the result is never exact. It is for playing, not for
-    analysis.
+    analysis; on freestyle Gomoku boards it is the shape search of
+    :mod:`ttt_gui.engine.gomoku_path`. ``leaf_fours`` off: the negamax's
+    selective search probes no leaves for lines of fours (for benchmarks).
 
     One search runs at a time per engine (a second caller waits). Each search
     takes an optional stop token, a :class:`threading.Event` that any thread
@@ -187,16 +202,17 @@ class Engine:
         solver_table_limit: int | None = None,
         baseline: bool = False,
         selective: bool = False,
-        patterns: bool = False,  # by Gomoku's shapes: see engine/patterns.py, SearchContext
+        leaf_fours: bool = True,
     ) -> None:
         self.randomize = randomize
         self.table_limit = table_limit
-        self.baseline, self.selective, self.patterns = baseline, selective, patterns
+        self.baseline, self.selective, self.leaf_fours = baseline, selective, leaf_fours
         self._random = random.Random(seed)
         self._table: Table = {}
         self._pairing_answers: dict[int, bool] = {}  # see pairing.make_blocked
         self._table_geometry: Geometry | None = None
         self._connect_four = ConnectFourPath(solver_table_limit)
+        self._gomoku = GomokuPath()
         self._search_lock = threading.Lock()
         self._running_stop: threading.Event | None = None  # the running search's token
 
@@ -207,6 +223,7 @@ class Engine:
         self._table.clear()
         self._pairing_answers.clear()
         self._connect_four.clear()
+        self._gomoku.clear()
 
     def table_memory(self) -> TableMemory:
         """What the engine's tables hold now, with an estimate of their memory."""
@@ -327,6 +344,7 @@ class Engine:
                     node_limit=limit.nodes if limit.nodes is not None else math.inf,
                     root_marks=board.move_count,
                     baseline=self.baseline,
+                    leaf_fours=self.leaf_fours,
                 )
                 analysis = self._deepen(
                     board, tables, limit, context, started, all_moves=all_moves, margin=margin
@@ -338,6 +356,8 @@ class Engine:
                 score = analysis.scores[move]
                 if context.proof_line:  # a forced win by fours or a zone-proven draw
                     return analysis, move, context.proof_line
+                if context.principal_line:  # a search of its own (Gomoku's shapes)
+                    return analysis, move, context.principal_line
                 if context.selective and score < MATE_THRESHOLD:  # not a proven win
                     ranked = sorted(analysis.scores, key=analysis.scores.__getitem__, reverse=True)
                     move = avoid_leaf_fours(board, move, ranked)
@@ -375,6 +395,9 @@ class Engine:
         preferred: list[int] = []
         refuted: frozenset[int] = frozenset()  # root moves proven to lose to a VCF
         plan = NO_THREATS
+        if bounded and not (all_moves or margin) and self._plays_selectively(board.geometry):
+            if gomoku_applies(board.geometry):
+                return gomoku_analysis(self._gomoku, board, limit, context, started)
         context.uses_threats = (
             not self.baseline and limit.depth is None and is_threat_rules(board.geometry)
         )
@@ -389,9 +412,10 @@ class Engine:
                 )
             preferred, refuted = list(plan.preferred), plan.refuted
         context.selective = bounded and self._plays_selectively(board.geometry)
-        context.patterns = self.patterns
         solves = self._connect_four.start(limit)  # first (bounded: before each depth)
-        if not (bounded or all_moves or stop.is_set()) and self._proves_draws(board, limit):
+        if not (bounded or all_moves or stop.is_set()) and proves_draws(
+            board, limit, self.baseline
+        ):
             solved = self._solve_or_prove_draw(board, tables, context, margin)
             if solved is not None:
                 scores, best = solved
@@ -440,17 +464,6 @@ class Engine:
         elapsed = time.perf_counter() - started
         return MoveAnalysis(
             root.scores, reached, exact, context.nodes, elapsed, root.best, root.exact
-        )
-
-    def _proves_draws(self, board: Board, limit: Limit) -> bool:
-        """Whether a solve of ``board`` first tries a zone-proven draw: where
-        :func:`zones_apply`, on a board too large for the search alone
-        (smaller ones it solves faster, pairings included)."""
-        return (
-            not self.baseline
-            and limit.depth is None
-            and zones_apply(board.geometry)
-            and board.empty_bits.bit_count() >= ZONE_MIN_EMPTY
         )
 
     def _solve_within(
@@ -502,3 +515,18 @@ class Engine:
                 context.nodes += zones.nodes - counted
             return {context.proof_line[0]: 0}, [context.proof_line[0]]
         return None
+
+
+def gomoku_analysis(
+    path: GomokuPath, board: Board, limit: Limit, context: SearchContext, started: float
+) -> MoveAnalysis:
+    """The move ``path`` chooses on a freestyle Gomoku board, as an analysis
+    of the root moves it searched (never exact; its line kept in ``context``:
+    a proof for a win by fours)."""
+    choice = path.choose(board, limit, context)
+    if choice.proof:
+        context.proof_line = choice.line
+    else:
+        context.principal_line = choice.line
+    elapsed = time.perf_counter() - started
+    return MoveAnalysis(choice.scores, choice.depth, False, context.nodes, elapsed, [choice.move])

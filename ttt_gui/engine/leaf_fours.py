@@ -37,8 +37,6 @@ from ttt_gui.board import Geometry
 from ttt_gui.engine.tables import tables_for
 from ttt_gui.engine.threats import completing_cells, directions, is_threat_rules
 
-#: Whether the selective search probes its leaves for lines of fours.
-LEAF_FOURS = True
 #: The longest line a leaf looks for, in plies (the attacker's moves and
 #: the replies, the completing move included) ...
 LEAF_PLIES = 9

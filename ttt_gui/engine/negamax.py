@@ -14,9 +14,8 @@ from typing import NamedTuple
 
 from ttt_gui.board import Board, Geometry
 from ttt_gui.engine.context import SearchContext
-from ttt_gui.engine.leaf_fours import LEAF_FOURS, leaf_fours, leaf_fours_apply
+from ttt_gui.engine.leaf_fours import leaf_fours, leaf_fours_apply
 from ttt_gui.engine.pairing import make_blocked, pairing_applies
-from ttt_gui.engine.patterns import line_patterns, make_pattern_play, patterns_apply
 from ttt_gui.engine.state import (
     Play,
     SearchAborted,
@@ -146,14 +145,10 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
         else None
     )
     selective = context.selective
-    # Gomoku's shapes choose the few moves of a narrowed node (engine/patterns.py).
-    patterns = None
-    if context.patterns and selective and patterns_apply(geometry):
-        patterns = line_patterns(geometry)
     near_marks = tables.near
     # A selective search looks for lines of fours at its leaves (engine/leaf_fours.py).
     fours = None
-    if LEAF_FOURS and selective and context.uses_threats and leaf_fours_apply(geometry):
+    if context.leaf_fours and selective and context.uses_threats and leaf_fours_apply(geometry):
         fours = leaf_fours(geometry)
     # Per ply, the latest moves that cut the search off: tried early in a
     # selective search only, as in a solve a killer that fails costs a whole
@@ -174,16 +169,10 @@ def make_search(context: SearchContext, tables: Tables, play: Play) -> Search:
         ``me``, ``opp`` its opponent) best first: by lines strengthened plus
         lines blocked (the state's ``line_gains``), the
         ``losing`` ones (under misère) last; with a ``width``
-        (0: all) only that many, the best (on Gomoku boards, by the cells'
-        shapes)."""
+        (0: all) only that many, the best."""
         moves = [c for c in order if playable >> c & 1]
         if left < ORDER_MIN_EMPTY:
             return moves
-        if width and patterns is not None:
-            ranked = patterns.ordered(me, opp, side, moves, width)
-            if len(ranked) < len(moves):
-                context.horizon_hits += 1
-            return ranked
         gains = move_gains(moves, line_gains, losing, geometry)
         moves.sort(key=gains.__getitem__, reverse=True)
         if width and len(moves) > width:
@@ -444,10 +433,6 @@ def search_root(
     """
     play = make_play(tables)
     state = root_state(board, tables)
-    if context.patterns and context.selective and patterns_apply(board.geometry):
-        patterns = line_patterns(board.geometry)
-        play = make_pattern_play(play, patterns)
-        state = state._replace(eval_me=patterns.value(state.me, state.opp, state.side))
     search = make_search(context, tables, play)
     mine = state.my_threats
     at_once = 1 - WIN if board.misere else WIN - 1  # completing a line
