@@ -3,6 +3,7 @@ independent plain minimax would judge it; wording; approximate boards."""
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
@@ -122,12 +123,36 @@ def test_an_inaccuracy_is_a_slower_win_or_a_faster_loss() -> None:
 
 
 def test_the_value_before_and_after_is_a_whole_clause_for_each_reading() -> None:
-    assert was_words(Value(WIN - 1, True)) == "was a win in 1 move"
-    assert was_words(Value(0, True)) == "was a draw"
-    assert was_words(Value(30, False)) == "was ahead (≈+30)"
-    assert now_words(Value(1, False)) == "now about even"
-    assert now_words(Value(-30, False)) == "now behind (≈-30)"
-    assert now_words(Value(-(WIN - 4), True)) == "now a loss in 2 moves"
+    assert was_words(Value(WIN - 1, True), Player.X) == "was a win in 1 move"
+    assert was_words(Value(0, True), Player.X) == "was a draw"
+    assert was_words(Value(30, False), Player.O) == "O was ahead"
+    assert was_words(Value(1, False), Player.O) == "was about even"
+    assert now_words(Value(1, False), Player.X) == "now about even"
+    assert now_words(Value(-30, False), Player.X) == "now O is ahead"
+    assert now_words(Value(-(WIN - 4), True), Player.X) == "now a loss in 2 moves"
+
+
+#: An engine score in words: a sign and digits, or the "about" sign.
+RAW_SCORE = re.compile(r"≈|[+-]\d")
+
+
+def test_no_value_in_words_carries_an_engine_score() -> None:
+    for score in (*range(-300, 301, 7), 2, -2, WIN - 3, -(WIN - 4)):
+        for exact in (False, True):
+            value = Value(score, exact)
+            for mover in Player:
+                words = (
+                    value.words(mover),
+                    value.phrase(mover),
+                    was_words(value, mover),
+                    now_words(value, mover),
+                )
+                assert not any(RAW_SCORE.search(text) for text in words), (score, words)
+    # A review on a board too large to solve: every line of it in words.
+    start = Board.parse("XOOXO/X..XX/O.OXO/XXXOX/XOOO.", 4)
+    review = review_game(start, [start.parse_coordinate("c2")], Engine(), limit=Limit(depth=1))
+    texts = [move.change for move in review.moves] + [review.summary()]
+    assert not any(RAW_SCORE.search(text) for text in texts), texts
 
 
 def test_a_review_of_no_moves_says_so() -> None:
@@ -214,7 +239,7 @@ def test_an_approximate_review_marks_a_mistake_only_where_the_loss_is_proven() -
     (corner,) = review.moves
     assert not corner.exact and corner.depth == 4
     assert corner.mark is Mark.MISTAKE
-    assert corner.change.startswith("was ") and ", now a loss in " in corner.change
+    assert ", now a loss in " in corner.change
     assert set(corner.better_coordinates) <= {"a4", "e4", "f4"}
     assert review.summary().endswith(" — approximate, depth 4")
     # A block keeps the game open: at worst a heuristic difference, never a mistake.

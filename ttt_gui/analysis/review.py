@@ -17,10 +17,15 @@ falls ``HEURISTIC_MARGIN`` or more below the best heuristic value, is an
 inaccuracy; smaller heuristic differences are within what the search can
 tell and count as best.
 
+Values in words name the side they favour: a kept value reads "X wins in 3
+moves" or "O slightly better", never the engine's points.
+
 >>> from ttt_gui.engine import Engine
 >>> review = review_game(Board.parse("xx./oo./..."), (6, 5), Engine())
->>> [(move.coordinate, move.mark.value, move.change) for move in review.moves]
-[('a3', 'mistake', 'was a win in 1 move, now a loss in 1 move'), ('c2', 'best', 'a win in 1 move')]
+>>> for move in review.moves:
+...     print(move.coordinate, move.mark.value, move.change, sep=": ")
+a3: mistake: was a win in 1 move, now a loss in 1 move
+c2: best: O wins in 1 move
 >>> for line in review.summary().split("; "):
 ...     print(line)
 X: 0 best, 0 inaccuracies, 1 mistake (move 5: a3 lost the win)
@@ -121,8 +126,9 @@ def best_is_exact(scores: dict[int, int], is_exact: Callable[[int], bool]) -> bo
     return any(is_exact(move) for move, score in scores.items() if score == best)
 
 
-def was_words(value: Value) -> str:
-    """The value a position had before a move, as a clause: ``"was a draw"``."""
+def was_words(value: Value, mover: Player) -> str:
+    """The value a position had for ``mover`` before its move, as a clause:
+    ``"was a draw"``; an estimate names the side it favoured (``"O was ahead"``)."""
     reading, moves = value.reading, value.moves or 0
     if reading is Reading.WIN:
         # TRANSLATORS: the value before a move: the mover could win in {moves} moves.
@@ -131,18 +137,17 @@ def was_words(value: Value) -> str:
         message = ngettext("was a loss in {moves} move", "was a loss in {moves} moves", moves)
     elif reading is Reading.DRAW:
         message = gettext("was a draw")
-    elif reading is Reading.EVEN:
+    elif value.advantage == 0:
         message = gettext("was about even")
-    elif reading is Reading.AHEAD:
-        # TRANSLATORS: an estimate in the engine's points, not proven.
-        message = gettext("was ahead (≈+{score})")
     else:
-        message = gettext("was behind (≈{score})")
-    return message.format(moves=moves, score=value.score)
+        # TRANSLATORS: an estimate before a move, not proven: {player} (X or O) stood better.
+        message = gettext("{player} was ahead")
+    return message.format(moves=moves, player=_favoured(value, mover).value)
 
 
-def now_words(value: Value) -> str:
-    """The value a move left, as a clause: ``"now a loss in 3 moves"``."""
+def now_words(value: Value, mover: Player) -> str:
+    """The value a move of ``mover`` left, as a clause: ``"now a loss in 3
+    moves"``; an estimate names the side it favours (``"now X is ahead"``)."""
     reading, moves = value.reading, value.moves or 0
     if reading is Reading.WIN:
         # TRANSLATORS: the value after a move: the mover can still win in {moves} moves.
@@ -151,13 +156,17 @@ def now_words(value: Value) -> str:
         message = ngettext("now a loss in {moves} move", "now a loss in {moves} moves", moves)
     elif reading is Reading.DRAW:
         message = gettext("now a draw")
-    elif reading is Reading.EVEN:
+    elif value.advantage == 0:
         message = gettext("now about even")
-    elif reading is Reading.AHEAD:
-        message = gettext("now ahead (≈+{score})")
     else:
-        message = gettext("now behind (≈{score})")
-    return message.format(moves=moves, score=value.score)
+        # TRANSLATORS: an estimate after a move, not proven: {player} (X or O) stands better.
+        message = gettext("now {player} is ahead")
+    return message.format(moves=moves, player=_favoured(value, mover).value)
+
+
+def _favoured(value: Value, mover: Player) -> Player:
+    """The side an estimate from ``mover``'s side favours (``mover`` when even)."""
+    return mover if value.score >= 0 else mover.other
 
 
 @dataclass(frozen=True)
@@ -214,12 +223,14 @@ class MoveReview:
         or the kept value (``"a draw"``) for a best move."""
         before = Value(self.best_score, self.best_is_exact)
         if self.mark is Mark.BEST:
-            return before.phrase()
+            return before.phrase(self.player)
         after = Value(self.played_score, self.is_exact(self.move))
         # TRANSLATORS: how a move changed the value: {before} is a clause such as "was a
         # draw", {after} one such as "now a loss in 3 moves".
         message = gettext("{before}, {after}")
-        return message.format(before=was_words(before), after=now_words(after))
+        return message.format(
+            before=was_words(before, self.player), after=now_words(after, self.player)
+        )
 
     @property
     def better_coordinates(self) -> tuple[str, ...]:
