@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from variant_reference import move_values, open_3x3
 
+from ttt_gui.analysis.forced_wins import ThreatProver
 from ttt_gui.analysis.review import (
     HEURISTIC_MARGIN,
     GameReview,
@@ -241,7 +242,54 @@ def test_an_approximate_review_marks_a_mistake_only_where_the_loss_is_proven() -
     assert corner.mark is Mark.MISTAKE
     assert ", now a loss in " in corner.change
     assert set(corner.better_coordinates) <= {"a4", "e4", "f4"}
-    assert review.summary().endswith(" — approximate, depth 4")
+    assert review.summary().endswith(" other values approximate, depth 4")
     # A block keeps the game open: at worst a heuristic difference, never a mistake.
     blocked = review_game(start, [start.parse_coordinate("e4")], engine, limit=limit).moves[0]
     assert blocked.mark is not Mark.MISTAKE
+
+
+# -- Gomoku boards: forced wins by threats -------------------------------------------------
+
+
+#: 15x15, five in a row, O to move (rows count from the top). X's d8 e8 f8
+#: is closed at c8; g8 would make it a four and the column g8 . g10 g11 a
+#: three at once (a four-three).
+FOUR_THREE = Board.parse(
+    "/".join(
+        ["..............."] * 6
+        + [".......O.......", "..OXXX.........", ".....O.........", "......X........"]
+        + ["......X........", ".......O......."]
+        + ["..............."] * 3
+    ),
+    win_length=5,
+)
+
+
+def test_a_gomoku_review_marks_the_move_that_lets_a_four_three_through() -> None:
+    """O plays far away; X's four-three (g8, then g9 an open four) wins.
+    A depth-2 search sees no loss there; the threat searches do."""
+    start = FOUR_THREE
+    names = ("a1", "g8", "h8", "g9", "g7", "g12")
+    moves = [start.parse_coordinate(name) for name in names]
+    review = review_game(start, moves, Engine(randomize=False), limit=Limit(depth=2))
+    far, *rest = review.moves
+    assert far.mark is Mark.MISTAKE
+    assert far.change.endswith(", now a loss in 3 moves"), far.change
+    (hold,) = far.better
+    prover = ThreatProver(start.geometry)
+    assert hold != far.move and prover.win(start.play(hold)) is None
+    assert far.blunder_note() == "move 10: a1 lost the game"
+    # Lost from then on: the other moves are best, their value the win named.
+    assert [move.mark for move in rest] == [Mark.BEST] * 5
+    assert rest[0].change == "X wins in 3 moves" and rest[1].change == "X wins in 2 moves"
+    assert review.summary().startswith(
+        "O: 2 best, 0 inaccuracies, 1 mistake (move 10: a1 lost the game); X: 3 best"
+    ) or review.summary().startswith("X: 3 best, 0 inaccuracies, 0 mistakes; O: 2 best")
+    assert " — losses proven by threats, other values approximate, depth " in review.summary()
+
+
+def test_a_gomoku_review_does_not_blame_a_move_that_blocks_the_threat() -> None:
+    start = FOUR_THREE
+    review = review_game(start, [start.parse_coordinate("g8")], Engine(randomize=False))
+    (block,) = review.moves
+    assert block.mark is Mark.BEST and not block.better

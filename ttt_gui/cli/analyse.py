@@ -15,8 +15,11 @@ to ``--depth`` plies, and say so ("approximate, depth 6"). After a search
 for the think time, ``analyse`` tries for as long again to prove moves drawn
 by relevance zones (five or more in a row), and a position whose every move
 is then proven is exact: the one pipeline of :mod:`ttt_gui.analysis.position`,
-which the window's analysis view uses too. Values are words that name the
-side they favour, never the engine's points.
+which the window's analysis view uses too. A review on a Gomoku board marks
+its moves by forced wins by threats within a fixed budget, its other values
+estimates of a small search (to ``--depth`` if given; the think time is not
+used there): see :func:`ttt_gui.analysis.review.review_by_threats`. Values
+are words that name the side they favour, never the engine's points.
 """
 
 from __future__ import annotations
