@@ -293,3 +293,14 @@ def test_a_gomoku_review_does_not_blame_a_move_that_blocks_the_threat() -> None:
     review = review_game(start, [start.parse_coordinate("g8")], Engine(randomize=False))
     (block,) = review.moves
     assert block.mark is Mark.BEST and not block.better
+
+
+def test_a_gomoku_review_marks_a_forced_win_not_played_an_inaccuracy() -> None:
+    start = FOUR_THREE.play(FOUR_THREE.parse_coordinate("a1"))  # X to move wins by g8
+    moves = [start.parse_coordinate(name) for name in ("o15", "g8")]
+    review = review_game(start, moves, Engine(randomize=False), limit=Limit(depth=2))
+    elsewhere, block = review.moves
+    assert elsewhere.mark is Mark.INACCURACY
+    assert elsewhere.change.startswith("was a win in 3 moves, now ")
+    assert elsewhere.better_coordinates == ("g8",)
+    assert block.mark is Mark.BEST

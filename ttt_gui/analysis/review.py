@@ -402,7 +402,7 @@ def review_by_threats(
       better move named; its value is the mover's own forced win, or an
       estimate);
     * *inaccuracy* when the mover had a forced win, did not play its first
-      move, and has none found after the reply;
+      move, and has none found after the reply (if the game goes on);
     * *best* otherwise, a loss already proven included.
 
     A value that is no forced win is an estimate: ``engine``'s search to
@@ -516,7 +516,8 @@ class _ThreatReviewer:
         if (
             own is not None
             and move != own.move
-            and (index + 2 >= len(self.boards) or self.win(index + 2) is None)
+            and index + 2 < len(self.boards)  # else the record ends: unknown
+            and self.win(index + 2) is None
         ):
             played = -self.estimate(index + 1)[0]
             scores = {move: played, own.move: score}
