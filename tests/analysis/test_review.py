@@ -3,6 +3,7 @@ independent plain minimax would judge it; wording; approximate boards."""
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from variant_reference import move_values, open_3x3
 
+from ttt_gui.analysis.forced_wins import ThreatProver
 from ttt_gui.analysis.review import (
     HEURISTIC_MARGIN,
     GameReview,
@@ -122,12 +124,36 @@ def test_an_inaccuracy_is_a_slower_win_or_a_faster_loss() -> None:
 
 
 def test_the_value_before_and_after_is_a_whole_clause_for_each_reading() -> None:
-    assert was_words(Value(WIN - 1, True)) == "was a win in 1 move"
-    assert was_words(Value(0, True)) == "was a draw"
-    assert was_words(Value(30, False)) == "was ahead (≈+30)"
-    assert now_words(Value(1, False)) == "now about even"
-    assert now_words(Value(-30, False)) == "now behind (≈-30)"
-    assert now_words(Value(-(WIN - 4), True)) == "now a loss in 2 moves"
+    assert was_words(Value(WIN - 1, True), Player.X) == "was a win in 1 move"
+    assert was_words(Value(0, True), Player.X) == "was a draw"
+    assert was_words(Value(30, False), Player.O) == "O was ahead"
+    assert was_words(Value(1, False), Player.O) == "was about even"
+    assert now_words(Value(1, False), Player.X) == "now about even"
+    assert now_words(Value(-30, False), Player.X) == "now O is ahead"
+    assert now_words(Value(-(WIN - 4), True), Player.X) == "now a loss in 2 moves"
+
+
+#: An engine score in words: a sign and digits, or the "about" sign.
+RAW_SCORE = re.compile(r"≈|[+-]\d")
+
+
+def test_no_value_in_words_carries_an_engine_score() -> None:
+    for score in (*range(-300, 301, 7), 2, -2, WIN - 3, -(WIN - 4)):
+        for exact in (False, True):
+            value = Value(score, exact)
+            for mover in Player:
+                words = (
+                    value.words(mover),
+                    value.phrase(mover),
+                    was_words(value, mover),
+                    now_words(value, mover),
+                )
+                assert not any(RAW_SCORE.search(text) for text in words), (score, words)
+    # A review on a board too large to solve: every line of it in words.
+    start = Board.parse("XOOXO/X..XX/O.OXO/XXXOX/XOOO.", 4)
+    review = review_game(start, [start.parse_coordinate("c2")], Engine(), limit=Limit(depth=1))
+    texts = [move.change for move in review.moves] + [review.summary()]
+    assert not any(RAW_SCORE.search(text) for text in texts), texts
 
 
 def test_a_review_of_no_moves_says_so() -> None:
@@ -214,9 +240,67 @@ def test_an_approximate_review_marks_a_mistake_only_where_the_loss_is_proven() -
     (corner,) = review.moves
     assert not corner.exact and corner.depth == 4
     assert corner.mark is Mark.MISTAKE
-    assert corner.change.startswith("was ") and ", now a loss in " in corner.change
+    assert ", now a loss in " in corner.change
     assert set(corner.better_coordinates) <= {"a4", "e4", "f4"}
-    assert review.summary().endswith(" — approximate, depth 4")
+    assert review.summary().endswith(" other values approximate, depth 4")
     # A block keeps the game open: at worst a heuristic difference, never a mistake.
     blocked = review_game(start, [start.parse_coordinate("e4")], engine, limit=limit).moves[0]
     assert blocked.mark is not Mark.MISTAKE
+
+
+# -- Gomoku boards: forced wins by threats -------------------------------------------------
+
+
+#: 15x15, five in a row, O to move (rows count from the top). X's d8 e8 f8
+#: is closed at c8; g8 would make it a four and the column g8 . g10 g11 a
+#: three at once (a four-three).
+FOUR_THREE = Board.parse(
+    "/".join(
+        ["..............."] * 6
+        + [".......O.......", "..OXXX.........", ".....O.........", "......X........"]
+        + ["......X........", ".......O......."]
+        + ["..............."] * 3
+    ),
+    win_length=5,
+)
+
+
+def test_a_gomoku_review_marks_the_move_that_lets_a_four_three_through() -> None:
+    """O plays far away; X's four-three (g8, then g9 an open four) wins.
+    A depth-2 search sees no loss there; the threat searches do."""
+    start = FOUR_THREE
+    names = ("a1", "g8", "h8", "g9", "g7", "g12")
+    moves = [start.parse_coordinate(name) for name in names]
+    review = review_game(start, moves, Engine(randomize=False), limit=Limit(depth=2))
+    far, *rest = review.moves
+    assert far.mark is Mark.MISTAKE
+    assert far.change.endswith(", now a loss in 3 moves"), far.change
+    (hold,) = far.better
+    prover = ThreatProver(start.geometry)
+    assert hold != far.move and prover.win(start.play(hold)) is None
+    assert far.blunder_note() == "move 10: a1 lost the game"
+    # Lost from then on: the other moves are best, their value the win named.
+    assert [move.mark for move in rest] == [Mark.BEST] * 5
+    assert rest[0].change == "X wins in 3 moves" and rest[1].change == "X wins in 2 moves"
+    assert review.summary().startswith(
+        "O: 2 best, 0 inaccuracies, 1 mistake (move 10: a1 lost the game); X: 3 best"
+    ) or review.summary().startswith("X: 3 best, 0 inaccuracies, 0 mistakes; O: 2 best")
+    assert " — losses proven by threats, other values approximate, depth " in review.summary()
+
+
+def test_a_gomoku_review_does_not_blame_a_move_that_blocks_the_threat() -> None:
+    start = FOUR_THREE
+    review = review_game(start, [start.parse_coordinate("g8")], Engine(randomize=False))
+    (block,) = review.moves
+    assert block.mark is Mark.BEST and not block.better
+
+
+def test_a_gomoku_review_marks_a_forced_win_not_played_an_inaccuracy() -> None:
+    start = FOUR_THREE.play(FOUR_THREE.parse_coordinate("a1"))  # X to move wins by g8
+    moves = [start.parse_coordinate(name) for name in ("o15", "g8")]
+    review = review_game(start, moves, Engine(randomize=False), limit=Limit(depth=2))
+    elsewhere, block = review.moves
+    assert elsewhere.mark is Mark.INACCURACY
+    assert elsewhere.change.startswith("was a win in 3 moves, now ")
+    assert elsewhere.better_coordinates == ("g8",)
+    assert block.mark is Mark.BEST

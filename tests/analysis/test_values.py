@@ -14,8 +14,17 @@ def test_distances_count_the_mover_s_own_moves() -> None:
     assert Value(WIN - 3, True).words(Player.X) == "win in 2 moves"
     assert Value(-(WIN - 2), True).words(Player.O) == "loss in 1 move"
     assert Value(-(WIN - 6), True).words(Player.O) == "loss in 3 moves"
-    assert Value(WIN - 5, True).phrase() == "a win in 3 moves"
+    assert Value(WIN - 5, True).phrase(Player.X) == "X wins in 3 moves"
+    # A loss names the winner, in the winner's own moves.
+    assert Value(-(WIN - 6), True).phrase(Player.X) == "O wins in 3 moves"
     assert [moves_of(plies) for plies in range(1, 8)] == [1, 1, 2, 2, 3, 3, 4]
+
+
+def test_an_estimate_names_the_side_it_favours() -> None:
+    assert Value(40, False).phrase(Player.O) == "O better"
+    assert Value(-5, False).phrase(Player.O) == "X slightly better"
+    assert Value(1, False).phrase(Player.X) == "about even"
+    assert Value(0, True).phrase(Player.X) == "a draw"
 
 
 def test_the_plies_stay_a_number() -> None:

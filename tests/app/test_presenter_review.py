@@ -198,7 +198,7 @@ def test_a_best_move_shows_its_value_and_no_better_move() -> None:
     rig = reviewed()
     rig.presenter.go_to(3)
     view = rig.presenter.view()
-    assert view.status == "Move 3, X b2: best — a win in 3 moves. Esc returns to the game."
+    assert view.status == "Move 3, X b2: best — X wins in 3 moves. Esc returns to the game."
     assert view.cells[4].background == "last"
     assert not any(cell.background == "hint" for cell in view.cells)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -19,11 +20,12 @@ from test_cli import child_environment
 from variant_reference import move_values
 from variant_reference import move_values as reference_values
 
+from ttt_gui.analysis.position import Analyst
 from ttt_gui.analysis.review import review_game
 from ttt_gui.board import Board
-from ttt_gui.cli.analyse import review_report
+from ttt_gui.cli.analyse import analysis_report, review_report
 from ttt_gui.config import GameConfig
-from ttt_gui.engine import Engine
+from ttt_gui.engine import Engine, Limit
 from ttt_gui.storage.games import SavedGame, write_game
 from ttt_gui.words import DOMAIN, LOCALE_DIR_VARIABLE, install_language
 
@@ -253,6 +255,21 @@ def test_analyse_under_the_exact_rule_does_not_count_an_overline(tmp_path: Path)
     assert text.stdout.startswith("XXX.X/OOO../O..../...../.....  (exactly 4 in a row wins)")
 
 
+def test_an_estimate_names_the_side_it_favours_and_no_engine_score() -> None:
+    """Connect Four searched 4 plies deep: heuristic values only, each worded
+    "X better", "O slightly better" or "about even", never in points."""
+    board = Board.parse("......./......./......./......./......./...x...", gravity=True)
+    analyst = Analyst(Engine(randomize=False), Limit(depth=4))
+    lines = analysis_report(analyst.analyse(board), False).splitlines()
+    assert lines[0].startswith(str(board) + "  (gravity)  O to move: ")
+    assert lines[0].endswith(" (approximate, depth 4)")
+    words = [line.split("  ", 1)[1] for line in lines[1:]]
+    estimate = re.compile(r"about even|[XO] (slightly |much )?better")
+    assert all(estimate.fullmatch(word) for word in words), words
+    data = json.loads(analysis_report(analyst.analyse(board), True))
+    assert not any(re.search(r"≈|[+-]\d", move["words"]) for move in data["moves"])
+
+
 def test_analyse_under_gravity_refuses_a_floating_mark(tmp_path: Path) -> None:
     done = run(tmp_path, "analyse", "x../.../..o", "--gravity")
     assert done.returncode == 2
@@ -336,9 +353,9 @@ def test_review_prints_every_move_marked_and_the_summary(tmp_path: Path) -> None
     assert done.stdout.splitlines() == [
         "  1. X a1  best        a draw",
         "  2. O b1  mistake     was a draw, now a loss in 3 moves; better: b2",
-        "  3. X b2  best        a win in 3 moves",
+        "  3. X b2  best        X wins in 3 moves",
         "  4. O b3  inaccuracy  was a loss in 2 moves, now a loss in 1 move; better: c3",
-        "  5. X c3  best        a win in 1 move",
+        "  5. X c3  best        X wins in 1 move",
         "X: 3 best, 0 inaccuracies, 0 mistakes; "
         "O: 0 best, 1 inaccuracy, 1 mistake (move 2: b1 lost the draw)",
     ]
@@ -396,7 +413,8 @@ def test_review_of_a_large_board_is_approximate_to_the_depth_asked(tmp_path: Pat
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert len(lines) == 4
-    assert lines[-1].endswith(" — approximate, depth 2")
+    # Five in a row on 7x7: losses by threats, the other values estimates.
+    assert lines[-1].endswith(" other values approximate, depth 2")
     assert " mistake " not in done.stdout  # nothing is proven lost this early
 
 

@@ -15,8 +15,10 @@ JSON of the command line.
 ['win in 2 moves', 'draw', 'loss in 1 move']
 >>> [Value(s, False).short(Player.O) for s in (WIN - 1, 40, -5, 1)]
 ['W1', 'O++', 'X+', '≈']
->>> Value(WIN - 5, True).phrase(), Value(12, False).phrase()
-('a win in 3 moves', 'ahead (≈+12)')
+>>> Value(WIN - 5, True).phrase(Player.O), Value(-(WIN - 4), True).phrase(Player.O)
+('O wins in 3 moves', 'X wins in 2 moves')
+>>> Value(12, False).phrase(Player.O), Value(-30, False).phrase(Player.O)
+('O slightly better', 'X better')
 """
 
 from __future__ import annotations
@@ -168,35 +170,23 @@ class Value:
         side = (mover if advantage > 0 else mover.other).value
         return side + "+" * abs(advantage)
 
-    def plain_words(self) -> str:
-        """The value without sides, for the command line: ``"win in 2 moves"``,
-        ``"draw"``, or a heuristic ``"about even"``, ``"ahead (≈+12)"``,
-        ``"behind (≈-12)"``."""
-        reading = self.reading
-        if self.outcome is not None:
-            return self.words(Player.X)
-        if reading is Reading.EVEN:
-            return gettext("about even")
-        if reading is Reading.AHEAD:
-            # TRANSLATORS: an estimate for the side to move, in the engine's points.
-            return gettext("ahead (≈+{score})").format(score=self.score)
-        return gettext("behind (≈{score})").format(score=self.score)
-
-    def phrase(self) -> str:
-        """The value for a sentence: ``"a win in 2 moves"``, ``"a draw"``, or a
-        heuristic ``"ahead (≈+12)"``."""
+    def phrase(self, mover: Player) -> str:
+        """The value for a sentence about ``mover``'s position, naming the
+        side it favours: ``"X wins in 2 moves"`` (a loss of ``mover``'s names
+        the other side), ``"a draw"``, or a heuristic ``"O slightly better"``,
+        ``"about even"``. Distances count the winner's moves (:func:`moves_of`:
+        a loss in 4 plies is a win in 2 of the winner's moves)."""
         outcome, moves = self.outcome, self.moves
-        if outcome is Outcome.WIN and moves is not None:
-            return ngettext("a win in {moves} move", "a win in {moves} moves", moves).format(
-                moves=moves
+        if outcome is Outcome.WIN or outcome is Outcome.LOSS:
+            winner = mover if outcome is Outcome.WIN else mover.other
+            # TRANSLATORS: a proven result: {player} (X or O) wins in {moves} of its moves.
+            message = ngettext(
+                "{player} wins in {moves} move", "{player} wins in {moves} moves", moves or 0
             )
-        if outcome is Outcome.LOSS and moves is not None:
-            return ngettext("a loss in {moves} move", "a loss in {moves} moves", moves).format(
-                moves=moves
-            )
+            return message.format(player=winner.value, moves=moves)
         if outcome is Outcome.DRAW:
             return gettext("a draw")
-        return self.plain_words()
+        return self.words(mover)
 
 
 def legend() -> str:

@@ -15,7 +15,11 @@ to ``--depth`` plies, and say so ("approximate, depth 6"). After a search
 for the think time, ``analyse`` tries for as long again to prove moves drawn
 by relevance zones (five or more in a row), and a position whose every move
 is then proven is exact: the one pipeline of :mod:`ttt_gui.analysis.position`,
-which the window's analysis view uses too.
+which the window's analysis view uses too. A review on a Gomoku board marks
+its moves by forced wins by threats within a fixed budget, its other values
+estimates of a small search (to ``--depth`` if given; the think time is not
+used there): see :func:`ttt_gui.analysis.review.review_by_threats`. Values
+are words that name the side they favour, never the engine's points.
 """
 
 from __future__ import annotations
@@ -289,7 +293,7 @@ def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
                 "cell": move,
                 **_value_fields(value),
                 "exact": value.exact,
-                "words": value.plain_words(),
+                "words": value.words(board.turn),
             }
         )
     best = _value(ranked[0][1], analysis.exact)
@@ -305,12 +309,12 @@ def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
             "exact": analysis.exact,
             "depth": analysis.depth,
             "proof": proof.value if proof is not None else None,
-            "words": best.plain_words(),
+            "words": best.words(board.turn),
             "proof_words": proof_words(proof) if proof is not None else None,
             "moves": moves,
         }
         return json.dumps(data)
-    value_words = best.plain_words()
+    value_words = best.words(board.turn)
     if proof is not None:
         value_words = gettext("{value}: {proof}").format(
             value=value_words, proof=proof_words(proof)
