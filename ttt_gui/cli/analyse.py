@@ -18,7 +18,7 @@ is then proven is exact: the one pipeline of :mod:`ttt_gui.analysis.position`,
 which the window's analysis view uses too. A review on a Gomoku board marks
 its moves by forced wins by threats within a fixed budget, its other values
 estimates of a small search (to ``--depth`` if given; the think time is not
-used there): see :func:`ttt_gui.analysis.review.review_by_threats`. Values
+used there): see :func:`ttt_gui.analysis.threat_review.review_by_threats`. Values
 are words that name the side they favour, never the engine's points.
 """
 
