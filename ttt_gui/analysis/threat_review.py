@@ -1,6 +1,11 @@
-"""The review of a game on a board where threats decide (Gomoku's): each
-position searched for the side to move's forced win by threats, the first
-move after which the other side has one marked a mistake; no Tk.
+"""Review of a game on a Gomoku board by forced wins by threats; no Tk.
+
+Where :func:`~ttt_gui.analysis.forced_wins.threats_decide` (plain rules,
+five or more in a row, 49 cells or more), :func:`ttt_gui.analysis.review.review_game`
+reviews a game here: a search to the depth a review can afford sees nothing
+of how such games are lost, so the marks rest on the forced wins the
+threat searches prove (:class:`~ttt_gui.analysis.forced_wins.ThreatProver`),
+and the other values are estimates of a small search.
 """
 
 from __future__ import annotations
@@ -9,7 +14,7 @@ import threading
 from collections.abc import Sequence
 
 from ttt_gui.analysis.forced_wins import ForcedWin, ThreatBudget, ThreatProver, game_budgets
-from ttt_gui.analysis.review import GameReview, Mark, MoveReview, Progress, ReviewStopped
+from ttt_gui.analysis.reviewed import GameReview, Mark, MoveReview, Progress, ReviewStopped
 from ttt_gui.board import Board
 from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine, Limit
 
