@@ -3,7 +3,8 @@
 Run ``python benchmarks/gomoku_speed.py`` (``--compiled PYTHON``, which may
 be given more than once, names the interpreter of an environment with a
 compiled build installed, e.g. one made by ``TTT_GUI_COMPILE=1 pip install
-.``, of this tree or of another revision; ``--nodes`` per search, default
+.``, of this tree or of another revision; ``--installed PYTHON`` one with
+either build installed, e.g. the pure build of another revision; ``--nodes`` per search, default
 60,000; ``--positions``, default 8; ``--no-pure`` skips the pure build).
 
 The positions are those of ``benchmarks/leaf_fours.py``: the first
@@ -68,6 +69,14 @@ def main() -> None:
         metavar="PYTHON",
         help="the Python of an environment with a compiled build (may be repeated)",
     )
+    parser.add_argument(
+        "--installed",
+        action="append",
+        default=[],
+        metavar="PYTHON",
+        help="the Python of an environment with any build installed, pure or compiled,"
+        " of this tree or of another revision (may be repeated)",
+    )
     parser.add_argument("--nodes", type=int, default=60_000, help="nodes per search")
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--no-pure", action="store_true", help="skip this tree's pure build")
@@ -76,21 +85,31 @@ def main() -> None:
         "nodes": args.nodes,
         "positions": [board.to_text() for board in middle_games(args.positions)],
     }
-    runs = [] if args.no_pure else [("pure", sys.executable, True)]
+    runs: list[tuple[str, str, bool, bool | None]] = (
+        [] if args.no_pure else [("pure", sys.executable, True, False)]
+    )
     runs += [
-        (f"compiled {number}", python, False) for number, python in enumerate(args.compiled, 1)
+        (f"compiled {number}", python, False, True)
+        for number, python in enumerate(args.compiled, 1)
+    ]
+    runs += [
+        (f"installed {number}", python, False, None)
+        for number, python in enumerate(args.installed, 1)
     ]
     print(f"15x15 Gomoku, {len(request['positions'])} middle games, {args.nodes:,} nodes each")
     print(
         f"{'build':>10} {'nodes':>10} {'nodes/s':>9} {'nodes/CPU s':>11} {'depth':>6}  move:score"
     )
-    for label, python, source in runs:
+    builds = []
+    for label, python, source, compiled in runs:
         answer = run_build(python, source, request, WORKER)
-        if answer["compiled"] == source:
+        if compiled is not None and answer["compiled"] != compiled:
             raise SystemExit(f"the {label} run imported the wrong build")
+        builds.append("compiled" if answer["compiled"] else "pure")
         print(build_row(label, answer["results"]))
-    for number, python in enumerate(args.compiled, 1):
-        print(f"compiled {number}: {python}")
+    for (label, python, source, _), build in zip(runs, builds, strict=True):
+        if not source:
+            print(f"{label}: {python} ({build})")
 
 
 if __name__ == "__main__":

@@ -10,9 +10,16 @@ from pathlib import Path
 import pytest
 
 from ttt_gui.board import Board, geometry
+from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine, Limit
 from ttt_gui.engine.gomoku_board import GomokuBoard
 from ttt_gui.engine.gomoku_search import GomokuSearch
-from ttt_gui.engine.gomoku_shapes import MAKES_FIVE, MAKES_FOUR, MAKES_OPEN_FOUR
+from ttt_gui.engine.gomoku_shapes import (
+    MAKES_FIVE,
+    MAKES_FOUR,
+    MAKES_FOUR_THREE,
+    MAKES_OPEN_FOUR,
+    MAKES_OPEN_THREE,
+)
 from ttt_gui.engine.state import threats
 from ttt_gui.engine.threats import side_bits
 
@@ -25,8 +32,8 @@ def random_stones(rows: int, cols: int, count: int, seed: int) -> list[int]:
     return randoms.sample(range(rows * cols), count)
 
 
-def filled(rows: int, cols: int, stones: list[int]) -> GomokuBoard:
-    board = GomokuBoard(rows, cols)
+def filled(rows: int, cols: int, stones: list[int], exact: bool = False) -> GomokuBoard:
+    board = GomokuBoard(rows, cols, exact)
     for index, cell in enumerate(stones):
         board.play(cell, index % 2)
     return board
@@ -36,33 +43,40 @@ def bits(stones: list[int], side: int) -> int:
     return sum(1 << cell for cell in stones[side::2])
 
 
-def completions(mine: int, other: int, shape_rows: int, shape_cols: int) -> int:
+def completions(
+    mine: int, other: int, shape_rows: int, shape_cols: int, exact: bool = False
+) -> int:
     """The empty cells where ``mine`` makes five, by the line bit sets."""
-    shape = geometry(shape_rows, shape_cols, 5)
+    shape = geometry(shape_rows, shape_cols, 5, exact=exact)
     return threats(mine, other, shape) & ~(mine | other) & shape.full
 
 
-def completions_through(cell: int, mine: int, other: int, rows: int, cols: int) -> int:
-    """The empty cells where ``mine`` makes five on a line through ``cell``."""
-    shape = geometry(rows, cols, 5)
+def completions_through(
+    cell: int, mine: int, other: int, rows: int, cols: int, exact: bool
+) -> int:
+    """The empty cells where ``mine`` makes five on a line through ``cell``
+    (under ``exact``, no longer line)."""
+    shape = geometry(rows, cols, 5, exact=exact)
     found = 0
     for index in shape.lines_through[cell]:
         mask = shape.lines[index]
-        if not mask & other and (mask & mine).bit_count() == 4:
+        guard = shape.guards[index] if exact else 0
+        if not (mask & other or guard & mine) and (mask & mine).bit_count() == 4:
             found |= mask & ~mine
     return found
 
 
+@pytest.mark.parametrize("exact", [False, True])
 @pytest.mark.parametrize(("rows", "cols"), SHAPES)
 def test_fives_and_fours_are_those_of_the_line_bit_sets(
-    rows: int, cols: int, exhaustive: bool
+    rows: int, cols: int, exact: bool, exhaustive: bool
 ) -> None:
     for seed in range(12 if exhaustive else 3):
         stones = random_stones(rows, cols, 30 + 10 * seed, seed)
-        board = filled(rows, cols, stones)
+        board = filled(rows, cols, stones, exact)
         for side in (0, 1):
             mine, other = bits(stones, side), bits(stones, 1 - side)
-            fives = completions(mine, other, rows, cols)
+            fives = completions(mine, other, rows, cols, exact)
             for cell in range(rows * cols):
                 if board.cells[cell]:
                     continue
@@ -70,15 +84,16 @@ def test_fives_and_fours_are_those_of_the_line_bit_sets(
                 assert (kind == MAKES_FIVE) == bool(fives >> cell & 1), (seed, side, cell)
                 if kind == MAKES_FIVE:
                     continue
-                after = completions_through(cell, mine | 1 << cell, other, rows, cols)
+                after = completions_through(cell, mine | 1 << cell, other, rows, cols, exact)
                 assert (kind >= MAKES_FOUR) == bool(after), (seed, side, cell)
                 if after.bit_count() >= 2:
                     assert kind == MAKES_OPEN_FOUR, (seed, side, cell)
 
 
-def test_play_and_undo_leave_what_a_fresh_board_reads() -> None:
+@pytest.mark.parametrize("exact", [False, True])
+def test_play_and_undo_leave_what_a_fresh_board_reads(exact: bool) -> None:
     randoms = random.Random(5)
-    board = GomokuBoard(15, 15)
+    board = GomokuBoard(15, 15, exact)
     stones: list[int] = []
     for _ in range(400):
         if stones and randoms.random() < 0.4:
@@ -88,14 +103,14 @@ def test_play_and_undo_leave_what_a_fresh_board_reads() -> None:
             cell = randoms.choice([c for c in range(225) if c not in stones])
             board.play(cell, len(stones) % 2)
             stones.append(cell)
-    fresh = filled(15, 15, stones)
+    fresh = filled(15, 15, stones, exact)
     assert board.codes == fresh.codes
     assert board.counts == fresh.counts
     assert board.totals == fresh.totals
     assert board.near == fresh.near
     assert board.hash == fresh.hash
     board.unwind(0)
-    assert board.codes == GomokuBoard(15, 15).codes and board.hash == 0
+    assert board.codes == GomokuBoard(15, 15, exact).codes and board.hash == 0
 
 
 def tactics_wins(exhaustive: bool) -> list[Board]:
@@ -127,3 +142,33 @@ def test_each_win_by_fours_found_holds_against_every_defence(exhaustive: bool) -
             if fives.bit_count() == 1:
                 assert line[index + 1] == fives.bit_length() - 1, "the only defence"
         assert board.winner is not None and board.winner.value == "xo"[attacker].upper()
+
+
+def test_an_overline_wins_freestyle_only() -> None:
+    # X to move: x x x x . x in row 7; filling the gap makes six in a row.
+    text = "/".join(
+        "...oxxxx.x....." if row == 7 else ("oo..o.o........" if row == 0 else "." * 15)
+        for row in range(15)
+    )
+    gap = 7 * 15 + 8
+    freestyle = Board.parse(text, win_length=5)
+    standard = Board.parse(text, win_length=5, exact=True)
+    played = Engine(selective=True, seed=1).search(freestyle, Limit(nodes=2_000))
+    assert (played.move, played.score) == (gap, WIN - 1)
+    played = Engine(selective=True, seed=1).search(standard, Limit(nodes=2_000))
+    assert played.score < MATE_THRESHOLD
+
+
+def test_against_a_four_three_to_make_the_moves_are_its_defences_and_our_fours() -> None:
+    # O to move. X makes a four-three on (7, 7): row 7 (x x . x) and column 7 (x x).
+    search = GomokuSearch(15, 15)
+    x_cells = [7 * 15 + 4, 7 * 15 + 5, 7 * 15 + 8, 5 * 15 + 7, 6 * 15 + 7, 0]
+    o_cells = [7 * 15 + 3, 3 * 15 + 3, 3 * 15 + 4, 3 * 15 + 5, 14 * 15 + 14]
+    search.set_position(x_cells, o_cells)
+    assert search.board.class_of(0, 7 * 15 + 7) == MAKES_FOUR_THREE
+    moves, forced = search.moves_for(1)
+    assert not forced and 7 * 15 + 7 in moves
+    ours = set(search.board.cells_of_class(1, MAKES_FOUR))
+    assert ours and ours <= set(moves)
+    for move in moves:
+        assert move in ours or search.board.class_of(0, move) >= MAKES_OPEN_THREE

@@ -2,14 +2,15 @@
 cell's shapes, kept as stones come and go; no Tk.
 
 Each row, column and diagonal is two integers, one per side, a bit a cell
-(with four bits of margin on each side, which the *blocked* integer of the
+(with five bits of margin on each side, which the *blocked* integer of the
 line sets, so a window never reads past the board): every value fits a
 machine word, and a stone changes the four lines through its cell and
 nothing else. For each side the board keeps, per empty cell and direction,
 the shape a stone there would make (:mod:`ttt_gui.engine.gomoku_shapes`),
 the cell's code, and over the whole board the number of cells of each
 class and the sum of their attack values. A stone, and taking it back,
-read the shapes of the cells within four of it on its four lines again.
+read the shapes of the cells within four of it on its four lines again
+(five under the exact rule, where a stone beyond a five makes it six).
 
 Sides are 0 (X, the first player) and 1 (O); cells are numbered as the
 :class:`~ttt_gui.board.Board`'s, row by row.
@@ -30,10 +31,13 @@ import random
 from typing import Final
 
 from ttt_gui.engine.gomoku_shapes import (
+    BLOCKED_MASK,
+    BLOCKED_SHIFT,
     CENTRE,
     MAKES_FIVE,
-    WINDOW,
-    WINDOW_MASK,
+    MAKES_FOUR,
+    MAKES_FOUR_THREE,
+    STONES_MASK,
     code_table,
     shape_table,
 )
@@ -57,10 +61,11 @@ class GomokuBoard:
     played only when empty. Counts and sums cover the empty cells only.
     """
 
-    def __init__(self, rows: int, cols: int) -> None:
+    def __init__(self, rows: int, cols: int, exact: bool = False) -> None:
         self.rows, self.cols = rows, cols
         self.size = rows * cols
-        self.shapes_table = shape_table()
+        self.shapes_table = shape_table(exact)
+        self.reach = CENTRE if exact else CENTRE - 1  # the cells whose shapes a stone changes
         classes, attack, defence = code_table()
         self.classes, self.attack, self.defence = classes, attack, defence
         line_cells: list[list[int]] = []
@@ -125,6 +130,12 @@ class GomokuBoard:
     def class_count(self, side: int, kind: int) -> int:
         """How many empty cells are of class ``kind`` for ``side``."""
         return self.counts[side * CLASSES + kind]
+
+    def makes_four(self, side: int) -> bool:
+        """Whether ``side`` has a cell that makes a four (and no more than a
+        four-three: an open four or a five is counted on its own)."""
+        base = side * CLASSES
+        return self.counts[base + MAKES_FOUR] > 0 or self.counts[base + MAKES_FOUR_THREE] > 0
 
     def shape_of(self, side: int, cell: int, direction: int) -> int:
         """The shape a stone of ``side`` on ``cell`` makes in ``direction``."""
@@ -235,7 +246,7 @@ class GomokuBoard:
             self.totals,
         )
         table = self.shapes_table
-        size, line_count = self.size, self.line_count
+        size, line_count, reach = self.size, self.line_count, self.reach
         o_codes = size  # O's codes start here
         for direction in range(4):
             index = cell * 4 + direction
@@ -246,15 +257,17 @@ class GomokuBoard:
             blocked = self.blocked[line]
             x_blocked, o_blocked = o_stones | blocked, x_stones | blocked
             power = POWERS[direction]
-            for shift in range(max(0, position - 4), min(len(line_cells), position + 5)):
+            for shift in range(
+                max(0, position - reach), min(len(line_cells), position + reach + 1)
+            ):
                 near_cell = line_cells[shift]
                 if cells[near_cell]:
                     continue
                 # X's shape, then O's: the same steps, unrolled (a[i] += b is a generic
                 # operation in the compiled build; a[i] = a[i] + b is native).
                 shape = table[
-                    (x_stones >> shift & WINDOW_MASK)
-                    | (x_blocked >> shift & WINDOW_MASK) << WINDOW
+                    (x_stones >> shift & STONES_MASK)
+                    | (x_blocked >> (shift + 1) & BLOCKED_MASK) << BLOCKED_SHIFT
                 ]
                 slot = near_cell * 4 + direction
                 old = shapes[slot]
@@ -267,8 +280,8 @@ class GomokuBoard:
                     counts[classes[new_code]] = counts[classes[new_code]] + 1
                     totals[0] = totals[0] + attack[new_code] - attack[code]
                 shape = table[
-                    (o_stones >> shift & WINDOW_MASK)
-                    | (o_blocked >> shift & WINDOW_MASK) << WINDOW
+                    (o_stones >> shift & STONES_MASK)
+                    | (o_blocked >> (shift + 1) & BLOCKED_MASK) << BLOCKED_SHIFT
                 ]
                 slot = (size + near_cell) * 4 + direction
                 old = shapes[slot]
@@ -291,9 +304,9 @@ class GomokuBoard:
         power = POWERS[direction]
         for side in (0, 1):
             mine, theirs = (x_stones, o_stones) if side == 0 else (o_stones, x_stones)
-            window = (mine >> shift & WINDOW_MASK) | (
-                (theirs | blocked) >> shift & WINDOW_MASK
-            ) << WINDOW
+            window = (mine >> shift & STONES_MASK) | (
+                (theirs | blocked) >> (shift + 1) & BLOCKED_MASK
+            ) << BLOCKED_SHIFT
             shape = self.shapes_table[window]
             slot = (side * self.size + cell) * 4 + direction
             old = self.shapes[slot]

@@ -1,4 +1,4 @@
-"""Freestyle Gomoku as the engine plays it: the shape search
+"""Gomoku as the engine plays it (freestyle and standard rules): the shape search
 (:mod:`ttt_gui.engine.gomoku_search`) at the root of a bounded search,
 with its threat searches around it; no Tk.
 
@@ -37,11 +37,11 @@ MIN_SIDE: Final = 11
 
 
 def gomoku_applies(geometry: Geometry) -> bool:
-    """Whether this path plays ``geometry``: freestyle Gomoku, five or more
-    in a row on a board at least MIN_SIDE on each side."""
+    """Whether this path plays ``geometry``: Gomoku, five in a row (or
+    more, but for the exact rule) on a board at least MIN_SIDE on each side."""
     return (
         geometry.win_length == 5
-        and not (geometry.gravity or geometry.misere or geometry.exact)
+        and not (geometry.gravity or geometry.misere)
         and min(geometry.rows, geometry.cols) >= MIN_SIDE
     )
 
@@ -63,7 +63,7 @@ class GomokuPath:
     """The shape searchers of the board shapes seen, kept between searches."""
 
     def __init__(self) -> None:
-        self._searchers: dict[tuple[int, int], GomokuSearch] = {}
+        self._searchers: dict[tuple[int, int, bool], GomokuSearch] = {}
 
     def clear(self) -> None:
         """Forget the searchers and their tables."""
@@ -72,10 +72,10 @@ class GomokuPath:
     def choose(self, board: Board, limit: Limit, context: SearchContext) -> GomokuChoice:
         """The move for the side to move within ``limit``, counting into
         ``context`` (its nodes, stop token, deadline and node limit)."""
-        key = (board.rows, board.cols)
+        key = (board.rows, board.cols, board.exact)
         search = self._searchers.get(key)
         if search is None:
-            search = self._searchers[key] = GomokuSearch(board.rows, board.cols)
+            search = self._searchers[key] = GomokuSearch(board.rows, board.cols, board.exact)
         x_cells = [cell for cell in range(board.cells) if board[cell] is Player.X]
         o_cells = [cell for cell in range(board.cells) if board[cell] is Player.O]
         search.set_position(x_cells, o_cells)

@@ -33,6 +33,7 @@ from ttt_gui.engine.gomoku_shapes import (
     MAKES_FOUR,
     MAKES_FOUR_THREE,
     MAKES_OPEN_FOUR,
+    MAKES_OPEN_THREE,
 )
 from ttt_gui.engine.state import SearchAborted
 
@@ -51,11 +52,8 @@ TEMPO_EIGHTHS: Final = 10
 FOUR_THREE_LEAF: Final = 3_000
 #: Table entries kept before the table is cleared.
 TABLE_LIMIT: Final = 1_500_000
-#: The VCF's depth (in the attacker's moves) and positions per search.
+#: The root's VCF's depth (in the attacker's moves).
 VCF_DEPTH: Final = 12
-VCF_NODES: Final = 20_000
-#: Root moves checked for a VCF of the other side after them.
-DEFENCE_CHECKS: Final = 8
 
 #: A cell fits this many bits (boards of up to 20 x 20).
 CELL_BITS: Final = 9
@@ -74,8 +72,8 @@ class GomokuSearch:
     counts on across searches.
     """
 
-    def __init__(self, rows: int, cols: int) -> None:
-        self.board = GomokuBoard(rows, cols)
+    def __init__(self, rows: int, cols: int, exact: bool = False) -> None:
+        self.board = GomokuBoard(rows, cols, exact)
         self.table: dict[int, tuple[int, int, int, int]] = {}  # hash -> depth, bound, score, move
         self.vcf_failed: dict[int, int] = {}  # (hash, attacker) -> depth that failed
         self.killers: list[int] = [-1] * 256
@@ -140,6 +138,8 @@ class GomokuSearch:
             board.undo(answer, defender)
             board.undo(move, attacker)
             return [move, answer, five[0]] if five else []
+        elif not board.makes_four(attacker):
+            return []
         else:
             fours = board.cells_of_class(attacker, MAKES_FOUR)
             fours.sort(key=lambda cell: -board.attack[board.codes[attacker * board.size + cell]])
@@ -210,13 +210,25 @@ class GomokuSearch:
 
     def moves_for(self, side: int) -> tuple[list[int], bool]:
         """The moves searched for ``side`` to move and whether they answer
-        a threat (then all are searched)."""
+        a threat (then all are searched).
+
+        Against an open four to make (the other side's open three): its
+        four-making cells and our fours. Against a four-three to make: its
+        cells that make an open three or more (the four-three's cell, and
+        those that block its four or its three) and our fours; the best
+        ``width`` of them, as of any node."""
         board = self.board
         other = 1 - side
         if board.class_count(other, MAKES_OPEN_FOUR):
-            return board.cells_of_class(side, MAKES_FOUR) + board.cells_of_class(
-                other, MAKES_FOUR
-            ), True
+            ours = board.cells_of_class(side, MAKES_FOUR)
+            return ours + [
+                cell for cell in board.cells_of_class(other, MAKES_FOUR) if cell not in ours
+            ], True
+        if board.class_count(other, MAKES_FOUR_THREE):
+            ours = board.cells_of_class(side, MAKES_FOUR)
+            return ours + [
+                cell for cell in board.cells_of_class(other, MAKES_OPEN_THREE) if cell not in ours
+            ], False
         return board.candidates(), False
 
     def negamax(self, side: int, depth: int, alpha: int, beta: int, ply: int) -> int:

@@ -2,30 +2,33 @@
 tables; no Tk.
 
 A shape is what one side's stone on a cell makes in one direction, from the
-nine cells of the line around it (four on each side): the cell's
-*window*. A window is two 9-bit integers, the side's stones and the cells
-it cannot use (the other side's stones and the cells off the board); bit 4
-is the cell itself, empty. :func:`shape_table` gives the shape of every
-window, indexed by ``stones | blocked << 9``; it is built once, on first
-use, from the 3^8 windows that can occur.
+cells of the line around it: the cell's *window*, the side's stones on the
+eleven cells centred on it and the cells it cannot use (the other side's
+stones and the cells off the board) on the inner nine; bit 5 is the cell
+itself, empty. :func:`shape_table` gives the shape of every window,
+indexed by ``stones | blocked << 11``; it is built once per rule, on first
+use, from the 3^8 * 4 windows that can occur.
 
 The four directions' shapes combine into the cell's *class* for that side
 (a win, a double four, a four-three, …) and its *value*, the weight the
 evaluation and the move order give it; :func:`code_table` reads both from
 the cell's code, ``sum(shape[d] * SHAPES ** d)``.
 
-Freestyle rules: five or more in a row win. A five is any five cells in a
-row through the cell; an open four has two cells that complete a five, a
-four one; an open three can become an open four with one more stone, a
-three a four; an open two an open three, a two a three.
+Freestyle rules: five or more in a row win; the exact rule (standard
+Gomoku): five exactly. A five is five cells in a row through the cell; an
+open four has two cells that complete a five, a four one; an open three
+can become an open four with one more stone, a three a four; an open two
+an open three, a two a three.
 
->>> table = shape_table()
 >>> def window(text: str) -> int:  # "x" the side's stone, "o" blocked, "_" the cell
 ...     stones = sum(1 << i for i, c in enumerate(text) if c == "x")
-...     return stones | sum(1 << i for i, c in enumerate(text) if c == "o") << 9
->>> [SHAPE_NAMES[table[window(text)]] for text in
-...  (".xxx_x...", "..xx_x...", ".oxx_x...", "..xx_....", ".ox._x...", "...._....", "oxxx_o...")]
-['five', 'open four', 'four', 'open three', 'three', 'one', 'none']
+...     return stones | sum(1 << i for i, c in enumerate(text[1:10]) if c == "o") << 11
+>>> texts = ("..xxx_x....", "...xx_x....", "..oxx_x....", "...xx_.....", "..ox._x....",
+...          "....._.....", ".oxxx_o....", "x.xxx_.....")
+>>> [SHAPE_NAMES[shape_table()[window(text)]] for text in texts]
+['five', 'open four', 'four', 'open three', 'three', 'one', 'none', 'open four']
+>>> [SHAPE_NAMES[shape_table(exact=True)[window(text)]] for text in texts[:2] + texts[-1:]]
+['five', 'open four', 'four']
 """
 
 from __future__ import annotations
@@ -72,19 +75,32 @@ MAKES_FIVE: Final = 6
 
 # -- Tables ---------------------------------------------------------------------------------------
 
-WINDOW: Final = 9
-CENTRE: Final = 4
-WINDOW_MASK: Final = 511
-FIVE_MASKS: Final = tuple(0b11111 << start for start in range(5))
+#: A window: the cell and five cells on each side of it. A five through the
+#: cell lies within four of it; the fifth cell on each side matters only
+#: under the exact rule, and only whether the side's stone is on it.
+WINDOW: Final = 11
+CENTRE: Final = 5
+STONES_MASK: Final = 2047  # the 11 cells' stones
+BLOCKED_MASK: Final = 511  # the 9 inner cells' blocks
+BLOCKED_SHIFT: Final = 11
+INNER: Final = tuple(range(1, 10))
+FIVE_STARTS: Final = tuple(range(1, 6))
 #: The shape one stone short of each: an open three becomes an open four.
 BELOW: Final = (NONE, ONE, ONE, ONE, TWO, OPEN_TWO, THREE, OPEN_THREE, FOUR)
 
 
-def _has_five(stones: int) -> bool:
-    return any(stones & mask == mask for mask in FIVE_MASKS)
+def _has_five(stones: int, exact: bool) -> bool:
+    """Whether ``stones`` hold five in a row through the centre (under
+    ``exact``, not part of a longer row)."""
+    for start in FIVE_STARTS:
+        mask = 0b11111 << start
+        if stones & mask == mask:
+            if not exact or not stones & (1 << (start - 1) | 1 << (start + 5)):
+                return True
+    return False
 
 
-def _shape(stones: int, blocked: int, known: dict[tuple[int, int], int]) -> int:
+def _shape(stones: int, blocked: int, exact: bool, known: dict[tuple[int, int], int]) -> int:
     """The shape of ``stones`` (the centre among them) in a window whose
     ``blocked`` cells the side cannot use: what it has, or could have with
     more stones, through the centre."""
@@ -92,29 +108,35 @@ def _shape(stones: int, blocked: int, known: dict[tuple[int, int], int]) -> int:
     found = known.get(key)
     if found is not None:
         return found
-    if _has_five(stones):
+    if _has_five(stones, exact):
         shape = FIVE
     else:
-        empty = [i for i in range(WINDOW) if not (stones | blocked) >> i & 1]
-        completions = sum(1 for i in empty if _has_five(stones | 1 << i))
+        empty = [i for i in INNER if not (stones | blocked) >> i & 1]
+        completions = sum(1 for i in empty if _has_five(stones | 1 << i, exact))
         if completions >= 2:
             shape = OPEN_FOUR
         elif completions == 1:
             shape = FOUR
         else:
-            best = max((_shape(stones | 1 << i, blocked, known) for i in empty), default=NONE)
+            best = max(
+                (_shape(stones | 1 << i, blocked, exact, known) for i in empty), default=NONE
+            )
             shape = BELOW[best]  # one more stone reaches ``best``
     known[key] = shape
     return shape
 
 
 @cache
-def shape_table() -> list[int]:
-    """The shape of each window, indexed by ``stones | blocked << 9`` (the
-    centre, bit 4, empty in both); windows that cannot occur read NONE."""
-    table = [NONE] * (1 << (2 * WINDOW))
+def shape_table(exact: bool = False) -> list[int]:
+    """The shape of each window, indexed by ``stones | blocked << 11``: the
+    side's stones on the 11 cells, the blocked of the 9 inner ones (the
+    window's cells 1 to 9; the centre, cell 5, empty in both). Under
+    ``exact`` only five exactly in a row wins. Windows that cannot occur
+    read NONE."""
+    table = [NONE] * (1 << (WINDOW + len(INNER)))
     known: dict[tuple[int, int], int] = {}
-    neighbours = [i for i in range(WINDOW) if i != CENTRE]
+    neighbours = [i for i in INNER if i != CENTRE]
+    outer = 1 | 1 << (WINDOW - 1)
     for code in range(3 ** len(neighbours)):
         stones = blocked = 0
         for i in neighbours:
@@ -123,7 +145,10 @@ def shape_table() -> list[int]:
                 stones |= 1 << i
             elif digit == 2:
                 blocked |= 1 << i
-        table[stones | blocked << WINDOW] = _shape(stones | 1 << CENTRE, blocked, known)
+        for ends in (0, 1, 1 << (WINDOW - 1), outer):
+            # An outer cell without the side's stone is one it cannot use.
+            shape = _shape(stones | ends | 1 << CENTRE, blocked | (outer & ~ends), exact, known)
+            table[stones | ends | (blocked >> 1) << BLOCKED_SHIFT] = shape
     return table
 
 
