@@ -105,9 +105,8 @@ class GomokuBoard:
         for side in (0, 1):  # every cell empty, of code 0, until its shapes are read
             self.counts[side * CLASSES + classes[0]] = self.size
             self.totals[side] = attack[0] * self.size
-        for cell in range(self.size):
-            for direction in range(4):
-                self._reshape(cell, direction)
+        for cell in range(self.size):  # each cell's shapes read (several times: once is enough)
+            self._reshape_around(cell)
 
     def _neighbours(self, cell: int) -> list[int]:
         row, col = divmod(cell, self.cols)
@@ -136,10 +135,6 @@ class GomokuBoard:
         four-three: an open four or a five is counted on its own)."""
         base = side * CLASSES
         return self.counts[base + MAKES_FOUR] > 0 or self.counts[base + MAKES_FOUR_THREE] > 0
-
-    def shape_of(self, side: int, cell: int, direction: int) -> int:
-        """The shape a stone of ``side`` on ``cell`` makes in ``direction``."""
-        return self.shapes[(side * self.size + cell) * 4 + direction]
 
     def cells_of_class(self, side: int, lowest: int) -> list[int]:
         """The empty cells of class ``lowest`` or higher for ``side``, in cell order."""
@@ -293,33 +288,3 @@ class GomokuBoard:
                     counts[CLASSES + classes[code]] = counts[CLASSES + classes[code]] - 1
                     counts[CLASSES + classes[new_code]] = counts[CLASSES + classes[new_code]] + 1
                     totals[1] = totals[1] + attack[new_code] - attack[code]
-
-    def _reshape(self, cell: int, direction: int) -> None:
-        """Read the empty ``cell``'s shapes in ``direction`` again, for both sides."""
-        index = cell * 4 + direction
-        line = self.line_of[index]
-        shift = self.position_of[index]  # the window's first bit: the cell's bit less MARGIN
-        x_stones, o_stones = self.stones[line], self.stones[self.line_count + line]
-        blocked = self.blocked[line]
-        power = POWERS[direction]
-        for side in (0, 1):
-            mine, theirs = (x_stones, o_stones) if side == 0 else (o_stones, x_stones)
-            window = (mine >> shift & STONES_MASK) | (
-                (theirs | blocked) >> (shift + 1) & BLOCKED_MASK
-            ) << BLOCKED_SHIFT
-            shape = self.shapes_table[window]
-            slot = (side * self.size + cell) * 4 + direction
-            old = self.shapes[slot]
-            if shape != old:
-                self.shapes[slot] = shape
-                code_slot = side * self.size + cell
-                code = self.codes[code_slot]
-                new_code = code + (shape - old) * power
-                self.codes[code_slot] = new_code
-                self.counts[side * CLASSES + self.classes[code]] = (
-                    self.counts[side * CLASSES + self.classes[code]] - 1
-                )
-                self.counts[side * CLASSES + self.classes[new_code]] = (
-                    self.counts[side * CLASSES + self.classes[new_code]] + 1
-                )
-                self.totals[side] = self.totals[side] + self.attack[new_code] - self.attack[code]

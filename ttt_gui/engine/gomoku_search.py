@@ -35,14 +35,12 @@ from ttt_gui.engine.gomoku_shapes import (
     MAKES_OPEN_FOUR,
     MAKES_OPEN_THREE,
 )
+from ttt_gui.engine.negamax import INFINITY, MATE_THRESHOLD, WIN
 from ttt_gui.engine.state import SearchAborted
+from ttt_gui.engine.transposition import EXACT, LOWER, UPPER
 
 # -- Tune these to change how the search spends its nodes ----------------------------------
 
-#: The score scale of the negamax (engine/negamax.py), repeated here for the compiled build.
-WIN: Final = 1_000_000
-MATE_THRESHOLD: Final = WIN - 1_000
-INFINITY: Final = WIN + 1
 #: Moves searched at the root, and at other nodes by remaining depth (the last for deeper).
 ROOT_WIDTH: Final = 20
 WIDTHS: Final = (0, 8, 10, 12)
@@ -58,10 +56,6 @@ VCF_DEPTH: Final = 12
 #: A cell fits this many bits (boards of up to 20 x 20).
 CELL_BITS: Final = 9
 CELL_MASK: Final = 511
-
-EXACT: Final = 0
-LOWER: Final = 1
-UPPER: Final = 2
 
 
 class GomokuSearch:
@@ -130,14 +124,7 @@ class GomokuSearch:
                 return []
             fours = [stop_at]
         elif board.class_count(attacker, MAKES_OPEN_FOUR):
-            move = board.cells_of_class(attacker, MAKES_OPEN_FOUR)[0]
-            board.play(move, attacker)
-            answer = self._any_reply(defender)
-            board.play(answer, defender)
-            five = board.cells_of_class(attacker, MAKES_FIVE)
-            board.undo(answer, defender)
-            board.undo(move, attacker)
-            return [move, answer, five[0]] if five else []
+            fours = board.cells_of_class(attacker, MAKES_OPEN_FOUR)[:1]
         elif not board.makes_four(attacker):
             return []
         else:
@@ -148,7 +135,6 @@ class GomokuSearch:
             return []
         for move in fours:
             board.play(move, attacker)
-            block = board.five_cell(attacker, move)
             line: list[int] = []
             if board.class_count(attacker, MAKES_FIVE) >= 2:
                 answer = self._any_reply(defender)  # an open or double four
@@ -156,7 +142,7 @@ class GomokuSearch:
                 five = board.cells_of_class(attacker, MAKES_FIVE)
                 board.undo(answer, defender)
                 line = [answer, five[0]] if five else []
-            elif block >= 0:
+            elif (block := board.five_cell(attacker, move)) >= 0:
                 board.play(block, defender)
                 rest = self.vcf(attacker, depth - 1)
                 board.undo(block, defender)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ttt_gui.board import Board, Geometry
 from ttt_gui.engine.context import SearchContext
@@ -32,10 +32,10 @@ from ttt_gui.engine.transposition import EXACT, LOWER, UPPER, Entry, Table, prun
 # The table's vocabulary, used from here too.
 __all__ = ["EXACT", "LOWER", "UPPER", "Entry", "Table"]
 
-WIN = 1_000_000
+WIN: Final = 1_000_000
 #: Scores above this (or below its negative) are proven wins (losses).
-MATE_THRESHOLD = WIN - 1_000
-INFINITY = WIN + 1
+MATE_THRESHOLD: Final = WIN - 1_000
+INFINITY: Final = WIN + 1
 UNLIMITED = 1_000  # a depth beyond any game's length: "search to the end"
 
 #: Order moves positionally only where this many cells or more are empty.

@@ -24,7 +24,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from itertools import islice
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 #: Entries an engine's table keeps at most unless told otherwise (about
 #: 150 MB when full).
@@ -35,7 +35,9 @@ POINTER_BYTES = 8
 SOLVER_ENTRY_BYTES = 40
 
 #: The flag of an entry: its score is exact, a lower bound or an upper bound.
-EXACT, LOWER, UPPER = 0, 1, 2
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
 
 
 class Entry(NamedTuple):
