@@ -19,7 +19,8 @@ from typing import Final
 
 from ttt_gui.board import Board, Geometry, Player
 from ttt_gui.engine.context import Limit, SearchContext
-from ttt_gui.engine.gomoku_search import VCF_DEPTH, WIN, GomokuSearch
+from ttt_gui.engine.gomoku_search import VCF_DEPTH, GomokuSearch
+from ttt_gui.engine.negamax import WIN
 from ttt_gui.engine.state import SearchAborted
 
 #: The root's own win by fours may take this share of the bounds, the
