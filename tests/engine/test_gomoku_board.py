@@ -105,12 +105,16 @@ def test_play_and_undo_leave_what_a_fresh_board_reads(exact: bool) -> None:
             stones.append(cell)
     fresh = filled(15, 15, stones, exact)
     assert board.codes == fresh.codes
+    assert board.shapes == fresh.shapes
     assert board.counts == fresh.counts
     assert board.totals == fresh.totals
     assert board.near == fresh.near
     assert board.hash == fresh.hash
     board.unwind(0)
-    assert board.codes == GomokuBoard(15, 15, exact).codes and board.hash == 0
+    empty = GomokuBoard(15, 15, exact)
+    assert board.codes == empty.codes and board.shapes == empty.shapes
+    assert board.counts == empty.counts and board.totals == empty.totals
+    assert board.hash == 0 and board.trail == [] and board.marks == []
 
 
 def tactics_wins(exhaustive: bool) -> list[Board]:

@@ -52,6 +52,11 @@ CLASSES: Final = MAKES_FIVE + 1
 NEAR: Final = 2
 #: A direction's place in a cell's code (gomoku_shapes.code_table): SHAPES ** direction.
 POWERS: Final[tuple[int, int, int, int]] = (1, 9, 81, 729)
+#: A trail entry: ``slot << TRAIL_SLOT | old shape << TRAIL_SHAPE | old code``.
+TRAIL_SLOT: Final = 17
+TRAIL_SHAPE: Final = 13
+TRAIL_CODE_MASK: Final = 8191
+TRAIL_SHAPE_MASK: Final = 15
 
 
 class GomokuBoard:
@@ -98,6 +103,13 @@ class GomokuBoard:
         self.near = [0] * self.size
         self.empty_count = self.size
         self.history: list[int] = []  # cell * 2 + side of each stone played, in order
+        # What the stones in play changed, for undo: a shape's slot and its old shape and
+        # code, packed (TRAIL_SLOT, TRAIL_SHAPE); where each stone's changes begin; and the
+        # counts and totals before each stone.
+        self.trail: list[int] = []
+        self.marks: list[int] = []
+        self.saved_counts: list[list[int]] = []
+        self.saved_totals: list[int] = []
         randoms = random.Random(20_241_128)
         self.keys = [randoms.getrandbits(60) for _ in range(2 * self.size)]
         self.hash = 0
@@ -107,6 +119,7 @@ class GomokuBoard:
             self.totals[side] = attack[0] * self.size
         for cell in range(self.size):  # each cell's shapes read (several times: once is enough)
             self._reshape_around(cell)
+        self.trail.clear()  # nothing to take back
 
     def _neighbours(self, cell: int) -> list[int]:
         row, col = divmod(cell, self.cols)
@@ -143,14 +156,14 @@ class GomokuBoard:
         return [
             cell
             for cell in range(self.size)
-            if cells[cell] == 0 and classes[codes[base + cell]] >= lowest
+            if classes[codes[base + cell]] >= lowest and cells[cell] == 0
         ]
 
     def candidates(self) -> list[int]:
         """The empty cells within NEAR of a stone on a line, in cell order
         (the centre of an empty board)."""
         cells, near = self.cells, self.near
-        found = [cell for cell in range(self.size) if cells[cell] == 0 and near[cell] > 0]
+        found = [cell for cell in range(self.size) if near[cell] > 0 and cells[cell] == 0]
         if not found and self.empty_count == self.size:
             found = [(self.rows // 2) * self.cols + self.cols // 2]
         return found
@@ -174,6 +187,10 @@ class GomokuBoard:
 
     def play(self, cell: int, side: int) -> None:
         """Put a stone of ``side`` on the empty ``cell``."""
+        self.marks.append(len(self.trail))
+        self.saved_counts.append(self.counts[:])
+        self.saved_totals.append(self.totals[0])
+        self.saved_totals.append(self.totals[1])
         self._leave(cell)
         self.history.append(cell * 2 + side)
         self.cells[cell] = side + 1
@@ -201,8 +218,18 @@ class GomokuBoard:
             self.stones[line] = self.stones[line] & ~(1 << (self.position_of[index] + MARGIN))
         for other in self.neighbours[cell]:
             self.near[other] = self.near[other] - 1
-        self._enter(cell)
-        self._reshape_around(cell)
+        # The shapes and codes back (a stone changes each at most once: a cell near it
+        # lies on one of its lines), and the counts and totals as they were.
+        trail, shapes, codes = self.trail, self.shapes, self.codes
+        mark = self.marks.pop()
+        for entry in trail[mark:]:
+            slot = entry >> TRAIL_SLOT
+            shapes[slot] = entry >> TRAIL_SHAPE & TRAIL_SHAPE_MASK
+            codes[slot >> 2] = entry & TRAIL_CODE_MASK
+        del trail[mark:]
+        self.counts = self.saved_counts.pop()
+        self.totals[1] = self.saved_totals.pop()
+        self.totals[0] = self.saved_totals.pop()
 
     def unwind(self, length: int) -> None:
         """Take back the stones played after the first ``length`` (a search
@@ -219,19 +246,11 @@ class GomokuBoard:
             self.counts[slot] = self.counts[slot] - 1
             self.totals[side] = self.totals[side] - self.attack[code]
 
-    def _enter(self, cell: int) -> None:
-        """Put an emptied cell back into the counts and sums (its codes are
-        those it had when it was played: the board is as it was then)."""
-        for side in (0, 1):
-            code = self.codes[side * self.size + cell]
-            slot = side * CLASSES + self.classes[code]
-            self.counts[slot] = self.counts[slot] + 1
-            self.totals[side] = self.totals[side] + self.attack[code]
-
     def _reshape_around(self, cell: int) -> None:
         """Read again the shapes of the empty cells within four of ``cell``
-        on its lines, in those lines' directions, for both sides."""
-        cells, shapes, codes, counts, classes, attack, totals = (
+        on its lines, in those lines' directions, for both sides, and keep
+        on the trail what changed."""
+        cells, shapes, codes, counts, classes, attack, totals, trail = (
             self.cells,
             self.shapes,
             self.codes,
@@ -239,52 +258,65 @@ class GomokuBoard:
             self.classes,
             self.attack,
             self.totals,
+            self.trail,
         )
-        table = self.shapes_table
+        table, stones, line_of, position_of = (
+            self.shapes_table,
+            self.stones,
+            self.line_of,
+            self.position_of,
+        )
         size, line_count, reach = self.size, self.line_count, self.reach
-        o_codes = size  # O's codes start here
+        stones_mask, blocked_mask = STONES_MASK, BLOCKED_MASK  # locals read faster in plain Python
+        o_slots = size * 4  # O's shapes start here, its codes at size
         for direction in range(4):
             index = cell * 4 + direction
-            line = self.line_of[index]
+            line = line_of[index]
             line_cells = self.line_cells[line]
-            position = self.position_of[index]
-            x_stones, o_stones = self.stones[line], self.stones[line_count + line]
+            position = position_of[index]
+            x_stones, o_stones = stones[line], stones[line_count + line]
             blocked = self.blocked[line]
-            x_blocked, o_blocked = o_stones | blocked, x_stones | blocked
+            # Each side's blocked cells, one bit along: a window's inner nine start at its bit 1.
+            x_blocked = (o_stones | blocked) >> 1 << BLOCKED_SHIFT
+            o_blocked = (x_stones | blocked) >> 1 << BLOCKED_SHIFT
             power = POWERS[direction]
-            for shift in range(
-                max(0, position - reach), min(len(line_cells), position + reach + 1)
-            ):
+            first = position - reach if position > reach else 0
+            last = position + reach + 1
+            if last > len(line_cells):
+                last = len(line_cells)
+            for shift in range(first, last):
                 near_cell = line_cells[shift]
                 if cells[near_cell]:
                     continue
                 # X's shape, then O's: the same steps, unrolled (a[i] += b is a generic
                 # operation in the compiled build; a[i] = a[i] + b is native).
                 shape = table[
-                    (x_stones >> shift & STONES_MASK)
-                    | (x_blocked >> (shift + 1) & BLOCKED_MASK) << BLOCKED_SHIFT
+                    (x_stones >> shift & stones_mask)
+                    | (x_blocked >> shift & blocked_mask << BLOCKED_SHIFT)
                 ]
                 slot = near_cell * 4 + direction
                 old = shapes[slot]
                 if shape != old:
                     shapes[slot] = shape
                     code = codes[near_cell]
+                    trail.append(slot << TRAIL_SLOT | old << TRAIL_SHAPE | code)
                     new_code = code + (shape - old) * power
                     codes[near_cell] = new_code
                     counts[classes[code]] = counts[classes[code]] - 1
                     counts[classes[new_code]] = counts[classes[new_code]] + 1
                     totals[0] = totals[0] + attack[new_code] - attack[code]
                 shape = table[
-                    (o_stones >> shift & STONES_MASK)
-                    | (o_blocked >> (shift + 1) & BLOCKED_MASK) << BLOCKED_SHIFT
+                    (o_stones >> shift & stones_mask)
+                    | (o_blocked >> shift & blocked_mask << BLOCKED_SHIFT)
                 ]
-                slot = (size + near_cell) * 4 + direction
+                slot = o_slots + near_cell * 4 + direction
                 old = shapes[slot]
                 if shape != old:
                     shapes[slot] = shape
-                    code = codes[o_codes + near_cell]
+                    code = codes[size + near_cell]
+                    trail.append(slot << TRAIL_SLOT | old << TRAIL_SHAPE | code)
                     new_code = code + (shape - old) * power
-                    codes[o_codes + near_cell] = new_code
+                    codes[size + near_cell] = new_code
                     counts[CLASSES + classes[code]] = counts[CLASSES + classes[code]] - 1
                     counts[CLASSES + classes[new_code]] = counts[CLASSES + classes[new_code]] + 1
                     totals[1] = totals[1] + attack[new_code] - attack[code]
