@@ -151,12 +151,12 @@ class GomokuBoard:
 
     def cells_of_class(self, side: int, lowest: int) -> list[int]:
         """The empty cells of class ``lowest`` or higher for ``side``, in cell order."""
-        classes, codes, cells = self.classes, self.codes, self.cells
+        classes, cells = self.classes, self.cells
         base = side * self.size
         return [
             cell
-            for cell in range(self.size)
-            if classes[codes[base + cell]] >= lowest and cells[cell] == 0
+            for cell, code in enumerate(self.codes[base : base + self.size])
+            if classes[code] >= lowest and cells[cell] == 0
         ]
 
     def candidates(self) -> list[int]:
@@ -267,7 +267,8 @@ class GomokuBoard:
             self.position_of,
         )
         size, line_count, reach = self.size, self.line_count, self.reach
-        stones_mask, blocked_mask = STONES_MASK, BLOCKED_MASK  # locals read faster in plain Python
+        # The masks as locals (read faster in plain Python); the blocked cells' in place.
+        stones_mask, blocked_mask = STONES_MASK, BLOCKED_MASK << BLOCKED_SHIFT
         o_slots = size * 4  # O's shapes start here, its codes at size
         for direction in range(4):
             index = cell * 4 + direction
@@ -291,25 +292,23 @@ class GomokuBoard:
                 # X's shape, then O's: the same steps, unrolled (a[i] += b is a generic
                 # operation in the compiled build; a[i] = a[i] + b is native).
                 shape = table[
-                    (x_stones >> shift & stones_mask)
-                    | (x_blocked >> shift & blocked_mask << BLOCKED_SHIFT)
+                    (x_stones >> shift & stones_mask) | (x_blocked >> shift & blocked_mask)
                 ]
-                slot = near_cell * 4 + direction
-                old = shapes[slot]
+                x_slot = near_cell * 4 + direction
+                old = shapes[x_slot]
                 if shape != old:
-                    shapes[slot] = shape
+                    shapes[x_slot] = shape
                     code = codes[near_cell]
-                    trail.append(slot << TRAIL_SLOT | old << TRAIL_SHAPE | code)
+                    trail.append(x_slot << TRAIL_SLOT | old << TRAIL_SHAPE | code)
                     new_code = code + (shape - old) * power
                     codes[near_cell] = new_code
                     counts[classes[code]] = counts[classes[code]] - 1
                     counts[classes[new_code]] = counts[classes[new_code]] + 1
                     totals[0] = totals[0] + attack[new_code] - attack[code]
                 shape = table[
-                    (o_stones >> shift & stones_mask)
-                    | (o_blocked >> shift & blocked_mask << BLOCKED_SHIFT)
+                    (o_stones >> shift & stones_mask) | (o_blocked >> shift & blocked_mask)
                 ]
-                slot = o_slots + near_cell * 4 + direction
+                slot = x_slot + o_slots
                 old = shapes[slot]
                 if shape != old:
                     shapes[slot] = shape

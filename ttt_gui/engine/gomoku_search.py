@@ -227,13 +227,16 @@ class GomokuSearch:
             return WIN - ply - 1
         if board.empty_count == 0:
             return 0
-        if board.class_count(other, MAKES_FIVE):
-            fives = board.cells_of_class(other, MAKES_FIVE)
-            if len(fives) >= 2:
+        fives = board.class_count(other, MAKES_FIVE)
+        if fives:
+            if fives >= 2:
                 return -(WIN - ply - 2)
-            board.play(fives[0], side)
+            block = board.five_cell(other, board.history[-1] // 2)  # made by its last stone
+            if block < 0:  # or there at the root
+                block = board.cells_of_class(other, MAKES_FIVE)[0]
+            board.play(block, side)
             score = -self.negamax(other, depth, -beta, -alpha, ply + 1)
-            board.undo(fives[0], side)
+            board.undo(block, side)
             return score
         if board.class_count(side, MAKES_OPEN_FOUR):
             return WIN - ply - 3
