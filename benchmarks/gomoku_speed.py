@@ -7,16 +7,22 @@ compiled build installed, e.g. one made by ``TTT_GUI_COMPILE=1 pip install
 either build installed, e.g. the pure build of another revision; ``--nodes`` per search, default
 60,000; ``--positions``, default 8; ``--no-pure`` skips the pure build).
 
-The positions are those of ``benchmarks/leaf_fours.py``: the first
-openings of ``benchmarks/data/gomoku_speed_openings.txt`` played on by the
-engine for a few moves at a small node limit. Each build searches each with a fresh
-``Engine(selective=True, seed=1)`` to the node limit, in a process of its
-own (the pure build from this source tree, a compiled one from its
-installed package, outside the tree). Printed per build: nodes a second of
-wall clock and of the process's CPU time, the mean depth completed, and
-the moves and scores, so that builds that should search alike (a change of
-speed alone) can be seen to: a change that keeps every node makes the same
-moves with the same scores and node counts.
+The positions are fixed, in ``benchmarks/data/gomoku_speed_positions.txt``
+(one board a line), so that revisions compare on the same ones: middle
+games that the engine of ``95aab19`` did not find won or lost within
+60,000 nodes, where a search spends its nodes searching rather than
+proving. ``--build-positions COUNT`` makes the file again with this tree's
+engine: the openings of ``benchmarks/data/gomoku_speed_openings.txt``
+played on by the engine for a few moves at a small node limit (as
+``benchmarks/leaf_fours.py`` does), each kept if no result is proven
+within the node limit, until COUNT are kept. Each build searches each
+position with a fresh ``Engine(selective=True, seed=1)`` to the node limit,
+in a process of its own (the pure build from this source tree, a compiled
+one from its installed package, outside the tree). Printed per build:
+nodes a second of wall clock and of the process's CPU time, the mean depth
+completed, and the moves and scores, so that builds that should search
+alike (a change of speed alone) can be seen to: a change that keeps every
+node makes the same moves with the same scores and node counts.
 """
 
 from __future__ import annotations
@@ -30,7 +36,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from connect_four import run_build  # noqa: E402
+from gomoku_match import ROOT  # noqa: E402
 from leaf_fours import middle_games  # noqa: E402
+
+from ttt_gui.board import Board  # noqa: E402
+from ttt_gui.engine import MATE_THRESHOLD, Engine, Limit  # noqa: E402
+
+POSITIONS = ROOT / "benchmarks" / "data" / "gomoku_speed_positions.txt"
 
 WORKER = r"""
 import json, sys, time
@@ -60,6 +72,23 @@ def build_row(label: str, results: list[dict[str, Any]]) -> str:
     return f"{label:>10} {nodes:>10,} {speeds} {depth:>6.1f}  {played}"
 
 
+def build_positions(count: int, nodes: int) -> None:
+    """Write POSITIONS: ``count`` middle games this tree's engine does not
+    prove won or lost within ``nodes``."""
+    kept: list[str] = []
+    candidates = middle_games(50)
+    for number, board in enumerate(candidates, 1):
+        result = Engine(selective=True, seed=1).search(board, Limit(nodes=nodes))
+        proven = abs(result.score) > MATE_THRESHOLD
+        print(f"candidate {number}: {'proven' if proven else 'kept'}", flush=True)
+        if not proven:
+            kept.append(board.to_text())
+        if len(kept) == count:
+            break
+    POSITIONS.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    print(f"{len(kept)} positions written to {POSITIONS.relative_to(ROOT)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -78,12 +107,22 @@ def main() -> None:
         " of this tree or of another revision (may be repeated)",
     )
     parser.add_argument("--nodes", type=int, default=60_000, help="nodes per search")
-    parser.add_argument("--positions", type=int, default=8)
+    parser.add_argument("--positions", type=int, default=8, help="how many of the fixed positions")
+    parser.add_argument(
+        "--build-positions",
+        type=int,
+        metavar="COUNT",
+        help="make the file of fixed positions again with this tree's engine, and stop",
+    )
     parser.add_argument("--no-pure", action="store_true", help="skip this tree's pure build")
     args = parser.parse_args()
+    if args.build_positions:
+        build_positions(args.build_positions, args.nodes)
+        return
+    texts = POSITIONS.read_text(encoding="utf-8").split()
     request = {
         "nodes": args.nodes,
-        "positions": [board.to_text() for board in middle_games(args.positions)],
+        "positions": [Board.from_text(text).to_text() for text in texts[: args.positions]],
     }
     runs: list[tuple[str, str, bool, bool | None]] = (
         [] if args.no_pure else [("pure", sys.executable, True, False)]
