@@ -378,3 +378,74 @@ def test_a_new_window_prunes_before_it_takes_the_newest(tmp_path: Path) -> None:
     assert window.session.history.moves == [0, 4]
     assert not ancient.exists()
     assert "more unfinished" not in window.view().status
+
+
+def outside_game(tmp_path: Path, moves: tuple[int, ...] = (4, 0)) -> tuple[Path, bytes]:
+    """A person's saved game outside the config folder, and its bytes."""
+    documents = tmp_path / "Documents"
+    documents.mkdir()
+    mine = documents / "my-saved.ttt"
+    write_game(mine, SavedGame(GameConfig(mode=Mode.HOTSEAT), moves, None))
+    return mine, mine.read_bytes()
+
+
+def test_a_linked_file_of_earlier_versions_is_copied_once_and_never_moved_or_deleted(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "config" / "settings.unfinished"
+    folder.parent.mkdir()
+    mine, contents = outside_game(tmp_path)
+    legacy_path(folder).symlink_to(mine)
+    window = start(folder)
+    assert window.session.history.moves == [4, 0], "the game it points to is played on"
+    assert mine.read_bytes() == contents and legacy_path(folder).is_symlink()
+    window.play(8)
+    window.quit()
+    assert mine.read_bytes() == contents, "the window writes its own file"
+    again = start(folder)
+    assert again.session.history.moves == [4, 0, 8], "the window's own copy comes back"
+    for cell in (1, 2, 5, 6):  # X: 4 8 2 6, O: 0 1 5; X takes the 2-4-6 diagonal
+        again.play(cell)
+    assert again.session.board.outcome is not None
+    again.quit()
+    assert mine.read_bytes() == contents and legacy_path(folder).is_symlink()
+    assert list(folder.glob("*.ttt")) == [], "only the window's own copy is removed"
+    assert start(folder).session.history.moves == [], "copied once, not at every start"
+    assert mine.read_bytes() == contents
+    assert list(mine.parent.iterdir()) == [mine], "nothing is written beside the person's file"
+
+
+def test_links_in_the_folder_are_never_taken_pruned_or_discarded(tmp_path: Path) -> None:
+    folder = tmp_path / "config" / "settings.unfinished"
+    folder.mkdir(parents=True)
+    mine, contents = outside_game(tmp_path)
+    link = folder / "2001-01-01 000000 linked.ttt"
+    link.symlink_to(mine)
+    os.utime(link, (1e9, 1e9), follow_symlinks=False)
+    planted_lock = folder / ".gone.ttt.lock"
+    planted_lock.symlink_to(mine)
+    os.utime(planted_lock, (1e9, 1e9), follow_symlinks=False)
+    window = UnfinishedGame(folder)
+    assert window.take() is None
+    assert window.take(link) is None
+    assert not window.discard(link)
+    keep(folder, "newest", (4,), 0)
+    assert [entry.path.name for entry in UnfinishedGame(folder).kept_games()] != [link.name]
+    assert link.is_symlink() and planted_lock.is_symlink()
+    assert mine.read_bytes() == contents and list(mine.parent.iterdir()) == [mine]
+
+
+def test_a_link_swapped_in_for_a_kept_game_is_neither_moved_nor_deleted(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "config" / "settings.unfinished"
+    folder.mkdir(parents=True)
+    mine, contents = outside_game(tmp_path)
+    kept = keep(folder, "kept", (4,), 1)
+    window = UnfinishedGame(folder)
+    [entry] = window.kept_games()
+    kept.unlink()
+    kept.symlink_to(mine)  # between the listing and the choice
+    assert window.take(entry.path) is None
+    assert not window.discard(entry.path)
+    assert kept.is_symlink() and mine.read_bytes() == contents

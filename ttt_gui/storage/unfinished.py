@@ -15,6 +15,12 @@ A kept ``settings.unfinished.ttt`` of earlier versions, which kept one game
 beside the settings, is taken the same way. Files that are not saved games
 are never touched.
 
+A symbolic link is never moved, deleted or followed to be moved or deleted:
+a link in the folder is not a kept game, and where the file of earlier
+versions is a link (config files kept as links by a dotfiles tool), the game
+it points to is copied into this window's file, once (a marker in the folder
+remembers which file was copied), and the link and its file stay as they are.
+
 The window saves in the background (``background=True``): a writer thread
 writes the latest game handed to it, so a move never waits for the disk
 (the atomic write's fsync takes about 10 ms); closing waits for the last
@@ -35,9 +41,12 @@ from pathlib import Path
 from ttt_gui.storage.files import (
     STALE_SECONDS,
     LockTimeoutError,
+    is_regular_file,
     lock_path,
     locked,
-    resolve_link,
+    read_limited,
+    remove_regular_file,
+    write_atomically,
 )
 from ttt_gui.storage.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
 
@@ -175,7 +184,7 @@ class UnfinishedGame:
             # Removed while held, so that a window taking the game later finds
             # no lock left behind (it makes its own).
             with contextlib.suppress(OSError):
-                lock_path(self.path).unlink()
+                remove_regular_file(lock_path(self.path))
 
     def save(self, game: SavedGame | None) -> None:
         """Write ``game`` to this window's file; None removes the file (only
@@ -204,8 +213,7 @@ class UnfinishedGame:
 
     def _write(self, game: SavedGame | None) -> None:
         if game is None:
-            with contextlib.suppress(FileNotFoundError):
-                self.path.unlink()
+            remove_regular_file(self.path)
         else:
             write_game(self.path, game)
 
@@ -229,7 +237,10 @@ class UnfinishedGame:
                 self.others -= 1
                 break
         if game is None and self.legacy is not None:
-            game = self._claim(resolve_link(self.legacy))
+            if self.legacy.is_symlink():
+                game = self._copy_linked_legacy(self.legacy)
+            else:
+                game = self._claim(self.legacy)
         return game
 
     def kept_games(self, *, prune: bool = True) -> list[KeptGame]:
@@ -246,7 +257,7 @@ class UnfinishedGame:
                     too_many = len(kept) >= KEEP_AT_MOST
                     too_old = time.time() - saved_at > KEEP_SECONDS
                     if prune and kept and (too_many or too_old):
-                        candidate.unlink()
+                        remove_regular_file(candidate)
                         continue
                 kept.append(KeptGame(candidate, game, saved_at))
         self.others = len(kept)
@@ -258,7 +269,8 @@ class UnfinishedGame:
         try:
             with _unheld(path):
                 read_game(path)
-                path.unlink()
+                if not remove_regular_file(path):
+                    return False
         except (OSError, GameFileError):
             return False
         finally:
@@ -294,6 +306,8 @@ class UnfinishedGame:
         game, renamed to this window's file; else None, the file left alone."""
         try:
             with _unheld(candidate):
+                if not is_regular_file(candidate):
+                    return None  # a link is never moved, nor what it points to
                 try:
                     game = read_game(candidate)
                 except GameFileError:
@@ -303,6 +317,32 @@ class UnfinishedGame:
                 os.replace(candidate, self.path)
         except (LockTimeoutError, FileNotFoundError):
             return None  # held by a running window, or taken by another
+        return game
+
+    def _copy_linked_legacy(self, link: Path) -> SavedGame | None:
+        """The game in the file the link ``link`` points to, copied into this
+        window's file, if that file was not copied before (as it is now: the
+        marker beside it in the folder says); else None. The link and its
+        file are only read, never moved or deleted."""
+        marker = self.folder / f".{link.name}.copied"
+        try:
+            with _unheld(link):
+                status = os.stat(link)
+                identity = (
+                    f"{status.st_dev} {status.st_ino} {status.st_size} {status.st_mtime_ns}\n"
+                )
+                with contextlib.suppress(FileNotFoundError):
+                    if read_limited(marker, 1024).decode("utf-8", "replace") == identity:
+                        return None
+                try:
+                    game = read_game(link)
+                except GameFileError:
+                    return None
+                self.folder.mkdir(parents=True, exist_ok=True)
+                write_game(self.path, game)
+                write_atomically(marker, identity)
+        except (LockTimeoutError, FileNotFoundError, ValueError):
+            return None
         return game
 
 
@@ -315,7 +355,7 @@ def _unheld(path: Path) -> Iterator[None]:
             yield
         finally:
             with contextlib.suppress(OSError):
-                lock_path(path).unlink()
+                remove_regular_file(lock_path(path))
 
 
 def _age(status: os.stat_result) -> float:
