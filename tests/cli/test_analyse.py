@@ -502,3 +502,63 @@ def test_output_to_a_reader_that_left_ends_quietly(tmp_path: Path) -> None:
     finally:
         os.close(writer)
     assert (done.returncode, done.stderr) == (141, "")
+
+
+# -- a translator's broken catalogue never ends a command ----------------------------------
+
+
+def broken_catalogue_environment(home: Path, catalogue: bytes) -> dict[str, str]:
+    """The environment of a child speaking the language ``xx``, whose only
+    catalogue, in the translator's folder, holds ``catalogue``."""
+    folder = home / "locale"
+    target = folder / "xx" / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    target.parent.mkdir(parents=True)
+    target.write_bytes(catalogue)
+    environment = child_environment(home)
+    environment.pop("DISPLAY", None)
+    environment[LOCALE_DIR_VARIABLE] = str(folder)
+    environment["LANGUAGE"] = "xx"
+    return environment
+
+
+def test_an_empty_catalogue_leaves_the_command_in_english(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ttt_gui", "analyse", "xo./.x./..."],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=broken_catalogue_environment(tmp_path, b""),
+    )
+    assert done.returncode == 0, done.stderr
+    assert "O to move: loss in 2 moves" in done.stdout
+    assert "Traceback" not in done.stderr
+    [said] = done.stderr.splitlines()
+    assert "ttt_gui.mo" in said and "cannot be read" in said
+
+
+def test_a_misspelt_placeholder_shows_that_message_in_english(tmp_path: Path) -> None:
+    catalogue = Catalog(locale="de")
+    catalogue.add(
+        "{position}  {player} to move: {value}", "{position}  {player} zieht: {nopevalue}"
+    )
+    catalogue.add(
+        ("loss in {moves} move", "loss in {moves} moves"),
+        ("Niederlage in {moves} Zug", "Niederlage in {moves} Zügen"),
+    )
+    mo = tmp_path / "built.mo"
+    with mo.open("wb") as file:
+        write_mo(file, catalogue)
+    done = subprocess.run(
+        [sys.executable, "-m", "ttt_gui", "analyse", "xo./.x./..."],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=broken_catalogue_environment(tmp_path, mo.read_bytes()),
+    )
+    assert done.returncode == 0, done.stderr
+    first, *moves = done.stdout.splitlines()
+    assert first.endswith("O to move: Niederlage in 2 Zügen"), "the English sentence alone"
+    assert "c1  Niederlage in 1 Zug" in moves, "the other messages translated"
+    assert "Traceback" not in done.stderr
+    [said] = done.stderr.splitlines()
+    assert "'{position}  {player} to move: {value}'" in said
