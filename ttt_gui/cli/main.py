@@ -7,9 +7,11 @@ interval, where cyclic garbage is collected, and DPI awareness on Windows.
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import dataclasses
 import gc
+import io
 import os
 import signal
 import sys
@@ -306,6 +308,49 @@ def attach_parent_console(argv: list[str]) -> None:
         sys.stderr = open("CONOUT$", "w")  # noqa: SIM115
 
 
+def tolerant_streams() -> None:
+    """Let standard output and error print what their encoding cannot hold
+    as backslash escapes (``\\u65e5``) instead of raising
+    UnicodeEncodeError: an ASCII-only terminal (``LC_ALL=C``) never ends a
+    run. Bytes a file name carried undecoded still go out as they came
+    (``surrogateescape``). Streams that are not the interpreter's own are
+    left alone."""
+    codecs.register_error(_TOLERANT, _escape_what_cannot_be_encoded)
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict", "surrogateescape"):
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(errors=_TOLERANT)
+
+
+#: The name of :func:`tolerant_streams`'s error handler.
+_TOLERANT = "ttt_gui.surrogateescape_or_backslashreplace"
+
+
+def _escape_what_cannot_be_encoded(error: UnicodeError) -> tuple[str | bytes, int]:
+    """Undecoded bytes of a file name as they came, anything else escaped."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    try:
+        return _SURROGATE_ESCAPE(error)
+    except UnicodeError:
+        return codecs.backslashreplace_errors(error)
+
+
+_SURROGATE_ESCAPE: Callable[[UnicodeError], tuple[str | bytes, int]] = codecs.lookup_error(
+    "surrogateescape"
+)
+
+
+def prints_words(argv: list[str]) -> bool:
+    """Whether the run ``argv`` asks for is words printed on the terminal
+    (a command, ``--help``, ``--version``) rather than a window."""
+    return (
+        analysis_cli.is_command(argv)
+        or pbrain.is_command(argv)
+        or any(word in ("-h", "--help", "--version") for word in argv)
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the process exit status (2 for bad options, 128
     plus the number of a signal that ended it)."""
@@ -315,12 +360,13 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115
     if sys.stdout is None:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+    tolerant_streams()
     if arguments == [CLIPBOARD_READER_OPTION]:  # the window's clipboard reader
         usual_signals()  # a signal ends it even while Tk waits for the clipboard
         from ttt_gui.gui.clipboard import print_clipboard
 
         return print_clipboard()
-    install_run_language(arguments)
+    install_run_language(arguments, terminal=sys.stdout if prints_words(arguments) else None)
     if analysis_cli.is_command(arguments):  # no window: Ctrl+C interrupts as usual
         usual_signals()
         return analysis_cli.main(arguments)
