@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -562,3 +563,89 @@ def test_a_misspelt_placeholder_shows_that_message_in_english(tmp_path: Path) ->
     assert "Traceback" not in done.stderr
     [said] = done.stderr.splitlines()
     assert "'{position}  {player} to move: {value}'" in said
+
+
+# -- Ctrl+C in the first instants -------------------------------------------------------------
+
+#: Runs ``python -m ttt_gui ARGUMENTS`` after saying "ready" on standard output,
+#: the instant the program's own code begins (Python's start is done).
+READY_THEN_RUN = """
+import os, runpy, sys
+os.write(sys.stdout.fileno(), b"ready\\n")
+runpy.run_module("ttt_gui", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize("milliseconds", [10, 15, 20, 25, 30, 35, 40])
+def test_ctrl_c_in_the_first_instants_ends_quietly(tmp_path: Path, milliseconds: int) -> None:
+    """Ctrl+C 10 to 40 ms after the program's code begins (loading, reading
+    the options, starting the search): status 130, nothing on stderr."""
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            READY_THEN_RUN,
+            "analyse",
+            "/".join(["." * 9] * 9),
+            "--think-time",
+            "60",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=child_environment(tmp_path),
+    )
+    assert process.stdout is not None and process.stdout.readline() == b"ready\n"
+    time.sleep(milliseconds / 1000)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=30)
+    assert (process.returncode, stdout, stderr) == (130, b"", b"")
+
+
+#: Runs ``python -m ttt_gui analyse x../.../...`` with Ctrl+C arriving at one
+#: chosen point: while the command builds its parser, inside a finaliser's
+#: callback while the program loads, or after the command's end.
+CTRL_C_AT = """
+import atexit, gc, os, runpy, signal, sys, weakref
+
+where = sys.argv.pop(1)
+
+def ctrl_c(*_):
+    os.kill(os.getpid(), signal.SIGINT)
+
+if where == "parser":
+    import ttt_gui.cli.analyse as analyse
+    build_parser = analyse.build_parser
+    def interrupted_build():
+        ctrl_c()
+        return build_parser()
+    analyse.build_parser = interrupted_build
+elif where == "callback":
+    class Loading:
+        pass
+    loading = Loading()
+    keep = weakref.ref(loading, ctrl_c)
+    import importlib.abc
+    class DropOnEngine(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path, target=None):
+            global loading
+            if name == "ttt_gui.engine":
+                loading = None  # the callback runs now, as the engine loads
+            return None
+    sys.meta_path.insert(0, DropOnEngine())
+elif where == "end":
+    atexit.register(ctrl_c)
+runpy.run_module("ttt_gui", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize("where", ["parser", "callback", "end"])
+def test_ctrl_c_at_any_point_of_a_command_ends_it_quietly(tmp_path: Path, where: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", CTRL_C_AT, where, "analyse", "x../.../..."],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=child_environment(tmp_path),
+    )
+    assert done.returncode == 130
+    assert done.stderr == ""

@@ -1,17 +1,19 @@
 """The program's entry point: the signals that end it are handled from its
 first moment, before the slow imports (the engine, Tk).
 
-This module imports nothing but the standard library's ``signal`` and
-``sys`` (then the small ``app.ports``): a Ctrl+C, a polite kill or a closed
-terminal while the rest loads ends the program quietly with the signal's
-exit status, never with a traceback. The window's clipboard reader (the
-program started with ``--print-clipboard``, see ``gui/clipboard.py``) is
-sent on from here too, before the game's modules load, so that it answers
-quickly even as a frozen executable.
+This module imports nothing but the standard library's ``os``, ``signal``
+and ``sys``, loaded before any program (then the small ``app.ports``): a
+Ctrl+C, a polite kill or a closed terminal while the rest loads ends the
+program quietly with the signal's exit status, never with a traceback.
+The window's clipboard reader (the program started with
+``--print-clipboard``, see ``gui/clipboard.py``) is sent on from here too,
+before the game's modules load, so that it answers quickly even as a
+frozen executable.
 """
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 from types import FrameType
@@ -25,15 +27,41 @@ QUIT_SIGNALS: tuple[signal.Signals, ...] = tuple(
 
 
 def exit_quietly(number: int, frame: FrameType | None) -> None:
-    """A signal handler: end the program with status 128 plus ``number``."""
-    raise SystemExit(128 + number)
+    """A signal handler: end the program with status 128 plus ``number``, at
+    once, what it printed flushed first. Not by raising SystemExit: raised in
+    a callback of the import system or of a finaliser, which a signal can
+    interrupt, Python prints it as a traceback and goes on."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except Exception:  # noqa: BLE001, S110 - a closed stream, a flush already running
+            pass
+    os._exit(128 + number)
 
 
 def main() -> int:
     """Run the program (see :func:`ttt_gui.cli.main.main`); until the window
-    notes the quit signals itself, one of them ends the program quietly."""
+    notes the quit signals itself, one of them ends the program quietly. A
+    Ctrl+C that a command let through (it handles its own) ends it with
+    status 130, and once the run is over, to the process's last moment, the
+    quit signals end it quietly again."""
+    quiet_signals()
+    try:
+        return _run()
+    except KeyboardInterrupt:
+        return 128 + signal.SIGINT
+    finally:
+        quiet_signals()
+
+
+def quiet_signals() -> None:
+    """From now on, a quit signal ends the program quietly (:func:`exit_quietly`)."""
     for number in QUIT_SIGNALS:
         signal.signal(number, exit_quietly)
+
+
+def _run() -> int:
     from ttt_gui.app.ports import CLIPBOARD_READER_OPTION
 
     if sys.argv[1:] == [CLIPBOARD_READER_OPTION]:
