@@ -351,6 +351,26 @@ def prints_words(argv: list[str]) -> bool:
     )
 
 
+def is_missing_tk(error: ImportError) -> bool:
+    """Whether ``error`` says this Python has no Tk: no ``tkinter`` module
+    (a Python built without it) or no ``_tkinter`` library (Tk not installed)."""
+    name = error.name or ""
+    return name.split(".")[0] in ("tkinter", "_tkinter") or "tkinter" in str(error)
+
+
+def missing_tk_words() -> str:
+    """What to say when this Python has no Tk: that the window needs it, and
+    the package that brings it on the systems people use most."""
+    # TRANSLATORS: package names (python3-tk, python3-tkinter, tk) and command names
+    # (analyse, review, pbrain) stay as they are.
+    return gettext(
+        "ttt-gui: the window needs Tk (Python's tkinter module), which this Python does "
+        "not have. Install it, then start ttt-gui again: on Debian and Ubuntu the package "
+        "python3-tk, on Fedora python3-tkinter, on Arch tk. The commands analyse, review "
+        "and pbrain work without it."
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the process exit status (2 for bad options, 128
     plus the number of a signal that ended it)."""
@@ -419,8 +439,14 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
         for written in (path, unfinished_game_path(path)):
             remove_stale_temporaries(written)
         remove_stale_temporaries_in(unfinished_folder(path))
+    try:
+        from ttt_gui.gui.window import launch  # here, so --help and --version never load Tk
+    except ImportError as error:
+        if not is_missing_tk(error):
+            raise
+        print(missing_tk_words(), file=sys.stderr)
+        return 1
     prepare_process()
-    from ttt_gui.gui.window import launch  # here, so --help and --version never load Tk
 
     # The baseline is this run's settings: options and --reset-settings are
     # never saved, only what the person changes (merged with other windows).
