@@ -449,3 +449,67 @@ def test_a_link_swapped_in_for_a_kept_game_is_neither_moved_nor_deleted(
     assert window.take(entry.path) is None
     assert not window.discard(entry.path)
     assert kept.is_symlink() and mine.read_bytes() == contents
+
+
+def read_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every write of the kept games fail as in a read-only folder (a
+    read-only mount refuses even an administrator, for whom chmod would not),
+    at the storage's own writes: locks, games, removals."""
+    import errno
+
+    def refuse(path: Path, *_: object, **__: object) -> None:
+        raise OSError(errno.EROFS, "Read-only file system", str(path))
+
+    for name in ("locked", "write_game", "write_atomically", "remove_regular_file"):
+        monkeypatch.setattr(unfinished_module, name, refuse)
+
+
+def test_in_a_read_only_folder_the_kept_game_is_played_on_and_says_it_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "settings.unfinished"
+    folder.mkdir()
+    kept = keep(folder, "kept", (4, 0), 1)
+    contents = kept.read_bytes()
+    read_only(monkeypatch)
+    window = start(folder)
+    assert window.session.history.moves == [4, 0], "reading needs no write"
+    status = window.view().status
+    assert "Your unfinished game is back" in status
+    assert "cannot be written (Read-only file system)" in status
+    window.play(8)
+    question = window.transfer.quit_question()
+    assert question is not None and "could not be kept: Read-only file system" in question
+    window.quit()
+    assert kept.read_bytes() == contents and list(folder.iterdir()) == [kept]
+    assert start(folder).session.history.moves == [4, 0], "still there for the next start"
+
+
+def test_in_a_read_only_folder_the_file_of_earlier_versions_is_read_and_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "settings.unfinished"
+    write_game(legacy_path(folder), SavedGame(GameConfig(mode=Mode.HOTSEAT), (4,), None))
+    contents = legacy_path(folder).read_bytes()
+    read_only(monkeypatch)
+    window = start(folder)
+    assert window.session.history.moves == [4]
+    assert "cannot be written" in window.view().status
+    assert legacy_path(folder).read_bytes() == contents
+
+
+def test_a_folder_of_kept_games_that_cannot_be_read_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "settings.unfinished"
+    folder.mkdir()
+    keep(folder, "kept", (4, 0), 1)
+
+    def refuse(path: object) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    with monkeypatch.context() as patch:
+        patch.setattr(unfinished_module.os, "scandir", refuse)
+        window = start(folder)
+    assert window.session.history.moves == []
+    assert "could not be brought back: Permission denied" in window.view().status

@@ -21,6 +21,11 @@ versions is a link (config files kept as links by a dotfiles tool), the game
 it points to is copied into this window's file, once (a marker in the folder
 remembers which file was copied), and the link and its file stay as they are.
 
+Where the folder cannot be written (read-only), the newest kept game is
+still read, not taken: it stays in its file as it is, and
+:attr:`UnfinishedGame.unwritable` says why this window's changes to it
+cannot be kept.
+
 The window saves in the background (``background=True``): a writer thread
 writes the latest game handed to it, so a move never waits for the disk
 (the atomic write's fsync takes about 10 ms); closing waits for the last
@@ -30,6 +35,7 @@ write (:meth:`UnfinishedGame.release`).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 import threading
@@ -162,6 +168,9 @@ class UnfinishedGame:
         self.others = 0
         self._hold: contextlib.ExitStack | None = None
         self._error: OSError | None = None
+        #: Why the folder cannot be written, once :meth:`take` read a game it
+        #: could not take (the game stays in its file; None: taken, or none).
+        self.unwritable: OSError | None = None
 
     def hold(self) -> None:
         """Hold the lock of this window's file until :meth:`release`, so that
@@ -226,22 +235,38 @@ class UnfinishedGame:
         if path is not None:
             self.flush()
             mine = path.parent == self.folder and path != self.path
-            game = self._claim(path) if mine else None
+            game = self._claim_or_read(path) if mine else None
             self.kept_games()
             return game
         kept = self.kept_games()
         game = None
         for entry in kept:
-            game = self._claim(entry.path)
+            game = self._claim_or_read(entry.path)
             if game is not None:
                 self.others -= 1
                 break
         if game is None and self.legacy is not None:
-            if self.legacy.is_symlink():
-                game = self._copy_linked_legacy(self.legacy)
-            else:
-                game = self._claim(self.legacy)
+            game = self._claim_or_read(self.legacy)
         return game
+
+    def _claim_or_read(self, candidate: Path) -> SavedGame | None:
+        """The game in ``candidate``, claimed (see :meth:`_claim`; a linked file
+        of earlier versions is copied), or only read where the folder cannot
+        be written (:attr:`unwritable` then says why); None if it is held,
+        taken or not a game."""
+        try:
+            if candidate == self.legacy and candidate.is_symlink():
+                return self._copy_linked_legacy(candidate)
+            return self._claim(candidate)
+        except OSError as error:
+            if not is_unwritable(error):
+                raise
+            try:
+                game = read_game(candidate)
+            except GameFileError:
+                return None
+            self.unwritable = error
+            return game
 
     def kept_games(self, *, prune: bool = True) -> list[KeptGame]:
         """The kept games no running window holds, newest first, after removing
@@ -250,16 +275,26 @@ class UnfinishedGame:
         files stay. Sets :attr:`others`."""
         kept: list[KeptGame] = []
         for candidate in self._kept_files():
-            with contextlib.suppress(OSError, GameFileError):
+            try:
                 with _unheld(candidate):
-                    saved_at = candidate.stat().st_mtime
-                    game = read_game(candidate)
+                    entry = _read_kept(candidate)
                     too_many = len(kept) >= KEEP_AT_MOST
-                    too_old = time.time() - saved_at > KEEP_SECONDS
+                    too_old = time.time() - entry.saved_at > KEEP_SECONDS
                     if prune and kept and (too_many or too_old):
                         remove_regular_file(candidate)
                         continue
-                kept.append(KeptGame(candidate, game, saved_at))
+            except GameFileError:
+                continue
+            except OSError as error:
+                if not is_unwritable(error):
+                    continue  # held by a running window, or gone
+                # No window can hold or take a game in a folder it cannot
+                # write: read it as it is, remove nothing.
+                try:
+                    entry = _read_kept(candidate)
+                except (OSError, GameFileError):
+                    continue
+            kept.append(entry)
         self.others = len(kept)
         return kept
 
@@ -344,6 +379,22 @@ class UnfinishedGame:
         except (LockTimeoutError, FileNotFoundError, ValueError):
             return None
         return game
+
+
+def is_unwritable(error: OSError) -> bool:
+    """Whether ``error`` says a file or folder cannot be written (read-only,
+    no permission), rather than held, gone or full."""
+    return isinstance(error, PermissionError) or error.errno in (
+        errno.EROFS,
+        errno.EACCES,
+        errno.EPERM,
+    )
+
+
+def _read_kept(path: Path) -> KeptGame:
+    """The kept game in ``path``; raises OSError or GameFileError."""
+    saved_at = path.stat().st_mtime
+    return KeptGame(path, read_game(path), saved_at)
 
 
 @contextlib.contextmanager
