@@ -20,13 +20,14 @@ from pathlib import Path
 
 from ttt_gui import __version__
 from ttt_gui.app.ports import CLIPBOARD_READER_OPTION
+from ttt_gui.app.problem_report import engine_build
 from ttt_gui.board import MIN_SIZE, Player
 from ttt_gui.cli import analyse as analysis_cli
 from ttt_gui.cli import pbrain
 from ttt_gui.cli.language import add_language_option, check_language, install_run_language
 from ttt_gui.cli.start import QUIT_SIGNALS, usual_signals
 from ttt_gui.config import LEVEL_ALIASES, LEVELS, MAX_WINDOW_SIZE, ConfigError, Mode, shorten
-from ttt_gui.engine import COMPILED
+from ttt_gui.storage import crash_log
 from ttt_gui.storage.files import remove_stale_temporaries, remove_stale_temporaries_in
 from ttt_gui.storage.games import SUFFIX
 from ttt_gui.storage.settings import Settings, SettingsError, default_path, load
@@ -46,8 +47,7 @@ SWITCH_INTERVAL = 0.001
 
 def version_text() -> str:
     """What ``--version`` prints: the version, then which engine runs."""
-    engine = "compiled" if COMPILED else "pure Python"
-    return f"ttt-gui {__version__}\nengine: {engine}\n"
+    return f"ttt-gui {__version__}\nengine: {engine_build()}\n"
 
 
 class VersionAction(argparse.Action):
@@ -446,6 +446,9 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
             raise
         print(missing_tk_words(), file=sys.stderr)
         return 1
+    log = crash_log.installed()
+    if log is not None and not args.smoke_test:
+        log.start(faults=True)  # a fatal crash of the window (of Tk) is written down
     prepare_process()
 
     # The baseline is this run's settings: options and --reset-settings are
@@ -471,7 +474,7 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
         args.exact,
     )
     resume = not args.reset_settings and not any(game_options) and args.game is None
-    window = launch(settings, save_settings, message, unfinished, resume)
+    window = launch(settings, save_settings, message, unfinished, resume, crash_log.installed())
     if window is None:
         return 1
     if args.smoke_test:

@@ -71,7 +71,10 @@ def _run() -> int:
 
         return print_clipboard()
     from ttt_gui.cli.main import main as run
+    from ttt_gui.storage.crash_log import CrashLog, default_log_path, install
 
+    # The log is made at the first error (a window's, as it opens: see cli.main).
+    install(CrashLog(default_log_path()), faults=False)
     return run()
 
 
