@@ -602,8 +602,10 @@ def test_ctrl_c_in_the_first_instants_ends_quietly(tmp_path: Path, milliseconds:
 
 
 #: Runs ``python -m ttt_gui analyse x../.../...`` with Ctrl+C arriving at one
-#: chosen point: while the command builds its parser, inside a finaliser's
-#: callback while the program loads, or after the command's end.
+#: chosen point: inside a finaliser's callback while the entry point or the
+#: rest of the program loads, while the command builds its parser, inside a
+#: finaliser's callback while the command imports a module, or after the
+#: command's end.
 CTRL_C_AT = """
 import atexit, gc, os, runpy, signal, sys, weakref
 
@@ -619,26 +621,50 @@ if where == "parser":
         ctrl_c()
         return build_parser()
     analyse.build_parser = interrupted_build
-elif where == "callback":
+elif where in ("entry callback", "callback"):
+    module = "ttt_gui.cli.start" if where == "entry callback" else "ttt_gui.engine"
     class Loading:
         pass
     loading = Loading()
     keep = weakref.ref(loading, ctrl_c)
     import importlib.abc
-    class DropOnEngine(importlib.abc.MetaPathFinder):
+    class DropOnImport(importlib.abc.MetaPathFinder):
         def find_spec(self, name, path, target=None):
             global loading
-            if name == "ttt_gui.engine":
-                loading = None  # the callback runs now, as the engine loads
+            if name == module:
+                loading = None  # the callback runs now, as the module loads
             return None
-    sys.meta_path.insert(0, DropOnEngine())
+    sys.meta_path.insert(0, DropOnImport())
+elif where == "command callback":
+    import importlib.abc
+    import ttt_gui.cli.analyse as analyse
+    report = analyse.analysis_report
+    class Loading:
+        pass
+    holder = [Loading()]
+    keep = weakref.ref(holder[0], ctrl_c)
+    class DropOnImport(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path, target=None):
+            if name == "module_the_command_imports":
+                holder.clear()  # the callback runs now, in the middle of the import
+            return None
+    sys.meta_path.insert(0, DropOnImport())
+    def importing_report(*arguments, **keywords):
+        try:
+            import module_the_command_imports
+        except ImportError:
+            pass
+        return report(*arguments, **keywords)
+    analyse.analysis_report = importing_report
 elif where == "end":
     atexit.register(ctrl_c)
 runpy.run_module("ttt_gui", run_name="__main__", alter_sys=True)
 """
 
 
-@pytest.mark.parametrize("where", ["parser", "callback", "end"])
+@pytest.mark.parametrize(
+    "where", ["entry callback", "callback", "parser", "command callback", "end"]
+)
 def test_ctrl_c_at_any_point_of_a_command_ends_it_quietly(tmp_path: Path, where: str) -> None:
     done = subprocess.run(
         [sys.executable, "-c", CTRL_C_AT, where, "analyse", "x../.../..."],

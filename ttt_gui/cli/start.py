@@ -80,9 +80,22 @@ def _run() -> int:
 
 def usual_signals() -> None:
     """Give the signals :func:`main` set to end the program quietly their usual
-    handling back (Ctrl+C raises KeyboardInterrupt, the others end the process),
-    for a command that handles them itself."""
+    handling back (Ctrl+C raises KeyboardInterrupt, see :func:`interrupt`; the
+    others end the process), for a command that handles them itself."""
     for number in QUIT_SIGNALS:
         if signal.getsignal(number) is exit_quietly:
-            usual = signal.default_int_handler if number == signal.SIGINT else signal.SIG_DFL
+            usual = interrupt if number == signal.SIGINT else signal.SIG_DFL
             signal.signal(number, usual)
+
+
+def interrupt(number: int, frame: FrameType | None) -> None:
+    """Ctrl+C's handler for a command: raise KeyboardInterrupt, which the
+    command handles, unless the signal came in the middle of an import,
+    where Python may run it inside a callback that swallows it (printing a
+    traceback, and the command goes on): there, end quietly at once (see
+    :func:`exit_quietly`)."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            exit_quietly(number, frame)
+        frame = frame.f_back
+    raise KeyboardInterrupt
