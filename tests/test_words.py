@@ -183,3 +183,19 @@ def test_a_misspelt_placeholder_gives_the_english_message_and_says_which(
     assert any("'{player} has won'" in line for line in said)
     assert any("'win in {moves} move'" in line for line in said)
     assert any("'{cells} cells'" in line for line in said)
+
+
+def test_a_broken_catalogue_gives_english_not_the_one_it_replaces(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    translators = tmp_path / "translators"
+    empty = translators / TEST_LANGUAGE / "LC_MESSAGES" / "ttt_gui.mo"
+    empty.parent.mkdir(parents=True)
+    empty.write_bytes(b"")
+    shipped = compile_test_catalogue(tmp_path / "shipped")
+    monkeypatch.setattr(words, "locale_folders", lambda: [translators, shipped])
+    try:
+        assert install_language([TEST_LANGUAGE]).code == "en"
+        assert gettext("{player} has won") == "{player} has won"
+    finally:
+        install_language([])

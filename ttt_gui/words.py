@@ -17,7 +17,7 @@ this module's translation object is used: the process's gettext domain and
 (argparse's) keep theirs.
 
 A translator's mistake never ends the program: a catalogue that cannot be
-read (an empty or damaged ``.mo``) is not used, and a translation whose
+read (an empty or damaged ``.mo``) is not used (English is), and a translation whose
 placeholders are not the message's (``{nopecells}`` for ``{cells}``), or that
 is no valid format string, gives way to the English message; each is said
 once on stderr, naming the catalogue or the message.
@@ -276,9 +276,10 @@ def gettext_in(code: str, message: str) -> str:
 
 
 def _load(language: str) -> _gettext.NullTranslations | None:
-    """The first catalogue of ``language`` in :func:`locale_folders` that can
-    be read; None if there is none. One that cannot be read is passed over
-    and said on stderr (once)."""
+    """The first catalogue of ``language`` in :func:`locale_folders`; None if
+    there is none, or if it cannot be read (said on stderr, once): a
+    translator's broken catalogue gives English, never the catalogue it was
+    meant to replace."""
     for folder in locale_folders():
         path = folder / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
         try:
@@ -295,6 +296,7 @@ def _load(language: str) -> _gettext.NullTranslations | None:
                     "The catalogue {path} cannot be read ({reason}); it is not used."
                 )
                 _say(warning.format(path=path, reason=str(error) or type(error).__name__))
+                return None
     return None
 
 
