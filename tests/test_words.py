@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from catalogues import TEST_LANGUAGE, compile_test_catalogue
+from catalogues import TEST_LANGUAGE, compile_catalogue_text, compile_test_catalogue
 
 from ttt_gui import words
 from ttt_gui.words import (
@@ -117,3 +117,85 @@ def test_installing_leaves_the_process_gettext_domain_and_builtins_alone(
 
 def test_the_package_catalogues_folder_is_inside_the_package() -> None:
     assert words.locale_folders()[-1] == Path(words.__file__).resolve().parent / "locale"
+
+
+def test_an_empty_catalogue_is_english_and_said_once_on_stderr(
+    locale_folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = locale_folder / "xx" / "LC_MESSAGES" / "ttt_gui.mo"
+    empty.parent.mkdir(parents=True)
+    empty.write_bytes(b"")
+    assert install_language(["xx"]).code == "en"
+    assert gettext("{player} has won") == "{player} has won"
+    assert words.gettext_in("xx", "{player} has won") == "{player} has won"
+    install_language(["xx"])
+    said = capsys.readouterr().err
+    assert said.count("cannot be read") == 1 and str(empty) in said
+
+
+def misspelt_catalogue(folder: Path) -> Path:
+    """A catalogue of the test language whose translations of two messages
+    name a placeholder the message has not, and one that is no format string."""
+    return compile_catalogue_text(
+        folder,
+        TEST_LANGUAGE,
+        r"""
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+msgid "{player} has won"
+msgstr "{plaier} venkis"
+
+msgid "{player} wins!"
+msgstr "{player} venkas!"
+
+msgid "win in {moves} move"
+msgid_plural "win in {moves} moves"
+msgstr[0] "venko post {moves} movo"
+msgstr[1] "venko post {nopemoves} movoj"
+
+msgctxt "test"
+msgid "{cells} cells"
+msgstr "{cells} ĉeloj {"
+""",
+    )
+
+
+def test_a_misspelt_placeholder_gives_the_english_message_and_says_which(
+    locale_folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    misspelt_catalogue(locale_folder)
+    assert install_language([TEST_LANGUAGE]).code == TEST_LANGUAGE
+    for _ in range(2):
+        assert gettext("{player} has won").format(player="X") == "X has won"
+        assert gettext("{player} wins!").format(player="X") == "X venkas!", "the rest translated"
+        assert ngettext("win in {moves} move", "win in {moves} moves", 1).format(moves=1) == (
+            "venko post 1 movo"
+        )
+        assert ngettext("win in {moves} move", "win in {moves} moves", 3).format(moves=3) == (
+            "win in 3 moves"
+        )
+        assert pgettext("test", "{cells} cells").format(cells=9) == "9 cells"
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 3, "each said once"
+    assert any("'{player} has won'" in line for line in said)
+    assert any("'win in {moves} move'" in line for line in said)
+    assert any("'{cells} cells'" in line for line in said)
+
+
+def test_a_broken_catalogue_gives_english_not_the_one_it_replaces(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    translators = tmp_path / "translators"
+    empty = translators / TEST_LANGUAGE / "LC_MESSAGES" / "ttt_gui.mo"
+    empty.parent.mkdir(parents=True)
+    empty.write_bytes(b"")
+    shipped = compile_test_catalogue(tmp_path / "shipped")
+    monkeypatch.setattr(words, "locale_folders", lambda: [translators, shipped])
+    try:
+        assert install_language([TEST_LANGUAGE]).code == "en"
+        assert gettext("{player} has won") == "{player} has won"
+    finally:
+        install_language([])

@@ -16,6 +16,12 @@ this module's translation object is used: the process's gettext domain and
 ``builtins._`` are left alone, so the standard library's own messages
 (argparse's) keep theirs.
 
+A translator's mistake never ends the program: a catalogue that cannot be
+read (an empty or damaged ``.mo``) is not used (English is), and a translation whose
+placeholders are not the message's (``{nopecells}`` for ``{cells}``), or that
+is no valid format string, gives way to the English message; each is said
+once on stderr, naming the catalogue or the message.
+
 >>> ngettext("win in {moves} move", "win in {moves} moves", 2).format(moves=2)
 'win in 2 moves'
 >>> mnemonic("&Game"), mnemonic("Save &As…"), mnemonic("Rock && roll")
@@ -26,6 +32,8 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import string
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,20 +60,95 @@ _language = Language(SOURCE_LANGUAGE)
 
 def gettext(message: str) -> str:
     """``message`` in the player's language."""
-    return _translation.gettext(message)
+    return _usable(_translation.gettext(message), message, (message,))
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for ``count`` in the player's language (English:
     the singular for 1 only); the caller fills its placeholders, the count
     among them."""
-    return _translation.ngettext(singular, plural, count)
+    english = singular if count == 1 else plural
+    return _usable(_translation.ngettext(singular, plural, count), english, (singular, plural))
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the player's language where one English word has
     several meanings, told apart by ``context``."""
-    return _translation.pgettext(context, message)
+    return _usable(_translation.pgettext(context, message), message, (message,))
+
+
+#: Whether each translation seen (with its English messages) may be filled in.
+_verdicts: dict[tuple[str, tuple[str, ...]], bool] = {}
+
+
+def _usable(translated: str, english: str, messages: tuple[str, ...]) -> str:
+    """``translated``, or ``english`` where the translation names a
+    placeholder none of ``messages`` (the English forms) has, or is no valid
+    format string while they are: filling it in would raise. Said on stderr
+    the first time."""
+    if translated in messages:
+        return translated
+    key = (translated, messages)
+    verdict = _verdicts.get(key)
+    if verdict is None:
+        verdict = _placeholders_fit(translated, messages)
+        _verdicts[key] = verdict
+        if not verdict:
+            # TRANSLATORS: {message} is an English message whose translation in the
+            # catalogue is broken (a misspelt {placeholder}); it is shown in English.
+            warning = gettext(
+                "The translation of {message} names placeholders the message does not "
+                "have; the English message is shown."
+            )
+            _say(warning.format(message=repr(messages[0])))
+    return translated if verdict else english
+
+
+def _placeholders_fit(translated: str, messages: tuple[str, ...]) -> bool:
+    """Whether every placeholder of ``translated`` is one of ``messages``'s
+    (and it parses where they do)."""
+    allowed: set[str] = set()
+    for message in messages:
+        fields = _placeholders(message)
+        if fields is None:
+            return True  # the English is no format string: it is never filled in
+        allowed |= fields
+    fields = _placeholders(translated)
+    return fields is not None and fields <= allowed
+
+
+def _placeholders(text: str) -> set[str] | None:
+    """The names of the placeholders of the format string ``text``
+    (``"{player.name}"`` names ``player``; ``"{}"`` the empty name); None
+    if it is no valid format string."""
+    try:
+        return {
+            field.split(".")[0].split("[")[0]
+            for _, field, _, _ in string.Formatter().parse(text)
+            if field is not None
+        }
+    except ValueError:
+        return None
+
+
+#: What :func:`_say` has said, so each is said once.
+_said: set[str] = set()
+
+
+def _say(text: str) -> None:
+    """Tell ``text`` on stderr, once a run; never raises (a windowed build
+    may have no stderr)."""
+    if text in _said:
+        return
+    _said.add(text)
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(f"ttt-gui: {text}\n")
+        stream.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def gettext_noop(message: str) -> str:
@@ -187,17 +270,33 @@ def gettext_in(code: str, message: str) -> str:
     if language is None or language == SOURCE_LANGUAGE:
         return message
     translation = _load(language)
-    return message if translation is None else translation.gettext(message)
+    if translation is None:
+        return message
+    return _usable(translation.gettext(message), message, (message,))
 
 
 def _load(language: str) -> _gettext.NullTranslations | None:
+    """The first catalogue of ``language`` in :func:`locale_folders`; None if
+    there is none, or if it cannot be read (said on stderr, once): a
+    translator's broken catalogue gives English, never the catalogue it was
+    meant to replace."""
     for folder in locale_folders():
         path = folder / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
         try:
-            with path.open("rb") as file:
-                return _gettext.GNUTranslations(file)
+            file = path.open("rb")
         except OSError:
             continue
+        with file:
+            try:
+                return _gettext.GNUTranslations(file)
+            except Exception as error:  # noqa: BLE001 - any damage the parser meets
+                # TRANSLATORS: {path} is a catalogue file (.mo) that is empty or damaged;
+                # {reason} is the reader's own (English) account of it.
+                warning = gettext(
+                    "The catalogue {path} cannot be read ({reason}); it is not used."
+                )
+                _say(warning.format(path=path, reason=str(error) or type(error).__name__))
+                return None
     return None
 
 

@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -502,3 +503,175 @@ def test_output_to_a_reader_that_left_ends_quietly(tmp_path: Path) -> None:
     finally:
         os.close(writer)
     assert (done.returncode, done.stderr) == (141, "")
+
+
+# -- a translator's broken catalogue never ends a command ----------------------------------
+
+
+def broken_catalogue_environment(home: Path, catalogue: bytes) -> dict[str, str]:
+    """The environment of a child speaking the language ``xx``, whose only
+    catalogue, in the translator's folder, holds ``catalogue``."""
+    folder = home / "locale"
+    target = folder / "xx" / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    target.parent.mkdir(parents=True)
+    target.write_bytes(catalogue)
+    environment = child_environment(home)
+    environment.pop("DISPLAY", None)
+    environment[LOCALE_DIR_VARIABLE] = str(folder)
+    environment["LANGUAGE"] = "xx"
+    return environment
+
+
+def test_an_empty_catalogue_leaves_the_command_in_english(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ttt_gui", "analyse", "xo./.x./..."],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=broken_catalogue_environment(tmp_path, b""),
+    )
+    assert done.returncode == 0, done.stderr
+    assert "O to move: loss in 2 moves" in done.stdout
+    assert "Traceback" not in done.stderr
+    [said] = done.stderr.splitlines()
+    assert "ttt_gui.mo" in said and "cannot be read" in said
+
+
+def test_a_misspelt_placeholder_shows_that_message_in_english(tmp_path: Path) -> None:
+    catalogue = Catalog(locale="de")
+    catalogue.add(
+        "{position}  {player} to move: {value}", "{position}  {player} zieht: {nopevalue}"
+    )
+    catalogue.add(
+        ("loss in {moves} move", "loss in {moves} moves"),
+        ("Niederlage in {moves} Zug", "Niederlage in {moves} Zügen"),
+    )
+    mo = tmp_path / "built.mo"
+    with mo.open("wb") as file:
+        write_mo(file, catalogue)
+    done = subprocess.run(
+        [sys.executable, "-m", "ttt_gui", "analyse", "xo./.x./..."],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=broken_catalogue_environment(tmp_path, mo.read_bytes()),
+    )
+    assert done.returncode == 0, done.stderr
+    first, *moves = done.stdout.splitlines()
+    assert first.endswith("O to move: Niederlage in 2 Zügen"), "the English sentence alone"
+    assert "c1  Niederlage in 1 Zug" in moves, "the other messages translated"
+    assert "Traceback" not in done.stderr
+    [said] = done.stderr.splitlines()
+    assert "'{position}  {player} to move: {value}'" in said
+
+
+# -- Ctrl+C in the first instants -------------------------------------------------------------
+
+#: Runs ``python -m ttt_gui ARGUMENTS`` after saying "ready" on standard output,
+#: the instant the program's own code begins (Python's start is done).
+READY_THEN_RUN = """
+import os, runpy, sys
+os.write(sys.stdout.fileno(), b"ready\\n")
+runpy.run_module("ttt_gui", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize("milliseconds", [10, 15, 20, 25, 30, 35, 40])
+def test_ctrl_c_in_the_first_instants_ends_quietly(tmp_path: Path, milliseconds: int) -> None:
+    """Ctrl+C 10 to 40 ms after the program's code begins (loading, reading
+    the options, starting the search): status 130, nothing on stderr."""
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            READY_THEN_RUN,
+            "analyse",
+            "/".join(["." * 9] * 9),
+            "--think-time",
+            "60",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=child_environment(tmp_path),
+    )
+    assert process.stdout is not None and process.stdout.readline() == b"ready\n"
+    time.sleep(milliseconds / 1000)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=30)
+    assert (process.returncode, stdout, stderr) == (130, b"", b"")
+
+
+#: Runs ``python -m ttt_gui analyse x../.../...`` with Ctrl+C arriving at one
+#: chosen point: inside a finaliser's callback while the entry point or the
+#: rest of the program loads, while the command builds its parser, inside a
+#: finaliser's callback while the command imports a module, or after the
+#: command's end.
+CTRL_C_AT = """
+import atexit, gc, os, runpy, signal, sys, weakref
+
+where = sys.argv.pop(1)
+
+def ctrl_c(*_):
+    os.kill(os.getpid(), signal.SIGINT)
+
+if where == "parser":
+    import ttt_gui.cli.analyse as analyse
+    build_parser = analyse.build_parser
+    def interrupted_build():
+        ctrl_c()
+        return build_parser()
+    analyse.build_parser = interrupted_build
+elif where in ("entry callback", "callback"):
+    module = "ttt_gui.cli.start" if where == "entry callback" else "ttt_gui.engine"
+    class Loading:
+        pass
+    loading = Loading()
+    keep = weakref.ref(loading, ctrl_c)
+    import importlib.abc
+    class DropOnImport(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path, target=None):
+            global loading
+            if name == module:
+                loading = None  # the callback runs now, as the module loads
+            return None
+    sys.meta_path.insert(0, DropOnImport())
+elif where == "command callback":
+    import importlib.abc
+    import ttt_gui.cli.analyse as analyse
+    report = analyse.analysis_report
+    class Loading:
+        pass
+    holder = [Loading()]
+    keep = weakref.ref(holder[0], ctrl_c)
+    class DropOnImport(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path, target=None):
+            if name == "module_the_command_imports":
+                holder.clear()  # the callback runs now, in the middle of the import
+            return None
+    sys.meta_path.insert(0, DropOnImport())
+    def importing_report(*arguments, **keywords):
+        try:
+            import module_the_command_imports
+        except ImportError:
+            pass
+        return report(*arguments, **keywords)
+    analyse.analysis_report = importing_report
+elif where == "end":
+    atexit.register(ctrl_c)
+runpy.run_module("ttt_gui", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize(
+    "where", ["entry callback", "callback", "parser", "command callback", "end"]
+)
+def test_ctrl_c_at_any_point_of_a_command_ends_it_quietly(tmp_path: Path, where: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", CTRL_C_AT, where, "analyse", "x../.../..."],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=child_environment(tmp_path),
+    )
+    assert done.returncode == 130
+    assert done.stderr == ""

@@ -516,3 +516,47 @@ def test_the_exact_option_plays_standard_gomoku() -> None:
     run = overridden("--size", "15", "--exact")
     assert run.game.exact and (run.game.rows, run.game.win_length) == (15, 5)
     assert not overridden("--size", "15").game.exact
+
+
+#: Runs ``python -m ttt_gui ARGUMENTS`` as a Python without Tk would: tkinter
+#: and _tkinter cannot be imported.
+WITHOUT_TK = """
+import runpy, sys
+sys.modules["tkinter"] = None
+sys.modules["_tkinter"] = None
+runpy.run_module("ttt_gui", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize("arguments", [[], ["--smoke-test"]])
+def test_without_tk_the_window_names_the_package_to_install(
+    tmp_path: Path, arguments: list[str]
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_TK, *arguments],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        env=child_environment(tmp_path),
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    words = " ".join(done.stderr.split())
+    assert "needs Tk" in words
+    assert "Debian and Ubuntu the package python3-tk" in words
+    assert "Fedora python3-tkinter" in words and "Arch tk" in words
+    assert done.stdout == ""
+
+
+def test_without_tk_the_commands_still_work(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_TK, "analyse", "x../.../..."],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        env=child_environment(tmp_path),
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith("X../.../...  O to move:")

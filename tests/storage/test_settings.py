@@ -268,3 +268,22 @@ def test_version_and_help() -> None:
     assert helped.returncode == 0
     for option in ("--mode", "--play", "--level", "--depth", "--size", "--win-length", "--theme"):
         assert option in helped.stdout
+
+
+def test_a_linked_settings_file_that_is_not_settings_is_left_where_it_is(
+    tmp_path: Path,
+) -> None:
+    """Config files kept as links (a dotfiles tool): a link whose file is not
+    settings is neither moved aside nor written through."""
+    documents = tmp_path / "Documents"
+    documents.mkdir()
+    notes = documents / "notes.txt"
+    notes.write_bytes(b"my notes, not settings")
+    config = tmp_path / "config"
+    config.mkdir()
+    link = config / "settings.json"
+    link.symlink_to(notes)
+    settings, message, can_save = load(link)
+    assert settings == Settings() and message is not None and not can_save
+    assert link.is_symlink() and notes.read_bytes() == b"my notes, not settings"
+    assert list(config.iterdir()) == [link] and list(documents.iterdir()) == [notes]

@@ -378,3 +378,138 @@ def test_a_new_window_prunes_before_it_takes_the_newest(tmp_path: Path) -> None:
     assert window.session.history.moves == [0, 4]
     assert not ancient.exists()
     assert "more unfinished" not in window.view().status
+
+
+def outside_game(tmp_path: Path, moves: tuple[int, ...] = (4, 0)) -> tuple[Path, bytes]:
+    """A person's saved game outside the config folder, and its bytes."""
+    documents = tmp_path / "Documents"
+    documents.mkdir()
+    mine = documents / "my-saved.ttt"
+    write_game(mine, SavedGame(GameConfig(mode=Mode.HOTSEAT), moves, None))
+    return mine, mine.read_bytes()
+
+
+def test_a_linked_file_of_earlier_versions_is_copied_once_and_never_moved_or_deleted(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "config" / "settings.unfinished"
+    folder.parent.mkdir()
+    mine, contents = outside_game(tmp_path)
+    legacy_path(folder).symlink_to(mine)
+    window = start(folder)
+    assert window.session.history.moves == [4, 0], "the game it points to is played on"
+    assert mine.read_bytes() == contents and legacy_path(folder).is_symlink()
+    window.play(8)
+    window.quit()
+    assert mine.read_bytes() == contents, "the window writes its own file"
+    again = start(folder)
+    assert again.session.history.moves == [4, 0, 8], "the window's own copy comes back"
+    for cell in (1, 2, 5, 6):  # X: 4 8 2 6, O: 0 1 5; X takes the 2-4-6 diagonal
+        again.play(cell)
+    assert again.session.board.outcome is not None
+    again.quit()
+    assert mine.read_bytes() == contents and legacy_path(folder).is_symlink()
+    assert list(folder.glob("*.ttt")) == [], "only the window's own copy is removed"
+    assert start(folder).session.history.moves == [], "copied once, not at every start"
+    assert mine.read_bytes() == contents
+    assert list(mine.parent.iterdir()) == [mine], "nothing is written beside the person's file"
+
+
+def test_links_in_the_folder_are_never_taken_pruned_or_discarded(tmp_path: Path) -> None:
+    folder = tmp_path / "config" / "settings.unfinished"
+    folder.mkdir(parents=True)
+    mine, contents = outside_game(tmp_path)
+    link = folder / "2001-01-01 000000 linked.ttt"
+    link.symlink_to(mine)
+    os.utime(link, (1e9, 1e9), follow_symlinks=False)
+    planted_lock = folder / ".gone.ttt.lock"
+    planted_lock.symlink_to(mine)
+    os.utime(planted_lock, (1e9, 1e9), follow_symlinks=False)
+    window = UnfinishedGame(folder)
+    assert window.take() is None
+    assert window.take(link) is None
+    assert not window.discard(link)
+    keep(folder, "newest", (4,), 0)
+    assert [entry.path.name for entry in UnfinishedGame(folder).kept_games()] != [link.name]
+    assert link.is_symlink() and planted_lock.is_symlink()
+    assert mine.read_bytes() == contents and list(mine.parent.iterdir()) == [mine]
+
+
+def test_a_link_swapped_in_for_a_kept_game_is_neither_moved_nor_deleted(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "config" / "settings.unfinished"
+    folder.mkdir(parents=True)
+    mine, contents = outside_game(tmp_path)
+    kept = keep(folder, "kept", (4,), 1)
+    window = UnfinishedGame(folder)
+    [entry] = window.kept_games()
+    kept.unlink()
+    kept.symlink_to(mine)  # between the listing and the choice
+    assert window.take(entry.path) is None
+    assert not window.discard(entry.path)
+    assert kept.is_symlink() and mine.read_bytes() == contents
+
+
+def read_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every write of the kept games fail as in a read-only folder (a
+    read-only mount refuses even an administrator, for whom chmod would not),
+    at the storage's own writes: locks, games, removals."""
+    import errno
+
+    def refuse(path: Path, *_: object, **__: object) -> None:
+        raise OSError(errno.EROFS, "Read-only file system", str(path))
+
+    for name in ("locked", "write_game", "write_atomically", "remove_regular_file"):
+        monkeypatch.setattr(unfinished_module, name, refuse)
+
+
+def test_in_a_read_only_folder_the_kept_game_is_played_on_and_says_it_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "settings.unfinished"
+    folder.mkdir()
+    kept = keep(folder, "kept", (4, 0), 1)
+    contents = kept.read_bytes()
+    read_only(monkeypatch)
+    window = start(folder)
+    assert window.session.history.moves == [4, 0], "reading needs no write"
+    status = window.view().status
+    assert "Your unfinished game is back" in status
+    assert "cannot be written (Read-only file system)" in status
+    window.play(8)
+    question = window.transfer.quit_question()
+    assert question is not None and "could not be kept: Read-only file system" in question
+    window.quit()
+    assert kept.read_bytes() == contents and list(folder.iterdir()) == [kept]
+    assert start(folder).session.history.moves == [4, 0], "still there for the next start"
+
+
+def test_in_a_read_only_folder_the_file_of_earlier_versions_is_read_and_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "settings.unfinished"
+    write_game(legacy_path(folder), SavedGame(GameConfig(mode=Mode.HOTSEAT), (4,), None))
+    contents = legacy_path(folder).read_bytes()
+    read_only(monkeypatch)
+    window = start(folder)
+    assert window.session.history.moves == [4]
+    assert "cannot be written" in window.view().status
+    assert legacy_path(folder).read_bytes() == contents
+
+
+def test_a_folder_of_kept_games_that_cannot_be_read_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "settings.unfinished"
+    folder.mkdir()
+    keep(folder, "kept", (4, 0), 1)
+
+    def refuse(path: object) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    with monkeypatch.context() as patch:
+        patch.setattr(unfinished_module.os, "scandir", refuse)
+        window = start(folder)
+    assert window.session.history.moves == []
+    assert "could not be brought back: Permission denied" in window.view().status

@@ -445,6 +445,7 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
             [
                 command(gettext_noop("&How to play"), "how_to_play", "F1"),
                 command(gettext_noop("&Keyboard shortcuts"), "show_shortcuts"),
+                command(gettext_noop("&Report a problem…"), "report_problem"),
                 command(gettext_noop("&About"), "about"),
             ],
         ),

@@ -54,6 +54,8 @@ ABOUT = gettext_noop(
     "Report a problem: {issues}"
 )
 WEBSITE = "https://github.com/tttgui/ttt-gui"
+#: Where problems are reported.
+ISSUES = f"{WEBSITE}/issues"
 
 
 class Display:
@@ -177,11 +179,10 @@ class Display:
     def show_shortcuts(self) -> None:
         self.dialogs.show_table(gettext("Keyboard shortcuts"), self.session.keys.shortcut_rows())
 
-    def about(self) -> None:
-        text = gettext(ABOUT).format(
-            version=__version__, website=WEBSITE, issues=f"{WEBSITE}/issues"
-        )
-        self.dialogs.show_text(gettext("About"), text)
+    def about(self, note: str | None = None) -> None:
+        """Help › About, ``note`` (if any) as its last paragraph."""
+        text = gettext(ABOUT).format(version=__version__, website=WEBSITE, issues=ISSUES)
+        self.dialogs.show_text(gettext("About"), f"{text}\n\n{note}" if note else text)
 
     def show_statistics(self) -> None:
         """Results against each level on each board (the score line shows the

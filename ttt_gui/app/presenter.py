@@ -38,6 +38,7 @@ from ttt_gui.app.jobs import JobRunner, Runner
 from ttt_gui.app.language_choice import choose_language
 from ttt_gui.app.new_game import NewGamePage
 from ttt_gui.app.ports import Dialogs, SaveSettings
+from ttt_gui.app.problem_report import Problems
 from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
 from ttt_gui.app.settings_saving import SettingsSaving
@@ -46,6 +47,7 @@ from ttt_gui.app.view_state import ViewState, build_view
 from ttt_gui.app.work import Work
 from ttt_gui.board import Board
 from ttt_gui.config import Mode, Shape
+from ttt_gui.storage.crash_log import CrashLog
 from ttt_gui.storage.settings import Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
 from ttt_gui.words import gettext
@@ -75,6 +77,7 @@ class Presenter:
         unfinished: UnfinishedGame | None = None,
         resume: bool = False,
         keys: KeyNames | None = None,
+        crash_log: CrashLog | None = None,
     ) -> None:
         self.settings = settings
         self.dialogs = dialogs
@@ -84,7 +87,8 @@ class Presenter:
         self.message = message
         self.shows_hint = False
         self.is_closed = False
-        self.errors: list[BaseException] = []
+        self.problems = Problems(dialogs, crash_log)
+        self.errors = self.problems.errors  # the unexpected errors met, oldest first
         self._saved_scores_version = 0
         self.saving = SettingsSaving(settings, save_settings, self, clock)
         session = self.session
@@ -216,13 +220,14 @@ class Presenter:
     # -- errors, quitting ---------------------------------------------------------------
 
     def report_error(self, error: BaseException) -> None:
-        """An unexpected error: counted, shown, and the game goes on."""
-        self.errors.append(error)
-        text = f"{type(error).__name__}: {error}"
-        # TRANSLATORS: {error} is the error's name and its text, in English.
-        self.say(gettext("Something went wrong: {error}").format(error=text))
-        goes_on = gettext("{error}\n\nThe game goes on.").format(error=text)
-        self.dialogs.show_error(gettext("Unexpected error"), goes_on)
+        """An unexpected error: written down, shown; the game goes on."""
+        self.say(self.problems.report_error(error))
+
+    def report_problem(self) -> None:
+        """Help › Report a problem (see :meth:`Problems.report_problem`)."""
+        said = self.problems.report_problem()
+        if said is not None:
+            self.say(said)
 
     def quit(self) -> None:
         """Stop searching, save the settings; the window then closes. Asks first
@@ -394,7 +399,7 @@ class Presenter:
         self.display.show_shortcuts()
 
     def about(self) -> None:
-        self.display.about()
+        self.display.about(self.problems.where_written())
 
     def show_statistics(self) -> None:
         self.display.show_statistics()

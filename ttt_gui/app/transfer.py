@@ -246,13 +246,28 @@ class Transfer:
                 return
             self._kept = game.to_json()
             self._replay(game)
-        except (OSError, ValueError):
+        except OSError as error:
+            # TRANSLATORS: {reason} is the system's words for why the folder of kept
+            # games could not be read, e.g. "Permission denied".
+            message = gettext("Your unfinished game could not be brought back: {reason}.")
+            self._add_to_message(message.format(reason=error.strerror or error))
+            return
+        except ValueError:
             return  # a kept game that cannot be used is not worth a message
         new_game = self.session.keys.of("show_new_game")
         # TRANSLATORS: {key} is a keyboard shortcut, e.g. "Ctrl+N".
         resumed = gettext("Your unfinished game is back; {key} starts a new one.").format(
             key=new_game
         )
+        unwritable = self.unfinished.unwritable
+        if unwritable is not None:
+            # TRANSLATORS: {reason} is the system's words for why the folder of kept
+            # games cannot be written, e.g. "Read-only file system".
+            unkept = gettext(
+                "Its folder cannot be written ({reason}): the game is read as it was "
+                "kept, and your moves from here will not be kept for the next start."
+            )
+            resumed = f"{resumed} {unkept.format(reason=unwritable.strerror or unwritable)}"
         others = self.unfinished.others
         if others:
             kept = ngettext(
@@ -261,8 +276,12 @@ class Transfer:
                 others,
             ).format(count=others)
             resumed = f"{resumed} {kept}"
+        self._add_to_message(resumed)
+
+    def _add_to_message(self, words: str) -> None:
+        """Say ``words`` after the message shown, if there is one."""
         message = self.host.message
-        self.host.say(f"{message} {resumed}" if message else resumed)
+        self.host.say(f"{message} {words}" if message else words)
 
     @property
     def has_kept_games(self) -> bool:

@@ -127,8 +127,15 @@ def build_parser() -> _Parser:
 
 def main(argv: list[str]) -> int:
     """Run ``analyse`` or ``review`` with ``argv`` (the command first); returns 0
-    (130 if interrupted by Ctrl+C, 141 if the reader of the output left), or
-    exits 2 for a bad option, position or file."""
+    (130 if interrupted by Ctrl+C at any moment, 141 if the reader of the
+    output left), or exits 2 for a bad option, position or file."""
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:  # Ctrl+C, before the search (the parser) or during it
+        return 130
+
+
+def _run(argv: list[str]) -> int:
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
     command = parser.commands[args.command]
@@ -145,8 +152,6 @@ def main(argv: list[str]) -> int:
         )
     try:
         print(_output(command, args), flush=True)
-    except KeyboardInterrupt:  # Ctrl+C during a long search: stop quietly
-        return 130
     except BrokenPipeError:  # the reader left (``| head``): stop quietly, as tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141

@@ -6,9 +6,18 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import TextIO
 
 from ttt_gui.system_languages import preferred_languages
-from ttt_gui.words import Language, available_languages, find_language, gettext, install_language
+from ttt_gui.words import (
+    SOURCE_LANGUAGE,
+    Language,
+    available_languages,
+    find_language,
+    gettext,
+    install_language,
+    language_name,
+)
 
 OPTION = "--language"
 
@@ -26,14 +35,40 @@ def requested_language(argv: Sequence[str]) -> str | None:
     return code
 
 
-def install_run_language(argv: Sequence[str], saved: str = "") -> Language:
+def install_run_language(
+    argv: Sequence[str], saved: str = "", *, terminal: TextIO | None = None
+) -> Language:
     """Install the language of this run: ``argv``'s ``--language`` if it names
     an available one, else ``saved`` (the setting; "" for none), then the
-    system's languages in their order; English when none is available."""
+    system's languages in their order; English when none is available.
+
+    For a run whose words are printed on ``terminal`` (a command, ``--help``),
+    English also where ``terminal`` cannot show the language's letters (an
+    ASCII-only terminal and Japanese), so that what is printed can be read."""
     code = requested_language(argv)
     if code is not None and find_language(code) is not None:
-        return install_language([code])
-    return install_language([saved, *preferred_languages()] if saved else preferred_languages())
+        language = install_language([code])
+    else:
+        language = install_language(
+            [saved, *preferred_languages()] if saved else preferred_languages()
+        )
+    if terminal is not None and not can_show(terminal, language):
+        language = install_language([SOURCE_LANGUAGE])
+    return language
+
+
+def can_show(stream: TextIO, language: Language) -> bool:
+    """Whether ``stream``'s encoding holds the letters of ``language`` (tried
+    on the language's name in itself, "Français", "日本語"); True for an
+    encoding Python does not know (the stream replaces what it cannot hold)."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        language_name(language.code).encode(encoding)
+    except UnicodeError:
+        return False
+    except LookupError:
+        return True
+    return True
 
 
 def add_language_option(parser: argparse.ArgumentParser) -> None:

@@ -7,9 +7,11 @@ interval, where cyclic garbage is collected, and DPI awareness on Windows.
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import dataclasses
 import gc
+import io
 import os
 import signal
 import sys
@@ -18,13 +20,14 @@ from pathlib import Path
 
 from ttt_gui import __version__
 from ttt_gui.app.ports import CLIPBOARD_READER_OPTION
+from ttt_gui.app.problem_report import engine_build
 from ttt_gui.board import MIN_SIZE, Player
 from ttt_gui.cli import analyse as analysis_cli
 from ttt_gui.cli import pbrain
 from ttt_gui.cli.language import add_language_option, check_language, install_run_language
 from ttt_gui.cli.start import QUIT_SIGNALS, usual_signals
 from ttt_gui.config import LEVEL_ALIASES, LEVELS, MAX_WINDOW_SIZE, ConfigError, Mode, shorten
-from ttt_gui.engine import COMPILED
+from ttt_gui.storage import crash_log
 from ttt_gui.storage.files import remove_stale_temporaries, remove_stale_temporaries_in
 from ttt_gui.storage.games import SUFFIX
 from ttt_gui.storage.settings import Settings, SettingsError, default_path, load
@@ -44,8 +47,7 @@ SWITCH_INTERVAL = 0.001
 
 def version_text() -> str:
     """What ``--version`` prints: the version, then which engine runs."""
-    engine = "compiled" if COMPILED else "pure Python"
-    return f"ttt-gui {__version__}\nengine: {engine}\n"
+    return f"ttt-gui {__version__}\nengine: {engine_build()}\n"
 
 
 class VersionAction(argparse.Action):
@@ -306,6 +308,69 @@ def attach_parent_console(argv: list[str]) -> None:
         sys.stderr = open("CONOUT$", "w")  # noqa: SIM115
 
 
+def tolerant_streams() -> None:
+    """Let standard output and error print what their encoding cannot hold
+    as backslash escapes (``\\u65e5``) instead of raising
+    UnicodeEncodeError: an ASCII-only terminal (``LC_ALL=C``) never ends a
+    run. Bytes a file name carried undecoded still go out as they came
+    (``surrogateescape``). Streams that are not the interpreter's own are
+    left alone."""
+    codecs.register_error(_TOLERANT, _escape_what_cannot_be_encoded)
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict", "surrogateescape"):
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(errors=_TOLERANT)
+
+
+#: The name of :func:`tolerant_streams`'s error handler.
+_TOLERANT = "ttt_gui.surrogateescape_or_backslashreplace"
+
+
+def _escape_what_cannot_be_encoded(error: UnicodeError) -> tuple[str | bytes, int]:
+    """Undecoded bytes of a file name as they came, anything else escaped."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    try:
+        return _SURROGATE_ESCAPE(error)
+    except UnicodeError:
+        return codecs.backslashreplace_errors(error)
+
+
+_SURROGATE_ESCAPE: Callable[[UnicodeError], tuple[str | bytes, int]] = codecs.lookup_error(
+    "surrogateescape"
+)
+
+
+def prints_words(argv: list[str]) -> bool:
+    """Whether the run ``argv`` asks for is words printed on the terminal
+    (a command, ``--help``, ``--version``) rather than a window."""
+    return (
+        analysis_cli.is_command(argv)
+        or pbrain.is_command(argv)
+        or any(word in ("-h", "--help", "--version") for word in argv)
+    )
+
+
+def is_missing_tk(error: ImportError) -> bool:
+    """Whether ``error`` says this Python has no Tk: no ``tkinter`` module
+    (a Python built without it) or no ``_tkinter`` library (Tk not installed)."""
+    name = error.name or ""
+    return name.split(".")[0] in ("tkinter", "_tkinter") or "tkinter" in str(error)
+
+
+def missing_tk_words() -> str:
+    """What to say when this Python has no Tk: that the window needs it, and
+    the package that brings it on the systems people use most."""
+    # TRANSLATORS: package names (python3-tk, python3-tkinter, tk) and command names
+    # (analyse, review, pbrain) stay as they are.
+    return gettext(
+        "ttt-gui: the window needs Tk (Python's tkinter module), which this Python does "
+        "not have. Install it, then start ttt-gui again: on Debian and Ubuntu the package "
+        "python3-tk, on Fedora python3-tkinter, on Arch tk. The commands analyse, review "
+        "and pbrain work without it."
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the process exit status (2 for bad options, 128
     plus the number of a signal that ended it)."""
@@ -315,12 +380,13 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115
     if sys.stdout is None:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+    tolerant_streams()
     if arguments == [CLIPBOARD_READER_OPTION]:  # the window's clipboard reader
         usual_signals()  # a signal ends it even while Tk waits for the clipboard
         from ttt_gui.gui.clipboard import print_clipboard
 
         return print_clipboard()
-    install_run_language(arguments)
+    install_run_language(arguments, terminal=sys.stdout if prints_words(arguments) else None)
     if analysis_cli.is_command(arguments):  # no window: Ctrl+C interrupts as usual
         usual_signals()
         return analysis_cli.main(arguments)
@@ -373,8 +439,17 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
         for written in (path, unfinished_game_path(path)):
             remove_stale_temporaries(written)
         remove_stale_temporaries_in(unfinished_folder(path))
+    try:
+        from ttt_gui.gui.window import launch  # here, so --help and --version never load Tk
+    except ImportError as error:
+        if not is_missing_tk(error):
+            raise
+        print(missing_tk_words(), file=sys.stderr)
+        return 1
+    log = crash_log.installed()
+    if log is not None and not args.smoke_test:
+        log.start(faults=True)  # a fatal crash of the window (of Tk) is written down
     prepare_process()
-    from ttt_gui.gui.window import launch  # here, so --help and --version never load Tk
 
     # The baseline is this run's settings: options and --reset-settings are
     # never saved, only what the person changes (merged with other windows).
@@ -399,7 +474,7 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
         args.exact,
     )
     resume = not args.reset_settings and not any(game_options) and args.game is None
-    window = launch(settings, save_settings, message, unfinished, resume)
+    window = launch(settings, save_settings, message, unfinished, resume, crash_log.installed())
     if window is None:
         return 1
     if args.smoke_test:

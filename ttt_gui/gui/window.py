@@ -38,6 +38,7 @@ from ttt_gui.gui.system_look import SystemLook, probe
 from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.gui.toolbar import Toolbar
 from ttt_gui.gui.turn_field import TurnField
+from ttt_gui.storage.crash_log import LOGGER_NAME, CrashLog
 from ttt_gui.storage.settings import WINDOW_SIZE, Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
 from ttt_gui.theme import SYSTEM_THEME, Palette, Role, palette
@@ -79,10 +80,12 @@ def launch(
     message: str | None,
     unfinished: UnfinishedGame | None = None,
     resume: bool = False,
+    crash_log: CrashLog | None = None,
 ) -> Window | None:
     """Open the game window; None (after saying why on stderr) if there is no
     display. ``unfinished`` keeps the game the person was playing when the
-    window closes; with ``resume`` the kept one is played on at once."""
+    window closes; with ``resume`` the kept one is played on at once;
+    ``crash_log`` is where unexpected errors are written down."""
     try:
         root = tk.Tk(className="ttt-gui")
     except tk.TclError as error:
@@ -102,6 +105,7 @@ def launch(
         unfinished=unfinished,
         resume=resume,
         keys=KeyNames(aqua=is_aqua(root)),
+        crash_log=crash_log,
     )
     colours_later = None
     if settings.theme != SYSTEM_THEME:  # asked for only if System is chosen later
@@ -309,10 +313,13 @@ class Window:
         if self.is_destroyed and isinstance(error, tk.TclError):
             return
         self.callback_errors.append(error)
-        logging.getLogger("ttt_gui").error("error in a callback", exc_info=(kind, error, trace))
-        if not self.presenter.is_closed:
-            self.presenter.report_error(error)
-            self.refresh()
+        if self.presenter.is_closed:
+            logging.getLogger(LOGGER_NAME).error(
+                "error in a callback", exc_info=(kind, error, trace)
+            )
+            return
+        self.presenter.report_error(error)  # written down in the crash log
+        self.refresh()
 
     # -- background work ------------------------------------------------------------
 

@@ -1,1 +1,2 @@
-"""Files on disk: bounded reads, atomic writes, locks; settings, saved and unfinished games."""
+"""Files on disk: bounded reads, atomic writes, locks; settings, saved and unfinished
+games; the crash log."""

@@ -70,8 +70,34 @@ def read_limited(path: Path, limit: int) -> bytes:
     return data
 
 
+def is_regular_file(path: Path) -> bool:
+    """Whether ``path`` itself is a regular file: not a symbolic link (to
+    anything), a folder, a pipe or a device; False if it cannot be seen."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def remove_regular_file(path: Path) -> bool:
+    """Delete ``path`` if it is a regular file of its own (never a symbolic
+    link, which is left with what it points to); whether it was deleted.
+    Raises nothing for a missing file; another OSError if it cannot be deleted."""
+    if not is_regular_file(path):
+        return False
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    return True
+
+
 def set_aside(path: Path) -> Path | None:
-    """Rename an unusable file so it is kept but not read again; None if that fails."""
+    """Rename an unusable file so it is kept but not read again; None if that
+    fails, or if ``path`` is a symbolic link (a link is never moved: it and
+    the file it points to are the person's)."""
+    if not is_regular_file(path):
+        return None
     aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
     counter = 1
     while aside.exists():

@@ -15,6 +15,17 @@ A kept ``settings.unfinished.ttt`` of earlier versions, which kept one game
 beside the settings, is taken the same way. Files that are not saved games
 are never touched.
 
+A symbolic link is never moved, deleted or followed to be moved or deleted:
+a link in the folder is not a kept game, and where the file of earlier
+versions is a link (config files kept as links by a dotfiles tool), the game
+it points to is copied into this window's file, once (a marker in the folder
+remembers which file was copied), and the link and its file stay as they are.
+
+Where the folder cannot be written (read-only), the newest kept game is
+still read, not taken: it stays in its file as it is, and
+:attr:`UnfinishedGame.unwritable` says why this window's changes to it
+cannot be kept.
+
 The window saves in the background (``background=True``): a writer thread
 writes the latest game handed to it, so a move never waits for the disk
 (the atomic write's fsync takes about 10 ms); closing waits for the last
@@ -24,6 +35,7 @@ write (:meth:`UnfinishedGame.release`).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 import threading
@@ -35,9 +47,12 @@ from pathlib import Path
 from ttt_gui.storage.files import (
     STALE_SECONDS,
     LockTimeoutError,
+    is_regular_file,
     lock_path,
     locked,
-    resolve_link,
+    read_limited,
+    remove_regular_file,
+    write_atomically,
 )
 from ttt_gui.storage.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
 
@@ -153,6 +168,9 @@ class UnfinishedGame:
         self.others = 0
         self._hold: contextlib.ExitStack | None = None
         self._error: OSError | None = None
+        #: Why the folder cannot be written, once :meth:`take` read a game it
+        #: could not take (the game stays in its file; None: taken, or none).
+        self.unwritable: OSError | None = None
 
     def hold(self) -> None:
         """Hold the lock of this window's file until :meth:`release`, so that
@@ -175,7 +193,7 @@ class UnfinishedGame:
             # Removed while held, so that a window taking the game later finds
             # no lock left behind (it makes its own).
             with contextlib.suppress(OSError):
-                lock_path(self.path).unlink()
+                remove_regular_file(lock_path(self.path))
 
     def save(self, game: SavedGame | None) -> None:
         """Write ``game`` to this window's file; None removes the file (only
@@ -204,8 +222,7 @@ class UnfinishedGame:
 
     def _write(self, game: SavedGame | None) -> None:
         if game is None:
-            with contextlib.suppress(FileNotFoundError):
-                self.path.unlink()
+            remove_regular_file(self.path)
         else:
             write_game(self.path, game)
 
@@ -218,19 +235,38 @@ class UnfinishedGame:
         if path is not None:
             self.flush()
             mine = path.parent == self.folder and path != self.path
-            game = self._claim(path) if mine else None
+            game = self._claim_or_read(path) if mine else None
             self.kept_games()
             return game
         kept = self.kept_games()
         game = None
         for entry in kept:
-            game = self._claim(entry.path)
+            game = self._claim_or_read(entry.path)
             if game is not None:
                 self.others -= 1
                 break
         if game is None and self.legacy is not None:
-            game = self._claim(resolve_link(self.legacy))
+            game = self._claim_or_read(self.legacy)
         return game
+
+    def _claim_or_read(self, candidate: Path) -> SavedGame | None:
+        """The game in ``candidate``, claimed (see :meth:`_claim`; a linked file
+        of earlier versions is copied), or only read where the folder cannot
+        be written (:attr:`unwritable` then says why); None if it is held,
+        taken or not a game."""
+        try:
+            if candidate == self.legacy and candidate.is_symlink():
+                return self._copy_linked_legacy(candidate)
+            return self._claim(candidate)
+        except OSError as error:
+            if not is_unwritable(error):
+                raise
+            try:
+                game = read_game(candidate)
+            except GameFileError:
+                return None
+            self.unwritable = error
+            return game
 
     def kept_games(self, *, prune: bool = True) -> list[KeptGame]:
         """The kept games no running window holds, newest first, after removing
@@ -239,16 +275,26 @@ class UnfinishedGame:
         files stay. Sets :attr:`others`."""
         kept: list[KeptGame] = []
         for candidate in self._kept_files():
-            with contextlib.suppress(OSError, GameFileError):
+            try:
                 with _unheld(candidate):
-                    saved_at = candidate.stat().st_mtime
-                    game = read_game(candidate)
+                    entry = _read_kept(candidate)
                     too_many = len(kept) >= KEEP_AT_MOST
-                    too_old = time.time() - saved_at > KEEP_SECONDS
+                    too_old = time.time() - entry.saved_at > KEEP_SECONDS
                     if prune and kept and (too_many or too_old):
-                        candidate.unlink()
+                        remove_regular_file(candidate)
                         continue
-                kept.append(KeptGame(candidate, game, saved_at))
+            except GameFileError:
+                continue
+            except OSError as error:
+                if not is_unwritable(error):
+                    continue  # held by a running window, or gone
+                # No window can hold or take a game in a folder it cannot
+                # write: read it as it is, remove nothing.
+                try:
+                    entry = _read_kept(candidate)
+                except (OSError, GameFileError):
+                    continue
+            kept.append(entry)
         self.others = len(kept)
         return kept
 
@@ -258,7 +304,8 @@ class UnfinishedGame:
         try:
             with _unheld(path):
                 read_game(path)
-                path.unlink()
+                if not remove_regular_file(path):
+                    return False
         except (OSError, GameFileError):
             return False
         finally:
@@ -294,6 +341,8 @@ class UnfinishedGame:
         game, renamed to this window's file; else None, the file left alone."""
         try:
             with _unheld(candidate):
+                if not is_regular_file(candidate):
+                    return None  # a link is never moved, nor what it points to
                 try:
                     game = read_game(candidate)
                 except GameFileError:
@@ -305,6 +354,48 @@ class UnfinishedGame:
             return None  # held by a running window, or taken by another
         return game
 
+    def _copy_linked_legacy(self, link: Path) -> SavedGame | None:
+        """The game in the file the link ``link`` points to, copied into this
+        window's file, if that file was not copied before (as it is now: the
+        marker beside it in the folder says); else None. The link and its
+        file are only read, never moved or deleted."""
+        marker = self.folder / f".{link.name}.copied"
+        try:
+            with _unheld(link):
+                status = os.stat(link)
+                identity = (
+                    f"{status.st_dev} {status.st_ino} {status.st_size} {status.st_mtime_ns}\n"
+                )
+                with contextlib.suppress(FileNotFoundError):
+                    if read_limited(marker, 1024).decode("utf-8", "replace") == identity:
+                        return None
+                try:
+                    game = read_game(link)
+                except GameFileError:
+                    return None
+                self.folder.mkdir(parents=True, exist_ok=True)
+                write_game(self.path, game)
+                write_atomically(marker, identity)
+        except (LockTimeoutError, FileNotFoundError, ValueError):
+            return None
+        return game
+
+
+def is_unwritable(error: OSError) -> bool:
+    """Whether ``error`` says a file or folder cannot be written (read-only,
+    no permission), rather than held, gone or full."""
+    return isinstance(error, PermissionError) or error.errno in (
+        errno.EROFS,
+        errno.EACCES,
+        errno.EPERM,
+    )
+
+
+def _read_kept(path: Path) -> KeptGame:
+    """The kept game in ``path``; raises OSError or GameFileError."""
+    saved_at = path.stat().st_mtime
+    return KeptGame(path, read_game(path), saved_at)
+
 
 @contextlib.contextmanager
 def _unheld(path: Path) -> Iterator[None]:
@@ -315,7 +406,7 @@ def _unheld(path: Path) -> Iterator[None]:
             yield
         finally:
             with contextlib.suppress(OSError):
-                lock_path(path).unlink()
+                remove_regular_file(lock_path(path))
 
 
 def _age(status: os.stat_result) -> float:
