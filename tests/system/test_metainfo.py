@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import tomllib
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
@@ -134,3 +135,29 @@ def test_the_newest_release_is_this_version_with_notes(component: ElementTree.El
     for release in releases:
         assert re.fullmatch(r"\d{4}-\d\d-\d\d", release.get("date") or ""), release.attrib
         assert release.find("description/p") is not None, release.get("version")
+
+
+def changelog_versions() -> list[tuple[str, str]]:
+    """(version, date) of each released version of CHANGELOG.md, newest first."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    return re.findall(r"^## (\d+\.\d+\.\d+\S*) — (\d{4}-\d\d-\d\d)$", text, re.MULTILINE)
+
+
+def test_the_changelog_and_the_metainfo_name_the_same_releases(
+    component: ElementTree.Element,
+) -> None:
+    releases = [
+        (release.get("version"), release.get("date"))
+        for release in component.findall("releases/release")
+    ]
+    assert changelog_versions() == releases
+    for release in component.findall("releases/release"):
+        details = release.findtext("url[@type='details']") or ""
+        assert details.endswith(f"/v{release.get('version')}/CHANGELOG.md"), details
+
+
+def test_the_package_metadata_names_the_changelog() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    address = pyproject["project"]["urls"]["Changelog"]
+    assert address == "https://github.com/tttgui/ttt-gui/blob/main/CHANGELOG.md"
+    assert "CHANGELOG.md" in (ROOT / "MANIFEST.in").read_text(encoding="utf-8").split()
