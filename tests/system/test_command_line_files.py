@@ -138,6 +138,66 @@ def test_the_zsh_completion_is_valid_zsh(share: Path) -> None:
     assert (share / ZSH).read_text(encoding="utf-8").startswith("#compdef ttt-gui\n")
 
 
+#: Runs an interactive zsh in a pseudo-terminal (zsh/zpty), types a command
+#: line and Tab, and writes every word the completion offers to a file:
+#: ``zsh -f SCRIPT FOLDER LINE OUT``, FOLDER holding the completion function.
+ZSH_PROBE = r"""
+zmodload zsh/zpty
+out=$3
+await() {  # until $out holds the line $1, for at most a minute (a hang's guard)
+    local tries
+    for tries in {1..1200}; do
+        grep -qxF -- $1 $out 2>/dev/null && return 0
+        sleep 0.05
+    done
+    return 1
+}
+zpty -b shell zsh -f -i
+zpty -w shell "PS1='' RPROMPT=''; fpath=($1 \$fpath)"
+zpty -w shell "autoload -Uz compinit; compinit -u -d $out.dump"
+zpty -w shell "compadd() { builtin compadd -O hits \"\$@\"; print -rl -- \${^hits} >>$out;"\
+" builtin compadd \"\$@\" }"
+zpty -w shell "print '<ready>' >>$out"
+await '<ready>' || exit 1
+zpty -w -n shell "$2"$'\t'
+zpty -w shell $'\C-u'"print '<done>' >>$out"
+await '<done>' || exit 1
+zpty -d shell
+"""
+
+
+@pytest.mark.parametrize(
+    ("line", "offered"),
+    [
+        ("ttt-gui ana", {"analyse"}),
+        ("ttt-gui r", {"review"}),
+        ("ttt-gui --lev", {"--level"}),
+        ("ttt-gui --level s", {"strongest"}),
+        ("ttt-gui --rows 6 --co", {"--cols"}),
+        ("ttt-gui analyze --ex", {"--exact"}),
+        ("ttt-gui pbrain --se", {"--seed"}),
+        ("ttt-gui pbrain --gr", set()),
+    ],
+)
+def test_zsh_completes_the_commands_options_and_values(
+    share: Path, tmp_path: Path, line: str, offered: set[str]
+) -> None:
+    need_tools("zsh")
+    probe, out = tmp_path / "probe.zsh", tmp_path / "offered.txt"
+    probe.write_text(ZSH_PROBE, encoding="utf-8")
+    folder = share / ZSH
+    done = subprocess.run(
+        ["zsh", "-f", str(probe), str(folder.parent), line, str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    words = {word.strip() for word in out.read_text(encoding="utf-8").splitlines()}
+    assert words - {"", "<ready>", "<done>"} == offered
+
+
 @pytest.mark.parametrize(
     ("line", "offered"),
     [
