@@ -208,7 +208,7 @@ def manual_page(all_commands: tuple[Command, ...]) -> str:
     """The manual page (roff, man macros) of every command."""
     window, *others = all_commands
     lines = [
-        f'.TH TTT\\-GUI 6 "" "{PROGRAM} {_roff(__version__)}" "Games"',
+        f'.TH TTT\\-GUI 6 "" "{_roff(PROGRAM)} {_roff(__version__)}" "Games"',
         ".SH NAME",
         f"{_roff(PROGRAM)} \\- {_roff(window.summary.rstrip('.').lower())}",
         ".SH SYNOPSIS",
