@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ttt_gui import __version__  # noqa: E402
-from ttt_gui.cli import analyse, pbrain  # noqa: E402
+from ttt_gui.cli import analyse, language, pbrain  # noqa: E402
 from ttt_gui.cli import main as window_cli  # noqa: E402
 from ttt_gui.cli.language import OPTION as LANGUAGE_OPTION  # noqa: E402
 from ttt_gui.storage.games import SUFFIX  # noqa: E402
@@ -147,14 +147,21 @@ def _command(
 
 
 def commands() -> tuple[Command, ...]:
-    """The window's command line, then ``analyse``, ``review`` and ``pbrain``."""
-    window = window_cli.build_parser()
-    analysis = analyse.build_parser()
+    """The window's command line, then ``analyse``, ``review`` and ``pbrain``;
+    ``--language``'s help names the languages of the catalogues' sources,
+    whether or not they are compiled yet (a build compiles them elsewhere)."""
+    compiled_languages = language.available_languages
+    language.available_languages = lambda: list(languages())
+    try:
+        window = window_cli.build_parser()
+        analysis = analyse.build_parser()
+        brain = pbrain.build_parser()
+    finally:
+        language.available_languages = compiled_languages
     summaries = {}
     for action in analysis._actions:
         if isinstance(action, argparse._SubParsersAction):
             summaries = {choice.dest: _words(choice.help) for choice in action._choices_actions}
-    brain = pbrain.build_parser()
     return (
         _command(window, "", summary=_words(window.description)),
         _command(

@@ -10,8 +10,7 @@
 #   desktop/install.sh --uninstall
 #
 # Writes under ${XDG_DATA_HOME:-~/.local/share}; needs no root. An installed
-# package does the same, but for the manual page and completions, with
-# `ttt-gui --install-desktop-entry`.
+# package does the same with `ttt-gui --install-desktop-entry`.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
