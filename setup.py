@@ -1,10 +1,15 @@
 """The build steps pyproject.toml cannot declare: the message catalogues,
-and the compiled engine.
+the manual page and shell completions, and the compiled engine.
 
 Each translation (``ttt_gui/locale/<language>/LC_MESSAGES/ttt_gui.po``) is
 compiled into its ``.mo`` as the package is built (wheels, and so the
 sdist's wheel too; in place for an editable install), by
 ``build/catalogues.py`` with Babel, a build requirement only.
+
+The manual page and the bash, zsh and fish completions are made from the
+command line's parsers by ``build/command_line.py`` into
+``ttt_gui/desktop/share/`` in the build (in place for an editable install),
+where ``ttt-gui --install-desktop-entry`` finds them.
 
 ``TTT_GUI_COMPILE=1`` compiles the engine's hot modules with mypyc (a C
 compiler needed); without it the package is pure Python:
@@ -49,7 +54,8 @@ METADATA_COMMANDS = {"egg_info", "dist_info", "sdist", "--version", "--name"}
 
 class BuildWithCatalogues(build_py):
     """build_py, then every ``.po`` compiled into its ``.mo`` in the build (or
-    in place beside it for an editable install)."""
+    in place beside it for an editable install), and the manual page and
+    completions written under the desktop files' ``share/``, likewise."""
 
     def run(self) -> None:
         super().run()
@@ -58,6 +64,12 @@ class BuildWithCatalogues(build_py):
         target = None if self.editable_mode else Path(self.build_lib) / "ttt_gui" / "locale"
         for mo_path in catalogues.compile_catalogues(HERE / "ttt_gui" / "locale", target):
             self.announce(f"compiled {mo_path}", level=2)
+        # build/command_line.py imports the package: here, not for metadata alone.
+        import command_line
+
+        package = HERE if self.editable_mode else Path(self.build_lib)
+        for path in command_line.write_all(package / "ttt_gui" / "desktop" / "share"):
+            self.announce(f"wrote {path}", level=2)
 
 
 compile_requested = os.environ.get("TTT_GUI_COMPILE", "") == "1"

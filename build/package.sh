@@ -3,7 +3,9 @@
 # in dist/release/:
 #   Linux    ttt-gui-VERSION-linux-ARCH.tar.gz      the one-folder build in ttt-gui/,
 #                                                   with its install and uninstall
-#                                                   scripts (build/linux/)
+#                                                   scripts (build/linux/), and its
+#                                                   manual page and shell completions
+#                                                   in share/ (build/command_line.py)
 #   Windows  ttt-gui-VERSION-windows-ARCH-setup.exe the installer (build/windows/ttt-gui.nsi,
 #                                                   needs NSIS's makensis)
 #            ttt-gui-VERSION-windows-ARCH.zip       the one-folder build, to run unzipped
@@ -35,6 +37,8 @@ case "$(uname -s)" in
         archive="ttt-gui-${version}-linux-${arch}.tar.gz"
         [ -x dist/ttt-gui/ttt-gui ] || { echo "package: no dist/ttt-gui/ttt-gui; run build/build.sh" >&2; exit 1; }
         cp build/linux/install build/linux/uninstall dist/ttt-gui/
+        rm -rf dist/ttt-gui/share
+        "$PYTHON" build/command_line.py dist/ttt-gui/share >/dev/null
         tar -C dist --owner=0 --group=0 -czf "dist/release/${archive}" ttt-gui
         ;;
     Darwin)

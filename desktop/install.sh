@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Install the desktop entry, icons, MIME type (.ttt saved games) and AppStream
 # metainfo for the current user, so that menus show the game with its icon and
-# file managers open .ttt files with it.
+# file managers open .ttt files with it; and the manual page (man ttt-gui) and
+# the bash, zsh and fish completions, made from this checkout's command line by
+# build/command_line.py (with ${PYTHON:-python3}; without them if it cannot).
 #
 #   desktop/install.sh [COMMAND]        # COMMAND: ttt-gui on PATH by default,
 #                                       # or e.g. ~/.venvs/ttt/bin/ttt-gui, dist/ttt-gui
@@ -17,6 +19,8 @@ FILES="$ROOT/ttt_gui/desktop"
 APP_ID="io.github.tttgui.TttGui"
 DATA="${XDG_DATA_HOME:-$HOME/.local/share}"
 SIZES="16 24 32 48 64 128 256"
+SHARED=(man/man6/ttt-gui.6 bash-completion/completions/ttt-gui zsh/site-functions/_ttt-gui
+    fish/vendor_completions.d/ttt-gui.fish)
 
 refresh() {
     if command -v update-mime-database >/dev/null; then
@@ -35,6 +39,9 @@ if [ "${1:-}" = "--uninstall" ]; then
         "$DATA/mime/packages/$APP_ID.xml"
     for size in $SIZES; do
         rm -f "$DATA/icons/hicolor/${size}x${size}/apps/$APP_ID.png"
+    done
+    for file in "${SHARED[@]}"; do
+        rm -f "$DATA/$file"
     done
     mkdir -p "$DATA/mime" "$DATA/applications"
     refresh
@@ -87,5 +94,8 @@ for size in $SIZES; do
     mkdir -p "$DATA/icons/hicolor/${size}x${size}/apps"
     cp "$ROOT/ttt_gui/icons/ttt-gui-${size}.png" "$DATA/icons/hicolor/${size}x${size}/apps/$APP_ID.png"
 done
+if ! made="$("${PYTHON:-python3}" "$ROOT/build/command_line.py" "$DATA" 2>&1)"; then
+    echo "install.sh: no manual page or shell completions: ${made##*$'\n'}" >&2
+fi
 refresh
 echo "installed the desktop files of ttt-gui in $DATA, starting $program"

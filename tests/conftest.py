@@ -35,6 +35,22 @@ TITLE_PATTERN = "^Tic-tac-toe"
 COMMAND_TIMEOUT = 20
 #: Whether this run is --slow (set by pytest_configure; see :func:`examples`).
 _SLOW_RUN = False
+#: Set (CI sets it), a command a test needs that is not installed fails the
+#: test; unset, the test is skipped (as from an unpacked sdist on a machine
+#: without the X tools).
+REQUIRE_TOOLS_VARIABLE = "TTT_GUI_REQUIRE_TOOLS"
+
+
+def need_tools(*commands: str) -> None:
+    """Skip the calling test unless every one of ``commands`` is installed
+    (on the PATH); fail it instead where TTT_GUI_REQUIRE_TOOLS is set."""
+    missing = [command for command in commands if shutil.which(command) is None]
+    if not missing:
+        return
+    reason = f"needs {', '.join(missing)}, not installed"
+    if os.environ.get(REQUIRE_TOOLS_VARIABLE):
+        pytest.fail(f"{reason} ({REQUIRE_TOOLS_VARIABLE} is set)", pytrace=False)
+    pytest.skip(reason)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -305,6 +321,7 @@ def expected_call(item: Item) -> tuple[str, tuple[object, ...]]:
 
 
 def xdotool(*arguments: str) -> str:
+    need_tools("xdotool")
     return subprocess.run(
         ["xdotool", *arguments],
         check=True,
@@ -377,6 +394,7 @@ def press(widget: tk.Misc, sequence: str) -> None:
 def screenshot(window_or_widget: str | tk.Misc, path: Path) -> Path:
     """Save a PNG of an X window (an id) or of a widget's window."""
     target = window_or_widget if isinstance(window_or_widget, str) else window_or_widget.winfo_id()
+    need_tools("import")
     subprocess.run(
         ["import", "-window", str(target), str(path)], check=True, timeout=COMMAND_TIMEOUT
     )
@@ -385,6 +403,7 @@ def screenshot(window_or_widget: str | tk.Misc, path: Path) -> Path:
 
 def image_facts(path: Path) -> tuple[int, int, int]:
     """Width, height and number of distinct colours of an image (identify)."""
+    need_tools("identify")
     width, height, colours = subprocess.check_output(
         ["identify", "-format", "%w %h %k", str(path)], text=True, timeout=COMMAND_TIMEOUT
     ).split()
@@ -394,6 +413,7 @@ def image_facts(path: Path) -> tuple[int, int, int]:
 def window_pixels(window: str) -> tuple[int, int, bytes]:
     """Width, height and RGB bytes (row by row) of what the X window ``window``
     (an id) shows on screen."""
+    need_tools("import")
     data = subprocess.run(
         ["import", "-window", window, "-depth", "8", "ppm:-"],
         check=True,
@@ -441,6 +461,7 @@ def window_manager() -> Iterator[None]:
 
     A new openbox can exit at once while the display still counts the last
     test's one as running: it is then started again, for up to 10 s."""
+    need_tools("openbox", "wmctrl")
 
     def start() -> subprocess.Popen[bytes]:
         return subprocess.Popen(
@@ -465,6 +486,7 @@ def window_manager() -> Iterator[None]:
 
 def game_windows() -> set[str]:
     """The X ids of the visible game windows."""
+    need_tools("xdotool")
     found = subprocess.run(
         ["xdotool", "search", "--onlyvisible", "--name", "^Tic-tac-toe"],
         capture_output=True,

@@ -11,13 +11,17 @@ import sys
 from pathlib import Path
 
 import pytest
+from scripts import load_script
 
+from ttt_gui.cli import desktop_entry
 from ttt_gui.cli.desktop_entry import (
     APP_ID,
     ICON_SIZES,
+    SHARED_FILES,
     DataFolders,
     DesktopEntryError,
     install,
+    uninstall,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,3 +125,21 @@ def test_a_program_path_with_a_line_break_is_refused_with_nothing_written(
         install(tmp_path / "data", [str(tmp_path / "two\nlines" / "ttt-gui")])
     assert not (tmp_path / "data").exists()
     assert APP_ID == "io.github.tttgui.TttGui"
+
+
+def test_the_manual_page_and_completions_the_package_holds_are_installed_and_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A built package holds them under ttt_gui/desktop/share (setup.py makes
+    them with build/command_line.py); here they are made the same way."""
+    built = tmp_path / "built"
+    load_script("build/command_line.py", "command_line").write_all(built)
+    made = {name: (built / name).read_bytes() for name in SHARED_FILES}
+    monkeypatch.setattr(desktop_entry, "packaged_shared_files", lambda: made)
+    data = tmp_path / "data"
+    written = install(data, [str(tmp_path / "ttt-gui")])
+    assert set(DataFolders(data).shared()) <= set(written)
+    assert {name: (data / name).read_bytes() for name in SHARED_FILES} == made
+    removed = uninstall(data)
+    assert set(DataFolders(data).shared()) <= set(removed)
+    assert not any((data / name).exists() for name in SHARED_FILES)

@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import need_tools
 
 ROOT = Path(__file__).resolve().parents[2]
 APP_ID = "io.github.tttgui.TttGui"
@@ -80,6 +81,7 @@ def test_the_desktop_entry_starts_the_command_from_any_folder(tmp_path: Path, fo
     )
     assert done.returncode == 0, done.stderr
     entry = data / "applications" / f"{APP_ID}.desktop"
+    need_tools("desktop-file-validate")
     validated = subprocess.run(
         ["desktop-file-validate", str(entry)], capture_output=True, text=True, timeout=30
     )
@@ -104,3 +106,28 @@ def test_a_command_whose_path_has_a_line_break_is_refused(tmp_path: Path) -> Non
     )
     assert done.returncode == 1 and "has a line break" in done.stderr, done.stderr
     assert not data.exists()
+
+
+def test_the_manual_page_and_completions_are_installed_and_removed(tmp_path: Path) -> None:
+    program = tmp_path / "bin" / "ttt-gui"
+    program.parent.mkdir()
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    data = tmp_path / "data"
+    environment = {**os.environ, "XDG_DATA_HOME": str(data), "HOME": str(tmp_path)}
+    shared = [
+        data / "man" / "man6" / "ttt-gui.6",
+        data / "bash-completion" / "completions" / "ttt-gui",
+        data / "zsh" / "site-functions" / "_ttt-gui",
+        data / "fish" / "vendor_completions.d" / "ttt-gui.fish",
+    ]
+    for arguments, expected in (([str(program)], True), (["--uninstall"], False)):
+        done = subprocess.run(
+            ["bash", str(ROOT / "desktop" / "install.sh"), *arguments],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=environment,
+        )
+        assert (done.returncode, done.stderr) == (0, ""), done.stderr
+        assert [path.is_file() for path in shared] == [expected] * len(shared), arguments

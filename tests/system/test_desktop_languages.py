@@ -53,7 +53,8 @@ def test_the_desktop_files_speak_each_shipped_language(language: str) -> None:
     assert entry[f"GenericName[{language}]"] and entry[f"Keywords[{language}]"].endswith(";")
     metainfo = DESKTOP / "io.github.tttgui.TttGui.metainfo.xml"
     assert by_language(metainfo, "name")[language] == name
-    assert by_language(metainfo, "summary")[language] == summary
+    # The software centres' summary is a shorter one of its own (tests/system/test_metainfo.py).
+    assert by_language(metainfo, "summary")[language]
     comments = by_language(DESKTOP / "io.github.tttgui.TttGui.xml", f"{MIME}comment")
     assert comments[language] != comments["en"]
 

@@ -4,13 +4,13 @@ machine each is for, and that every machine gets the same projects."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from conftest import need_tools
 from scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,8 +61,8 @@ def test_wheels_that_do_not_fit_their_machines_are_refused(sources: list[dict[st
         check.listed_wheels(module(*sources))
 
 
-@pytest.mark.skipif(shutil.which("flatpak-builder") is None, reason="needs flatpak-builder")
 def test_the_manifest_lists_the_wheels_for_both_machines_alike() -> None:
+    need_tools("flatpak-builder")
     check = load_check()
     shown = subprocess.run(
         ["flatpak-builder", "--show-manifest", "flatpak/io.github.tttgui.TttGui.yml"],

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ElementTree
 from importlib import resources
 from pathlib import Path
 
-from conftest import finish, start_game, xdotool
+from conftest import finish, need_tools, start_game, xdotool
 
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.gui.icon import WINDOW_ICON_SIZES
@@ -29,6 +29,7 @@ THEME_SIZES = (16, 24, 32, 48, 64, 128, 256)
 
 
 def xprop(window: str, *properties: str) -> str:
+    need_tools("xprop")
     return subprocess.run(
         ["xprop", "-id", window, *properties],
         check=True,

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import eventually, finish, launch_game, xdotool
+from conftest import eventually, finish, launch_game, need_tools, xdotool
 
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.storage.games import read_game
@@ -191,6 +191,7 @@ def test_a_window_that_dies_leaves_its_game_as_it_last_stood(
 def display_of_its_own() -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """A new Xvfb on a free display number (it picks one and tells it), ended
     by its process id afterwards if it still runs: its name, such as ``:7``."""
+    need_tools("Xvfb")
     read_end, write_end = os.pipe()
     server = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write_end), "-nolisten", "tcp", "-screen", "0", "800x600x24"],

@@ -1,6 +1,8 @@
 """``ttt-gui --install-desktop-entry`` and ``--uninstall-desktop-entry``: the
 desktop entry, icons, MIME type (``.ttt`` saved games) and AppStream metainfo,
-from the installed package, for menus and file managers (freedesktop desktops).
+from the installed package, for menus and file managers (freedesktop desktops);
+and the manual page and shell completions the package's build made
+(``ttt_gui/desktop/share/``, by ``build/command_line.py``), where it has them.
 
 What ``desktop/install.sh`` does from a checkout, for a program installed
 with pip, pipx or uv, or a folder build. The files go under
@@ -25,6 +27,14 @@ APP_ID = "io.github.tttgui.TttGui"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 #: The command the packaged desktop entry names, replaced by the installed one's path.
 PACKAGED_EXEC = "Exec=ttt-gui "
+#: The manual page and the bash, zsh and fish completions: each at the same
+#: path under the package's ``desktop/share`` and under the data folder.
+SHARED_FILES = (
+    "man/man6/ttt-gui.6",
+    "bash-completion/completions/ttt-gui",
+    "zsh/site-functions/_ttt-gui",
+    "fish/vendor_completions.d/ttt-gui.fish",
+)
 
 # What the options print (marked here, translated where printed).
 INSTALLED = gettext_noop("Installed the desktop files of ttt-gui in {folder}, starting {command}.")
@@ -61,8 +71,12 @@ class DataFolders:
         return self.data / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
 
     def files(self) -> list[Path]:
-        """Every file installed, icons last."""
+        """Every desktop file installed, icons last."""
         return [self.entry, self.metainfo, self.mime_type, *map(self.icon, ICON_SIZES)]
+
+    def shared(self) -> list[Path]:
+        """Where the manual page and the completions go."""
+        return [self.data / name for name in SHARED_FILES]
 
 
 def data_home() -> Path:
@@ -108,6 +122,19 @@ def _packaged_icon(size: int) -> bytes:
     return (resources.files("ttt_gui") / "icons" / f"ttt-gui-{size}.png").read_bytes()
 
 
+def packaged_shared_files() -> dict[str, bytes]:
+    """The manual page and completions the package holds, by their path under
+    ``share``: all of them in a built package, none in a source tree that
+    was never built."""
+    share = resources.files("ttt_gui") / "desktop" / "share"
+    found = {}
+    for name in SHARED_FILES:
+        packaged = share.joinpath(*name.split("/"))
+        if packaged.is_file():
+            found[name] = packaged.read_bytes()
+    return found
+
+
 def desktop_entry_text(command: list[str]) -> str:
     """The packaged desktop entry with its Exec value starting ``command``."""
     exec_value = " ".join(exec_argument(argument) for argument in command)
@@ -120,7 +147,8 @@ def desktop_entry_text(command: list[str]) -> str:
 
 
 def install(data: Path, command: list[str]) -> list[Path]:
-    """Install the desktop files under ``data`` for ``command``; refresh the
+    """Install the desktop files (and the manual page and completions the
+    package holds) under ``data`` for ``command``; refresh the
     desktop's caches. Returns the files written. Raises OSError or
     DesktopEntryError, having written nothing for the latter."""
     folders = DataFolders(data)
@@ -131,6 +159,7 @@ def install(data: Path, command: list[str]) -> list[Path]:
         folders.mime_type: _packaged(f"{APP_ID}.xml"),
     }
     contents.update({folders.icon(size): _packaged_icon(size) for size in ICON_SIZES})
+    contents.update({data / name: text for name, text in packaged_shared_files().items()})
     for path, content in contents.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(content)
@@ -139,10 +168,11 @@ def install(data: Path, command: list[str]) -> list[Path]:
 
 
 def uninstall(data: Path) -> list[Path]:
-    """Remove the desktop files from ``data`` and refresh the desktop's
-    caches. Returns the files that were there."""
+    """Remove the desktop files, the manual page and the completions from
+    ``data`` and refresh the desktop's caches. Returns the files that were there."""
     removed = []
-    for path in DataFolders(data).files():
+    folders = DataFolders(data)
+    for path in [*folders.files(), *folders.shared()]:
         try:
             path.unlink()
         except FileNotFoundError:

@@ -71,15 +71,18 @@ def can_show(stream: TextIO, language: Language) -> bool:
     return True
 
 
-def add_language_option(parser: argparse.ArgumentParser) -> None:
-    """Add ``--language CODE`` to ``parser``, its help naming the languages."""
-    parser.add_argument(
-        OPTION,
-        metavar="CODE",
-        help=gettext(
+def add_language_option(parser: argparse.ArgumentParser, *, of_window: bool = False) -> None:
+    """Add ``--language CODE`` to ``parser``, its help naming the languages,
+    and the window among what it sets where ``of_window`` (the window's
+    options; a command without a window only prints)."""
+    languages = ", ".join(available_languages())
+    if of_window:
+        words = gettext(
             "the language of the window and of these messages: {languages} (default: the system's)"
-        ).format(languages=", ".join(available_languages())),
-    )
+        )
+    else:
+        words = gettext("the language of these messages: {languages} (default: the system's)")
+    parser.add_argument(OPTION, metavar="CODE", help=words.format(languages=languages))
 
 
 def check_language(parser: argparse.ArgumentParser, code: str | None) -> None:

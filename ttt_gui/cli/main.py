@@ -26,7 +26,17 @@ from ttt_gui.cli import analyse as analysis_cli
 from ttt_gui.cli import pbrain
 from ttt_gui.cli.language import add_language_option, check_language, install_run_language
 from ttt_gui.cli.start import QUIT_SIGNALS, usual_signals
-from ttt_gui.config import LEVEL_ALIASES, LEVELS, MAX_WINDOW_SIZE, ConfigError, Mode, shorten
+from ttt_gui.config import (
+    LEVEL_ALIASES,
+    LEVELS,
+    MAX_WINDOW_SIZE,
+    TOP_LEVEL,
+    ConfigError,
+    GameConfig,
+    Mode,
+    shorten,
+)
+from ttt_gui.config.labels import level_label
 from ttt_gui.storage import crash_log
 from ttt_gui.storage.files import remove_stale_temporaries, remove_stale_temporaries_in
 from ttt_gui.storage.games import SUFFIX
@@ -38,7 +48,7 @@ from ttt_gui.storage.unfinished import (
     unfinished_game_path,
 )
 from ttt_gui.theme import THEMES
-from ttt_gui.words import gettext
+from ttt_gui.words import gettext, pgettext
 
 #: Seconds between the interpreter's thread switches: a search thread holds the
 #: interpreter between switches, so switch often and the window never waits long.
@@ -116,7 +126,14 @@ def _check_game_file(parser: argparse.ArgumentParser, path: Path | None) -> None
     parser.error(gettext("argument FILE: {message}").format(message=message))
 
 
+#: The commands that open no window, as the usage line shows them.
+COMMANDS_USAGE = "{analyse,review,pbrain} ..."
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The window's options; its usage line names the commands without a
+    window too (``analyse``, ``review``, ``pbrain``), which have parsers of
+    their own."""
     parser = argparse.ArgumentParser(
         prog="ttt-gui",
         description=gettext("Tic-tac-toe and m,n,k games against a friend or the computer."),
@@ -148,7 +165,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--level",
         choices=list(LEVELS),
         type=lambda name: LEVEL_ALIASES.get(name, name),
-        help=gettext("the computer's strength (perfect, the old name, means strongest)"),
+        help=gettext(
+            "the computer's strength, as the Difficulty menu shows it: {levels} "
+            "({perfect} on boards small enough to solve)"
+        ).format(
+            levels=pgettext("list separator", ", ").join(
+                level_label(name, perfect=False) for name in LEVELS
+            ),
+            perfect=level_label(TOP_LEVEL, perfect=True),
+        ),
     )
     parser.add_argument(
         "--depth",
@@ -156,22 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=gettext("custom search depth"),
     )
-    parser.add_argument(
-        "--size", type=_int_in(MIN_SIZE, MAX_WINDOW_SIZE), metavar="N", help=gettext("board size")
-    )
-    parser.add_argument(
-        "--win-length",
-        type=_int_in(MIN_SIZE, MAX_WINDOW_SIZE),
-        metavar="K",
-        help=gettext("marks in a row to win"),
-    )
-    parser.add_argument(
-        "--exact",
-        action="store_true",
-        help=gettext("exactly K in a row wins, a longer line does not (standard Gomoku)"),
-    )
+    add_board_options(parser)
     parser.add_argument("--theme", choices=list(THEMES), help=gettext("colour theme"))
-    add_language_option(parser)
+    add_language_option(parser, of_window=True)
     parser.add_argument(
         "--settings",
         metavar="FILE",
@@ -207,7 +219,96 @@ def build_parser() -> argparse.ArgumentParser:
         action=VersionAction,
         help=gettext("show the version and the engine build, then exit"),
     )
+    # The usage argparse writes, and under it the commands' (argparse's own
+    # "usage: " stays in front, so the second line is indented to match).
+    prefix, prog, options = parser.format_usage().partition(parser.prog)
+    parser.usage = f"%(prog)s{options.rstrip()}\n{' ' * len(prefix)}%(prog)s {COMMANDS_USAGE}"
     return parser
+
+
+def add_board_options(parser: argparse.ArgumentParser) -> None:
+    """The options that describe the board, as the New game page's do: any
+    board the window plays (see :func:`board_changes`)."""
+    board = parser.add_argument_group(
+        gettext("board options"),
+        gettext(
+            "Any of these describes the board of this run: the sides not given "
+            "are the saved board's, and a rule not given is off."
+        ),
+    )
+    side = _int_in(MIN_SIZE, MAX_WINDOW_SIZE)
+    board.add_argument(
+        "--size", type=side, metavar="N", help=gettext("a square board of N rows and N columns")
+    )
+    board.add_argument("--rows", type=side, metavar="N", help=gettext("rows, down"))
+    board.add_argument("--cols", type=side, metavar="N", help=gettext("columns, across"))
+    board.add_argument(
+        "--win-length",
+        type=side,
+        metavar="K",
+        help=gettext("marks in a row to win (default: by size)"),
+    )
+    board.add_argument(
+        "--gravity",
+        action="store_true",
+        help=gettext("marks drop to the lowest empty cell of their column (Connect Four)"),
+    )
+    board.add_argument(
+        "--misere", action="store_true", help=gettext("completing a line loses (misère)")
+    )
+    board.add_argument(
+        "--exact",
+        action="store_true",
+        help=gettext("exactly K in a row wins, a longer line does not (standard Gomoku)"),
+    )
+
+
+def board_changes(args: argparse.Namespace, game: GameConfig) -> dict[str, object]:
+    """The changes the board options make to ``game``'s board (none without
+    them): the sides given, else ``game``'s; the rules given, and no other;
+    the win length given, else ``game``'s where the sides stay and the usual
+    one where they change. Raises ValueError for a board no window plays."""
+    if not names_a_board(args):
+        return {}
+    if args.exact and (args.gravity or args.misere):
+        # TRANSLATORS: --exact, --gravity and --misere are options: keep them as they are.
+        raise ValueError(gettext("--exact goes with neither --gravity nor --misere"))
+    rows, cols = board_sides(args, game)
+    changes: dict[str, object] = {
+        "rows": rows,
+        "cols": cols,
+        "gravity": args.gravity,
+        "misere": args.misere,
+        "exact": args.exact,
+    }
+    if args.win_length:
+        if args.win_length > max(rows, cols):
+            raise ValueError(
+                gettext("--win-length {length} is longer than the board size {size}").format(
+                    length=args.win_length, size=max(rows, cols)
+                )
+            )
+        changes["win_length"] = args.win_length
+    elif (rows, cols) == (game.rows, game.cols):
+        changes["win_length"] = game.win_length
+    return changes
+
+
+def board_sides(args: argparse.Namespace, game: GameConfig) -> tuple[int, int]:
+    """The rows and columns of this run's board: those given, else ``game``'s."""
+    return args.rows or args.size or game.rows, args.cols or args.size or game.cols
+
+
+def names_a_board(args: argparse.Namespace) -> bool:
+    """Whether any board option is given."""
+    sides = (args.size, args.rows, args.cols, args.win_length)
+    return any(sides) or args.gravity or args.misere or args.exact
+
+
+def names_a_game(args: argparse.Namespace) -> bool:
+    """Whether the options ask for a game (its mode, side, level or board), so
+    that the kept unfinished game is not resumed."""
+    return any((args.mode, args.play, args.level, args.depth)) or names_a_board(args)
 
 
 def settings_for_run(args: argparse.Namespace, settings: Settings) -> Settings:
@@ -222,27 +323,17 @@ def settings_for_run(args: argparse.Namespace, settings: Settings) -> Settings:
             changes["mode"] = Mode.COMPUTER
     if args.level:
         changes.update(level=args.level, depth=None)
-    if args.size:
-        changes["size"] = args.size
-    board = settings.game.changed(size=args.size) if args.size else settings.game
-    if args.win_length:
-        if args.win_length > board.size:
-            raise ValueError(
-                gettext("--win-length {length} is longer than the board size {size}").format(
-                    length=args.win_length, size=board.size
-                )
-            )
-        changes["win_length"] = args.win_length
+    changes.update(board_changes(args, settings.game))
     if args.depth:
-        if args.depth > board.cells:
+        rows, cols = board_sides(args, settings.game)
+        cells = rows * cols
+        if args.depth > cells:
             raise ValueError(
                 gettext("--depth {depth} is more than the {cells} cells of the board").format(
-                    depth=args.depth, cells=board.cells
+                    depth=args.depth, cells=cells
                 )
             )
         changes["depth"] = args.depth
-    if args.exact:
-        changes["exact"] = True
     try:
         game = settings.game.changed(**changes)
     except ConfigError as error:
@@ -464,16 +555,7 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
         unfinished = UnfinishedGame(
             unfinished_folder(path), legacy=unfinished_game_path(path), background=True
         )
-    game_options = (
-        args.mode,
-        args.play,
-        args.level,
-        args.depth,
-        args.size,
-        args.win_length,
-        args.exact,
-    )
-    resume = not args.reset_settings and not any(game_options) and args.game is None
+    resume = not args.reset_settings and not names_a_game(args) and args.game is None
     window = launch(settings, save_settings, message, unfinished, resume, crash_log.installed())
     if window is None:
         return 1
