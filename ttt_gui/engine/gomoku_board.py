@@ -196,13 +196,13 @@ class GomokuBoard:
         self.cells[cell] = side + 1
         self.hash ^= self.keys[side * self.size + cell]
         self.empty_count -= 1
+        stones, line_of, position_of, near = self.stones, self.line_of, self.position_of, self.near
         base = side * self.line_count
-        for direction in range(4):
-            index = cell * 4 + direction
-            line = base + self.line_of[index]
-            self.stones[line] = self.stones[line] | 1 << (self.position_of[index] + MARGIN)
+        for index in range(cell * 4, cell * 4 + 4):
+            line = base + line_of[index]
+            stones[line] = stones[line] | 1 << (position_of[index] + MARGIN)
         for other in self.neighbours[cell]:
-            self.near[other] = self.near[other] + 1
+            near[other] = near[other] + 1
         self._reshape_around(cell)
 
     def undo(self, cell: int, side: int) -> None:
@@ -211,13 +211,13 @@ class GomokuBoard:
         self.cells[cell] = 0
         self.hash ^= self.keys[side * self.size + cell]
         self.empty_count += 1
+        stones, line_of, position_of, near = self.stones, self.line_of, self.position_of, self.near
         base = side * self.line_count
-        for direction in range(4):
-            index = cell * 4 + direction
-            line = base + self.line_of[index]
-            self.stones[line] = self.stones[line] & ~(1 << (self.position_of[index] + MARGIN))
+        for index in range(cell * 4, cell * 4 + 4):
+            line = base + line_of[index]
+            stones[line] = stones[line] & ~(1 << (position_of[index] + MARGIN))
         for other in self.neighbours[cell]:
-            self.near[other] = self.near[other] - 1
+            near[other] = near[other] - 1
         # The shapes and codes back (a stone changes each at most once: a cell near it
         # lies on one of its lines), and the counts and totals as they were.
         trail, shapes, codes = self.trail, self.shapes, self.codes
