@@ -12,6 +12,7 @@ import math
 import tkinter as tk
 from tkinter import ttk
 
+from ttt_gui.gui.focus_ring import style_focus_rings
 from ttt_gui.theme import Palette, Role
 
 #: The styles of buttons, fields and choices on the window's background.
@@ -48,9 +49,11 @@ def fit_combobox(
 
 
 def style_controls(master: tk.Misc, colours: Palette) -> None:
-    """Colour every style named above for ``colours``."""
+    """Colour every style named above for ``colours``, each with its focus
+    ring (:mod:`ttt_gui.gui.focus_ring`)."""
     background, text, field = colours[Role.BACKGROUND], colours[Role.TEXT], colours[Role.CELL]
     active, muted, focus = colours[Role.CELL_ACTIVE], colours[Role.GRID], colours[Role.FOCUS]
+    style_focus_rings(master, colours)
     style = ttk.Style(master)
     style.configure(FRAME, background=background)
     style.configure(BUTTON, background=field, foreground=text, focuscolor=focus)

@@ -3,8 +3,11 @@ and forwards each choice; the choices themselves live in
 :class:`~ttt_gui.app.new_game.NewGamePage`.
 
 The page covers the board while it is open, so the window keeps its size.
-Enter starts, Escape goes back to the game; keys of the board (digits) do
-nothing while the focus is on the page.
+Its keys are the page's (:data:`~ttt_gui.app.new_game.PAGE_KEYS`, done by
+:meth:`~ttt_gui.app.new_game.NewGamePage.press`): Tab goes round the page
+only, Enter starts and Escape goes back; the keyboard focus stays on the
+page while it is shown (a click elsewhere in the window gives it back), so
+keys of the board (digits) and of the toolbar do nothing meanwhile.
 """
 
 from __future__ import annotations
@@ -17,7 +20,16 @@ from tkinter import font as tkfont
 from tkinter import ttk
 from typing import Literal
 
-from ttt_gui.app.new_game import CUSTOM, SIDES, NewGameView
+from ttt_gui.app.new_game import (
+    BACK,
+    CUSTOM,
+    PAGE_KEYS,
+    SIDES,
+    START,
+    NewGameView,
+    PageKey,
+    Stop,
+)
 from ttt_gui.gui.control_style import (
     ACCENT,
     BUTTON,
@@ -30,11 +42,13 @@ from ttt_gui.gui.control_style import (
     colour_dropdown,
     fit_combobox,
 )
+from ttt_gui.gui.menus import control_key_sequences
 from ttt_gui.theme import Palette, Role
 from ttt_gui.words import gettext, gettext_noop
 
-#: Runs a command of the presenter's New game page with its arguments, then paints.
-PageCommand = Callable[..., None]
+#: Runs a command of the presenter's New game page with its arguments, then
+#: paints; gives what the command gave.
+PageCommand = Callable[..., object]
 #: The bind tag every widget of the page carries (keys of the page, before the window's).
 PAGE_TAG = "NewGamePage"
 #: The page's sections: (the view's field, heading), in order.
@@ -172,13 +186,16 @@ class NewGamePageView:
         self.start_button.grid(row=0, column=1)
         self._choices: dict[str, list[tuple[str, str]]] = {}
         self._tag_all(frame)
-        parent.bind_class(PAGE_TAG, "<Return>", self._on_return)
-        parent.bind_class(PAGE_TAG, "<KP_Enter>", self._on_return)
-        parent.bind_class(PAGE_TAG, "<Escape>", lambda event: self._stop(self.cancel))
         frame.bind("<Configure>", self._reflow)
-        for key in [str(digit) for digit in range(10)] + ["space", "Left", "Right", "Up", "Down"]:
+        for key in [str(digit) for digit in range(10)] + ["space", "Up", "Down"]:
             # The board's keys: on the page they only do what the widget does.
             parent.bind_class(PAGE_TAG, f"<Key-{key}>", lambda event: "break")
+        for words, does in PAGE_KEYS.items():
+            for sequence in control_key_sequences(words):
+                parent.bind_class(PAGE_TAG, sequence, functools.partial(self._key, does))
+        #: The page's control that had the focus last (it gets it back).
+        self._last_focused: tk.Misc | None = None
+        parent.bind("<FocusIn>", self._focus_moved, add="+")
 
     def _board_controls(self) -> ttk.Frame:
         """The board's list, then a custom board's size and rules."""
@@ -237,15 +254,72 @@ class NewGamePageView:
     def cancel(self) -> None:
         self.command("close")
 
-    def _on_return(self, event: object = None) -> str:
-        if "disabled" not in self.start_button.state():
-            self.start()
+    # -- the keyboard --------------------------------------------------------------
+
+    def _stop_of(self, widget: object) -> Stop | None:
+        """The page's stop of ``widget``; None for a widget not on the page."""
+        if widget is self.back_button:
+            return Stop(BACK)
+        if widget is self.start_button:
+            return Stop(START)
+        if widget is self.board:
+            return Stop("board")
+        for name, spinbox in self.spinboxes.items():
+            if widget is spinbox:
+                return Stop(name)
+        for name, check in zip(self.rule_variables, self.rule_checks):
+            if widget is check:
+                return Stop(name)
+        for name, buttons in self.segment_buttons.items():
+            for button in buttons:
+                if widget is button:
+                    return Stop(name, str(button.cget("value")))
+        return None
+
+    def widget_of(self, stop: Stop) -> tk.Widget | None:
+        """The control of ``stop`` on the page; None if there is none."""
+        fixed: dict[str, tk.Widget] = {
+            BACK: self.back_button,
+            START: self.start_button,
+            "board": self.board,
+            **self.spinboxes,
+            **dict(zip(self.rule_variables, self.rule_checks)),
+        }
+        if stop.section in fixed:
+            return fixed[stop.section]
+        for button in self.segment_buttons.get(stop.section, []):
+            if str(button.cget("value")) == stop.value:
+                return button
+        return None
+
+    def _key(self, does: PageKey, event: tk.Event[tk.Misc]) -> str:
+        """A key of the page: the page does it, the focus goes where it says."""
+        going = self.command("press", does, self._stop_of(event.widget), list(self.spinboxes))
+        if isinstance(going, Stop) and self.is_shown:
+            widget = self.widget_of(going)
+            if widget is not None:
+                widget.focus_set()
         return "break"
 
-    @staticmethod
-    def _stop(action: Callable[[], None]) -> str:
-        action()
-        return "break"
+    def _focus_moved(self, event: tk.Event[tk.Misc]) -> None:
+        """Keep the keyboard on the page while it is shown: the focus given to
+        a control of the window outside it (a click on the toolbar) comes
+        back to the page's control that had it last."""
+        widget = event.widget
+        if not self.is_shown or not isinstance(widget, tk.Misc):
+            return
+        if self._stop_of(widget) is not None:
+            self._last_focused = widget
+        elif widget.winfo_toplevel() is self.parent.winfo_toplevel():
+            self.frame.after_idle(self._focus_back)
+
+    def _focus_back(self) -> None:
+        if not self.is_shown or self._stop_of(self.frame.focus_get()) is not None:
+            return
+        last = self._last_focused
+        if last is None or not last.winfo_exists() or not last.winfo_viewable():
+            last = self.start_button
+        last.focus_set()
 
     def _section(self, row: int, words: str, control: tk.Widget) -> tuple[tk.Label, tk.Widget]:
         """A heading on ``row`` and ``control`` under it."""
@@ -342,6 +416,7 @@ class NewGamePageView:
             self.frame.lift()
             self.frame.update_idletasks()  # mapped first: Tk gives no focus to an unmapped button
             self.start_button.focus_set()
+            self._last_focused = self.start_button
         if view == previous:
             return
         self._choices = {
