@@ -192,3 +192,19 @@ def test_the_dialogs_buttons_show_the_focus_ring(make_window) -> None:
         sides = button.winfo_width() + button.winfo_height()
         assert pixel_colours(button).get(focus, 0) - before >= 3 * sides
     dialog.destroy()
+
+
+def test_ctrl_a_selects_a_number_box_so_a_number_typed_replaces_it(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    page = window.new_game_page
+    open_page(window)
+    window.run_page("choose", "board", "custom")
+    columns = page.spinboxes["cols"]
+    assert wait(window.root, columns.winfo_viewable)
+    columns.focus_set()
+    columns.icursor("end")
+    keys(window.root, "ctrl+a", "8")
+    assert wait(window.root, lambda: columns.get() == "8"), columns.get()
+    view = window.presenter.view().new_game
+    assert view is not None and view.cols == 8
+    assert window.callback_errors == []

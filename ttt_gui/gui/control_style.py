@@ -13,6 +13,7 @@ import tkinter as tk
 from tkinter import ttk
 
 from ttt_gui.gui.focus_ring import style_focus_rings
+from ttt_gui.gui.menus import key_sequences
 from ttt_gui.theme import Palette, Role
 
 #: The styles of buttons, fields and choices on the window's background.
@@ -46,6 +47,22 @@ def fit_combobox(
     longest = max((text_width(box, label) for label in listed), default=0)
     wider = max(0, longest + zero - width * zero)
     ttk.Style(box).configure(str(box.cget("style")), postoffset=(0, 0, wider, 0))
+
+
+def select_all_on_ctrl_a(field: ttk.Entry) -> None:
+    """Ctrl+A (Cmd+A on macOS) selects the whole text of ``field`` (a number
+    box), as in every text field of the desktop; Tk's own Ctrl+A on X11
+    only moves to the start, so a number typed after it joined the old one."""
+    aqua = str(field.tk.call("tk", "windowingsystem")) == "aqua"
+    for sequence in key_sequences("Ctrl+A", aqua):
+        field.bind(sequence, _select_all)
+
+
+def _select_all(event: tk.Event[ttk.Entry]) -> str:
+    field = event.widget
+    field.selection_range(0, "end")
+    field.icursor("end")
+    return "break"
 
 
 def style_controls(master: tk.Misc, colours: Palette) -> None:

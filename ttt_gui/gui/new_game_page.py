@@ -41,6 +41,7 @@ from ttt_gui.gui.control_style import (
     SPINBOX,
     colour_dropdown,
     fit_combobox,
+    select_all_on_ctrl_a,
 )
 from ttt_gui.gui.menus import control_key_sequences
 from ttt_gui.theme import Palette, Role
@@ -216,6 +217,7 @@ class NewGamePageView:
             spinbox = ttk.Spinbox(self.shape, from_=SIDES[0], to=SIDES[1], width=3, style=SPINBOX)
             spinbox.configure(command=functools.partial(self._spun, name))
             spinbox.bind("<KeyRelease>", functools.partial(self._spun, name))
+            select_all_on_ctrl_a(spinbox)
             spinbox.grid(row=0, column=column)
             self.spinboxes[name] = spinbox
         self.rules = ttk.Frame(holder, style=FRAME)
