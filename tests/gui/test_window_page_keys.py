@@ -1,8 +1,9 @@
 """The New game page and the toolbar by keyboard alone, typed for real
 (xdotool) into the window under Xvfb: Tab goes round the page and never
 leaves it, the arrows, Space and Enter in a row of segments, Escape from any
-control, the focus back on the board; and the focus ring of every control,
-measured on screen in the light, dark and high-contrast palettes."""
+control, the focus back on the board; Ctrl+A in a number box; and, measured
+on screen in the light, dark and high-contrast palettes, the focus ring of
+every control and a disabled button told apart from an enabled one."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from conftest import (
     sync,
     wait,
 )
+from test_theme import contrast
 
 from ttt_gui.board import Player
 from ttt_gui.config import GameConfig, Mode
@@ -208,3 +210,24 @@ def test_ctrl_a_selects_a_number_box_so_a_number_typed_replaces_it(make_window) 
     view = window.presenter.view().new_game
     assert view is not None and view.cols == 8
     assert window.callback_errors == []
+
+
+def ink(widget: tk.Misc, background: str) -> str:
+    """The colour a widget shows most, other than ``background``."""
+    counts = pixel_colours(widget)
+    counts.pop(background, None)
+    return max(counts, key=counts.__getitem__)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "contrast"])
+def test_a_disabled_toolbar_button_looks_unlike_an_enabled_one(make_window, theme: str) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT), theme=theme))
+    window.run("play", 4)
+    undo, redo = window.toolbar.buttons["undo"], window.toolbar.buttons["redo"]
+    assert "disabled" not in undo.state() and "disabled" in redo.state()
+    window.board.cells[0].focus_set()
+    move_pointer_away()
+    sync(window.root)
+    background = PALETTES[theme][Role.BACKGROUND]
+    enabled, disabled = ink(undo, background), ink(redo, background)
+    assert contrast(enabled, disabled) >= 3, (theme, enabled, disabled)

@@ -69,7 +69,7 @@ def style_controls(master: tk.Misc, colours: Palette) -> None:
     """Colour every style named above for ``colours``, each with its focus
     ring (:mod:`ttt_gui.gui.focus_ring`)."""
     background, text, field = colours[Role.BACKGROUND], colours[Role.TEXT], colours[Role.CELL]
-    active, muted, focus = colours[Role.CELL_ACTIVE], colours[Role.GRID], colours[Role.FOCUS]
+    active, muted, focus = colours[Role.CELL_ACTIVE], colours[Role.DISABLED], colours[Role.FOCUS]
     style_focus_rings(master, colours)
     style = ttk.Style(master)
     style.configure(FRAME, background=background)

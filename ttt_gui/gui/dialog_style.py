@@ -27,7 +27,7 @@ def style_dialogs(master: tk.Misc, colours: Palette) -> None:
     """Colour Tk's ttk styles and the option database for ``colours``; the
     buttons get the game's focus ring."""
     background, text, field = colours[Role.BACKGROUND], colours[Role.TEXT], colours[Role.CELL]
-    active, muted, focus = colours[Role.CELL_ACTIVE], colours[Role.MUTED], colours[Role.FOCUS]
+    active, muted, focus = colours[Role.CELL_ACTIVE], colours[Role.DISABLED], colours[Role.FOCUS]
     selected = colours[Role.HINT]
     style_focus_rings(master, colours)
     style = ttk.Style(master)

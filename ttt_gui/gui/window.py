@@ -456,6 +456,7 @@ class Window:
                 "activebackground": colours[Role.CELL_ACTIVE],
                 "activeforeground": colours[Role.TEXT],
                 "selectcolor": colours[Role.TEXT],
+                "disabledforeground": colours[Role.DISABLED],
             }
         )
         style_dialogs(self.root, colours)
