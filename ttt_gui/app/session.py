@@ -397,9 +397,13 @@ class Session:
         return None
 
     def step(self) -> Refused | None:
-        """Computer vs computer: pause, and play the next move."""
+        """Computer vs computer: pause, and play the next move: the one the
+        history holds after the position shown (the move list was gone back
+        in), else a new one the computer plays."""
         if self.config.mode is not Mode.WATCH:
             return refusals.step_not_watching()
+        if self.can_redo:
+            return self.redo()
         if self.board.is_over:
             return refusals.game_over(self.keys.of("play_pause"))
         self.watch_running = False
