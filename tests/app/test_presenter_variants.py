@@ -58,6 +58,17 @@ def test_any_cell_of_a_column_plays_its_lowest_empty_cell() -> None:
     assert all(cell.playable for cell in view.cells[:7])  # the top row plays every column
 
 
+def test_the_keyboard_starts_where_a_move_in_the_middle_column_lands() -> None:
+    assert make_presenter(mode="hotseat").presenter.view().home_cell == 4, "3×3: the centre"
+    rig = hotseat_on(CONNECT_FOUR)
+    assert rig.presenter.view().home_cell == 38, "d6, the bottom of the middle column"
+    rig.presenter.play(3)
+    assert rig.presenter.view().home_cell == 31
+    for _ in range(5):
+        rig.presenter.play(3)
+    assert rig.presenter.view().home_cell == 21, "the middle column full: the middle cell"
+
+
 def test_a_full_column_refuses_a_move_in_words() -> None:
     rig = make_presenter(mode="hotseat")
     rig.presenter.set_board((3, 3, 3, True, False))

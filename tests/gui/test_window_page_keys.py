@@ -231,3 +231,23 @@ def test_a_disabled_toolbar_button_looks_unlike_an_enabled_one(make_window, them
     background = PALETTES[theme][Role.BACKGROUND]
     enabled, disabled = ink(undo, background), ink(redo, background)
     assert contrast(enabled, disabled) >= 3, (theme, enabled, disabled)
+
+
+# -- the board's keyboard cell under gravity ----------------------------------------------
+
+
+def test_connect_four_starts_with_the_focus_ring_where_a_disc_would_land(make_window) -> None:
+    connect_four = GameConfig(mode=Mode.HOTSEAT, rows=6, cols=7, win_length=4, gravity=True)
+    window: Window = make_window(Settings(connect_four))
+    root, cells = window.root, window.board.cells
+    assert root.focus_lastfor() is cells[38], "d6, the bottom of the middle column"
+    give_focus(root)
+    move_pointer_away()
+    ring = PALETTES["light"][Role.FRAME_FOCUS]
+    assert wait(root, lambda: pixel_colours(cells[38]).get(ring, 0) > 4 * cells[38].winfo_width())
+    keys(root, "Return", "Left", "Return", "Up", "Up")  # d6, c6; the focus goes up to c4
+    assert wait(root, lambda: root.focus_get() is cells[23])
+    keys(root, "F2")  # a new game: the focus drops to the bottom of its column
+    assert wait(root, lambda: window.presenter.session.board.move_count == 0)
+    assert wait(root, lambda: root.focus_get() is cells[37]), root.focus_get()
+    assert window.callback_errors == []
