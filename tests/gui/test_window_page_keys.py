@@ -251,3 +251,40 @@ def test_connect_four_starts_with_the_focus_ring_where_a_disc_would_land(make_wi
     assert wait(root, lambda: window.presenter.session.board.move_count == 0)
     assert wait(root, lambda: root.focus_get() is cells[37]), root.focus_get()
     assert window.callback_errors == []
+
+
+# -- the page on a small window --------------------------------------------------------------
+
+
+def in_view(window: Window, widget: tk.Misc) -> bool:
+    """Whether all of ``widget`` shows within the page's visible part."""
+    canvas = window.new_game_page.scrolled.canvas
+    top, bottom = canvas.winfo_rooty(), canvas.winfo_rooty() + canvas.winfo_height()
+    return top <= widget.winfo_rooty() and widget.winfo_rooty() + widget.winfo_height() <= bottom
+
+
+def test_the_custom_page_on_a_3x3_window_scrolls_to_every_control_tab_reaches(
+    make_window,
+) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.COMPUTER)))
+    page = window.new_game_page
+    open_page(window)
+    window.run_page("choose", "board", "custom")
+    assert wait(window.root, page.spinboxes["rows"].winfo_viewable)
+    sync(window.root)
+    assert page.body.winfo_reqheight() > page.scrolled.canvas.winfo_height(), (
+        "taller than its room"
+    )
+    assert page.scrolled.scrollbar.winfo_ismapped()
+    assert wait(window.root, lambda: in_view(window, page.start_button)), "Start, focused"
+    reached = set()
+    for _ in range(12):  # the six controls, the three boxes and three rules, twice
+        keys(window.root, "Tab")
+        widget = focused(window)
+        assert widget is not None and on_page(window, widget)
+        assert wait(window.root, lambda w=widget: in_view(window, w)), str(widget)
+        reached.add(str(widget))
+    assert {str(page.back_button), str(page.start_button), str(page.mode_buttons[1])} <= reached
+    values = page.board.cget("values")
+    assert len(values) == 11 and int(page.board.cget("height")) >= len(values), "no scrolling"
+    assert window.callback_errors == []

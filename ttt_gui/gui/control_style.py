@@ -24,6 +24,10 @@ TOOL = "Toolbar.Toolbutton"
 ACCENT, SEGMENT = "Accent.Game.TButton", "Segment.Toolbutton"
 
 
+#: The most entries a control's drop-down list shows before it scrolls.
+LIST_ROWS = 20
+
+
 def text_width(widget: tk.Misc, text: str) -> int:
     """How wide ``text`` is in ``widget``'s font, in pixels."""
     font = str(widget.cget("font")) or "TkTextFont"
@@ -36,14 +40,15 @@ def fit_combobox(
     """List ``listed`` in ``box``, the box as wide as the longest of ``shown``
     (``least`` characters at least, Tk's unit: the width of "0"; at most
     ``room`` pixels if given) and its list as its longest entry, in any
-    language. The list's extra width is its style's ``postoffset``: ``box``
+    language; the list shows every entry (up to :data:`LIST_ROWS`) without
+    scrolling. The list's extra width is its style's ``postoffset``: ``box``
     must have a style of its own."""
     zero = max(1, text_width(box, "0"))
     widest = max((text_width(box, label) for label in shown), default=0)
     width = max(least, math.ceil(widest / zero) + 1)
     if room:
         width = min(width, max(least, room // zero - 3))  # the arrow and borders
-    box.configure(values=listed, width=width)
+    box.configure(values=listed, width=width, height=max(1, min(len(listed), LIST_ROWS)))
     longest = max((text_width(box, label) for label in listed), default=0)
     wider = max(0, longest + zero - width * zero)
     ttk.Style(box).configure(str(box.cget("style")), postoffset=(0, 0, wider, 0))

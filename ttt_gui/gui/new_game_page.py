@@ -44,6 +44,7 @@ from ttt_gui.gui.control_style import (
     select_all_on_ctrl_a,
 )
 from ttt_gui.gui.menus import control_key_sequences
+from ttt_gui.gui.scrolled_frame import ScrolledFrame
 from ttt_gui.theme import Palette, Role
 from ttt_gui.words import gettext, gettext_noop
 
@@ -153,9 +154,11 @@ class NewGamePageView:
         self.title_font.configure(size=round(int(text_font.actual("size")) * 1.4), weight="bold")
         self.heading_font = tkfont.Font(font=text_font)
         self.heading_font.configure(weight="bold")
-        self.frame = tk.Frame(parent, padx=18, pady=8, highlightthickness=0)
+        # The page scrolls where the window is too short for it.
+        self.scrolled = ScrolledFrame(parent, PAGE_TAG, self._reflow, padding=(18, 8))
+        self.frame, self.body = self.scrolled.frame, self.scrolled.body
         self.labels: list[tk.Label] = []
-        frame = self.frame
+        frame = self.body
         frame.columnconfigure(0, weight=1)
         self.title = tk.Label(frame, text=gettext("New game"), font=self.title_font, anchor="w")
         self.title.grid(row=0, column=0, sticky="w", pady=(0, 2))
@@ -187,7 +190,6 @@ class NewGamePageView:
         self.start_button.grid(row=0, column=1)
         self._choices: dict[str, list[tuple[str, str]]] = {}
         self._tag_all(frame)
-        frame.bind("<Configure>", self._reflow)
         for key in [str(digit) for digit in range(10)] + ["space", "Up", "Down"]:
             # The board's keys: on the page they only do what the widget does.
             parent.bind_class(PAGE_TAG, f"<Key-{key}>", lambda event: "break")
@@ -200,7 +202,7 @@ class NewGamePageView:
 
     def _board_controls(self) -> ttk.Frame:
         """The board's list, then a custom board's size and rules."""
-        holder = ttk.Frame(self.frame, style=FRAME)
+        holder = ttk.Frame(self.body, style=FRAME)
         self.board = self._combobox(holder, "board", width=30)
         self.board.grid(row=0, column=0, columnspan=2, sticky="w")
         self.shape = ttk.Frame(holder, style=FRAME)
@@ -258,41 +260,28 @@ class NewGamePageView:
 
     # -- the keyboard --------------------------------------------------------------
 
+    def _controls(self) -> list[tuple[Stop, tk.Widget]]:
+        """Every control of the page that takes the focus, with its stop."""
+        rules = zip(self.rule_variables, self.rule_checks)
+        return [
+            *(
+                (Stop(name, str(button.cget("value"))), button)
+                for name, buttons in self.segment_buttons.items()
+                for button in buttons
+            ),
+            (Stop("board"), self.board),
+            *((Stop(name), box) for name, box in (*self.spinboxes.items(), *rules)),
+            (Stop(BACK), self.back_button),
+            (Stop(START), self.start_button),
+        ]
+
     def _stop_of(self, widget: object) -> Stop | None:
         """The page's stop of ``widget``; None for a widget not on the page."""
-        if widget is self.back_button:
-            return Stop(BACK)
-        if widget is self.start_button:
-            return Stop(START)
-        if widget is self.board:
-            return Stop("board")
-        for name, spinbox in self.spinboxes.items():
-            if widget is spinbox:
-                return Stop(name)
-        for name, check in zip(self.rule_variables, self.rule_checks):
-            if widget is check:
-                return Stop(name)
-        for name, buttons in self.segment_buttons.items():
-            for button in buttons:
-                if widget is button:
-                    return Stop(name, str(button.cget("value")))
-        return None
+        return next((stop for stop, control in self._controls() if control is widget), None)
 
     def widget_of(self, stop: Stop) -> tk.Widget | None:
         """The control of ``stop`` on the page; None if there is none."""
-        fixed: dict[str, tk.Widget] = {
-            BACK: self.back_button,
-            START: self.start_button,
-            "board": self.board,
-            **self.spinboxes,
-            **dict(zip(self.rule_variables, self.rule_checks)),
-        }
-        if stop.section in fixed:
-            return fixed[stop.section]
-        for button in self.segment_buttons.get(stop.section, []):
-            if str(button.cget("value")) == stop.value:
-                return button
-        return None
+        return next((control for each, control in self._controls() if each == stop), None)
 
     def _key(self, does: PageKey, event: tk.Event[tk.Misc]) -> str:
         """A key of the page: the page does it, the focus goes where it says."""
@@ -312,6 +301,7 @@ class NewGamePageView:
             return
         if self._stop_of(widget) is not None:
             self._last_focused = widget
+            self.scrolled.see(widget)
         elif widget.winfo_toplevel() is self.parent.winfo_toplevel():
             self.frame.after_idle(self._focus_back)
 
@@ -325,7 +315,7 @@ class NewGamePageView:
 
     def _section(self, row: int, words: str, control: tk.Widget) -> tuple[tk.Label, tk.Widget]:
         """A heading on ``row`` and ``control`` under it."""
-        heading = tk.Label(self.frame, text=gettext(words), anchor="w", font=self.heading_font)
+        heading = tk.Label(self.body, text=gettext(words), anchor="w", font=self.heading_font)
         heading.grid(row=row, column=0, sticky="w", pady=(6, 2))
         control.grid(row=row + 1, column=0, sticky="w")
         self.labels.append(heading)
@@ -354,7 +344,7 @@ class NewGamePageView:
 
     def _tag_all(self, widget: tk.Misc) -> None:
         """Put the page's tag after each widget's class tag, before the window's."""
-        if widget is not self.frame:
+        if widget is not self.body:
             tags = list(widget.bindtags())
             if PAGE_TAG not in tags:
                 tags.insert(2, PAGE_TAG)
@@ -390,10 +380,20 @@ class NewGamePageView:
 
     def _room(self) -> int:
         """The width (pixels) the page's rows have: the window's, within its margins."""
-        width = self.frame.winfo_width() if self.is_shown else 0
+        width = self.scrolled.width() if self.is_shown else 0
         if width <= 1:
             width = self.parent.winfo_width()
-        return max(1, width - 2 * int(self.frame.cget("padx")))
+        return max(1, width - 2 * int(self.body.cget("padx")))
+
+    def _see_focus(self) -> None:
+        """Scroll the page's control with the focus into view (the page
+        changed under it: a custom board's boxes came)."""
+        if not self.is_shown:
+            return
+        widget = self.frame.focus_get()
+        if widget is not None and self._stop_of(widget) is not None:
+            self.body.update_idletasks()
+            self.scrolled.see(widget)
 
     def _reflow(self, event: object = None) -> None:
         """Lay the rows of buttons out again for the page's width (a resize)."""
@@ -465,11 +465,12 @@ class NewGamePageView:
                 part.grid_remove()
         self.problem.configure(text=view.problem)
         self.start_button.state(["!disabled" if view.can_start else "disabled"])
+        self.frame.after_idle(self._see_focus)
 
     def recolour(self, colours: Palette) -> None:
         """Colour the page for the palette."""
         background, text = colours[Role.BACKGROUND], colours[Role.TEXT]
-        self.frame.configure(background=background)
+        self.scrolled.recolour(background)
         self.title.configure(background=background, foreground=text)
         for label in self.labels:
             label.configure(background=background, foreground=colours[Role.MUTED])
