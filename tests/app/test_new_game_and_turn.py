@@ -141,7 +141,7 @@ def test_every_listed_board_is_offered_with_its_menu_label() -> None:
     rig = make_presenter()
     rig.presenter.show_new_game()
     labels = [label for _, label in page(rig).boards]
-    assert labels == [shape.label for shape in BOARD_CHOICES] + ["Custom"]
+    assert labels == [shape.label for shape in BOARD_CHOICES] + ["Custom…"]
 
 
 def test_play_again_keeps_the_settings_and_closes_the_page() -> None:

@@ -67,13 +67,23 @@ def test_a_custom_board_adds_its_boxes_in_the_sentence_order_and_a_refused_start
     rig = opened(mode="hotseat")
     page = rig.presenter.new_game_page
     page.choose("board", CUSTOM)
-    boxes = ["cols", "rows", "win_length"]  # a language that writes the columns first
+    boxes = ["rows", "cols", "win_length"]  # a language that writes the rows first
     stops = [stop.section for stop in tab_order(view(rig), boxes)]
     assert stops == ["mode", "board", *boxes, "gravity", "misere", "exact", BACK, START]
     page.choose("rows", 99)
     assert not view(rig).can_start
     assert tab_order(view(rig))[-1] == Stop(BACK), "no stop on a Start that is refused"
     assert page.press(PageKey.NEXT, Stop(BACK)) == Stop("mode", "hotseat")
+
+
+def test_the_boxes_go_in_the_order_a_board_s_size_is_written_and_custom_says_more_follows() -> (
+    None
+):
+    rig = opened(mode="hotseat")
+    rig.presenter.new_game_page.choose("board", CUSTOM)
+    sections = [stop.section for stop in tab_order(view(rig))]
+    assert sections[2:5] == ["cols", "rows", "win_length"], "7×6: the columns first"
+    assert view(rig).boards[-1] == (CUSTOM, "Custom…")
 
 
 def test_left_and_right_move_within_a_row_and_stop_at_its_ends() -> None:

@@ -288,3 +288,28 @@ def test_the_custom_page_on_a_3x3_window_scrolls_to_every_control_tab_reaches(
     values = page.board.cget("values")
     assert len(values) == 11 and int(page.board.cget("height")) >= len(values), "no scrolling"
     assert window.callback_errors == []
+
+
+def test_the_custom_size_is_asked_as_the_title_then_writes_it(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    page = window.new_game_page
+    open_page(window)
+    window.run_page("choose", "board", "custom")
+    first, second = (page.spinboxes[name] for name in ("cols", "rows"))
+    assert wait(window.root, first.winfo_viewable)
+    assert first.winfo_rootx() < second.winfo_rootx(), "the columns' box first"
+    beside = [
+        str(widget.cget("text"))
+        for widget in page.shape.winfo_children()
+        if isinstance(widget, ttk.Label)
+    ]
+    assert beside[:2] == ["columns ×", "rows,"]
+    for box, number in ((first, "8"), (second, "5")):
+        box.focus_set()
+        box.selection_range(0, "end")
+        keys(window.root, number)
+    keys(window.root, "Return")
+    assert wait(window.root, lambda: not page.is_shown)
+    shape = window.presenter.session.config.shape
+    assert (shape.cols, shape.rows) == (8, 5)
+    assert "8×5" in window.root.title(), window.root.title()

@@ -147,8 +147,9 @@ class NewGameView:
 
 #: The stops of the page's two buttons.
 BACK, START = "back", "start"
-#: A custom board's number boxes, in the order of the English sentence, and its rules.
-SHAPE_FIELDS = ("rows", "cols", "win_length")
+#: A custom board's number boxes, in the order of the English sentence
+#: (the columns first, as a board's size is written), and its rules.
+SHAPE_FIELDS = ("cols", "rows", "win_length")
 RULES = ("gravity", "misere", "exact")
 
 
@@ -396,8 +397,9 @@ class NewGamePage:
             levels=tuple((name, level.label(solved)) for name, level in LEVELS.items()),
             boards=(
                 *((str(index), choice.label) for index, choice in enumerate(BOARD_CHOICES)),
-                # TRANSLATORS: the New game page: a board whose size the player chooses.
-                (CUSTOM, gettext("Custom")),
+                # TRANSLATORS: the New game page: a board whose size the player
+                # chooses (its boxes show when it is chosen).
+                (CUSTOM, gettext("Custom…")),
             ),
             shows_side=draft.mode is Mode.COMPUTER,
             shows_level=draft.mode is Mode.COMPUTER,

@@ -68,11 +68,13 @@ BOARD_BOX = f"Board.{COMBOBOX}"
 SEGMENTED = ("mode", "human", "level", "x_level", "o_level")
 #: The number boxes of a custom board, by their placeholders in its sentence.
 SHAPE_FIELDS = {"rows": "rows", "columns": "cols", "length": "win_length"}
-#: A custom board's size, its number boxes in the sentence's placeholders.
+#: A custom board's size, its number boxes in the sentence's placeholders:
+#: the columns first, as a board's name writes its size (Connect Four is 7×6).
 # TRANSLATORS: a custom board's size on the New game page. Each
 # {placeholder} is a box the player types a number in; the words around
-# them are shown beside the boxes, so put the boxes in your order.
-SHAPE_SENTENCE = gettext_noop("{rows} rows × {columns} columns, {length} in a row")
+# them are shown beside the boxes, so put the boxes in your order. The
+# columns come first, as the window's title writes a size ("7×6": 7 columns).
+SHAPE_SENTENCE = gettext_noop("{columns} columns × {rows} rows, {length} in a row")
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -80,8 +82,8 @@ def sentence_parts(sentence: str) -> list[tuple[str, str | None]]:
     """A sentence with number boxes as its placeholders, in order: (words,
     None) for text, ("", field) for a box (a field of :data:`SHAPE_FIELDS`).
 
-    >>> sentence_parts("{rows} rows × {columns} columns, {length} in a row")[:3]
-    [('', 'rows'), (' rows × ', None), ('', 'cols')]
+    >>> sentence_parts("{columns} columns × {rows} rows, {length} in a row")[:3]
+    [('', 'cols'), (' columns × ', None), ('', 'rows')]
     """
     parts: list[tuple[str, str | None]] = []
     place = 0
