@@ -192,7 +192,7 @@ def test_a_click_on_a_finished_board_replaces_the_note_and_adds_no_sentence() ->
         rig.presenter.play(8)
         view = rig.presenter.view()
         assert view.turn == "X wins!"
-        assert view.note == "The game is over: Ctrl+N starts a new one."
+        assert view.note == "The game is over: F2 starts a new one.", "Play again's key"
 
 
 def test_a_paused_watch_game_names_its_keys_on_the_message_line() -> None:

@@ -264,8 +264,8 @@ class Session:
     def play(self, cell: int) -> Refused | None:
         """The person marks ``cell``."""
         board = self.board
-        if board.is_over:
-            return refusals.game_over(self.keys.of("show_new_game"))
+        if board.is_over:  # Play again, as the turn line said at the end
+            return refusals.game_over(self.keys.of("new_game"))
         if self.config.mode is Mode.WATCH:
             return refusals.computer_plays_both(self.keys.of("play_pause"))
         if self.is_computer_turn:
