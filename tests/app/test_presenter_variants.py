@@ -15,6 +15,7 @@ from ttt_gui.board import Board, Player
 from ttt_gui.config import PRESETS, GameConfig, Shape
 from ttt_gui.storage.games import parse_game, read_game
 from ttt_gui.storage.settings import Settings
+from ttt_gui.words import mnemonic
 
 CONNECT_FOUR = Shape(6, 7, 4, gravity=True)
 AVOID_THREE = Shape(3, 3, 3, misere=True)
@@ -239,3 +240,12 @@ def test_how_to_play_names_the_rules_in_force() -> None:
     rig.presenter.set_board(CONNECT_FOUR)
     rig.presenter.how_to_play()
     assert "lowest empty cell of its column" in rig.dialogs.calls[-1][1][1]
+
+
+def test_how_to_play_sends_the_person_to_the_new_game_page_as_the_menu_names_it() -> None:
+    rig = make_presenter(mode="computer")
+    rig.presenter.how_to_play()
+    text = rig.dialogs.calls[-1][1][1]
+    game, new_game = mnemonic(MENUS[0][0])[0], MENUS[0][1][0].text
+    assert f"({game} › {new_game})" in text, text
+    assert "Mode menu" not in text
