@@ -503,6 +503,17 @@ def changed_labels(words: dict[str, str]) -> dict[str, str]:
     return labels
 
 
+def menu_path(action: str) -> str:
+    """Where the menu bar holds ``action``'s item, in the player's language,
+    as a person is told to look: ``"Game › Resume…"``; KeyError if no item
+    calls it."""
+    for title, items in MENUS:
+        for item in all_items(items):
+            if item.action == action:
+                return f"{mnemonic(gettext(title))[0]} › {item.text}"
+    raise KeyError(action)
+
+
 def disabled_actions(facts: Facts) -> frozenset[str]:
     """The actions whose items (and submenus) do not apply now, by the
     table's enabled-when tests."""
