@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from fakes import Rig, make_presenter
 
+from ttt_gui.app.actions import shortcut_rows
 from ttt_gui.app.new_game import (
     BACK,
     CUSTOM,
+    PAGE_KEYS,
     START,
     NewGameView,
     PageKey,
@@ -114,3 +116,14 @@ def test_escape_goes_back_from_anywhere_and_enter_on_back_too() -> None:
         assert page.press(key, focused) is None
         assert not page.is_open
         assert rig.session.config.level == "medium", "nothing started"
+
+
+def test_the_shortcuts_help_lists_the_page_keys_from_their_table() -> None:
+    rows = shortcut_rows()
+    assert rows[-3:] == [
+        ("Tab or Shift+Tab", "New game page: the next or the previous control"),
+        ("Left or Right", "New game page: the choice before or after in a row"),
+        ("Enter / Esc", "New game page: start / back to the game"),
+    ]
+    listed = " or ".join(keys for keys, _ in rows[-3:]).replace(" / ", " or ").split(" or ")
+    assert sorted(listed) == sorted(PAGE_KEYS), "every key of the page, each once"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -173,6 +173,45 @@ PAGE_KEYS: dict[str, PageKey] = {
     "Enter": PageKey.START,
     "Esc": PageKey.BACK,
 }
+
+
+#: The page's keys in the shortcuts help: the actions of a row (their keys
+#: are :data:`PAGE_KEYS`'), whether its keys do the same ("Tab or
+#: Shift+Tab") or one each ("Enter / Esc"), and what they do, in English.
+PAGE_KEY_HELP: tuple[tuple[tuple[PageKey, ...], bool, str], ...] = (
+    (
+        (PageKey.NEXT, PageKey.PREVIOUS),
+        True,
+        # TRANSLATORS: the keyboard shortcuts' help: Tab on the New game page.
+        gettext_noop("New game page: the next or the previous control"),
+    ),
+    (
+        (PageKey.LEFT, PageKey.RIGHT),
+        True,
+        # TRANSLATORS: the arrows within a row of choices ("Easy", "Medium"…).
+        gettext_noop("New game page: the choice before or after in a row"),
+    ),
+    (
+        (PageKey.START, PageKey.BACK),
+        False,
+        # TRANSLATORS: Enter / Esc on the New game page; keep the "/" between the two.
+        gettext_noop("New game page: start / back to the game"),
+    ),
+)
+
+
+def page_key_rows(
+    word: Callable[[str], str], either: Callable[[tuple[str, ...]], str]
+) -> list[tuple[str, str]]:
+    """(keys, what they do) of the page for the shortcuts help, the keys in
+    words by ``word`` (one key) and ``either`` (keys that do the same), as
+    :class:`~ttt_gui.app.actions.KeyNames` names them."""
+    rows = []
+    for actions, alike, does in PAGE_KEY_HELP:
+        keys = tuple(key for action in actions for key, its in PAGE_KEYS.items() if its is action)
+        shown = either(keys) if alike else " / ".join(word(key) for key in keys)
+        rows.append((shown, gettext(does)))
+    return rows
 
 
 @dataclass(frozen=True)
