@@ -88,5 +88,13 @@ def test_high_contrast_means_at_least_seven_to_one_for_every_mark_and_word() -> 
         assert contrast(colours[role], colours[Role.CELL]) >= 7, role
 
 
+@pytest.mark.parametrize("theme", PALETTES)
+def test_a_disabled_control_is_told_apart_from_an_enabled_one_and_still_seen(theme: str) -> None:
+    colours = PALETTES[theme]
+    assert contrast(colours[Role.DISABLED], colours[Role.TEXT]) >= 3, "disabled and enabled"
+    least = 4.5 if theme == "contrast" else 2
+    assert contrast(colours[Role.DISABLED], colours[Role.BACKGROUND]) >= least, "still seen"
+
+
 def test_every_theme_has_a_label_and_system_comes_first() -> None:
     assert THEMES[0] == "system" and set(THEME_LABELS) == set(THEMES)

@@ -25,6 +25,7 @@ class Role(enum.StrEnum):
     CELL_BUSY = "cell_busy"  # a cell while the computer thinks
     TEXT = "text"
     MUTED = "muted"  # secondary text, coordinates, the mark a move would place
+    DISABLED = "disabled"  # a control that does not apply now (told apart from TEXT)
     X = "X"  # X's marks
     O = "O"  # noqa: E741 - O's marks, as the game names the side
     LAST = "last"  # the cell of the last move
@@ -53,6 +54,7 @@ PALETTES: dict[str, Palette] = {
         Role.CELL_BUSY: "#f3f4f6",
         Role.TEXT: "#1f2933",
         Role.MUTED: "#52606d",
+        Role.DISABLED: "#9aa5b1",
         Role.X: "#1d4ed8",
         Role.O: "#c2410c",
         Role.LAST: "#fff7d6",
@@ -79,6 +81,7 @@ PALETTES: dict[str, Palette] = {
         Role.CELL_BUSY: "#242a31",
         Role.TEXT: "#e6e9ef",
         Role.MUTED: "#a3acb9",
+        Role.DISABLED: "#6b7280",
         Role.X: "#7cb4ff",
         Role.O: "#ffaa6e",
         Role.LAST: "#3d3a24",
@@ -103,6 +106,8 @@ PALETTES: dict[str, Palette] = {
         Role.CELL_BUSY: "#000000",
         Role.TEXT: "#ffffff",
         Role.MUTED: "#d9d9d9",
+        # Grey: white would draw a disabled control as an enabled one.
+        Role.DISABLED: "#8c8c8c",
         Role.X: "#ffff00",
         Role.O: "#1aebff",
         Role.LAST: "#3d3d00",

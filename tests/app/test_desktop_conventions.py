@@ -220,7 +220,7 @@ def test_on_macos_every_text_names_command_where_the_table_says_ctrl() -> None:
     assert rig.presenter.view().status == "X wins! F2 plays again, Ctrl+R reviews it."
     assert mac.view().status == "X wins! F2 plays again, Cmd+R reviews it."
     mac.play(8)
-    assert mac.view().status.endswith("The game is over: Cmd+N starts a new one.")
+    assert mac.view().status.endswith("The game is over: F2 starts a new one.")
     mac.show_shortcuts()
     dialogs = mac.dialogs
     assert isinstance(dialogs, FakeDialogs)

@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 from catalogues import compile_shipped_catalogues, shipped_languages, speaking
 from fakes import make_presenter
 
-from ttt_gui.app.actions import MENUS, Item, ItemKind, KeyNames, all_cascades, all_items
+from ttt_gui.app.actions import MENUS, Item, ItemKind, KeyNames, all_cascades, all_items, menu_path
 from ttt_gui.words import (
     LOCALE_DIR_VARIABLE,
     gettext,
@@ -196,3 +196,8 @@ def test_every_mnemonic_is_a_key_the_keyboard_types(
             ), (language, name, shown)
     finally:
         install_language([])
+
+
+def test_a_menu_path_names_the_menu_and_the_item_as_the_bar_shows_them() -> None:
+    assert menu_path("resume_kept") == "Game › Resume…"
+    assert menu_path("toggle_analysis") == "View › Show analysis"

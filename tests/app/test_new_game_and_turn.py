@@ -141,7 +141,7 @@ def test_every_listed_board_is_offered_with_its_menu_label() -> None:
     rig = make_presenter()
     rig.presenter.show_new_game()
     labels = [label for _, label in page(rig).boards]
-    assert labels == [shape.label for shape in BOARD_CHOICES] + ["Custom"]
+    assert labels == [shape.label for shape in BOARD_CHOICES] + ["Custom…"]
 
 
 def test_play_again_keeps_the_settings_and_closes_the_page() -> None:
@@ -192,7 +192,7 @@ def test_a_click_on_a_finished_board_replaces_the_note_and_adds_no_sentence() ->
         rig.presenter.play(8)
         view = rig.presenter.view()
         assert view.turn == "X wins!"
-        assert view.note == "The game is over: Ctrl+N starts a new one."
+        assert view.note == "The game is over: F2 starts a new one.", "Play again's key"
 
 
 def test_a_paused_watch_game_names_its_keys_on_the_message_line() -> None:

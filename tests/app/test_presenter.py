@@ -432,6 +432,27 @@ def test_step_plays_exactly_one_move() -> None:
     assert rig.board.move_count == 2
 
 
+def test_step_after_going_back_in_the_move_list_shows_the_recorded_move() -> None:
+    rig = watch(watch_delay=1000)
+    for _ in range(4):
+        rig.presenter.step()
+        rig.presenter.tick()
+    recorded = list(rig.session.history.boards)
+    assert rig.board.move_count == 4
+    rig.presenter.go_to(1)
+    for expected in (2, 3):
+        rig.presenter.step()
+        rig.presenter.tick()
+        assert rig.board == recorded[expected]
+        assert rig.presenter.view().history_cursor == expected
+        assert list(rig.session.history.boards) == recorded, "the rest of the game is kept"
+    assert "paused" in rig.presenter.view().status
+    rig.presenter.step()
+    rig.presenter.step()
+    rig.presenter.tick()
+    assert rig.board.move_count == 5, "past the record, the computer plays on"
+
+
 def test_pause_stops_the_game() -> None:
     rig = watch(watch_delay=125)
     rig.presenter.play_pause()

@@ -15,6 +15,7 @@ from ttt_gui.board import Board, Player
 from ttt_gui.config import PRESETS, GameConfig, Shape
 from ttt_gui.storage.games import parse_game, read_game
 from ttt_gui.storage.settings import Settings
+from ttt_gui.words import mnemonic
 
 CONNECT_FOUR = Shape(6, 7, 4, gravity=True)
 AVOID_THREE = Shape(3, 3, 3, misere=True)
@@ -56,6 +57,17 @@ def test_any_cell_of_a_column_plays_its_lowest_empty_cell() -> None:
     view = rig.presenter.view()
     assert view.landing[3] == view.landing[38] == 24  # where the next mark in d would land
     assert all(cell.playable for cell in view.cells[:7])  # the top row plays every column
+
+
+def test_the_keyboard_starts_where_a_move_in_the_middle_column_lands() -> None:
+    assert make_presenter(mode="hotseat").presenter.view().home_cell == 4, "3×3: the centre"
+    rig = hotseat_on(CONNECT_FOUR)
+    assert rig.presenter.view().home_cell == 38, "d6, the bottom of the middle column"
+    rig.presenter.play(3)
+    assert rig.presenter.view().home_cell == 31
+    for _ in range(5):
+        rig.presenter.play(3)
+    assert rig.presenter.view().home_cell == 21, "the middle column full: the middle cell"
 
 
 def test_a_full_column_refuses_a_move_in_words() -> None:
@@ -228,3 +240,12 @@ def test_how_to_play_names_the_rules_in_force() -> None:
     rig.presenter.set_board(CONNECT_FOUR)
     rig.presenter.how_to_play()
     assert "lowest empty cell of its column" in rig.dialogs.calls[-1][1][1]
+
+
+def test_how_to_play_sends_the_person_to_the_new_game_page_as_the_menu_names_it() -> None:
+    rig = make_presenter(mode="computer")
+    rig.presenter.how_to_play()
+    text = rig.dialogs.calls[-1][1][1]
+    game, new_game = mnemonic(MENUS[0][0])[0], MENUS[0][1][0].text
+    assert f"({game} › {new_game})" in text, text
+    assert "Mode menu" not in text

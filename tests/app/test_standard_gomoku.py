@@ -15,7 +15,7 @@ STANDARD = Shape(15, 15, 5, exact=True)
 
 def test_standard_gomoku_is_a_listed_board_beside_freestyle() -> None:
     assert STANDARD in BOARD_CHOICES and Shape(15, 15, 5) in BOARD_CHOICES
-    assert STANDARD.label == "Standard Gomoku (15×15, 5 in a row)"
+    assert STANDARD.label == "Standard Gomoku (15×15, exactly 5 in a row)"
     assert Shape(9, 9, 5, exact=True).label == "9×9, exactly 5 in a row"
 
 

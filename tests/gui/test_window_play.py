@@ -129,7 +129,7 @@ def test_a_click_on_a_finished_board_adds_no_second_sentence(make_window) -> Non
         real_click(window.board.cells[8])
         assert wait(window.root, lambda: "over" in message(window))
         assert turn(window) == "X wins!"
-        assert message(window) == "The game is over: Ctrl+N starts a new one."
+        assert message(window) == "The game is over: F2 starts a new one."
 
 
 def test_the_toolbar_undoes_shows_analysis_and_sets_the_level(make_window) -> None:

@@ -151,7 +151,7 @@ def test_every_window_keeps_its_own_game_and_the_newest_comes_back_first(
     os.utime(own_file(second), (time.time() - 3600,) * 2)
     newest = start(folder)
     assert newest.session.history.moves == [0], "the last one played comes back first"
-    assert "1 more unfinished game is kept" in newest.view().status
+    assert "Game › Resume… holds 1 more unfinished game." in newest.view().status
     # Each window is kept open (referenced): one collected as garbage lets go
     # of its lock, as a window that died does, and its game is free again.
     older = start(folder)

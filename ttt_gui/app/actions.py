@@ -26,6 +26,7 @@ from enum import StrEnum
 from functools import partial
 
 from ttt_gui.app.mnemonics import Menu, marked_labels
+from ttt_gui.app.new_game import page_key_rows
 from ttt_gui.config import (
     BOARD_CHOICES,
     LEVELS,
@@ -504,6 +505,17 @@ def changed_labels(words: dict[str, str]) -> dict[str, str]:
     return labels
 
 
+def menu_path(action: str) -> str:
+    """Where the menu bar holds ``action``'s item, in the player's language,
+    as a person is told to look: ``"Game › Resume…"``; KeyError if no item
+    calls it."""
+    for title, items in MENUS:
+        for item in all_items(items):
+            if item.action == action:
+                return f"{mnemonic(gettext(title))[0]} › {item.text}"
+    raise KeyError(action)
+
+
 def disabled_actions(facts: Facts) -> frozenset[str]:
     """The actions whose items (and submenus) do not apply now, by the
     table's enabled-when tests."""
@@ -531,6 +543,12 @@ def _key_names() -> dict[str, str]:
         "Space": pgettext("key", "Space"),
         # TRANSLATORS: the right arrow key's name as menus write it.
         "Right": pgettext("key", "Right"),
+        # TRANSLATORS: the left arrow key's name as menus write it.
+        "Left": pgettext("key", "Left"),
+        # TRANSLATORS: the Tab key's name as keyboards and menus write it.
+        "Tab": pgettext("key", "Tab"),
+        # TRANSLATORS: the Enter (Return) key's name as menus write it.
+        "Enter": pgettext("key", "Enter"),
     }
 
 
@@ -563,7 +581,8 @@ class KeyNames:
         return self.word(_KEYS[action][0])
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
-        """(keys, what they do) for every item that has keys, then the board's keys."""
+        """(keys, what they do) for every item that has keys, then the board's
+        keys, then the New game page's."""
         rows = [
             (self.either(item.keys), item.text.rstrip("…"))
             for item in all_items()
@@ -571,7 +590,8 @@ class KeyNames:
             and item.kind in (ItemKind.COMMAND, ItemKind.CHECK)
             and item.keys not in _BOARD_OWN_KEYS
         ]
-        return rows + [(gettext(keys), gettext(does)) for keys, does in BOARD_KEYS]
+        rows += [(gettext(keys), gettext(does)) for keys, does in BOARD_KEYS]
+        return rows + page_key_rows(self.word, self.either)
 
 
 def shortcut_rows(keys: KeyNames | None = None) -> list[tuple[str, str]]:

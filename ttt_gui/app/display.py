@@ -25,7 +25,7 @@ ZOOM_STEP = 1.15
 #: counted where shown, the third says how to choose who and how the computer plays.
 HOW_TO_PLAY = gettext_noop("Take turns marking empty cells; X moves first.")
 HOW_TO_CHOOSE = gettext_noop(
-    "Play against the computer or a friend (Mode menu). The Difficulty menu "
+    "Play against the computer or a friend (Game › New game…). The Difficulty menu "
     "sets how the computer plays: Easy sees one move ahead, Medium always "
     "wins and blocks but misses forks, Hard sees forks and slips rarely. The "
     "top level is Perfect where the board is solved (3×3 and 4×4): it never "

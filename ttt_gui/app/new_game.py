@@ -7,11 +7,19 @@ changes one field of the draft (:meth:`NewGamePage.choose`), and
 ``change_config`` (which asks first if a game in progress would be
 abandoned). The page's values are part of the view state
 (:class:`NewGameView`); the Tk page only paints them and forwards choices.
+
+The page is worked by keyboard alone (:meth:`NewGamePage.press`): Tab and
+Shift+Tab go round its controls (:func:`tab_order`, one stop per row of
+segments: the chosen one) and never leave it; Left and Right move within a
+row of segments; Space or Enter choose the focused segment; Enter starts
+(Back, focused, goes back) and Escape goes back, wherever the focus is.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import enum
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -120,6 +128,150 @@ class NewGameView:
     def can_start(self) -> bool:
         return not self.problem
 
+    def row_of(self, section: str) -> tuple[tuple[str, str], ...]:
+        """The choices of a row of segments (``mode``, ``human`` or a level);
+        () for a section that is no such row."""
+        rows = {
+            "mode": self.modes,
+            "human": self.sides,
+            "level": self.levels,
+            "x_level": self.levels,
+            "o_level": self.levels,
+        }
+        return rows.get(section, ())
+
+    def chosen(self, section: str) -> str:
+        """The value chosen in a row of segments ("" for another section)."""
+        return str(getattr(self, section)) if self.row_of(section) else ""
+
+
+#: The stops of the page's two buttons.
+BACK, START = "back", "start"
+#: A custom board's number boxes, in the order of the English sentence
+#: (the columns first, as a board's size is written), and its rules.
+SHAPE_FIELDS = ("cols", "rows", "win_length")
+RULES = ("gravity", "misere", "exact")
+
+
+class PageKey(enum.StrEnum):
+    """What a key does on the page."""
+
+    NEXT = "next"  # the next control, round the page
+    PREVIOUS = "previous"
+    LEFT = "left"  # the segment before, in its row
+    RIGHT = "right"
+    START = "start"  # choose the focused segment, then start (Back: go back)
+    BACK = "back"
+
+
+#: The page's keys, in the words of the window's key table (:class:`KeyNames`).
+PAGE_KEYS: dict[str, PageKey] = {
+    "Tab": PageKey.NEXT,
+    "Shift+Tab": PageKey.PREVIOUS,
+    "Left": PageKey.LEFT,
+    "Right": PageKey.RIGHT,
+    "Enter": PageKey.START,
+    "Esc": PageKey.BACK,
+}
+
+
+#: The page's keys in the shortcuts help: the actions of a row (their keys
+#: are :data:`PAGE_KEYS`'), whether its keys do the same ("Tab or
+#: Shift+Tab") or one each ("Enter / Esc"), and what they do, in English.
+PAGE_KEY_HELP: tuple[tuple[tuple[PageKey, ...], bool, str], ...] = (
+    (
+        (PageKey.NEXT, PageKey.PREVIOUS),
+        True,
+        # TRANSLATORS: the keyboard shortcuts' help: Tab on the New game page.
+        gettext_noop("New game page: the next or the previous control"),
+    ),
+    (
+        (PageKey.LEFT, PageKey.RIGHT),
+        True,
+        # TRANSLATORS: the arrows within a row of choices ("Easy", "Medium"…).
+        gettext_noop("New game page: the choice before or after in a row"),
+    ),
+    (
+        (PageKey.START, PageKey.BACK),
+        False,
+        # TRANSLATORS: Enter / Esc on the New game page; keep the "/" between the two.
+        gettext_noop("New game page: start / back to the game"),
+    ),
+)
+
+
+def page_key_rows(
+    word: Callable[[str], str], either: Callable[[tuple[str, ...]], str]
+) -> list[tuple[str, str]]:
+    """(keys, what they do) of the page for the shortcuts help, the keys in
+    words by ``word`` (one key) and ``either`` (keys that do the same), as
+    :class:`~ttt_gui.app.actions.KeyNames` names them."""
+    rows = []
+    for actions, alike, does in PAGE_KEY_HELP:
+        keys = tuple(key for action in actions for key, its in PAGE_KEYS.items() if its is action)
+        shown = either(keys) if alike else " / ".join(word(key) for key in keys)
+        rows.append((shown, gettext(does)))
+    return rows
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A control of the page that takes the keyboard focus: a segment
+    (``section`` and its ``value``), the board's list (``"board"``), a
+    number box (a field of :data:`SHAPE_FIELDS`), a rule (of :data:`RULES`),
+    :data:`BACK` or :data:`START` (``value`` "" for all but segments)."""
+
+    section: str
+    value: str = ""
+
+
+def tab_order(view: NewGameView, shape_fields: Sequence[str] = SHAPE_FIELDS) -> tuple[Stop, ...]:
+    """The controls Tab visits on the page as ``view`` shows it, in order:
+    the chosen segment of each row shown, the board's list, a custom board's
+    number boxes (in the order of ``shape_fields``: the sentence's, in the
+    language shown) and rules, Back, and Start unless it is refused."""
+    stops = [Stop("mode", view.mode)]
+    rows = {
+        "human": view.shows_side,
+        "level": view.shows_level,
+        "x_level": view.shows_sides_levels,
+        "o_level": view.shows_sides_levels,
+    }
+    stops += [Stop(section, view.chosen(section)) for section, shown in rows.items() if shown]
+    stops.append(Stop("board"))
+    if view.board == CUSTOM:
+        stops += [Stop(name) for name in (*shape_fields, *RULES)]
+    stops.append(Stop(BACK))
+    if view.can_start:
+        stops.append(Stop(START))
+    return tuple(stops)
+
+
+def next_stop(order: Sequence[Stop], focused: Stop | None, backwards: bool = False) -> Stop:
+    """Where Tab (Shift+Tab: ``backwards``) takes the focus from ``focused``
+    in ``order``, round the page: any segment of a row stands for its row;
+    from outside the page (None, or a control not in ``order``) to the first
+    stop (the last, backwards)."""
+    sections = [stop.section for stop in order]
+    if focused is None or focused.section not in sections:
+        return order[-1] if backwards else order[0]
+    step = -1 if backwards else 1
+    return order[(sections.index(focused.section) + step) % len(order)]
+
+
+def step_in_row(row: Sequence[tuple[str, str]], value: str, step: int) -> str:
+    """The value ``step`` places from ``value`` in a row of (value, label)
+    segments, staying at its ends; ``value`` itself if it is not in the row.
+
+    >>> row = (("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard"))
+    >>> step_in_row(row, "easy", 1), step_in_row(row, "easy", -1), step_in_row(row, "hard", 1)
+    ('medium', 'easy', 'hard')
+    """
+    values = [choice for choice, _ in row]
+    if value not in values:
+        return value
+    return values[max(0, min(len(values) - 1, values.index(value) + step))]
+
 
 def board_key(shape: Shape) -> str:
     """The page's key of a listed board (its index in the Board menu's order),
@@ -208,6 +360,32 @@ class NewGamePage:
             draft = dataclasses.replace(draft, depth=None)
         self.draft = draft
 
+    def press(
+        self, key: PageKey, focused: Stop | None, shape_fields: Sequence[str] = SHAPE_FIELDS
+    ) -> Stop | None:
+        """Do what ``key`` does with the focus on ``focused`` (None: outside
+        the page): the stop the focus goes to, None where it stays (or the
+        page is closed). ``shape_fields`` is the number boxes' order on the
+        page (see :func:`tab_order`)."""
+        view = self.view()
+        if view is None:
+            return None
+        if key is PageKey.BACK or (key is PageKey.START and focused == Stop(BACK)):
+            self.close()
+            return None
+        if key is PageKey.START:
+            if focused is not None and focused.value != view.chosen(focused.section):
+                self.choose(focused.section, focused.value)
+            self.start()
+            return None
+        if key in (PageKey.NEXT, PageKey.PREVIOUS):
+            return next_stop(tab_order(view, shape_fields), focused, key is PageKey.PREVIOUS)
+        row = view.row_of(focused.section) if focused is not None else ()
+        if focused is None or not row:
+            return None
+        step = -1 if key is PageKey.LEFT else 1
+        return Stop(focused.section, step_in_row(row, focused.value, step))
+
     def start(self) -> bool:
         """Start the draft's game and close the page; False (the page stays
         open) if the draft is not a valid game or the person kept the game
@@ -258,8 +436,9 @@ class NewGamePage:
             levels=tuple((name, level.label(solved)) for name, level in LEVELS.items()),
             boards=(
                 *((str(index), choice.label) for index, choice in enumerate(BOARD_CHOICES)),
-                # TRANSLATORS: the New game page: a board whose size the player chooses.
-                (CUSTOM, gettext("Custom")),
+                # TRANSLATORS: the New game page: a board whose size the player
+                # chooses (its boxes show when it is chosen).
+                (CUSTOM, gettext("Custom…")),
             ),
             shows_side=draft.mode is Mode.COMPUTER,
             shows_level=draft.mode is Mode.COMPUTER,

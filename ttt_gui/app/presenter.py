@@ -214,7 +214,12 @@ class Presenter:
         self.schedule()
 
     def step(self) -> None:
-        self.say(self.session.step())
+        cursor = self.session.history.cursor
+        outcome = self.session.step()
+        if self.session.history.cursor != cursor:  # a recorded move, shown again
+            self._move_to(outcome)
+            return
+        self.say(outcome)
         self.schedule()
 
     # -- errors, quitting ---------------------------------------------------------------

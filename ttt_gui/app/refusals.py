@@ -23,7 +23,7 @@ class Refused:
 
 def game_over(restart_key: str) -> Refused:
     """A move or step in a finished game; ``restart_key`` starts another."""
-    # TRANSLATORS: {key} is a keyboard shortcut, e.g. "Ctrl+N" or "Space".
+    # TRANSLATORS: {key} is a keyboard shortcut, e.g. "F2" (Play again) or "Space".
     return Refused(gettext("The game is over: {key} starts a new one.").format(key=restart_key))
 
 

@@ -264,8 +264,8 @@ class Session:
     def play(self, cell: int) -> Refused | None:
         """The person marks ``cell``."""
         board = self.board
-        if board.is_over:
-            return refusals.game_over(self.keys.of("show_new_game"))
+        if board.is_over:  # Play again, as the turn line said at the end
+            return refusals.game_over(self.keys.of("new_game"))
         if self.config.mode is Mode.WATCH:
             return refusals.computer_plays_both(self.keys.of("play_pause"))
         if self.is_computer_turn:
@@ -397,9 +397,13 @@ class Session:
         return None
 
     def step(self) -> Refused | None:
-        """Computer vs computer: pause, and play the next move."""
+        """Computer vs computer: pause, and play the next move: the one the
+        history holds after the position shown (the move list was gone back
+        in), else a new one the computer plays."""
         if self.config.mode is not Mode.WATCH:
             return refusals.step_not_watching()
+        if self.can_redo:
+            return self.redo()
         if self.board.is_over:
             return refusals.game_over(self.keys.of("play_pause"))
         self.watch_running = False

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any, Protocol
 
+from ttt_gui.app.actions import menu_path
 from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
@@ -270,11 +271,13 @@ class Transfer:
             resumed = f"{resumed} {unkept.format(reason=unwritable.strerror or unwritable)}"
         others = self.unfinished.others
         if others:
+            # TRANSLATORS: {menu} is where the menu bar lists the kept games,
+            # "Game › Resume…" in the menus' own words.
             kept = ngettext(
-                "{count} more unfinished game is kept for the next windows.",
-                "{count} more unfinished games are kept for the next windows.",
+                "{menu} holds {count} more unfinished game.",
+                "{menu} holds {count} more unfinished games.",
                 others,
-            ).format(count=others)
+            ).format(count=others, menu=menu_path("resume_kept"))
             resumed = f"{resumed} {kept}"
         self._add_to_message(resumed)
 

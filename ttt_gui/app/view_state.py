@@ -109,6 +109,17 @@ class ViewState:
     new_game: NewGameView | None = None
     show_toolbar: bool = True
 
+    @property
+    def home_cell(self) -> int:
+        """The cell the keyboard starts on: the middle one; under gravity the
+        cell where a move in the middle column lands (the middle one if that
+        column is full)."""
+        middle = len(self.cells) // 2
+        if not self.landing:
+            return middle
+        landing = self.landing[self.cols // 2]
+        return landing if landing >= 0 else middle
+
 
 @dataclass(frozen=True)
 class ReviewView:

@@ -44,8 +44,17 @@ def shape_label(
     """A board as the menus name it (columns × rows): ``'3×3 (3 in a row)'``,
     ``'Connect Four (7×6, 4 in a row)'`` for a ``preset`` (its English name,
     translated here), ``'5×4, 3 in a row, gravity, misère'``, ``'9×9,
-    exactly 5 in a row'`` (the exact rule: a longer line does not win)."""
-    if preset:
+    exactly 5 in a row'`` (the exact rule: a longer line does not win; a
+    preset says it too: ``'Standard Gomoku (15×15, exactly 5 in a row)'``)."""
+    if preset and exact:
+        # TRANSLATORS: a named variant where exactly {count} in a row wins (a
+        # longer line does not), e.g. standard Gomoku.
+        message = ngettext(
+            "{name} ({cols}×{rows}, exactly {count} in a row)",
+            "{name} ({cols}×{rows}, exactly {count} in a row)",
+            win_length,
+        )
+    elif preset:
         # TRANSLATORS: a named variant; {cols}×{rows} is the board's columns × rows
         # and {count} how many marks in a row win.
         message = ngettext(

@@ -196,9 +196,7 @@ class BoardView:
         (the key is left to others) for other keys or an empty board."""
         if not self.cells:
             return None
-        cell = (
-            self.last_focused if 0 <= self.last_focused < len(self.cells) else len(self.cells) // 2
-        )
+        cell = self.last_focused if 0 <= self.last_focused < len(self.cells) else self._home()
         if keysym in ARROWS:
             self.cells[cell].focus_set()
             return self._arrow(cell, ARROWS[keysym])
@@ -222,13 +220,21 @@ class BoardView:
         target = state.landing[cell]
         return target if target >= 0 else None
 
+    def _home(self) -> int:
+        """The cell the keyboard starts on (see :attr:`ViewState.home_cell`)."""
+        state = self.state
+        if state is None or len(state.cells) != len(self.cells):
+            return len(self.cells) // 2
+        return state.home_cell
+
     def focus_cell(self, cell: int | None = None) -> None:
         """Give the keyboard focus to ``cell``; by default the cell that had it
-        last, or the centre."""
+        last, or the one the keyboard starts on (under gravity, where a move
+        in the middle column lands)."""
         if cell is None:
             cell = self.last_focused
         if self.cells:
-            index = cell if 0 <= cell < len(self.cells) else len(self.cells) // 2
+            index = cell if 0 <= cell < len(self.cells) else self._home()
             self.cells[index].focus_set()
 
     # -- painting -------------------------------------------------------------------
@@ -255,6 +261,8 @@ class BoardView:
         if key == self._board_key and not force:
             return
         self._board_key = key
+        if state.landing and not any(cell.mark for cell in state.cells):
+            self._focus_bottom_row(previous)
         self.motion.follow(previous, state)
         self._show_coordinates(state.show_coordinates)
         grid = Role.FRAME if state.landing else Role.GRID
@@ -264,6 +272,21 @@ class BoardView:
         for cell in range(len(self.cells)):
             self._draw(cell, force)
         self._animate_soon()
+
+    def _focus_bottom_row(self, previous: ViewState | None) -> None:
+        """At the start of a game under gravity, the keyboard's cell drops to
+        where a move in its column lands (the bottom row), as a disc would."""
+        if previous is not None and not any(cell.mark for cell in previous.cells):
+            return  # still the start: the person may have moved the focus up
+        if not 0 <= self.last_focused < len(self.cells):
+            return  # the cell the keyboard starts on is a landing one already
+        target = self._target(self.last_focused)
+        if target is None or target == self.last_focused:
+            return
+        had_focus = str(self.frame.tk.call("focus")) == str(self.cells[self.last_focused])
+        self.last_focused = target
+        if had_focus:
+            self.cells[target].focus_set()
 
     def finish_motion(self) -> None:
         """Jump what still moves to its end (new input never waits for it)."""

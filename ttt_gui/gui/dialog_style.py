@@ -14,6 +14,7 @@ from __future__ import annotations
 import tkinter as tk
 from tkinter import ttk
 
+from ttt_gui.gui.focus_ring import style_focus_rings
 from ttt_gui.theme import Palette, Role
 
 #: The label under a form's fields that says what is wrong.
@@ -23,10 +24,12 @@ FILE_DIALOG = ".__tk_filedialog"
 
 
 def style_dialogs(master: tk.Misc, colours: Palette) -> None:
-    """Colour Tk's ttk styles and the option database for ``colours``."""
+    """Colour Tk's ttk styles and the option database for ``colours``; the
+    buttons get the game's focus ring."""
     background, text, field = colours[Role.BACKGROUND], colours[Role.TEXT], colours[Role.CELL]
-    active, muted, focus = colours[Role.CELL_ACTIVE], colours[Role.MUTED], colours[Role.FOCUS]
+    active, muted, focus = colours[Role.CELL_ACTIVE], colours[Role.DISABLED], colours[Role.FOCUS]
     selected = colours[Role.HINT]
+    style_focus_rings(master, colours)
     style = ttk.Style(master)
     style.configure(
         ".",

@@ -70,6 +70,28 @@ def key_sequences(key: str, aqua: bool = False) -> list[str]:
     return [f"<{prefix}-{name}>"]
 
 
+#: Keys of a control (the New game page's), in the table's words, as Tk's
+#: events: Shift+Tab is Tk's virtual event, which X11's ISO_Left_Tab sends too.
+_CONTROL_KEYS: dict[str, tuple[str, ...]] = {
+    "Tab": ("<Tab>",),
+    "Shift+Tab": ("<<PrevWindow>>",),
+    "Left": ("<Left>",),
+    "Right": ("<Right>",),
+    "Enter": ("<Return>", "<KP_Enter>"),
+    "Esc": ("<Escape>",),
+}
+
+
+def control_key_sequences(key: str) -> tuple[str, ...]:
+    """Tk event sequences for a key of a control, in words; KeyError for
+    another key.
+
+    >>> control_key_sequences("Enter"), control_key_sequences("Shift+Tab")
+    (('<Return>', '<KP_Enter>'), ('<<PrevWindow>>',))
+    """
+    return _CONTROL_KEYS[key]
+
+
 class CheckBoxes:
     """The two images of a check item's box, empty and ticked, in the menu's
     text colour (:meth:`paint`). Tk 8.6 on X11 draws a check item's tick

@@ -3,8 +3,11 @@ and forwards each choice; the choices themselves live in
 :class:`~ttt_gui.app.new_game.NewGamePage`.
 
 The page covers the board while it is open, so the window keeps its size.
-Enter starts, Escape goes back to the game; keys of the board (digits) do
-nothing while the focus is on the page.
+Its keys are the page's (:data:`~ttt_gui.app.new_game.PAGE_KEYS`, done by
+:meth:`~ttt_gui.app.new_game.NewGamePage.press`): Tab goes round the page
+only, Enter starts and Escape goes back; the keyboard focus stays on the
+page while it is shown (a click elsewhere in the window gives it back), so
+keys of the board (digits) and of the toolbar do nothing meanwhile.
 """
 
 from __future__ import annotations
@@ -17,7 +20,16 @@ from tkinter import font as tkfont
 from tkinter import ttk
 from typing import Literal
 
-from ttt_gui.app.new_game import CUSTOM, SIDES, NewGameView
+from ttt_gui.app.new_game import (
+    BACK,
+    CUSTOM,
+    PAGE_KEYS,
+    SIDES,
+    START,
+    NewGameView,
+    PageKey,
+    Stop,
+)
 from ttt_gui.gui.control_style import (
     ACCENT,
     BUTTON,
@@ -29,12 +41,16 @@ from ttt_gui.gui.control_style import (
     SPINBOX,
     colour_dropdown,
     fit_combobox,
+    select_all_on_ctrl_a,
 )
+from ttt_gui.gui.menus import control_key_sequences
+from ttt_gui.gui.scrolled_frame import ScrolledFrame
 from ttt_gui.theme import Palette, Role
 from ttt_gui.words import gettext, gettext_noop
 
-#: Runs a command of the presenter's New game page with its arguments, then paints.
-PageCommand = Callable[..., None]
+#: Runs a command of the presenter's New game page with its arguments, then
+#: paints; gives what the command gave.
+PageCommand = Callable[..., object]
 #: The bind tag every widget of the page carries (keys of the page, before the window's).
 PAGE_TAG = "NewGamePage"
 #: The page's sections: (the view's field, heading), in order.
@@ -52,11 +68,13 @@ BOARD_BOX = f"Board.{COMBOBOX}"
 SEGMENTED = ("mode", "human", "level", "x_level", "o_level")
 #: The number boxes of a custom board, by their placeholders in its sentence.
 SHAPE_FIELDS = {"rows": "rows", "columns": "cols", "length": "win_length"}
-#: A custom board's size, its number boxes in the sentence's placeholders.
+#: A custom board's size, its number boxes in the sentence's placeholders:
+#: the columns first, as a board's name writes its size (Connect Four is 7×6).
 # TRANSLATORS: a custom board's size on the New game page. Each
 # {placeholder} is a box the player types a number in; the words around
-# them are shown beside the boxes, so put the boxes in your order.
-SHAPE_SENTENCE = gettext_noop("{rows} rows × {columns} columns, {length} in a row")
+# them are shown beside the boxes, so put the boxes in your order. The
+# columns come first, as the window's title writes a size ("7×6": 7 columns).
+SHAPE_SENTENCE = gettext_noop("{columns} columns × {rows} rows, {length} in a row")
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -64,8 +82,8 @@ def sentence_parts(sentence: str) -> list[tuple[str, str | None]]:
     """A sentence with number boxes as its placeholders, in order: (words,
     None) for text, ("", field) for a box (a field of :data:`SHAPE_FIELDS`).
 
-    >>> sentence_parts("{rows} rows × {columns} columns, {length} in a row")[:3]
-    [('', 'rows'), (' rows × ', None), ('', 'cols')]
+    >>> sentence_parts("{columns} columns × {rows} rows, {length} in a row")[:3]
+    [('', 'cols'), (' columns × ', None), ('', 'rows')]
     """
     parts: list[tuple[str, str | None]] = []
     place = 0
@@ -138,9 +156,11 @@ class NewGamePageView:
         self.title_font.configure(size=round(int(text_font.actual("size")) * 1.4), weight="bold")
         self.heading_font = tkfont.Font(font=text_font)
         self.heading_font.configure(weight="bold")
-        self.frame = tk.Frame(parent, padx=18, pady=8, highlightthickness=0)
+        # The page scrolls where the window is too short for it.
+        self.scrolled = ScrolledFrame(parent, PAGE_TAG, self._reflow, padding=(18, 8))
+        self.frame, self.body = self.scrolled.frame, self.scrolled.body
         self.labels: list[tk.Label] = []
-        frame = self.frame
+        frame = self.body
         frame.columnconfigure(0, weight=1)
         self.title = tk.Label(frame, text=gettext("New game"), font=self.title_font, anchor="w")
         self.title.grid(row=0, column=0, sticky="w", pady=(0, 2))
@@ -172,17 +192,19 @@ class NewGamePageView:
         self.start_button.grid(row=0, column=1)
         self._choices: dict[str, list[tuple[str, str]]] = {}
         self._tag_all(frame)
-        parent.bind_class(PAGE_TAG, "<Return>", self._on_return)
-        parent.bind_class(PAGE_TAG, "<KP_Enter>", self._on_return)
-        parent.bind_class(PAGE_TAG, "<Escape>", lambda event: self._stop(self.cancel))
-        frame.bind("<Configure>", self._reflow)
-        for key in [str(digit) for digit in range(10)] + ["space", "Left", "Right", "Up", "Down"]:
+        for key in [str(digit) for digit in range(10)] + ["space", "Up", "Down"]:
             # The board's keys: on the page they only do what the widget does.
             parent.bind_class(PAGE_TAG, f"<Key-{key}>", lambda event: "break")
+        for words, does in PAGE_KEYS.items():
+            for sequence in control_key_sequences(words):
+                parent.bind_class(PAGE_TAG, sequence, functools.partial(self._key, does))
+        #: The page's control that had the focus last (it gets it back).
+        self._last_focused: tk.Misc | None = None
+        parent.bind("<FocusIn>", self._focus_moved, add="+")
 
     def _board_controls(self) -> ttk.Frame:
         """The board's list, then a custom board's size and rules."""
-        holder = ttk.Frame(self.frame, style=FRAME)
+        holder = ttk.Frame(self.body, style=FRAME)
         self.board = self._combobox(holder, "board", width=30)
         self.board.grid(row=0, column=0, columnspan=2, sticky="w")
         self.shape = ttk.Frame(holder, style=FRAME)
@@ -199,6 +221,7 @@ class NewGamePageView:
             spinbox = ttk.Spinbox(self.shape, from_=SIDES[0], to=SIDES[1], width=3, style=SPINBOX)
             spinbox.configure(command=functools.partial(self._spun, name))
             spinbox.bind("<KeyRelease>", functools.partial(self._spun, name))
+            select_all_on_ctrl_a(spinbox)
             spinbox.grid(row=0, column=column)
             self.spinboxes[name] = spinbox
         self.rules = ttk.Frame(holder, style=FRAME)
@@ -237,19 +260,64 @@ class NewGamePageView:
     def cancel(self) -> None:
         self.command("close")
 
-    def _on_return(self, event: object = None) -> str:
-        if "disabled" not in self.start_button.state():
-            self.start()
+    # -- the keyboard --------------------------------------------------------------
+
+    def _controls(self) -> list[tuple[Stop, tk.Widget]]:
+        """Every control of the page that takes the focus, with its stop."""
+        rules = zip(self.rule_variables, self.rule_checks)
+        return [
+            *(
+                (Stop(name, str(button.cget("value"))), button)
+                for name, buttons in self.segment_buttons.items()
+                for button in buttons
+            ),
+            (Stop("board"), self.board),
+            *((Stop(name), box) for name, box in (*self.spinboxes.items(), *rules)),
+            (Stop(BACK), self.back_button),
+            (Stop(START), self.start_button),
+        ]
+
+    def _stop_of(self, widget: object) -> Stop | None:
+        """The page's stop of ``widget``; None for a widget not on the page."""
+        return next((stop for stop, control in self._controls() if control is widget), None)
+
+    def widget_of(self, stop: Stop) -> tk.Widget | None:
+        """The control of ``stop`` on the page; None if there is none."""
+        return next((control for each, control in self._controls() if each == stop), None)
+
+    def _key(self, does: PageKey, event: tk.Event[tk.Misc]) -> str:
+        """A key of the page: the page does it, the focus goes where it says."""
+        going = self.command("press", does, self._stop_of(event.widget), list(self.spinboxes))
+        if isinstance(going, Stop) and self.is_shown:
+            widget = self.widget_of(going)
+            if widget is not None:
+                widget.focus_set()
         return "break"
 
-    @staticmethod
-    def _stop(action: Callable[[], None]) -> str:
-        action()
-        return "break"
+    def _focus_moved(self, event: tk.Event[tk.Misc]) -> None:
+        """Keep the keyboard on the page while it is shown: the focus given to
+        a control of the window outside it (a click on the toolbar) comes
+        back to the page's control that had it last."""
+        widget = event.widget
+        if not self.is_shown or not isinstance(widget, tk.Misc):
+            return
+        if self._stop_of(widget) is not None:
+            self._last_focused = widget
+            self.scrolled.see(widget)
+        elif widget.winfo_toplevel() is self.parent.winfo_toplevel():
+            self.frame.after_idle(self._focus_back)
+
+    def _focus_back(self) -> None:
+        if not self.is_shown or self._stop_of(self.frame.focus_get()) is not None:
+            return
+        last = self._last_focused
+        if last is None or not last.winfo_exists() or not last.winfo_viewable():
+            last = self.start_button
+        last.focus_set()
 
     def _section(self, row: int, words: str, control: tk.Widget) -> tuple[tk.Label, tk.Widget]:
         """A heading on ``row`` and ``control`` under it."""
-        heading = tk.Label(self.frame, text=gettext(words), anchor="w", font=self.heading_font)
+        heading = tk.Label(self.body, text=gettext(words), anchor="w", font=self.heading_font)
         heading.grid(row=row, column=0, sticky="w", pady=(6, 2))
         control.grid(row=row + 1, column=0, sticky="w")
         self.labels.append(heading)
@@ -278,7 +346,7 @@ class NewGamePageView:
 
     def _tag_all(self, widget: tk.Misc) -> None:
         """Put the page's tag after each widget's class tag, before the window's."""
-        if widget is not self.frame:
+        if widget is not self.body:
             tags = list(widget.bindtags())
             if PAGE_TAG not in tags:
                 tags.insert(2, PAGE_TAG)
@@ -314,10 +382,20 @@ class NewGamePageView:
 
     def _room(self) -> int:
         """The width (pixels) the page's rows have: the window's, within its margins."""
-        width = self.frame.winfo_width() if self.is_shown else 0
+        width = self.scrolled.width() if self.is_shown else 0
         if width <= 1:
             width = self.parent.winfo_width()
-        return max(1, width - 2 * int(self.frame.cget("padx")))
+        return max(1, width - 2 * int(self.body.cget("padx")))
+
+    def _see_focus(self) -> None:
+        """Scroll the page's control with the focus into view (the page
+        changed under it: a custom board's boxes came)."""
+        if not self.is_shown:
+            return
+        widget = self.frame.focus_get()
+        if widget is not None and self._stop_of(widget) is not None:
+            self.body.update_idletasks()
+            self.scrolled.see(widget)
 
     def _reflow(self, event: object = None) -> None:
         """Lay the rows of buttons out again for the page's width (a resize)."""
@@ -342,6 +420,7 @@ class NewGamePageView:
             self.frame.lift()
             self.frame.update_idletasks()  # mapped first: Tk gives no focus to an unmapped button
             self.start_button.focus_set()
+            self._last_focused = self.start_button
         if view == previous:
             return
         self._choices = {
@@ -388,11 +467,12 @@ class NewGamePageView:
                 part.grid_remove()
         self.problem.configure(text=view.problem)
         self.start_button.state(["!disabled" if view.can_start else "disabled"])
+        self.frame.after_idle(self._see_focus)
 
     def recolour(self, colours: Palette) -> None:
         """Colour the page for the palette."""
         background, text = colours[Role.BACKGROUND], colours[Role.TEXT]
-        self.frame.configure(background=background)
+        self.scrolled.recolour(background)
         self.title.configure(background=background, foreground=text)
         for label in self.labels:
             label.configure(background=background, foreground=colours[Role.MUTED])

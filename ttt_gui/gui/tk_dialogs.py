@@ -21,6 +21,7 @@ from ttt_gui.app.ports import ClipboardDelivery, KeptGameAction
 from ttt_gui.board import MIN_SIZE
 from ttt_gui.config import MAX_WINDOW_SIZE, Shape
 from ttt_gui.gui.clipboard import ClipboardReader
+from ttt_gui.gui.control_style import select_all_on_ctrl_a
 from ttt_gui.gui.dialog_style import PROBLEM
 from ttt_gui.gui.text_window import build_text_window
 from ttt_gui.storage.games import SUFFIX
@@ -176,9 +177,9 @@ class TkDialogs:
             problem = tk.StringVar(window)
             for row, ((label, _, least, most), text) in enumerate(zip(fields, texts)):
                 ttk.Label(frame, text=label).grid(row=row, column=0, sticky="w", pady=2)
-                ttk.Spinbox(frame, from_=least, to=most, width=4, textvariable=text).grid(
-                    row=row, column=1, sticky="w", padx=(8, 0), pady=2
-                )
+                box = ttk.Spinbox(frame, from_=least, to=most, width=4, textvariable=text)
+                box.grid(row=row, column=1, sticky="w", padx=(8, 0), pady=2)
+                select_all_on_ctrl_a(box)
             for row, ((label, _), tick) in enumerate(zip(options, ticks), start=len(fields)):
                 ttk.Checkbutton(frame, text=label, variable=tick).grid(
                     row=row, column=0, columnspan=2, sticky="w", pady=2

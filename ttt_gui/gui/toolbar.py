@@ -299,6 +299,6 @@ class Toolbar:
         widgets: tuple[ttk.Button | ttk.Checkbutton, ...] = (*self.buttons.values(), self.analysis)
         for icon, widget in zip(icons, widgets):
             self.images[icon] = draw_icon(self.frame, icon, self.side, text, background)
-            disabled = draw_icon(self.frame, icon, self.side, colours[Role.GRID], background)
+            disabled = draw_icon(self.frame, icon, self.side, colours[Role.DISABLED], background)
             self.images[f"{icon}-disabled"] = disabled
             widget.configure({"image": (self.images[icon], "disabled", disabled)})

@@ -30,6 +30,7 @@ from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.gui.board_view import BoardView
 from ttt_gui.gui.dialog_style import style_dialogs
+from ttt_gui.gui.focus_ring import install_focus_rings
 from ttt_gui.gui.icon import set_window_icon
 from ttt_gui.gui.menus import MenuBar, is_aqua
 from ttt_gui.gui.new_game_page import NewGamePageView
@@ -181,6 +182,7 @@ class Window:
         root.rowconfigure(2, weight=1)
         self.text_font = tkfont.nametofont("TkDefaultFont").copy()
         self._text_size = int(self.text_font.actual("size"))
+        install_focus_rings(root)  # before the controls: their sizes count the ring
         self.toolbar = Toolbar(root, self.run, self.dpi_scale)
         self.board_area = tk.Frame(root, highlightthickness=0)
         self.board_area.grid(row=2, column=0, sticky="nsew")
@@ -251,10 +253,12 @@ class Window:
             self.sizer.forget_person_size(self.presenter.view())
         self.refresh()
 
-    def run_page(self, command: str, *arguments: Any) -> None:
-        """Call one command of the presenter's New game page, then show its outcome."""
-        getattr(self.presenter.new_game_page, command)(*arguments)
+    def run_page(self, command: str, *arguments: Any) -> object:
+        """Call one command of the presenter's New game page, then show its
+        outcome; gives what the command gave."""
+        result = getattr(self.presenter.new_game_page, command)(*arguments)
         self.refresh()
+        return result
 
     def refresh(self) -> None:
         """Paint the presenter's state, close if it quit, keep polling if busy."""
@@ -459,6 +463,7 @@ class Window:
                 "activebackground": colours[Role.CELL_ACTIVE],
                 "activeforeground": colours[Role.TEXT],
                 "selectcolor": colours[Role.TEXT],
+                "disabledforeground": colours[Role.DISABLED],
             }
         )
         style_dialogs(self.root, colours)
