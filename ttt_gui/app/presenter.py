@@ -214,13 +214,11 @@ class Presenter:
         self.schedule()
 
     def step(self) -> None:
-        cursor = self.session.history.cursor
-        outcome = self.session.step()
-        if self.session.history.cursor != cursor:  # a recorded move, shown again
-            self._move_to(outcome)
-            return
-        self.say(outcome)
-        self.schedule()
+        if self.session.can_redo and self.session.config.mode is Mode.WATCH:
+            self.redo()  # the recorded move after the one shown
+        else:
+            self.say(self.session.step())
+            self.schedule()
 
     # -- errors, quitting ---------------------------------------------------------------
 
