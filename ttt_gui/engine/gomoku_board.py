@@ -92,6 +92,12 @@ class GomokuBoard:
                 line_cells.append(cells)
         self.line_cells = line_cells
         self.line_count = len(line_cells)
+        # Per line, each cell's place on it, the cell, and X's shape slot of it in the
+        # line's direction (O's is size * 4 further on).
+        self.line_entries = [
+            [(position, cell, cell * 4 + direction) for position, cell in enumerate(cells)]
+            for cells, direction in zip(line_cells, self._line_directions(line_cells), strict=True)
+        ]
         margin = (1 << MARGIN) - 1
         self.blocked = [margin | margin << (len(cells) + MARGIN) for cells in line_cells]
         self.stones = [0] * (2 * self.line_count)  # side * line_count + line
@@ -120,6 +126,13 @@ class GomokuBoard:
         for cell in range(self.size):  # each cell's shapes read (several times: once is enough)
             self._reshape_around(cell)
         self.trail.clear()  # nothing to take back
+
+    def _line_directions(self, line_cells: list[list[int]]) -> list[int]:
+        """Each line's direction (0 to 3), as DIRECTIONS numbers them."""
+        directions = [0] * len(line_cells)
+        for index, line in enumerate(self.line_of):
+            directions[line] = index % 4
+        return directions
 
     def _neighbours(self, cell: int) -> list[int]:
         row, col = divmod(cell, self.cols)
@@ -260,11 +273,12 @@ class GomokuBoard:
             self.totals,
             self.trail,
         )
-        table, stones, line_of, position_of = (
+        table, stones, line_of, position_of, line_entries = (
             self.shapes_table,
             self.stones,
             self.line_of,
             self.position_of,
+            self.line_entries,
         )
         size, line_count, reach = self.size, self.line_count, self.reach
         # The masks as locals (read faster in plain Python); the blocked cells' in place.
@@ -273,7 +287,6 @@ class GomokuBoard:
         for direction in range(4):
             index = cell * 4 + direction
             line = line_of[index]
-            line_cells = self.line_cells[line]
             position = position_of[index]
             x_stones, o_stones = stones[line], stones[line_count + line]
             blocked = self.blocked[line]
@@ -282,11 +295,7 @@ class GomokuBoard:
             o_blocked = (x_stones | blocked) >> 1 << BLOCKED_SHIFT
             power = POWERS[direction]
             first = position - reach if position > reach else 0
-            last = position + reach + 1
-            if last > len(line_cells):
-                last = len(line_cells)
-            for shift in range(first, last):
-                near_cell = line_cells[shift]
+            for shift, near_cell, x_slot in line_entries[line][first : position + reach + 1]:
                 if cells[near_cell]:
                     continue
                 # X's shape, then O's: the same steps, unrolled (a[i] += b is a generic
@@ -294,7 +303,6 @@ class GomokuBoard:
                 shape = table[
                     (x_stones >> shift & stones_mask) | (x_blocked >> shift & blocked_mask)
                 ]
-                x_slot = near_cell * 4 + direction
                 old = shapes[x_slot]
                 if shape != old:
                     shapes[x_slot] = shape

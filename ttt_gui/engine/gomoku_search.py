@@ -182,17 +182,21 @@ class GomokuSearch:
         size, codes, attack, defence = board.size, board.codes, board.attack, board.defence
         other = (1 - side) * size
         mine = side * size
-        killer = self.killers[ply] if ply < len(self.killers) else -1
-        keys = []
-        for move in moves:
-            value = attack[codes[mine + move]] + defence[codes[other + move]]
-            if move == first:
-                value += 1 << 40
-            elif move == killer:
-                value += 1 << 30
-            keys.append(value << CELL_BITS | move)  # one integer sorts faster than a pair
+        # One integer a move sorts faster than a pair: the value, then the cell.
+        keys = [
+            (attack[codes[mine + move]] + defence[codes[other + move]]) << CELL_BITS | move
+            for move in moves
+        ]
         keys.sort(reverse=True)
-        return [key & CELL_MASK for key in keys]
+        ordered = [key & CELL_MASK for key in keys]
+        killer = self.killers[ply] if ply < len(self.killers) else -1
+        if killer >= 0 and killer != first and killer in ordered:
+            ordered.remove(killer)
+            ordered.insert(0, killer)
+        if first >= 0 and first in ordered:
+            ordered.remove(first)
+            ordered.insert(0, first)
+        return ordered
 
     def moves_for(self, side: int) -> tuple[list[int], bool]:
         """The moves searched for ``side`` to move and whether they answer
