@@ -52,11 +52,6 @@ CLASSES: Final = MAKES_FIVE + 1
 NEAR: Final = 2
 #: A direction's place in a cell's code (gomoku_shapes.code_table): SHAPES ** direction.
 POWERS: Final[tuple[int, int, int, int]] = (1, 9, 81, 729)
-#: A trail entry: ``slot << TRAIL_SLOT | old shape << TRAIL_SHAPE | old code``.
-TRAIL_SLOT: Final = 17
-TRAIL_SHAPE: Final = 13
-TRAIL_CODE_MASK: Final = 8191
-TRAIL_SHAPE_MASK: Final = 15
 
 
 class GomokuBoard:
@@ -109,10 +104,10 @@ class GomokuBoard:
         self.near = [0] * self.size
         self.empty_count = self.size
         self.history: list[int] = []  # cell * 2 + side of each stone played, in order
-        # What the stones in play changed, for undo: a shape's slot and its old shape and
-        # code, packed (TRAIL_SLOT, TRAIL_SHAPE); where each stone's changes begin; and the
+        # What the stones in play changed, for undo: each changed shape's slot and old
+        # shape, its code's index and old code; where each stone's changes begin; and the
         # counts and totals before each stone.
-        self.trail: list[int] = []
+        self.trail: list[tuple[int, int, int, int]] = []
         self.marks: list[int] = []
         self.saved_counts: list[list[int]] = []
         self.saved_totals: list[int] = []
@@ -235,10 +230,9 @@ class GomokuBoard:
         # lies on one of its lines), and the counts and totals as they were.
         trail, shapes, codes = self.trail, self.shapes, self.codes
         mark = self.marks.pop()
-        for entry in trail[mark:]:
-            slot = entry >> TRAIL_SLOT
-            shapes[slot] = entry >> TRAIL_SHAPE & TRAIL_SHAPE_MASK
-            codes[slot >> 2] = entry & TRAIL_CODE_MASK
+        for slot, shape, index, code in trail[mark:]:
+            shapes[slot] = shape
+            codes[index] = code
         del trail[mark:]
         self.counts = self.saved_counts.pop()
         self.totals[1] = self.saved_totals.pop()
@@ -307,7 +301,7 @@ class GomokuBoard:
                 if shape != old:
                     shapes[x_slot] = shape
                     code = codes[near_cell]
-                    trail.append(x_slot << TRAIL_SLOT | old << TRAIL_SHAPE | code)
+                    trail.append((x_slot, old, near_cell, code))
                     new_code = code + (shape - old) * power
                     codes[near_cell] = new_code
                     counts[classes[code]] = counts[classes[code]] - 1
@@ -321,7 +315,7 @@ class GomokuBoard:
                 if shape != old:
                     shapes[slot] = shape
                     code = codes[size + near_cell]
-                    trail.append(slot << TRAIL_SLOT | old << TRAIL_SHAPE | code)
+                    trail.append((slot, old, size + near_cell, code))
                     new_code = code + (shape - old) * power
                     codes[size + near_cell] = new_code
                     counts[CLASSES + classes[code]] = counts[CLASSES + classes[code]] - 1
