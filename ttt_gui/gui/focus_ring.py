@@ -22,6 +22,11 @@ from ttt_gui.theme import Palette, Role
 
 #: The ring's width in pixels.
 THICKNESS = 2
+#: The transparent middle of the ring's image, in pixels a side. Tk tiles an
+#: image element's middle over the control: a middle of one pixel is a copy
+#: per pixel of every ringed control at each redraw (a fifth of a second to
+#: show the New game page), one of 64 a copy per 4,096 pixels.
+CENTRE = 64
 #: The images: the ring in the focus colour, in the field colour, and nothing.
 RING_IMAGE, INVERSE_IMAGE, BLANK_IMAGE = "ttt_gui_ring", "ttt_gui_ring_inverse", "ttt_gui_blank"
 #: The elements: (name, (states, image) in order of precedence).
@@ -85,8 +90,8 @@ def ringed_layout(layout: Layout, element: str) -> Layout:
 
 def _paint(master: tk.Misc, image: str, colour: str | None) -> None:
     """Make ``image`` a ring in ``colour`` (None: transparent), ``THICKNESS``
-    pixels wide around one transparent pixel."""
-    side = 2 * THICKNESS + 1
+    pixels wide around a transparent middle of ``CENTRE`` pixels a side."""
+    side = 2 * THICKNESS + CENTRE
     tcl = master.tk
     if image not in tcl.splitlist(tcl.call("image", "names")):
         tcl.call("image", "create", "photo", image, "-width", side, "-height", side)
@@ -123,6 +128,11 @@ def install_focus_rings(master: tk.Misc) -> None:
             THICKNESS,
             "-sticky",
             "nswe",
+            # The ring asks for its width only, not its image's size.
+            "-width",
+            2 * THICKNESS,
+            "-height",
+            2 * THICKNESS,
         )
     bases = {base: style.layout(base) for base, _ in RINGED.values()}
     for name, (base, element) in RINGED.items():
