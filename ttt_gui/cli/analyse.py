@@ -84,19 +84,7 @@ def build_parser() -> _Parser:
         metavar="K",
         help=gettext("marks in a row to win (default: by size)"),
     )
-    analyse.add_argument(
-        "--gravity",
-        action="store_true",
-        help=gettext("marks drop to the lowest empty cell of their column (Connect Four)"),
-    )
-    analyse.add_argument(
-        "--misere", action="store_true", help=gettext("completing a line loses (misère)")
-    )
-    analyse.add_argument(
-        "--exact",
-        action="store_true",
-        help=gettext("exactly K in a row wins, a longer line does not (standard Gomoku)"),
-    )
+    add_rule_options(analyse)
     review: _Parser = commands.add_parser(
         "review",
         help=gettext("mark every move of a saved game"),
@@ -123,6 +111,24 @@ def build_parser() -> _Parser:
         add_language_option(command)
     parser.commands = {"analyse": analyse, "analyze": analyse, "review": review}
     return parser
+
+
+def add_rule_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """The board's rules as switches, off unless given: ``--gravity``,
+    ``--misere`` and ``--exact`` (the window's and the commands' alike)."""
+    parser.add_argument(
+        "--gravity",
+        action="store_true",
+        help=gettext("marks drop to the lowest empty cell of their column (Connect Four)"),
+    )
+    parser.add_argument(
+        "--misere", action="store_true", help=gettext("completing a line loses (misère)")
+    )
+    parser.add_argument(
+        "--exact",
+        action="store_true",
+        help=gettext("exactly K in a row wins, a longer line does not (standard Gomoku)"),
+    )
 
 
 def main(argv: list[str]) -> int:

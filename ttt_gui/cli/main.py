@@ -248,19 +248,7 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
         metavar="K",
         help=gettext("marks in a row to win (default: by size)"),
     )
-    board.add_argument(
-        "--gravity",
-        action="store_true",
-        help=gettext("marks drop to the lowest empty cell of their column (Connect Four)"),
-    )
-    board.add_argument(
-        "--misere", action="store_true", help=gettext("completing a line loses (misère)")
-    )
-    board.add_argument(
-        "--exact",
-        action="store_true",
-        help=gettext("exactly K in a row wins, a longer line does not (standard Gomoku)"),
-    )
+    analysis_cli.add_rule_options(board)
 
 
 def board_changes(args: argparse.Namespace, game: GameConfig) -> dict[str, object]:
