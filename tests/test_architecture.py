@@ -4,6 +4,7 @@ and no module or class outgrows what one person can hold in mind."""
 from __future__ import annotations
 
 import ast
+import warnings
 from pathlib import Path
 
 import pytest
@@ -27,8 +28,14 @@ LAYERS: dict[str, int] = {
     "__main__": 7,
     "__init__": -1,  # the version only
 }
-MAX_MODULE_LINES = 600
-MAX_CLASS_LINES = 350
+#: Hard stops, well above today's sizes: past them a module or class holds
+#: more than one idea for certain.
+MAX_MODULE_LINES = 800
+MAX_CLASS_LINES = 450
+#: Sizes worth a second reading: the test prints what is over them, as a
+#: list to read when the code is next changed, never as a failure to dodge.
+READ_AGAIN_MODULE_LINES = 600
+READ_AGAIN_CLASS_LINES = 350
 
 
 def modules() -> list[Path]:
@@ -83,15 +90,58 @@ def test_imports_point_down_the_layers(path: Path) -> None:
         assert LAYERS[target] < LAYERS[own], f"{path.name} ({own}) imports {name}"
 
 
-@pytest.mark.parametrize("path", modules(), ids=lambda path: str(path.relative_to(PACKAGE)))
-def test_modules_and_classes_stay_small(path: Path) -> None:
+def sizes(path: Path) -> tuple[int, dict[str, int]]:
+    """A module's line count and the line count of each class in it."""
     text = path.read_text(encoding="utf-8")
-    assert len(text.splitlines()) <= MAX_MODULE_LINES
+    classes = {}
     for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.ClassDef):
             assert node.end_lineno is not None
-            length = node.end_lineno - node.lineno + 1
-            assert length <= MAX_CLASS_LINES, f"class {node.name} has {length} lines"
+            classes[node.name] = node.end_lineno - node.lineno + 1
+    return len(text.splitlines()), classes
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda path: str(path.relative_to(PACKAGE)))
+def test_modules_and_classes_stay_under_the_hard_stop(path: Path) -> None:
+    module_lines, classes = sizes(path)
+    assert module_lines <= MAX_MODULE_LINES
+    for name, length in classes.items():
+        assert length <= MAX_CLASS_LINES, f"class {name} has {length} lines"
+
+
+class ReadAgain(UserWarning):
+    """A module or class past the reading sizes: a note, not a failure."""
+
+
+def past_the_reading_sizes(paths: list[Path]) -> list[str]:
+    """One line for each module and class past the reading sizes."""
+    notes = []
+    for path in paths:
+        module_lines, classes = sizes(path)
+        name = path.relative_to(PACKAGE) if path.is_relative_to(PACKAGE) else path.name
+        if module_lines > READ_AGAIN_MODULE_LINES:
+            notes.append(f"{name} has {module_lines} lines")
+        notes.extend(
+            f"class {class_name} in {name} has {length} lines"
+            for class_name, length in classes.items()
+            if length > READ_AGAIN_CLASS_LINES
+        )
+    return notes
+
+
+def test_the_large_ones_are_listed_to_read_again() -> None:
+    """Pytest's warnings summary lists them at the end of every run."""
+    for note in past_the_reading_sizes(modules()):
+        warnings.warn(note, ReadAgain, stacklevel=1)
+
+
+def test_the_reading_list_sees_a_large_class(tmp_path: Path) -> None:
+    sample = tmp_path / "large.py"
+    body = "".join(f"    x{index} = {index}\n" for index in range(READ_AGAIN_CLASS_LINES + 5))
+    sample.write_text("class Large:\n" + body + "\n\nclass Small:\n    pass\n")
+    assert past_the_reading_sizes([sample]) == [
+        f"class Large in large.py has {READ_AGAIN_CLASS_LINES + 6} lines"
+    ]
 
 
 def test_the_checks_see_a_violation(tmp_path: Path) -> None:
