@@ -3,7 +3,8 @@ hints and analysis, and which search is needed next; no Tk, no threads.
 
 The presenter tells a :class:`Session` what the person did and asks it what
 to search next (:meth:`Session.next_search`); the search itself runs
-elsewhere and its result comes back through :meth:`Session.accept`. Every
+elsewhere and its result comes back through :meth:`Session.apply_computer_move`
+or :meth:`Session.accept_analysis`. Every
 change of position or configuration bumps ``generation``, so a result computed
 for an older position is never applied. An action that is not allowed returns
 a :class:`Refused` with the reason in words; an allowed one returns None.

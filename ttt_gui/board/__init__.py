@@ -466,10 +466,6 @@ class Board:
         return self.rows * self.cols
 
     @property
-    def is_square(self) -> bool:
-        return self.rows == self.cols
-
-    @property
     def move_count(self) -> int:
         return (self.x_bits | self.o_bits).bit_count()
 

@@ -62,5 +62,5 @@ def won_windows(
     return (
         mask
         for mask, guard in zip(masks, guards, strict=True)
-        if mask & bits == mask and not (exact and guard & bits)
+        if is_won(bits, mask, guard, exact=exact)
     )
