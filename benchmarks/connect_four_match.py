@@ -43,10 +43,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 WORKER = r"""
 import json, random, sys, time
-from ttt_gui.app.session import ENGINE_TABLE_LIMIT
+from ttt_gui.app.engine_pool import ENGINE_TABLE_LIMIT
 from ttt_gui.board import Board, Player
 from ttt_gui.config import LEVELS, TOP_LEVEL, GameConfig
-from ttt_gui.engine import COMPILED, Engine
+from ttt_gui.engine import COMPILED, Engine, Limit
 from ttt_gui.engine.engine import MATE_THRESHOLD
 from ttt_gui.engine.connect_four_path import BoardSolver
 from ttt_gui.engine.levels import LevelPlayer
@@ -67,8 +67,9 @@ while len(games) < request["games"]:
         opening.append(move)
     if board.is_over or judge.outcome(board) != 1:
         continue
-    player = LevelPlayer(level.lookahead, level.temperature, node_limit=nodes or level.nodes,
-                         time_limit=think, seed=len(games), table_limit=ENGINE_TABLE_LIMIT)
+    budget = Limit(time=think, nodes=nodes or level.nodes)
+    player = LevelPlayer(level.lookahead, level.temperature, budget=budget, seed=len(games),
+                         table_limit=ENGINE_TABLE_LIMIT)
     solver = Engine(randomize=False)
     longest = solver_seconds = level_cpu = 0.0
     kinds = ""

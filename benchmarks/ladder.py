@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ttt_gui.app.session import Session  # noqa: E402
 from ttt_gui.board import Board, Player  # noqa: E402
 from ttt_gui.config import LEVELS, TOP_LEVEL, GameConfig, Mode, Shape  # noqa: E402
+from ttt_gui.engine import Limit  # noqa: E402
 from ttt_gui.engine.levels import LevelPlayer  # noqa: E402
 
 RANDOM = "random"
@@ -92,10 +93,10 @@ def play(game: Game) -> Played:
         if random_side[board.turn]:
             move = mover.choice(board.legal_moves())
         else:
-            player = session.engine()
+            player = session.engines.player(session.config, board.turn)
             result = player.search(board)
             move = result.move
-            limit, budget = player.time_limit, player.node_limit
+            limit, budget = player.limit.time, player.limit.nodes
             if limit is not None and result.elapsed >= limit and not result.exact:
                 clock_stops += budget is None or result.nodes < budget
         session.history.play(move)
@@ -176,7 +177,7 @@ def winning_cells(board: Board, player: Player) -> set[int]:
 def player_3x3(name: str) -> LevelPlayer:
     """Level ``name`` on 3x3, as the app builds it."""
     level = GameConfig(level=name).strength_for(Player.O)
-    return LevelPlayer(level.lookahead, level.temperature, node_limit=level.nodes, seed=0)
+    return LevelPlayer(level.lookahead, level.temperature, budget=Limit(nodes=level.nodes), seed=0)
 
 
 def expected_result(upper: str, lower: str) -> str:

@@ -32,10 +32,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if "--installed" not in sys.argv[1:]:
     sys.path.insert(0, str(ROOT))
 
-from ttt_gui.app.session import ENGINE_TABLE_LIMIT  # noqa: E402
+from ttt_gui.app.engine_pool import ENGINE_TABLE_LIMIT  # noqa: E402
 from ttt_gui.board import Board  # noqa: E402
 from ttt_gui.config import LEVELS  # noqa: E402
-from ttt_gui.engine import COMPILED  # noqa: E402
+from ttt_gui.engine import COMPILED, Limit  # noqa: E402
 from ttt_gui.engine.levels import LevelPlayer  # noqa: E402
 
 #: A reply may run this much past the think time.
@@ -48,8 +48,7 @@ def player(level_name: str, think_time: float, seed: int) -> LevelPlayer:
     return LevelPlayer(
         level.lookahead,
         level.temperature,
-        node_limit=level.nodes,
-        time_limit=think_time,
+        budget=Limit(time=think_time, nodes=level.nodes),
         seed=seed,
         table_limit=ENGINE_TABLE_LIMIT,
     )

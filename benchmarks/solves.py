@@ -42,7 +42,7 @@ if "--installed" not in sys.argv:
 
 from watched import watched_search  # noqa: E402
 
-from ttt_gui.app.session import ENGINE_TABLE_LIMIT  # noqa: E402
+from ttt_gui.app.engine_pool import ENGINE_TABLE_LIMIT  # noqa: E402
 from ttt_gui.board import Board  # noqa: E402
 from ttt_gui.engine import COMPILED, Engine, Limit  # noqa: E402
 

@@ -502,7 +502,10 @@ def test_watch_levels_apply_without_asking() -> None:
     rig.presenter.tick()
     rig.presenter.set_x_level("easy")
     assert rig.session.config.x_level == "easy"
-    assert rig.session.engine().lookahead == LEVELS["easy"].lookahead
+    assert (
+        rig.session.engines.player(rig.session.config, rig.session.board.turn).lookahead
+        == LEVELS["easy"].lookahead
+    )
     assert rig.presenter.view().choices["x_level"] == "easy"
     rig.presenter.set_o_level("hard")
     assert rig.presenter.view().choices["o_level"] == "hard"
@@ -864,7 +867,9 @@ def test_difficulty_levels_set_the_lookahead(name: str, depth: int | None) -> No
     rig = make_presenter(mode="computer", human="O", level="easy" if name != "easy" else "hard")
     rig.presenter.set_level(name)
     assert rig.session.config.max_depth == depth
-    assert rig.session.engine().lookahead == depth
+    assert (
+        rig.session.engines.player(rig.session.config, rig.session.board.turn).lookahead == depth
+    )
     assert rig.presenter.view().choices["level"] == name
 
 

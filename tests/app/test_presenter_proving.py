@@ -28,7 +28,7 @@ def proving_rig(size: int = 7, win_length: int = 4, **config: object) -> Rig:
     timed by a clock that counts readings (so they end alike on any machine)."""
     config = {"mode": "hotseat", "think_time": 0.05, **config}
     rig = make_presenter(size=size, win_length=win_length, **config)
-    rig.session.prover.clock = TickingClock(0.005)
+    rig.session.engines.prover.clock = TickingClock(0.005)
     rig.presenter.toggle_analysis()
     return rig
 
@@ -248,7 +248,7 @@ def test_hiding_the_analysis_lets_go_of_the_proving_table_and_proofs() -> None:
     rig.presenter.play(24)
     for _ in range(3):
         rig.presenter.tick()
-    prover = rig.session.prover
+    prover = rig.session.engines.prover
     assert prover.rounds > 0 and prover.engine.table_memory().entries > 100
     rig.presenter.toggle_analysis()
     assert prover.engine.table_memory().entries == 0 and prover.rounds == 0

@@ -10,6 +10,7 @@ import time
 from fakes import MARKED_LIST, REVIEWED_GAME, HeldRunner, Rig, make_presenter
 
 from ttt_gui.analysis.position import Analyst
+from ttt_gui.app.engine_pool import think_limit
 from ttt_gui.app.jobs import Finished, JobRunner
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.engine import Engine, Limit
@@ -278,8 +279,9 @@ def test_a_reviewed_move_shows_the_values_proven_in_an_approximate_review() -> N
     rig = make_presenter(settings)
     rig.dialogs.clipboard = "XOOXO/X..XX/O.OXO/XXXOX/XOOO."
     rig.presenter.paste_position()
-    think, shallow = rig.session.config.time_limit, Limit(depth=2)
-    rig.session.analyst = lambda: Analyst(Engine(randomize=False), shallow, proof_time=think)  # type: ignore[method-assign]
+    think, shallow = think_limit(rig.session.config).time, Limit(depth=2)
+    shallow_analyst = Analyst(Engine(randomize=False), shallow, proof_time=think)
+    rig.session.engines.analyst = lambda config: shallow_analyst  # type: ignore[method-assign]
     c2, e5 = (rig.board.parse_coordinate(name) for name in ("c2", "e5"))
     rig.presenter.play(c2)
     rig.presenter.review_game()

@@ -4,13 +4,17 @@ comes next."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
+from ttt_gui.app.jobs import JobKind
 from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import GameHistory, Session
 from ttt_gui.board import Board, IllegalMoveError, Player
 from ttt_gui.config import LEVELS, GameConfig, Mode
-from ttt_gui.engine import Engine, MoveAnalysis
+from ttt_gui.engine import Engine, MoveAnalysis, SearchResult
+from ttt_gui.engine.levels import LevelPlayer
 from ttt_gui.storage.settings import Settings
 
 HOTSEAT = GameConfig(mode=Mode.HOTSEAT)
@@ -481,9 +485,10 @@ def test_the_computers_move_is_searched_first() -> None:
     session = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, human=Player.O)))
     session.settings.analysis = True
     request = session.next_search()
-    assert request is not None and request.kind == "move"
-    assert request.generation == session.generation
-    assert request.board == session.board and request.engine is session.engine()
+    assert request is not None and request.kind is JobKind.MOVE
+    assert request.generation == session.generation and request.board == session.board
+    result = request.search(threading.Event())
+    assert isinstance(result, SearchResult) and result.move in session.board.legal_moves()
 
 
 def test_analysis_is_searched_when_wanted_and_not_yet_known() -> None:
@@ -491,8 +496,9 @@ def test_analysis_is_searched_when_wanted_and_not_yet_known() -> None:
     assert session.next_search() is None
     session.settings.analysis = True
     request = session.next_search()
-    assert request is not None and request.kind == "analysis"
-    assert request.engine == session.analyst()
+    assert request is not None and request.kind is JobKind.ANALYSIS
+    analysis = request.search(threading.Event())
+    assert isinstance(analysis, MoveAnalysis) and set(analysis.scores) == set(range(9))
     assert session.accept_analysis(request.generation, analysis_of(request.board))
     assert session.next_search() is None, "a known analysis is not searched again"
     session.play(4)
@@ -568,35 +574,41 @@ def test_no_hint_after_the_game_or_on_the_computers_turn() -> None:
 # -- engines ----------------------------------------------------------------------------
 
 
+def player(session: Session) -> LevelPlayer:
+    """The computer of the side to move in ``session``."""
+    return session.engines.player(session.config, session.board.turn)
+
+
 def test_engines_are_kept_per_strength() -> None:
     session = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, level="hard")))
     session.play(4)
-    hard = session.engine()
-    assert session.engine() is hard, "the engine and its table are kept"
+    hard = player(session)
+    assert player(session) is hard, "the engine and its table are kept"
     hard_level = LEVELS["hard"]
     assert (hard.lookahead, hard.temperature) == (hard_level.lookahead, hard_level.temperature)
     session.new_game(GameConfig(mode=Mode.COMPUTER, level="easy"))
-    easy = session.engine()
+    easy = player(session)
     assert easy is not hard and easy.lookahead == LEVELS["easy"].lookahead == 0
     session.new_game(GameConfig(mode=Mode.COMPUTER, level="hard"))
-    assert session.engine() is hard
-    analysis = session.analysis_engine()
-    assert session.analyst().limit.depth is None and analysis is not hard.engine
+    assert player(session) is hard
+    analyst = session.engines.analyst(session.config)
+    assert analyst.limit.depth is None and analyst.engine is not hard.engine
+    assert session.engines.analyst(session.config).engine is analyst.engine, "kept too"
 
 
 def test_a_custom_depth_plays_its_best_move() -> None:
     session = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, human=Player.O, depth=5)))
-    engine = session.engine()
-    assert (engine.lookahead, engine.temperature, engine.node_limit) == (5, 0.0, None)
+    engine = player(session)
+    assert (engine.lookahead, engine.temperature, engine.limit.nodes) == (5, 0.0, None)
 
 
 def test_watch_mode_uses_each_sides_level() -> None:
     session = Session(
         Settings(game=GameConfig(mode=Mode.WATCH, x_level="easy", o_level="strongest"))
     )
-    x_engine = session.engine()
+    x_engine = player(session)
     computer_moves(session, 4)
-    o_engine = session.engine()
+    o_engine = player(session)
     assert x_engine.lookahead == 0 and o_engine.lookahead is None
     assert x_engine is not o_engine
 
@@ -608,18 +620,18 @@ def test_node_budgets_apply_only_where_the_board_is_not_solved() -> None:
                 game=GameConfig(level="strongest", rows=size, cols=size, win_length=win_length)
             )
         )
-        assert session.engine().node_limit is None, "exact play where the board is solved"
+        assert player(session).limit.nodes is None, "exact play where the board is solved"
     for name in ("medium", "hard"):
         large = Session(Settings(game=GameConfig(level=name, rows=5, cols=5, win_length=4)))
-        engine = large.engine()
-        assert engine.node_limit == LEVELS[name].nodes is not None
+        engine = player(large)
+        assert engine.limit.nodes == LEVELS[name].nodes is not None
         assert engine.lookahead is None, "the budget sets the depth"
-    strongest = Session(
-        Settings(game=GameConfig(level="strongest", rows=5, cols=5, win_length=4))
-    ).engine()
-    assert (strongest.lookahead, strongest.node_limit, strongest.time_limit) == (None, None, 1.0)
-    easy = Session(Settings(game=GameConfig(level="easy", rows=9, cols=9, win_length=5))).engine()
-    assert (easy.lookahead, easy.node_limit) == (0, None), "Easy looks one move ahead"
+    strongest = player(
+        Session(Settings(game=GameConfig(level="strongest", rows=5, cols=5, win_length=4)))
+    )
+    assert (strongest.lookahead, strongest.limit.nodes, strongest.limit.time) == (None, None, 1.0)
+    easy = player(Session(Settings(game=GameConfig(level="easy", rows=9, cols=9, win_length=5))))
+    assert (easy.lookahead, easy.limit.nodes) == (0, None), "Easy looks one move ahead"
 
 
 def test_a_seeded_session_plays_the_same_games() -> None:
@@ -628,7 +640,7 @@ def test_a_seeded_session_plays_the_same_games() -> None:
             Settings(game=GameConfig(mode=Mode.WATCH, x_level="easy", o_level="medium")), seed=seed
         )
         while not session.board.is_over:
-            session.history.play(session.engine().search(session.board).move)
+            session.history.play(player(session).search(session.board).move)
         return session.history.moves
 
     games = [game(seed) for seed in range(8)]
@@ -638,11 +650,11 @@ def test_a_seeded_session_plays_the_same_games() -> None:
 
 def test_the_think_time_bounds_engines_on_large_boards_only() -> None:
     small = Session(Settings(game=GameConfig(mode=Mode.COMPUTER, think_time=2.0)))
-    assert small.engine().time_limit is None
+    assert player(small).limit.time is None
     large = Session(
         Settings(game=GameConfig(mode=Mode.COMPUTER, rows=9, cols=9, win_length=5, think_time=2.0))
     )
-    assert large.engine().time_limit == 2.0
-    assert large.analyst().limit.time == 2.0
+    assert player(large).limit.time == 2.0
+    assert large.engines.analyst(large.config).limit.time == 2.0
     large.reconfigure(large.config.changed(think_time=0.5))
-    assert large.engine().time_limit == 0.5, "a new think time gets its own engine"
+    assert player(large).limit.time == 0.5, "a new think time gets its own engine"

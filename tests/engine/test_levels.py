@@ -13,11 +13,12 @@ import pytest
 from conftest import sample
 from variant_reference import minimax, move_values, open_3x3, reachable, winning_cells
 
+from ttt_gui.app.engine_pool import EnginePool, think_limit
 from ttt_gui.app.session import Session
 from ttt_gui.app.view_state import menu_labels
 from ttt_gui.board import Board, Player
 from ttt_gui.config import LEVELS, TOP_LEVEL, GameConfig, Mode
-from ttt_gui.engine import WIN
+from ttt_gui.engine import WIN, Limit
 from ttt_gui.engine.levels import LevelPlayer, choice_probabilities, instinct, near_cells
 from ttt_gui.storage.settings import Settings
 
@@ -32,8 +33,7 @@ def player(name: str, size: int = 3, win_length: int = 3, seed: int = 0) -> Leve
     return LevelPlayer(
         level.lookahead,
         level.temperature,
-        node_limit=level.nodes,
-        time_limit=None if bounded else config.time_limit,
+        budget=Limit(nodes=level.nodes) if bounded else think_limit(config),
         seed=seed,
     )
 
@@ -178,10 +178,10 @@ def test_the_top_level_thinks_for_the_whole_think_time_where_the_board_is_not_so
         GameConfig(rows=6, cols=7, win_length=4, gravity=True, level=TOP_LEVEL, think_time=2.5),
         GameConfig(rows=15, cols=15, win_length=5, level=TOP_LEVEL, think_time=2.5),
     ):
-        computer = Session(Settings(game=config)).engine()
-        assert (computer.node_limit, computer.time_limit) == (None, 2.5)
-        hard = Session(Settings(game=dataclasses.replace(config, level="hard"))).engine()
-        assert (hard.node_limit, hard.time_limit) == (1_500, 2.5)
+        computer = EnginePool().player(config, Player.X)
+        assert (computer.limit.nodes, computer.limit.time) == (None, 2.5)
+        hard = EnginePool().player(dataclasses.replace(config, level="hard"), Player.X)
+        assert (hard.limit.nodes, hard.limit.time) == (1_500, 2.5)
 
 
 def test_no_level_plays_a_far_cell_on_a_large_board() -> None:

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from ttt_gui.board import Board
-from ttt_gui.engine import threats
+from ttt_gui.engine import Limit, threats
 from ttt_gui.engine.levels import LevelPlayer
 
 #: A reply may run this much past the think time here (the last check of the
@@ -37,7 +37,7 @@ def test_a_slow_threat_search_keeps_the_reply_within_the_think_time(
 
     monkeypatch.setattr(threats, "scan", slow_scan)
     think_time = 0.4
-    player = LevelPlayer(None, 0.0, time_limit=think_time, seed=1)
+    player = LevelPlayer(None, 0.0, budget=Limit(time=think_time), seed=1)
     started = time.perf_counter()
     player.search(gomoku_middle_game())
     assert time.perf_counter() - started <= think_time * (1 + ALLOWED_OVERRUN)

@@ -159,7 +159,8 @@ class Coach:
         wanted = self._wanted
         if wanted is None:
             return None
-        analyst = self.session.analyst()  # its search, without the draw proofs
+        # The analysis pipeline's search, without its draw proofs.
+        analyst = self.session.engines.analyst(self.session.config)
         engine, limit = analyst.engine, analyst.limit
         start, moves, progress = wanted.start, wanted.moves, wanted.progress
         return wanted.tag, lambda stop: review_game(

@@ -82,7 +82,7 @@ class Display:
         """Show or hide the analysis; hidden, it lets go of proving's memory."""
         self.settings.analysis = not self.settings.analysis
         if not self.settings.analysis:
-            self.session.prover.release()
+            self.session.engines.prover.release()
         self.save_settings()
         self.schedule()
 

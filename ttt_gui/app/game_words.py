@@ -203,7 +203,7 @@ def analysis_status(session: Session, analysis: MoveAnalysis) -> str:
     proved (how deep it is so far, and how many moves are proven), was proved
     by proving, or is approximate; nothing for one exact at once."""
     if analysis.exact:
-        proved = session.prover.has_proved(session.generation)
+        proved = session.engines.prover.has_proved(session.generation)
         # TRANSLATORS: every move's value shown is exact, proved after the search.
         return ANALYSIS_GAP + gettext("Analysis: proven") if proved else ""
     depth, proven, moves = analysis.depth, len(analysis.proven), len(analysis.scores)

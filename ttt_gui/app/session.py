@@ -12,29 +12,18 @@ a :class:`Refused` with the reason in words; an allowed one returns None.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
-from ttt_gui.analysis.position import Analyst
-from ttt_gui.analysis.proving import Prover, ProvingRound
 from ttt_gui.app import refusals
 from ttt_gui.app.actions import KeyNames
+from ttt_gui.app.engine_pool import EnginePool, Search
 from ttt_gui.app.jobs import JobKind
 from ttt_gui.app.refusals import Refused
 from ttt_gui.board import Board, IllegalMoveError
-from ttt_gui.config import GameConfig, Level, Mode
-from ttt_gui.engine import DEFAULT_TABLE_LIMIT, Engine, Limit, MoveAnalysis
-from ttt_gui.engine.levels import LevelPlayer
+from ttt_gui.config import GameConfig, Mode
+from ttt_gui.engine import MoveAnalysis
 from ttt_gui.storage.settings import Scores, Settings
 from ttt_gui.words import gettext
-
-#: Table entries each engine keeps at most: bounds the window's memory (the
-#: Connect Four solver's table is sized by the engine for the build that runs).
-ENGINE_TABLE_LIMIT = 100_000
-#: Table entries the proving engine keeps at most: a table cleared for lack of
-#: room undoes the rounds' reuse of work, so it gets the engine's usual size
-#: (about 150 MB when full).
-PROVING_TABLE_LIMIT = DEFAULT_TABLE_LIMIT
 
 #: Scores of one mode and board: result label ("X", "O", "you", ...) -> count.
 Tally = dict[str, int]
@@ -43,13 +32,12 @@ Tally = dict[str, int]
 @dataclass(frozen=True)
 class SearchRequest:
     """A search the session needs, of ``board`` at ``generation``: the
-    computer's move (from :meth:`LevelPlayer.search`), the analysis (every
-    move's value, from :meth:`Analyst.evaluate_moves`) or a round of proving the
-    shown analysis (from :meth:`ProvingRound.evaluate_moves`)."""
+    computer's move, the analysis (every move's value) or a round of proving
+    the shown analysis, ready to run as ``search``."""
 
     kind: JobKind
     generation: int
-    engine: LevelPlayer | Analyst | ProvingRound
+    search: Search
     board: Board
 
 
@@ -184,10 +172,7 @@ class Session:
         self.analysis: MoveAnalysis | None = None  # of the current position, when known
         #: The move a hint suggests (the engine's choice among the best), if any.
         self.hint: tuple[int, ...] = ()
-        self.seed = seed
-        self._players: dict[tuple[Level, float | None], LevelPlayer] = {}
-        self._analysis_engines: dict[float | None, Engine] = {}
-        self.prover = Prover(table_limit=PROVING_TABLE_LIMIT)
+        self.engines = EnginePool(seed)
 
     # -- state ----------------------------------------------------------------
 
@@ -413,38 +398,6 @@ class Session:
 
     # -- searches ------------------------------------------------------------------
 
-    def engine(self) -> LevelPlayer:
-        """The computer of the side to move (kept, with its table, per strength)."""
-        level = self.config.strength_for(self.board.turn)
-        key = (level, self.config.time_limit)
-        if key not in self._players:
-            seed = None
-            if self.seed is not None:
-                seed = random.Random(f"{self.seed}:{level}").randrange(2**32)
-            self._players[key] = LevelPlayer(
-                level.lookahead,
-                level.temperature,
-                node_limit=level.nodes,
-                time_limit=self.config.time_limit,
-                seed=seed,
-                table_limit=ENGINE_TABLE_LIMIT,
-            )
-        return self._players[key]
-
-    def analysis_engine(self) -> Engine:
-        """A strong engine for hints and analysis: exact where solvable, else think time."""
-        key = self.config.time_limit
-        if key not in self._analysis_engines:
-            self._analysis_engines[key] = Engine(table_limit=ENGINE_TABLE_LIMIT)
-        return self._analysis_engines[key]
-
-    def analyst(self) -> Analyst:
-        """The analysis pipeline of the analysis view and hints: the analysis
-        engine's search, then, where it is not exact, draw proofs for as long
-        again (the think time), as ``ttt-gui analyse`` does."""
-        think = self.config.time_limit
-        return Analyst(self.analysis_engine(), Limit(time=think), proof_time=think)
-
     def request_hint(self) -> Refused | None:
         """Ask for the best moves of the position; they come with the analysis."""
         if self.board.is_over:
@@ -461,15 +414,17 @@ class Session:
         """The search the position needs next, if any: the computer's move first;
         otherwise the analysis, when shown or asked for by a hint; last, while
         the analysis is shown and not exact, a round of proving it."""
-        board = self.board
+        board, config, generation, engines = self.board, self.config, self.generation, self.engines
         if self.is_computer_turn and not self.is_paused:
-            return SearchRequest(JobKind.MOVE, self.generation, self.engine(), board)
+            search = engines.move_search(config, board)
+            return SearchRequest(JobKind.MOVE, generation, search, board)
         wanted = self.analysis_wanted or self.hint_wanted
         if wanted and not board.is_over and self.analysis is None:
-            return SearchRequest(JobKind.ANALYSIS, self.generation, self.analyst(), board)
+            search = engines.analysis_search(config, board)
+            return SearchRequest(JobKind.ANALYSIS, generation, search, board)
         if self.is_proving:
-            proving = self.prover.round(self.generation, self.config.time_limit)
-            return SearchRequest(JobKind.PROVE, self.generation, proving, board)
+            search = engines.proving_search(generation, config, board)
+            return SearchRequest(JobKind.PROVE, generation, search, board)
         return None
 
     @property
@@ -488,8 +443,8 @@ class Session:
         given from it. Returns whether it was kept."""
         if generation != self.generation:
             return False
-        shown = self.analysis
-        if proving and (shown is None or not self.prover.accept(generation, shown, analysis)):
+        shown, prover = self.analysis, self.engines.prover
+        if proving and (shown is None or not prover.accept(generation, shown, analysis)):
             return False
         self.analysis = analysis
         if self.hint_wanted or self.hint:

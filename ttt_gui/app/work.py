@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from ttt_gui.app.jobs import Job, JobKind, JobTag, Runner
-from ttt_gui.app.session import SearchRequest, Session
+from ttt_gui.app.session import Session
 from ttt_gui.config import Mode
 from ttt_gui.engine import MoveAnalysis, SearchResult
-from ttt_gui.engine.levels import LevelPlayer
 from ttt_gui.storage.settings import Settings
 
 #: A search running this long (s) shows the progress bar.
@@ -144,7 +143,7 @@ class Work:
         tag = JobTag(request.kind, request.generation)
         if runner.tag != tag and tag != self._failed:
             self._job_started = self.clock()
-            runner.start(tag, _job(request))
+            runner.start(tag, request.search)
 
     def tick(self) -> bool:
         """Start the work wanted, collect a finished search and play a move
@@ -208,11 +207,3 @@ class Work:
         self.is_wanted = False
         self._pending = None
         self.runner.close()
-
-
-def _job(request: SearchRequest) -> Callable[[Any], object]:
-    """The engine call for ``request``, taking the job's stop token."""
-    engine, board = request.engine, request.board
-    if isinstance(engine, LevelPlayer):  # the computer's move
-        return lambda stop: engine.search(board, stop=stop)
-    return lambda stop: engine.evaluate_moves(board, stop=stop)

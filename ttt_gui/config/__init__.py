@@ -501,11 +501,6 @@ class GameConfig:
         return Shape.of(board) == self.shape
 
     @property
-    def time_limit(self) -> float | None:
-        """Seconds the computer may think; None where the board is solved."""
-        return None if self.solved else self.think_time
-
-    @property
     def score_key(self) -> str:
         """Scores are kept per mode, board shape and rules (``'computer:3x3:3'``,
         ``'computer:7x6:4:gravity'``: columns first)."""

@@ -149,8 +149,8 @@ class LevelPlayer:
     position, :meth:`search` plays one move (an engine's interface).
 
     ``lookahead`` is in plies (0: :func:`instinct` only; None: to the end),
-    ``node_limit`` and ``time_limit`` bound the search (with the lookahead,
-    its :attr:`limit`; the node limit alone is reproducible),
+    ``budget``'s time and nodes bound the search (with the lookahead as its
+    depth, they make :attr:`limit`; a node budget alone is reproducible),
     ``temperature`` is in units of :func:`temperature_unit` (0: always a
     best move). Moves are drawn reproducibly from ``seed``. A bounded search
     starts from an empty table, so what a level sees depends on the position
@@ -164,8 +164,7 @@ class LevelPlayer:
         lookahead: int | None,
         temperature: float,
         *,
-        node_limit: int | None = None,
-        time_limit: float | None = None,
+        budget: Limit | None = None,
         seed: int | None = None,
         table_limit: int = DEFAULT_TABLE_LIMIT,
     ) -> None:
@@ -175,17 +174,10 @@ class LevelPlayer:
             raise ValueError(f"temperature must be 0 or more, not {temperature}")
         self.lookahead = lookahead
         self.temperature = temperature
-        self.limit = Limit(time=time_limit, depth=lookahead or None, nodes=node_limit)
+        time, nodes = (budget.time, budget.nodes) if budget is not None else (None, None)
+        self.limit = Limit(time=time, depth=lookahead or None, nodes=nodes)
         self.engine = Engine(seed=seed, table_limit=table_limit, selective=lookahead is None)
         self._random = random.Random(seed)
-
-    @property
-    def time_limit(self) -> float | None:
-        return self.limit.time
-
-    @property
-    def node_limit(self) -> int | None:
-        return self.limit.nodes
 
     def policy(self, board: Board, *, stop: threading.Event | None = None) -> Policy:
         """How this level may play ``board``; raises ValueError if the game is over.
@@ -203,7 +195,7 @@ class LevelPlayer:
             best = [move for move, score in scores.items() if score == max(scores.values())]
             analysis = MoveAnalysis(scores, 1, False, len(scores), elapsed, best)
         else:
-            if self.lookahead is not None or self.node_limit is not None:
+            if self.lookahead is not None or self.limit.nodes is not None:
                 self.engine.clear()
             within = math.floor(PLAUSIBLE_TEMPERATURES * temperature)
             analysis = self.engine.evaluate_moves(board, self.limit, stop=stop, within=within)
