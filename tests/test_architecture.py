@@ -149,3 +149,74 @@ def test_the_checks_see_a_violation(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("def f():\n    import tkinter\n    from ttt_gui import app\n")
     assert imported_modules(sample) == ["tkinter", "ttt_gui.app"]
+
+
+def import_graph(package: Path) -> dict[str, set[str]]:
+    """Each module of ``package`` and the modules of it that it imports
+    (``from ttt_gui.app import refusals`` imports ``ttt_gui.app.refusals``)."""
+    paths = sorted(package.rglob("*.py"))
+    names = {".".join(_module_parts(package, path)) for path in paths}
+    graph: dict[str, set[str]] = {}
+    for path in paths:
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                targets.add(node.module)
+                targets.update(f"{node.module}.{alias.name}" for alias in node.names)
+        name = ".".join(_module_parts(package, path))
+        graph[name] = {target for target in targets if target in names and target != name}
+    return graph
+
+
+def _module_parts(package: Path, path: Path) -> tuple[str, ...]:
+    parts = path.relative_to(package.parent).with_suffix("").parts
+    return parts[:-1] if parts[-1] == "__init__" else parts
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The circles of ``graph`` (module -> modules it imports), one per circle,
+    each as the modules along it (Tarjan's strongly connected components)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1 or node in graph.get(node, ()):
+                circles.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return circles
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    """Imports inside functions count too: a circle through them is still one
+    idea split in two places."""
+    assert import_circles(import_graph(PACKAGE)) == []
+
+
+def test_the_circle_finder_sees_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert import_circles(graph) == [["a", "b", "c"]]

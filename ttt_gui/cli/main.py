@@ -25,7 +25,7 @@ from ttt_gui.board import MIN_SIZE, Player
 from ttt_gui.cli import analyse as analysis_cli
 from ttt_gui.cli import pbrain
 from ttt_gui.cli.language import add_language_option, check_language, install_run_language
-from ttt_gui.cli.start import QUIT_SIGNALS, usual_signals
+from ttt_gui.cli.quit_signals import QUIT_SIGNALS, usual_signals
 from ttt_gui.config import (
     LEVEL_ALIASES,
     LEVELS,
