@@ -504,7 +504,7 @@ def test_analysis_is_searched_when_wanted_and_not_yet_known() -> None:
     session.play(4)
     assert session.analysis is None, "a move forgets the old analysis"
     request = session.next_search()
-    assert request is not None and request.kind == "analysis"
+    assert request is not None and request.kind is JobKind.ANALYSIS
 
 
 def test_no_search_on_the_persons_turn_or_after_the_game() -> None:
@@ -521,7 +521,7 @@ def test_a_paused_watch_game_searches_no_move_but_still_analyses() -> None:
     assert session.next_search() is None
     session.settings.analysis = True
     request = session.next_search()
-    assert request is not None and request.kind == "analysis"
+    assert request is not None and request.kind is JobKind.ANALYSIS
     session.play_pause()
     request = session.next_search()
     assert request is not None and request.kind == "move"
@@ -547,7 +547,7 @@ def test_a_hint_comes_with_the_analysis() -> None:
     assert session.request_hint() is None
     assert not session.hint and session.hint_wanted
     request = session.next_search()
-    assert request is not None and request.kind == "analysis"
+    assert request is not None and request.kind is JobKind.ANALYSIS
     session.accept_analysis(request.generation, analysis_of(request.board))
     assert session.hint == (2,) and not session.hint_wanted
     session.play(8)

@@ -12,7 +12,6 @@ menu does (it applies from the next game, or asks first).
 from __future__ import annotations
 
 import functools
-import math
 import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
@@ -26,49 +25,12 @@ from ttt_gui.gui.control_style import (
     fit_combobox,
     style_controls,
 )
+from ttt_gui.gui.toolbar_icons import draw_icon
 from ttt_gui.theme import Palette, Role
 from ttt_gui.words import gettext, gettext_noop, mnemonic
 
 #: Runs a presenter action with its arguments, then paints (``Window.run``).
 Run = Callable[..., None]
-
-#: A shape of an icon, in units of its side (0 to 1; y grows downwards):
-#: ("segment", x1, y1, x2, y2, width), ("arc", x, y, radius, from°, to°,
-#: width) or ("triangle", x1, y1, x2, y2, x3, y3).
-Shape = tuple[object, ...]
-
-ICONS: dict[str, tuple[Shape, ...]] = {
-    "new": (
-        ("arc", 0.5, 0.5, 0.36, 0, 360, 0.1),
-        ("segment", 0.5, 0.3, 0.5, 0.7, 0.11),
-        ("segment", 0.3, 0.5, 0.7, 0.5, 0.11),
-    ),
-    "undo": (
-        ("triangle", 0.08, 0.33, 0.36, 0.12, 0.36, 0.54),
-        ("segment", 0.3, 0.33, 0.58, 0.33, 0.11),
-        ("arc", 0.58, 0.58, 0.25, -90, 90, 0.11),
-        ("segment", 0.58, 0.83, 0.3, 0.83, 0.11),
-    ),
-    "redo": (
-        ("triangle", 0.92, 0.33, 0.64, 0.12, 0.64, 0.54),
-        ("segment", 0.7, 0.33, 0.42, 0.33, 0.11),
-        ("arc", 0.42, 0.58, 0.25, 90, 270, 0.11),
-        ("segment", 0.42, 0.83, 0.7, 0.83, 0.11),
-    ),
-    "hint": (
-        ("arc", 0.5, 0.4, 0.26, 0, 360, 0.1),
-        ("segment", 0.41, 0.62, 0.41, 0.74, 0.09),
-        ("segment", 0.59, 0.62, 0.59, 0.74, 0.09),
-        ("segment", 0.38, 0.77, 0.62, 0.77, 0.09),
-        ("segment", 0.42, 0.9, 0.58, 0.9, 0.09),
-    ),
-    "analysis": (
-        ("segment", 0.24, 0.86, 0.24, 0.56, 0.15),
-        ("segment", 0.5, 0.86, 0.5, 0.22, 0.15),
-        ("segment", 0.76, 0.86, 0.76, 0.44, 0.15),
-        ("segment", 0.08, 0.93, 0.92, 0.93, 0.06),
-    ),
-}
 
 #: The buttons: (icon, label, presenter action), in order.
 BUTTONS = (
@@ -85,79 +47,6 @@ BUTTONS = (
 LEVEL_BOX = f"Level.{COMBOBOX}"
 #: The bind tag of the toolbar's controls: the board's keys stop there.
 TOOLBAR_TAG = "Toolbar"
-#: Subsamples per pixel side, for smooth edges.
-_SUBSAMPLES = 4
-
-
-def _distance_to_segment(x: float, y: float, shape: Shape) -> float:
-    x1, y1, x2, y2 = (float(value) for value in shape[1:5])  # type: ignore[arg-type]
-    dx, dy = x2 - x1, y2 - y1
-    length = dx * dx + dy * dy
-    t = 0.0 if length == 0 else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / length))
-    return math.hypot(x - (x1 + t * dx), y - (y1 + t * dy))
-
-
-def _covers(x: float, y: float, shape: Shape) -> bool:
-    """Whether the point (``x``, ``y``) lies in ``shape``."""
-    kind = shape[0]
-    if kind == "segment":
-        return _distance_to_segment(x, y, shape) <= float(shape[5]) / 2  # type: ignore[arg-type]
-    if kind == "arc":
-        cx, cy, radius, start, end, width = (float(v) for v in shape[1:7])  # type: ignore[arg-type]
-        if abs(math.hypot(x - cx, y - cy) - radius) > width / 2:
-            return False
-        angle = math.degrees(math.atan2(y - cy, x - cx))
-        return any(start <= angle + turn <= end for turn in (-360, 0, 360))
-    x1, y1, x2, y2, x3, y3 = (float(v) for v in shape[1:7])  # type: ignore[arg-type]
-    sides = [
-        (x - bx) * (ay - by) - (ax - bx) * (y - by)
-        for (ax, ay), (bx, by) in (
-            ((x1, y1), (x2, y2)),
-            ((x2, y2), (x3, y3)),
-            ((x3, y3), (x1, y1)),
-        )
-    ]
-    return all(side >= 0 for side in sides) or all(side <= 0 for side in sides)
-
-
-def _blend(colour: str, background: str, amount: float) -> str:
-    mixed = (
-        round(int(colour[i : i + 2], 16) * amount + int(background[i : i + 2], 16) * (1 - amount))
-        for i in (1, 3, 5)
-    )
-    return "#" + "".join(f"{part:02x}" for part in mixed)
-
-
-@functools.cache
-def icon_coverage(name: str, side: int) -> tuple[float, ...]:
-    """How much of each pixel of icon ``name`` (``side`` pixels square, row by
-    row) its shapes cover, from 0 to 1. Kept: every window and palette reuses it."""
-    shapes = ICONS[name]
-    step = 1 / (side * _SUBSAMPLES)
-    offsets = [(index + 0.5) * step for index in range(_SUBSAMPLES)]
-    coverage = []
-    for row in range(side):
-        ys = [row / side + offset for offset in offsets]
-        for column in range(side):
-            xs = [column / side + offset for offset in offsets]
-            hits = sum(any(_covers(x, y, shape) for shape in shapes) for x in xs for y in ys)
-            coverage.append(hits / _SUBSAMPLES**2)
-    return tuple(coverage)
-
-
-def draw_icon(
-    master: tk.Misc, name: str, side: int, colour: str, background: str
-) -> tk.PhotoImage:
-    """Icon ``name`` as an image ``side`` pixels square in ``colour`` over ``background``."""
-    coverage = icon_coverage(name, side)
-    shades = {amount: _blend(colour, background, amount) for amount in set(coverage)}
-    rows = (
-        "{" + " ".join(shades[amount] for amount in coverage[start : start + side]) + "}"
-        for start in range(0, side * side, side)
-    )
-    image = tk.PhotoImage(master=master, width=side, height=side)
-    image.put(" ".join(rows))
-    return image
 
 
 def _grid_padding(widget: tk.Widget) -> int:
