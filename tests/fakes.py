@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ttt_gui.app.jobs import Finished, InlineRunner, Job, JobTag, Runner
+from ttt_gui.app.jobs import Finished, InlineRunner, Job, JobKind, JobTag, Runner
 from ttt_gui.app.ports import ClipboardDelivery, KeptGameAction
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.session import Session
@@ -214,7 +214,7 @@ class Rig:
         proving the analysis, which may go on without end."""
         for _ in range(limit):
             tag = self.presenter.runner.tag
-            if not self.presenter.is_working or (tag is not None and tag.kind == "prove"):
+            if not self.presenter.is_working or (tag is not None and tag.kind is JobKind.PROVE):
                 return
             self.presenter.tick()
             self.clock.advance(step)

@@ -8,6 +8,7 @@ import threading
 
 from ttt_gui.analysis.position import Analyst, Proof
 from ttt_gui.analysis.proving import prove_draws
+from ttt_gui.app.jobs import JobKind
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board
 from ttt_gui.cli.analyse import analysis_report
@@ -72,8 +73,9 @@ def test_the_analysis_view_asks_the_pipeline_with_the_think_time_as_proof_time()
     )
     large.settings.analysis = True
     request = large.next_search()
-    assert request is not None and request.kind == "analysis"
-    assert request.engine == Analyst(large.analysis_engine(), Limit(time=1.5), proof_time=1.5)
+    assert request is not None and request.kind is JobKind.ANALYSIS
+    analyst = large.engines.analyst(large.config)
+    assert (analyst.limit, analyst.proof_time) == (Limit(time=1.5), 1.5)
     small = Session(Settings(game=GameConfig(mode=Mode.HOTSEAT)))
-    solved = Analyst(small.analysis_engine(), Limit(), proof_time=None)
-    assert small.analyst() == solved, "solved: exact"
+    solved = small.engines.analyst(small.config)
+    assert (solved.limit, solved.proof_time) == (Limit(), None), "solved: exact"

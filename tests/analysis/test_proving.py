@@ -16,6 +16,7 @@ from ttt_gui.analysis.proving import (
     RoundToken,
     prove_draws,
 )
+from ttt_gui.app.jobs import JobKind
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player
 from ttt_gui.config import GameConfig, Mode
@@ -240,11 +241,11 @@ def proving_session(**config: object) -> Session:
 def test_an_approximate_analysis_shown_is_proved_next() -> None:
     session = proving_session()
     request = session.next_search()
-    assert request is not None and request.kind == "analysis"
+    assert request is not None and request.kind is JobKind.ANALYSIS
     assert not session.is_proving
     session.accept_analysis(request.generation, approximate(3))
     request = session.next_search()
-    assert request is not None and request.kind == "prove" and session.is_proving
+    assert request is not None and request.kind is JobKind.PROVE and session.is_proving
     assert request.generation == session.generation and request.board == session.board
     assert not session.accept_analysis(request.generation, approximate(3), proving=True)
     assert session.analysis == approximate(3), "a round no deeper changes nothing"
@@ -252,14 +253,14 @@ def test_an_approximate_analysis_shown_is_proved_next() -> None:
     assert session.analysis == approximate(4)
     assert session.accept_analysis(request.generation, proven(), proving=True)
     assert session.next_search() is None and not session.is_proving
-    assert session.prover.has_proved(session.generation)
+    assert session.engines.prover.has_proved(session.generation)
 
 
 def test_no_proving_of_an_exact_or_hidden_analysis_or_after_the_game() -> None:
     session = proving_session()
     session.accept_analysis(session.generation, proven())
     assert session.next_search() is None
-    assert not session.prover.has_proved(session.generation), "exact at once, not proved"
+    assert not session.engines.prover.has_proved(session.generation), "exact at once, not proved"
     session = proving_session()
     session.accept_analysis(session.generation, approximate(3))
     session.settings.analysis = False
@@ -274,11 +275,11 @@ def test_a_move_ends_the_proving_of_the_position_before() -> None:
     session = proving_session()
     session.accept_analysis(session.generation, approximate(3))
     request = session.next_search()
-    assert request is not None and request.kind == "prove"
+    assert request is not None and request.kind is JobKind.PROVE
     session.play(12)
     assert not session.accept_analysis(request.generation, approximate(9), proving=True)
     request = session.next_search()
-    assert request is not None and request.kind == "analysis"
+    assert request is not None and request.kind is JobKind.ANALYSIS
 
 
 def test_no_proving_while_the_computer_is_to_move() -> None:
@@ -288,14 +289,14 @@ def test_no_proving_while_the_computer_is_to_move() -> None:
     assert session.is_proving, "paused: the computer is not about to move"
     session.play_pause()
     request = session.next_search()
-    assert request is not None and request.kind == "move" and not session.is_proving
+    assert request is not None and request.kind is JobKind.MOVE and not session.is_proving
     session = Session(
         Settings(game=GameConfig(mode=Mode.COMPUTER, human=Player.O, rows=5, cols=5, win_length=4))
     )
     session.settings.analysis = True
     session.accept_analysis(session.generation, approximate(3))
     request = session.next_search()
-    assert request is not None and request.kind == "move" and not session.is_proving
+    assert request is not None and request.kind is JobKind.MOVE and not session.is_proving
 
 
 def test_a_shown_hint_follows_the_deeper_analysis() -> None:

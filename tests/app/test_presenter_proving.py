@@ -181,14 +181,14 @@ def test_the_computers_move_cancels_proving_at_once_and_proving_resumes_after() 
     rig = make_presenter(mode="computer", human="X", size=9, think_time=0.2, runner=runner)
     rig.presenter.toggle_analysis()
     try:
-        assert wait_until(rig, lambda: runner.tag is not None and runner.tag.kind == "prove")
+        assert wait_until(rig, lambda: runner.tag is not None and runner.tag.kind is JobKind.PROVE)
         rig.presenter.play(40)
         assert runner.tag is None, "proving is cancelled at once"
         started, move = len(runner.started), JobTag(JobKind.MOVE, rig.session.generation)
         rig.presenter.tick()
         assert runner.started[started] == move, "the move goes first"
         assert wait_until(rig, lambda: rig.board.move_count == 2)
-        assert wait_until(rig, lambda: runner.tag is not None and runner.tag.kind == "prove")
+        assert wait_until(rig, lambda: runner.tag is not None and runner.tag.kind is JobKind.PROVE)
         assert "Analysis: proving… depth" in rig.presenter.view().status
     finally:
         rig.presenter.close()

@@ -11,7 +11,7 @@ from fakes import MARKED_LIST, REVIEWED_GAME, HeldRunner, Rig, make_presenter
 
 from ttt_gui.analysis.position import Analyst
 from ttt_gui.app.engine_pool import think_limit
-from ttt_gui.app.jobs import Finished, JobRunner
+from ttt_gui.app.jobs import Finished, JobKind, JobRunner
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.engine import Engine, Limit
 from ttt_gui.storage.settings import Settings
@@ -146,7 +146,7 @@ def test_the_review_thread_stops_soon_after_escape() -> None:
         rig.presenter.play(cell)
     rig.presenter.review_game()
     rig.presenter.tick()
-    assert runner.tag is not None and runner.tag.kind == "review"
+    assert runner.tag is not None and runner.tag.kind is JobKind.REVIEW
     time.sleep(0.3)  # what is checked: a review stopped in the middle of a search ends soon
     rig.presenter.stop_review()
     deadline = time.monotonic() + 2.0

@@ -524,7 +524,7 @@ def test_a_paused_watch_game_searches_no_move_but_still_analyses() -> None:
     assert request is not None and request.kind is JobKind.ANALYSIS
     session.play_pause()
     request = session.next_search()
-    assert request is not None and request.kind == "move"
+    assert request is not None and request.kind is JobKind.MOVE
 
 
 def test_a_stale_analysis_is_ignored() -> None:
