@@ -355,18 +355,16 @@ class ConnectFourPath:
         self, board: Board, context: SearchContext, *, randomize: bool
     ) -> tuple[dict[int, int], list[int], bool, int]:
         """The best move of ``board`` within ``context``'s limits, as
-        (scores, best moves, exact, depth). The solver tries with budgets
-        doubling from FIRST_BUDGET (its table kept between tries, so a try
-        starts where the last ended): it first proves whether the side to
-        move wins (one null-window test, far cheaper than the distance), then
-        finds a winning move, then the exact scores. After each try, the
-        heuristic search (:class:`GuessSearch`) searches one depth more while
-        it has spent at most GUESS_SHARE of the solver's nodes. At the limits:
-        short of the exact scores, the proven winning move ({move: score},
-        [move], False, the empty cells), the score a bound (a win at the
-        latest by the game's end); short of that, the heuristic search's
-        move, not one of those proven not to win a won position. The nodes
-        count into ``context``."""
+        (scores, best moves, exact, depth); the nodes count into ``context``.
+
+        Short of the exact scores it returns a proven winning move (its score
+        a bound), else the heuristic search's move, never one proven not to
+        win a won position."""
+        # The solver tries with budgets doubling from FIRST_BUDGET, its table
+        # kept between tries: first whether the side to move wins (one
+        # null-window test), then a winning move, then the exact scores. After
+        # each try the heuristic search (GuessSearch) goes one depth further
+        # while it has spent at most GUESS_SHARE of the solver's nodes.
         boards = self.boards
         assert boards is not None, "choose only where start() said so"
         solver = boards.solver

@@ -168,29 +168,21 @@ def describe_score(score: int, exact: bool = True) -> str:
 class Engine:
     """Negamax with alpha-beta pruning and a symmetric transposition table.
 
-    Each search is bounded by its :class:`Limit` (by default none: exact
-    play); a bound of time or nodes makes it deepen iteratively. With
-    ``randomize``, moves of equal value are chosen at random (reproducibly
-    from ``seed``); otherwise the first in the engine's order.
-    The table is kept between searches, ``table_limit`` entries at most: past
-    that it keeps its most valuable half (:mod:`ttt_gui.engine.transposition`).
-    The Connect Four solver's table has ``solver_table_limit`` entries; None:
-    the size the engine picks for the build that runs (compiled or not).
-    ``baseline`` switches off the techniques added for reach (threat search,
-    pairing and zone draws, the table's replacement scheme), so benchmarks
-    can measure them against the engine without them; results stay exact
-    either way.
-    ``selective`` trades exactness for depth where solving is out of reach
-    (a search bounded by time or nodes, plain rules, five or more in a row):
-    short of the game's end only the few most promising moves near the marks
-    are searched, so the result is never exact. It is for playing, not for
-    analysis; on freestyle Gomoku boards it is the shape search of
-    :mod:`ttt_gui.engine.gomoku_path`. ``leaf_fours`` off: the negamax's
-    selective search probes no leaves for lines of fours (for benchmarks).
+    Each search takes its :class:`Limit` (none: exact play) and an optional
+    stop token that any thread may set to end it within a few ms. One search
+    runs at a time per engine; a second caller waits.
 
-    One search runs at a time per engine (a second caller waits). Each search
-    takes an optional stop token, a :class:`threading.Event` that any thread
-    may set, before or during the search, to make it return within a few ms.
+    - ``seed``, ``randomize``: moves of equal value are drawn reproducibly
+      from the seed; without ``randomize``, the first in the engine's order.
+    - ``table_limit``: the table's entries at most, kept between searches
+      (past it, the most valuable half stays: :mod:`~ttt_gui.engine.transposition`).
+    - ``solver_table_limit``: the Connect Four solver's entries (None: the
+      size for the build that runs).
+    - ``selective``: for playing, not analysis. Where solving is out of reach
+      (time or node bound, plain rules, five in a row) only the most
+      promising moves are searched, so no result is exact.
+    - ``baseline``, ``leaf_fours``: switch techniques off for benchmarks;
+      results stay exact either way.
     """
 
     def __init__(
