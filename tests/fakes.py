@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ttt_gui.app.jobs import Finished, InlineRunner, Job, JobKind, JobTag, Runner
+from ttt_gui.app.jobs import Finished, Job, JobKind, JobTag, Runner
 from ttt_gui.app.ports import ClipboardDelivery, KeptGameAction
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.session import Session
@@ -22,6 +22,36 @@ from ttt_gui.storage.settings import Settings
 REVIEWED_GAME = (0, 1, 4, 7, 8)
 #: The move list of REVIEWED_GAME once reviewed.
 MARKED_LIST = ("Start", "1. X a1  ✓", "2. O b1  ?", "3. X b2  ✓", "4. O b3  ?!", "5. X c3  ✓")
+
+
+class InlineRunner:
+    """A runner that runs each job at once in the calling thread."""
+
+    def __init__(self) -> None:
+        self._finished: Finished | None = None
+        self.started: list[JobTag] = []
+
+    @property
+    def tag(self) -> JobTag | None:
+        return self._finished.tag if self._finished is not None else None
+
+    def start(self, tag: JobTag, job: Job) -> None:
+        self.started.append(tag)
+        try:
+            result: object = job(threading.Event())
+        except Exception as error:
+            result = error
+        self._finished = Finished(tag, result)
+
+    def cancel(self) -> None:
+        self._finished = None
+
+    def poll(self) -> Finished | None:
+        finished, self._finished = self._finished, None
+        return finished
+
+    def close(self, wait: float = 1.0) -> None:
+        self.cancel()
 
 
 class FakeDialogs:

@@ -9,12 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fakes import FakeDialogs, make_presenter
+from fakes import FakeDialogs, InlineRunner, make_presenter
 
 from ttt_gui.analysis.values import Value
 from ttt_gui.app.actions import KeyNames, all_items
 from ttt_gui.app.game_words import value_words
-from ttt_gui.app.jobs import InlineRunner
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.view_state import score_tone
 from ttt_gui.board import Player

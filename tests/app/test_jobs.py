@@ -12,8 +12,9 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from fakes import InlineRunner
 
-from ttt_gui.app.jobs import Finished, InlineRunner, JobRunner, JobTag
+from ttt_gui.app.jobs import Finished, JobRunner, JobTag
 from ttt_gui.board import Board
 from ttt_gui.engine import Engine, Limit, SearchResult
 

@@ -3,12 +3,12 @@ is asked: the host interfaces are all a part needs."""
 
 from __future__ import annotations
 
-from fakes import FakeClock, FakeDialogs
+from fakes import FakeClock, FakeDialogs, InlineRunner
 
 from ttt_gui.app.coach import Coach
 from ttt_gui.app.display import Display
 from ttt_gui.app.game_setup import GameSetup
-from ttt_gui.app.jobs import InlineRunner, Job, JobKind, JobTag
+from ttt_gui.app.jobs import Job, JobKind, JobTag
 from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
 from ttt_gui.app.work import Work

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from fakes import FakeStore, HeldRunner, Rig, make_presenter
+from fakes import FakeStore, HeldRunner, InlineRunner, Rig, make_presenter
 
 from ttt_gui.app.actions import BOARD_KEYS, Item, all_items, shortcut_rows
-from ttt_gui.app.jobs import InlineRunner, Job, JobRunner, JobTag
+from ttt_gui.app.jobs import Job, JobRunner, JobTag
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.app.work import PROGRESS_DELAY

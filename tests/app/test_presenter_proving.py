@@ -11,10 +11,10 @@ import time
 from collections.abc import Callable
 
 import pytest
-from fakes import Rig, TickingClock, make_presenter
+from fakes import InlineRunner, Rig, TickingClock, make_presenter
 
 from ttt_gui.app.game_words import hint_text
-from ttt_gui.app.jobs import InlineRunner, Job, JobKind, JobRunner, JobTag
+from ttt_gui.app.jobs import Job, JobKind, JobRunner, JobTag
 from ttt_gui.app.view_state import analysis_notes
 from ttt_gui.board import Board
 from ttt_gui.engine import WIN, MoveAnalysis

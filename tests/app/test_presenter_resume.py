@@ -7,9 +7,8 @@ import os
 import time
 from pathlib import Path
 
-from fakes import FakeClock, FakeDialogs
+from fakes import FakeClock, FakeDialogs, InlineRunner
 
-from ttt_gui.app.jobs import InlineRunner
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.storage.games import SavedGame, read_game, write_game

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fakes import FakeClock, FakeDialogs
+from fakes import FakeClock, FakeDialogs, InlineRunner
 
 from ttt_gui import __version__
 from ttt_gui.app.actions import MENUS
-from ttt_gui.app.jobs import InlineRunner
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.problem_report import engine_build
 from ttt_gui.config import GameConfig, Mode

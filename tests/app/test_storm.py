@@ -20,10 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakes import FakeClock, FakeDialogs, FakeStore
+from fakes import FakeClock, FakeDialogs, FakeStore, InlineRunner
 
 import ttt_gui.app.session
-from ttt_gui.app.jobs import InlineRunner
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.session import GameHistory
 from ttt_gui.app.view_state import ViewState

@@ -11,10 +11,9 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import pytest
-from fakes import FakeClock, FakeDialogs
+from fakes import FakeClock, FakeDialogs, InlineRunner
 
 import ttt_gui.storage.settings_store as settings_store
-from ttt_gui.app.jobs import InlineRunner
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.settings_saving import PENDING, RETRY_INTERVAL
 from ttt_gui.storage.files import LockTimeoutError, locked

@@ -12,9 +12,8 @@ import stat
 from pathlib import Path
 
 import pytest
-from fakes import FakeClock, FakeDialogs
+from fakes import FakeClock, FakeDialogs, InlineRunner
 
-from ttt_gui.app.jobs import InlineRunner
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.board import Player
 from ttt_gui.config import Mode

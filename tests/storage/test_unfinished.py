@@ -10,10 +10,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from fakes import FakeClock, FakeDialogs
+from fakes import FakeClock, FakeDialogs, InlineRunner
 
 import ttt_gui.storage.unfinished as unfinished_module
-from ttt_gui.app.jobs import InlineRunner
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.storage.games import SavedGame, read_game, write_game

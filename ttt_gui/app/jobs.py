@@ -18,8 +18,8 @@ Threading contract, stated once:
 * A job that raises hands the exception back through :meth:`~JobRunner.poll`
   as its result; the owner decides how to report it.
 
-:class:`InlineRunner` has the same interface and runs each job at once, in the
-owner's thread: tests use it to make searches deterministic.
+A test's runner with the same interface (:class:`Runner`) runs each job at
+once, in the owner's thread, to make searches deterministic.
 """
 
 from __future__ import annotations
@@ -138,33 +138,3 @@ class JobRunner:
         if thread is not None:
             thread.join(wait)
         self._thread = None
-
-
-class InlineRunner:
-    """A runner that runs each job at once in the calling thread (for tests)."""
-
-    def __init__(self) -> None:
-        self._finished: Finished | None = None
-        self.started: list[JobTag] = []
-
-    @property
-    def tag(self) -> JobTag | None:
-        return self._finished.tag if self._finished is not None else None
-
-    def start(self, tag: JobTag, job: Job) -> None:
-        self.started.append(tag)
-        try:
-            result: object = job(threading.Event())
-        except Exception as error:
-            result = error
-        self._finished = Finished(tag, result)
-
-    def cancel(self) -> None:
-        self._finished = None
-
-    def poll(self) -> Finished | None:
-        finished, self._finished = self._finished, None
-        return finished
-
-    def close(self, wait: float = 1.0) -> None:
-        self.cancel()
