@@ -9,9 +9,10 @@ where none is found, the standard ``true`` stands in for it, so that the
 figures are those of starting a process. Prints, median and worst:
 
 - move to player: from the presenter's call for the move to the player's
-  process started (``Popen`` returned); target under 50 ms;
-- play call: how long the play call holds the Tk thread (the same call,
-  timed alone);
+  process started (``Popen`` returned, in the player's thread); target
+  under 50 ms;
+- play call: how long the play call holds the Tk thread (it hands the
+  file to the player's thread);
 - move without sound / with sound: the presenter's whole call, sound off and
   on: the board's repaint waits for this and nothing else.
 """
@@ -99,6 +100,7 @@ def main() -> int:
             begun = time.perf_counter()
             presenter.play(4)
             took = time.perf_counter() - begun
+            player.inner.wait_idle()
             if settings.sound:
                 heard.append(took)
                 to_player.append(player.started[-1] - begun)

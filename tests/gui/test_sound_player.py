@@ -5,6 +5,7 @@ through a fake command runner."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import wave
 from array import array
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from conftest import eventually
 
 from ttt_gui.app.ports import Cue
 from ttt_gui.app.sounds import Silence
@@ -21,6 +23,7 @@ from ttt_gui.gui.sound_player import (
     SoundFiles,
     WindowsPlayer,
     player_command,
+    start_quietly,
     system_player,
 )
 from ttt_gui.gui.sound_synthesis import PEAK, RATE
@@ -129,12 +132,14 @@ def test_a_cue_starts_the_player_with_its_file_and_ended_players_are_reaped(
     files: SoundFiles,
 ) -> None:
     starter = FakeStarter()
-    player = CommandPlayer(["/usr/bin/paplay"], files, starter)
+    player = CommandPlayer(["/usr/bin/paplay"], files, starter, reap_seconds=60)
     player.play(Cue.MOVE)
+    player.wait_idle()
     assert starter.commands == [["/usr/bin/paplay", str(files.file_of(Cue.MOVE))]]
     assert len(player.running) == 1
     starter.processes[0].ended = True
     player.play(Cue.WIN)
+    player.wait_idle()
     assert len(player.running) == 1 and player.running[0] is starter.processes[1]
 
 
@@ -143,6 +148,7 @@ def test_a_storm_of_cues_starts_only_a_few_players(files: SoundFiles) -> None:
     player = CommandPlayer(["aplay", "-q"], files, starter)
     for _ in range(MOST_PLAYING + 5):
         player.play(Cue.REFUSED)
+    player.wait_idle()
     assert len(starter.commands) == MOST_PLAYING
 
 
@@ -150,7 +156,9 @@ def test_a_player_that_cannot_start_is_given_up_silently(files: SoundFiles) -> N
     starter = FakeStarter(fail=True)
     player = CommandPlayer(["pw-play"], files, starter)
     player.play(Cue.MOVE)
+    player.wait_idle()
     player.play(Cue.MOVE)
+    player.wait_idle()
     assert len(starter.commands) == 1 and player.running == []
 
 
@@ -158,20 +166,27 @@ def test_a_cue_whose_file_is_not_ready_is_not_heard(tmp_path: Path) -> None:
     starter = FakeStarter()
     player = CommandPlayer(["pw-play"], SoundFiles(tmp_path), starter)
     player.play(Cue.MOVE)
+    player.wait_idle()
     assert starter.commands == []
 
 
-def test_a_real_player_program_is_started_reaped_and_never_left_a_zombie(
-    files: SoundFiles, tmp_path: Path
+def test_a_real_player_program_is_started_and_reaped_without_a_further_cue(
+    files: SoundFiles,
 ) -> None:
     """With a stand-in for the player that exits at once (the real ``true``):
-    the process is started without a shell and collected by the next cue."""
-    player = CommandPlayer(["true"], files)
+    the process is started without a shell, and collected by the player's
+    thread on its own (no zombie waits for the next cue)."""
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start(command: list[str]) -> subprocess.Popen[bytes]:
+        started.append(start_quietly(command))
+        return started[-1]
+
+    player = CommandPlayer([shutil.which("true") or "true"], files, start, reap_seconds=0.01)
     player.play(Cue.MOVE)
-    (first,) = player.running
-    first.wait(timeout=10)
-    player.play(Cue.LAND)
-    assert first not in player.running and first.returncode == 0
+    player.wait_idle()
+    (first,) = started
+    assert eventually(lambda: first.returncode == 0 and first not in player.running)
 
 
 def test_no_player_or_sound_turned_off_in_the_environment_is_silence(tmp_path: Path) -> None:

@@ -10,8 +10,10 @@ heard. Then each is played:
 - Elsewhere: the first of PipeWire's ``pw-play``, PulseAudio's ``paplay``
   and ALSA's ``aplay`` found on the PATH.
 
-A player program is started with no shell, its output discarded, and reaped
-at the next cue (none is left a zombie). Where there is no player, or one
+A player program is started with no shell, its output discarded, by a
+thread of the player's own (the window's thread only hands it the file),
+which reaps each player that has ended within a second (none is left a
+zombie). Where there is no player, or one
 cannot be started, nothing is heard and nothing is said: sound is never
 worth an error message.
 """
@@ -19,6 +21,7 @@ worth an error message.
 from __future__ import annotations
 
 import os
+import queue
 import shutil
 import subprocess
 import sys
@@ -36,6 +39,8 @@ LINUX_PLAYERS: tuple[tuple[str, ...], ...] = (("pw-play",), ("paplay",), ("aplay
 MACOS_PLAYERS: tuple[tuple[str, ...], ...] = (("afplay",),)
 #: Players still running beyond this many: a new cue is not heard (a storm of clicks).
 MOST_PLAYING = 4
+#: How often (s) the players that ended are reaped while some play.
+REAP_SECONDS = 1.0
 #: Set to ``off`` in the environment, no sound is played (test runs, kiosks).
 SOUND_VARIABLE = "TTT_GUI_SOUND"
 
@@ -135,29 +140,55 @@ def start_quietly(command: list[str]) -> subprocess.Popen[bytes]:
 
 class CommandPlayer:
     """Plays each cue by starting ``command`` with the cue's file from
-    ``files`` after it; the players that ended are reaped at each cue."""
+    ``files`` after it, in a thread of its own (started with the player, so
+    that no cue waits for it), which reaps the players that ended every
+    ``reap_seconds`` while some play."""
 
     def __init__(
-        self, command: Sequence[str], files: SoundFiles, start: Starter = start_quietly
+        self,
+        command: Sequence[str],
+        files: SoundFiles,
+        start: Starter = start_quietly,
+        reap_seconds: float = REAP_SECONDS,
     ) -> None:
         self.command = list(command)
         self.files = files
         self.start = start
+        self.reap_seconds = reap_seconds
+        #: The players started and not yet seen to end (the player's thread's own).
         self.running: list[subprocess.Popen[bytes]] = []
         self.is_broken = False
+        self._queue: queue.Queue[Path] = queue.Queue()
+        threading.Thread(target=self._serve, name="sound player", daemon=True).start()
 
     def play(self, cue: Cue) -> None:
-        """Start ``cue`` and return at once; silently nothing if its file is
-        not ready, too many play still, or the player cannot be started (then
-        it is not tried again)."""
-        self.reap()
+        """Have ``cue`` started and return at once; silently nothing if its
+        file is not ready, too many play still, or the player cannot be
+        started (then it is not tried again)."""
         path = self.files.path(cue)
-        if path is None or self.is_broken or len(self.running) >= MOST_PLAYING:
+        if path is None or self.is_broken:
             return
-        try:
-            self.running.append(self.start([*self.command, str(path)]))
-        except (OSError, subprocess.SubprocessError):
-            self.is_broken = True
+        self._queue.put(path)
+
+    def wait_idle(self) -> None:
+        """Wait until every cue asked for is started, or given up."""
+        self._queue.join()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                path = self._queue.get(timeout=self.reap_seconds if self.running else None)
+            except queue.Empty:
+                self.reap()
+                continue
+            try:
+                self.reap()
+                if not self.is_broken and len(self.running) < MOST_PLAYING:
+                    self.running.append(self.start([*self.command, str(path)]))
+            except (OSError, subprocess.SubprocessError):
+                self.is_broken = True
+            finally:
+                self._queue.task_done()
 
     def reap(self) -> None:
         """Collect the players that have ended (so none is left a zombie)."""
