@@ -13,8 +13,8 @@ limits the reader sets (:data:`MAX_SCORE_ENTRIES`, :data:`MAX_FILE_BYTES`).
 (4, 'dark')
 >>> Settings.from_json(settings.to_json()) == settings
 True
->>> Settings.from_json('{"format": "ttt-gui settings", "sound": true}').extra
-{'sound': True}
+>>> Settings.from_json('{"format": "ttt-gui settings", "haptics": true}').extra
+{'haptics': True}
 """
 
 from __future__ import annotations
