@@ -104,6 +104,14 @@ def test_against_the_computer_the_persons_win_and_loss_are_heard_as_theirs() -> 
     assert rig.sounds.take() == [Cue.LOSS]
 
 
+def test_completing_a_line_in_misere_is_heard_as_the_persons_loss() -> None:
+    rig = make_presenter(mode="computer", human="X", misere=True)
+    rig.session.replay(rig.session.config, None, X_TO_WIN)
+    rig.presenter.play(2)  # X completes the top row, and so loses
+    assert rig.session.board.winner is not None
+    assert rig.sounds.take() == [Cue.LOSS]
+
+
 def test_with_the_computer_on_both_sides_a_win_is_heard_as_a_win() -> None:
     rig = make_presenter(mode="watch", x_level="strongest", o_level="easy")
     rig.session.replay(rig.session.config, None, X_TO_WIN)
