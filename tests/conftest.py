@@ -39,6 +39,9 @@ _SLOW_RUN = False
 #: test; unset, the test is skipped (as from an unpacked sdist on a machine
 #: without the X tools).
 REQUIRE_TOOLS_VARIABLE = "TTT_GUI_REQUIRE_TOOLS"
+# No test is heard, nor starts a sound player: the windows of the program run
+# by a test (which inherit this) are silent too.
+os.environ["TTT_GUI_SOUND"] = "off"
 
 
 def need_tools(*commands: str) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ttt_gui.app.jobs import Finished, Job, JobKind, JobTag, Runner
-from ttt_gui.app.ports import ClipboardDelivery, KeptGameAction
+from ttt_gui.app.ports import ClipboardDelivery, Cue, KeptGameAction
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board
@@ -206,6 +206,21 @@ class TickingClock:
         return self.now
 
 
+class FakeSoundPlayer:
+    """Records the cues played, in order; plays nothing."""
+
+    def __init__(self) -> None:
+        self.cues: list[Cue] = []
+
+    def play(self, cue: Cue) -> None:
+        self.cues.append(cue)
+
+    def take(self) -> list[Cue]:
+        """The cues played since the last call."""
+        cues, self.cues = self.cues, []
+        return cues
+
+
 class FakeStore:
     """Keeps every saved copy of the settings (as JSON text)."""
 
@@ -222,13 +237,15 @@ class FakeStore:
 @dataclass
 class Rig:
     """A presenter wired to fakes: scripted dialogs, a fake clock, a settings
-    store that keeps every save, and a runner that runs each search at once."""
+    store that keeps every save, a runner that runs each search at once, and
+    a sound player that records the cues."""
 
     presenter: Presenter
     dialogs: FakeDialogs
     clock: FakeClock
     store: FakeStore
     runner: Runner
+    sounds: FakeSoundPlayer
 
     @property
     def session(self) -> Session:
@@ -257,10 +274,12 @@ def make_presenter(
     computer_pause: float = 0.0,
     store: FakeStore | None = None,
     runner: Runner | None = None,
+    desktop_sounds: bool = True,
     **config: Any,
 ) -> Rig:
     """A :class:`Rig` for ``settings``, or for default settings whose game has
     the fields ``config`` (``mode`` and ``human`` may be given as text).
+    ``desktop_sounds`` is whether the desktop allows event sounds.
 
     The runner defaults to an :class:`InlineRunner` (each search runs at once;
     :meth:`Presenter.tick` collects it) and the computer's pause to none.
@@ -272,6 +291,7 @@ def make_presenter(
     dialogs, clock = FakeDialogs(), FakeClock()
     store = store if store is not None else FakeStore()
     runner = runner if runner is not None else InlineRunner()
+    sounds = FakeSoundPlayer()
     presenter = Presenter(
         settings,
         dialogs,
@@ -279,5 +299,7 @@ def make_presenter(
         clock=clock,
         runner=runner,
         computer_pause=computer_pause,
+        sound_player=sounds,
+        desktop_sounds=desktop_sounds,
     )
-    return Rig(presenter, dialogs, clock, store, runner)
+    return Rig(presenter, dialogs, clock, store, runner, sounds)

@@ -1020,6 +1020,7 @@ def test_choices_and_flags_match_the_settings(settings: Settings) -> None:
         "coordinates": config.size >= 4,
         "alternate": settings.alternate,
         "motion": settings.motion,
+        "sound": True,  # the desktop allows event sounds, and the person has not chosen
         "toolbar": settings.toolbar,
     }
     assert view.show_history is settings.history

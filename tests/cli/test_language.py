@@ -117,7 +117,7 @@ def test_the_saved_language_is_spoken_unless_the_option_says_another(
 
     spoken: list[str] = []
 
-    def launch(*arguments: object) -> None:
+    def launch(*arguments: object, **options: object) -> None:
         spoken.append(current_language().code)
 
     monkeypatch.setattr(window, "launch", launch)

@@ -63,6 +63,7 @@ def test_the_file_is_one_flat_object_with_a_format_marker() -> None:
         "coordinates",
         "alternate",
         "motion",
+        "sound",
         "toolbar",
         "language",
         "folder",

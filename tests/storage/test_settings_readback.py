@@ -27,7 +27,7 @@ from ttt_gui.theme import THEMES
 
 #: What a later version writes: a key of its own and one this version's reader
 #: has never seen the like of.
-LATER_KEYS = {"sound": True, "volume": {"music": 0.5, "effects": [1, 2]}}
+LATER_KEYS = {"haptics": True, "volume": {"music": 0.5, "effects": [1, 2]}}
 
 
 def finish_game(settings: Settings, config: GameConfig, label: str) -> None:

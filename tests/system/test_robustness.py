@@ -133,6 +133,7 @@ SETTINGS_WRONG: dict[str, list[str]] = {
     "coordinates": ["0", '"yes"', "[]", "{}"],
     "alternate": ["0", '"no"', "null", "[]"],
     "motion": ["0", '"no"', "null", "[]"],
+    "sound": ["0", "1", '"on"', "[]", "{}"],
     "toolbar": ["0", '"no"', "null", "[]"],
     "language": ["1", "null", "[]", "{}", '"de DE"', '"../de"', json.dumps("d" * 40)],
     "folder": ["1", "null", "[]", "{}", json.dumps("x" * 5000)],

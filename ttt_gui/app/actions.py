@@ -417,6 +417,8 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                 check(gettext_noop("Move &history"), "toggle_history", "history"),
                 check(gettext_noop("Show c&oordinates"), "toggle_coordinates", "coordinates"),
                 check(gettext_noop("A&nimations"), "toggle_motion", "motion"),
+                # TRANSLATORS: View menu: hear moves and the game's end, or not.
+                check(gettext_noop("&Sound"), "toggle_sound", "sound"),
                 check(gettext_noop("&Toolbar"), "toggle_toolbar", "toolbar"),
                 Item(
                     ItemKind.CASCADE,

@@ -1,5 +1,5 @@
 """What the presenter asks of the world outside the game: dialogs, the clipboard,
-and a place to keep settings; no Tk.
+a place to keep settings and a way to play sounds; no Tk.
 
 The window passes the Tk implementation (:mod:`ttt_gui.gui.tk_dialogs`); tests
 pass a fake that records the questions and answers from a script.
@@ -7,6 +7,7 @@ pass a fake that records the questions and answers from a script.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from pathlib import Path
 from typing import Literal, Protocol
@@ -72,3 +73,22 @@ class SaveSettings(Protocol):
     nothing), and a later call saves the changes."""
 
     def __call__(self, settings: Settings, /, *, wait: bool = True) -> None: ...
+
+
+class Cue(enum.Enum):
+    """The game's sounds (see :mod:`ttt_gui.app.sounds` for when each plays)."""
+
+    MOVE = "move"
+    LAND = "land"
+    WIN = "win"
+    LOSS = "loss"
+    DRAW = "draw"
+    REFUSED = "refused"
+
+
+class SoundPlayer(Protocol):
+    """Plays sounds for the window (the one of the system lives in ``gui``)."""
+
+    def play(self, cue: Cue) -> None:
+        """Start ``cue`` and return at once, without waiting for it to end;
+        where no sound can be played, nothing (never an error)."""

@@ -7,17 +7,19 @@ needs of the presenter (its host):
 :class:`~ttt_gui.app.game_setup.GameSetup` (the game's configuration),
 :class:`~ttt_gui.app.coach.Coach` (hint and review),
 :class:`~ttt_gui.app.transfer.Transfer` (clipboard, files, the unfinished
-game), :class:`~ttt_gui.app.display.Display` (display settings, help) and
+game), :class:`~ttt_gui.app.display.Display` (display settings, help),
+:class:`~ttt_gui.app.sounds.Sounds` (what is heard) and
 :class:`~ttt_gui.app.work.Work` (the searches). The commands of the parts
 are reached here too, each by a method of one line. Questions to the person
 go through a :class:`Dialogs` object (the Tk one lives in ``gui``; tests pass
-a fake), time comes from a ``clock`` callable, and searches run through a
-job runner (:mod:`ttt_gui.app.jobs`).
+a fake), sounds through a :class:`SoundPlayer` (none given: silence), time
+comes from a ``clock`` callable, and searches run through a job runner
+(:mod:`ttt_gui.app.jobs`).
 
 Scheduling, the same for the window and for tests: a command only marks the
 work it calls for as wanted (stopping at once a search no longer needed);
 :meth:`Presenter.tick` starts it, collects finished searches and plays moves
-whose time has come, and tries again a pending settings save (see
+and sounds whose time has come, and tries again a pending settings save (see
 :mod:`~ttt_gui.app.settings_saving`). Its owner calls it while
 :attr:`Presenter.is_working`: the window from ``after()``, once it has
 painted the command's outcome.
@@ -37,11 +39,12 @@ from ttt_gui.app.game_setup import GameSetup
 from ttt_gui.app.jobs import JobRunner, Runner
 from ttt_gui.app.language_choice import choose_language
 from ttt_gui.app.new_game import NewGamePage
-from ttt_gui.app.ports import Dialogs, SaveSettings
+from ttt_gui.app.ports import Dialogs, SaveSettings, SoundPlayer
 from ttt_gui.app.problem_report import Problems
 from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
 from ttt_gui.app.settings_saving import SettingsSaving
+from ttt_gui.app.sounds import Silence, Sounds
 from ttt_gui.app.transfer import Transfer
 from ttt_gui.app.view_state import ViewState, build_view
 from ttt_gui.app.work import Work
@@ -62,7 +65,9 @@ class Presenter:
 
     ``keys`` names keys in every text (Ctrl, or Cmd on macOS); ``message`` is
     shown first; ``unfinished`` saves the game in play as it is played, for
-    the next start, and with ``resume`` a kept one is played on at once."""
+    the next start, and with ``resume`` a kept one is played on at once.
+    ``sound_player`` plays the game's sounds (None: nothing is heard), on
+    by default where ``desktop_sounds`` (the desktop allows event sounds)."""
 
     def __init__(
         self,
@@ -78,6 +83,8 @@ class Presenter:
         resume: bool = False,
         keys: KeyNames | None = None,
         crash_log: CrashLog | None = None,
+        sound_player: SoundPlayer | None = None,
+        desktop_sounds: bool = True,
     ) -> None:
         self.settings = settings
         self.dialogs = dialogs
@@ -98,6 +105,14 @@ class Presenter:
         self.transfer = Transfer(session, settings, dialogs, self, unfinished)
         self.display = Display(
             session, settings, dialogs, save_settings=self.save_settings, schedule=self.schedule
+        )
+        self.sounds = Sounds(
+            session,
+            settings,
+            sound_player if sound_player is not None else Silence(),
+            clock,
+            desktop_allows=desktop_sounds,
+            save_settings=self.save_settings,
         )
         runner = runner if runner is not None else JobRunner()
         self.work = Work(session, settings, self, self.coach, runner, clock, computer_pause)
@@ -130,6 +145,7 @@ class Presenter:
             review=review,
             disabled=disabled_actions(facts),
             new_game=self.new_game_page.view(),
+            sound=self.sounds.is_on,
         )
 
     def say(self, outcome: Refused | str | None) -> None:
@@ -153,6 +169,11 @@ class Presenter:
         self.work.want()
 
     def move_played(self) -> None:
+        """The computer has moved: it is heard, and kept (see :meth:`_kept`)."""
+        self.sounds.placed()
+        self._kept()
+
+    def _kept(self) -> None:
         """After any move: keep the game, and the scores if they changed."""
         self.transfer.save_unfinished()
         if self.session.scores_version != self._saved_scores_version:
@@ -172,7 +193,10 @@ class Presenter:
         refused = self.coach.leave_focus() or self.session.play(cell)
         self.say(refused)
         if refused is None:
-            self.move_played()
+            self.sounds.placed()
+            self._kept()
+        else:
+            self.sounds.refused()
         self.schedule()
 
     def activate(self, cell: int) -> None:
@@ -195,7 +219,7 @@ class Presenter:
     def _move_to(self, outcome: Refused | None) -> None:
         if outcome is None:
             self.say(None)
-            self.move_played()
+            self._kept()
         self.schedule()
 
     def undo(self) -> None:
@@ -259,10 +283,12 @@ class Presenter:
 
     @property
     def is_working(self) -> bool:
-        """Whether :meth:`tick` has something to do: work, or a pending save."""
-        return self.work.is_working or self.saving.is_pending
+        """Whether :meth:`tick` has something to do: work, a pending save or
+        a sound due later."""
+        return self.work.is_working or self.saving.is_pending or self.sounds.is_pending
 
     def tick(self) -> bool:
+        self.sounds.tick()
         saved = self.saving.retry()
         return self.work.tick() or saved
 
@@ -368,6 +394,9 @@ class Presenter:
 
     def toggle_motion(self) -> None:
         self.display.toggle_motion()
+
+    def toggle_sound(self) -> None:
+        self.sounds.toggle()
 
     def set_theme(self, name: str) -> None:
         self.display.set_theme(name)

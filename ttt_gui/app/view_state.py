@@ -211,6 +211,7 @@ def build_view(
     review: ReviewView | None = None,
     disabled: frozenset[str] = frozenset(),
     new_game: NewGameView | None = None,
+    sound: bool = False,
 ) -> ViewState:
     """The view state of ``session`` with the display ``settings``, built once.
 
@@ -218,7 +219,7 @@ def build_view(
     ``message``: it follows the result of a finished game, or replaces the
     status. ``review`` marks the move list and may show a reviewed move in
     place of the game; ``disabled`` are the actions that do not apply now;
-    ``new_game`` is the New game page, if open."""
+    ``new_game`` is the New game page, if open; ``sound`` whether sounds are on."""
     board, config = session.board, session.config
     review = review if review is not None else ReviewView()
     analysis = session.analysis if settings.analysis else None
@@ -272,6 +273,7 @@ def build_view(
             "coordinates": shows_coordinates(settings, board.size),
             "alternate": settings.alternate,
             "motion": settings.motion,
+            "sound": sound,
             "toolbar": settings.toolbar,
         },
         disabled=disabled,

@@ -544,7 +544,15 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
             unfinished_folder(path), legacy=unfinished_game_path(path), background=True
         )
     resume = not args.reset_settings and not names_a_game(args) and args.game is None
-    window = launch(settings, save_settings, message, unfinished, resume, crash_log.installed())
+    window = launch(
+        settings,
+        save_settings,
+        message,
+        unfinished,
+        resume,
+        crash_log.installed(),
+        sound=not args.smoke_test,
+    )
     if window is None:
         return 1
     if args.smoke_test:

@@ -17,6 +17,7 @@ that cannot be read asks for nothing: light, normal contrast, Tk's own size.
   KDE both set it for their scaling), else KDE's ``ScaleFactor`` or forced
   font DPI.
 - Less motion: see :func:`system_reduces_motion`.
+- Event sounds: see :func:`system_allows_event_sounds`.
 """
 
 from __future__ import annotations
@@ -325,3 +326,27 @@ def system_reduces_motion(
         return factor is not None and float(factor) == 0
     except ValueError:
         return False
+
+
+def system_allows_event_sounds(
+    *,
+    platform: str = sys.platform,
+    run: Callable[[Sequence[str]], str | None] = run_quietly,
+    exists: Callable[[Path], bool] = os.path.exists,
+    config_home: Path | None = None,
+) -> bool:
+    """Whether the desktop lets applications play sounds for events: the
+    game's sounds are on by default only where it does.
+
+    Elsewhere than Windows and macOS: GNOME's ``org.gnome.desktop.sound
+    event-sounds`` (asked only where the person has a dconf settings
+    database). A setting that cannot be read allows them.
+    """
+    if platform in ("win32", "darwin"):
+        return True
+    if config_home is None:
+        config_home = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    if not exists(config_home / "dconf" / "user"):
+        return True
+    answer = run(["gsettings", "get", "org.gnome.desktop.sound", "event-sounds"])
+    return (answer or "").strip() != "false"

@@ -35,7 +35,8 @@ from ttt_gui.gui.icon import set_window_icon
 from ttt_gui.gui.menus import MenuBar, is_aqua
 from ttt_gui.gui.new_game_page import NewGamePageView
 from ttt_gui.gui.placement import WindowSizer, parse_size
-from ttt_gui.gui.system_look import SystemLook, probe
+from ttt_gui.gui.sound_player import system_player
+from ttt_gui.gui.system_look import SystemLook, probe, system_allows_event_sounds
 from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.gui.toolbar import Toolbar
 from ttt_gui.gui.turn_field import TurnField
@@ -82,11 +83,13 @@ def launch(
     unfinished: UnfinishedGame | None = None,
     resume: bool = False,
     crash_log: CrashLog | None = None,
+    sound: bool = True,
 ) -> Window | None:
     """Open the game window; None (after saying why on stderr) if there is no
     display. ``unfinished`` keeps the game the person was playing when the
     window closes; with ``resume`` the kept one is played on at once;
-    ``crash_log`` is where unexpected errors are written down."""
+    ``crash_log`` is where unexpected errors are written down; without
+    ``sound`` the window is never heard (the smoke test)."""
     try:
         root = tk.Tk(className="ttt-gui")
     except tk.TclError as error:
@@ -107,6 +110,8 @@ def launch(
         resume=resume,
         keys=KeyNames(aqua=is_aqua(root)),
         crash_log=crash_log,
+        sound_player=system_player() if sound else None,
+        desktop_sounds=sound and system_allows_event_sounds(),
     )
     colours_later = None
     if settings.theme != SYSTEM_THEME:  # asked for only if System is chosen later
@@ -192,6 +197,8 @@ class Window:
             on_activate=lambda cell: self.run("activate", cell),
             on_step=lambda: self.run("step"),
         )
+        motion = self.board.motion  # a disc is heard landing when it is seen to
+        presenter.sounds.system_motion = lambda: motion.enabled
         self.turn_field = TurnField(root, 3, self.text_font, lambda: self.run("new_game"))
         self.score_label = self.turn_field.score_label
         self.new_game_page = NewGamePageView(root, (2, 4), self.text_font, self.run_page)

@@ -13,8 +13,8 @@ limits the reader sets (:data:`MAX_SCORE_ENTRIES`, :data:`MAX_FILE_BYTES`).
 (4, 'dark')
 >>> Settings.from_json(settings.to_json()) == settings
 True
->>> Settings.from_json('{"format": "ttt-gui settings", "sound": true}').extra
-{'sound': True}
+>>> Settings.from_json('{"format": "ttt-gui settings", "haptics": true}').extra
+{'haptics': True}
 """
 
 from __future__ import annotations
@@ -73,6 +73,7 @@ _DISPLAY_KEYS = (
     "coordinates",
     "alternate",
     "motion",
+    "sound",
     "toolbar",
     "language",
     "folder",
@@ -115,6 +116,9 @@ class Settings:
     #: Marks drop, appear and lines draw through with motion (unless the
     #: system asks for reduced motion).
     motion: bool = True
+    #: Moves and the game's end are heard (View › Sound); None: as the
+    #: desktop's event sounds are, until the person chooses.
+    sound: bool | None = None
     #: The toolbar is shown (View › Toolbar).
     toolbar: bool = True
     #: The language the window speaks, a code such as "de" or "pt_BR"; "" for
@@ -153,6 +157,7 @@ class Settings:
             ),
             ("alternate", lambda: isinstance(self.alternate, bool)),
             ("motion", lambda: isinstance(self.motion, bool)),
+            ("sound", lambda: self.sound is None or isinstance(self.sound, bool)),
             ("toolbar", lambda: isinstance(self.toolbar, bool)),
             (
                 "language",
