@@ -59,3 +59,10 @@ def test_the_macos_bundle_and_the_exe_are_named_noxo() -> None:
     info = metadata.info_plist(metadata.read_version())
     assert info["CFBundleName"] == info["CFBundleDisplayName"] == PROGRAM_NAME
     assert len(info["CFBundleName"]) <= 15, "macOS shortens a longer bundle name"
+
+
+def test_the_macos_bundle_folder_is_named_noxo() -> None:
+    spec = (ROOT / "build" / "ttt_gui.spec").read_text(encoding="utf-8")
+    assert 'name=metadata.DISPLAY_NAME + ".app"' in spec
+    package = (ROOT / "build" / "package.sh").read_text(encoding="utf-8")
+    assert f"dist/{PROGRAM_NAME}.app" in package and "ttt-gui.app" not in package
