@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -98,7 +99,7 @@ def test_the_local_variant_builds_this_checkout_and_nothing_else_changes(
 ) -> None:
     out = tmp_path / "local.json"
     subprocess.run(
-        ["python", str(ROOT / "build" / "flatpak_manifest.py"), "local", str(out)],
+        [sys.executable, str(ROOT / "build" / "flatpak_manifest.py"), "local", str(out)],
         check=True,
         timeout=60,
     )
