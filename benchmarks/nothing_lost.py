@@ -91,7 +91,7 @@ def one_signal_run(folder: Path, number: int, rng: random.Random) -> tuple[str, 
         text=True,
     )
     subprocess.run(
-        ["xdotool", "search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe"],
+        ["xdotool", "search", "--sync", "--onlyvisible", "--name", "^Noxo"],
         capture_output=True,
         timeout=30,
     )

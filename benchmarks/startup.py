@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if sys.platform == "win32":
     DEFAULT_EXE = ROOT / "dist" / "ttt-gui" / "ttt-gui.exe"
 elif sys.platform == "darwin":
-    DEFAULT_EXE = ROOT / "dist" / "ttt-gui.app" / "Contents" / "MacOS" / "ttt-gui"
+    DEFAULT_EXE = ROOT / "dist" / "Noxo.app" / "Contents" / "MacOS" / "ttt-gui"
 else:
     DEFAULT_EXE = ROOT / "dist" / "ttt-gui" / "ttt-gui"
 #: Each measured argument and the start of the line its run must print.

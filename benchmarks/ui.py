@@ -310,7 +310,7 @@ def launch_time(settings: Path) -> float:
         window = ""
         while not window and time.perf_counter() - started < 20:  # poll: --sync waits 0.5 s
             window = subprocess.run(
-                ["xdotool", "search", "--onlyvisible", "--name", "^Tic-tac-toe"],
+                ["xdotool", "search", "--onlyvisible", "--name", "^Noxo"],
                 capture_output=True,
                 text=True,
                 timeout=20,

@@ -3,7 +3,7 @@
 # repository root whatever the current directory:
 #   Linux    dist/ttt-gui/ttt-gui        one folder
 #   Windows  dist/ttt-gui/ttt-gui.exe    one folder (run from Git Bash)
-#   macOS    dist/ttt-gui.app            application bundle
+#   macOS    dist/Noxo.app               application bundle
 #
 #   build/build.sh                       # uses python3
 #   PYTHON=.venv/bin/python build/build.sh
@@ -81,11 +81,11 @@ start=$SECONDS
     --workpath build/work --distpath dist build/ttt_gui.spec
 
 shipped=""
-for out in dist/ttt-gui.app/Contents/MacOS/ttt-gui dist/ttt-gui/ttt-gui.exe dist/ttt-gui/ttt-gui; do
+for out in dist/Noxo.app/Contents/MacOS/ttt-gui dist/ttt-gui/ttt-gui.exe dist/ttt-gui/ttt-gui; do
     if [ -e "$out" ]; then
         exe="$out"
         shipped=dist/ttt-gui
-        [[ "$out" == dist/ttt-gui.app/* ]] && shipped=dist/ttt-gui.app
+        [[ "$out" == dist/Noxo.app/* ]] && shipped=dist/Noxo.app
         break
     fi
 done

@@ -80,7 +80,8 @@ def game_module(manifest: dict[str, object]) -> dict[str, object]:
 
 
 def python_version(manifest: dict[str, object]) -> str:
-    """The major.minor of the Python the manifest builds (from its source's name)."""
+    """The major.minor of the runtime's Python, which tkinter is built for (from
+    the name of the CPython source tkinter's module is taken from)."""
     found = re.search(r"Python-(\d+\.\d+)\.\d+\.tar", json.dumps(manifest))
     if found is None:
         raise ManifestError("no Python source archive in the manifest")
@@ -202,10 +203,11 @@ def build_from(module: dict[str, object], wheels: list[Path], folder: Path) -> s
     commands = module.get("build-commands", [])
     assert isinstance(commands, list)
     install = shlex.split(commands[0])
-    if install[:2] != ["/app/bin/pip3", "install"]:
+    if install[:2] != ["pip3", "install"]:
         raise ManifestError(f"the first build command is not a pip install: {commands[0]}")
     prefix = folder / "app"
-    arguments = [f"--prefix={prefix}" if word == "--prefix=/app" else word for word in install[2:]]
+    destination = "--prefix=${FLATPAK_DEST}"
+    arguments = [f"--prefix={prefix}" if word == destination else word for word in install[2:]]
     # A venv of its own: pip installing into a prefix removes the same
     # projects from the environment it runs in.
     subprocess.run([sys.executable, "-m", "venv", str(folder / "venv")], check=True)

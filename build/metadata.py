@@ -16,7 +16,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "ttt-gui"
-DISPLAY_NAME = "Tic-tac-toe"
+#: The program's own name, as ttt_gui.PROGRAM_NAME (the menus, the title bar, About).
+DISPLAY_NAME = "Noxo"
 DESCRIPTION = "Tic-tac-toe and m,n,k games"
 #: Reverse-DNS identifier shared by the macOS bundle and the Linux desktop files.
 APP_ID = "io.github.tttgui.TttGui"
@@ -48,7 +49,7 @@ def info_plist(version: str) -> dict[str, Any]:
     """Keys added to the bundle's Info.plist. PyInstaller sets
     NSHighResolutionCapable itself, as the boolean macOS expects."""
     return {
-        "CFBundleName": NAME,
+        "CFBundleName": DISPLAY_NAME,
         "CFBundleDisplayName": DISPLAY_NAME,
         "CFBundleShortVersionString": version,
         "CFBundleVersion": version,

@@ -44,8 +44,8 @@ case "$(uname -s)" in
     Darwin)
         system=macos
         archive="ttt-gui-${version}-macos-${arch}.zip"
-        [ -d dist/ttt-gui.app ] || { echo "package: no dist/ttt-gui.app; run build/build.sh" >&2; exit 1; }
-        ditto -c -k --sequesterRsrc --keepParent dist/ttt-gui.app "dist/release/${archive}"
+        [ -d dist/Noxo.app ] || { echo "package: no dist/Noxo.app; run build/build.sh" >&2; exit 1; }
+        ditto -c -k --sequesterRsrc --keepParent dist/Noxo.app "dist/release/${archive}"
         ;;
     MINGW* | MSYS* | CYGWIN*)
         system=windows

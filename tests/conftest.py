@@ -30,7 +30,7 @@ from ttt_gui.gui.window import Window
 from ttt_gui.storage.settings import Settings, save
 from ttt_gui.storage.unfinished import UnfinishedGame
 
-TITLE_PATTERN = "^Tic-tac-toe"
+TITLE_PATTERN = "^Noxo"
 #: Seconds any single xdotool or ImageMagick command may take.
 COMMAND_TIMEOUT = 20
 #: Whether this run is --slow (set by pytest_configure; see :func:`examples`).
@@ -491,7 +491,7 @@ def game_windows() -> set[str]:
     """The X ids of the visible game windows."""
     need_tools("xdotool")
     found = subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--name", "^Tic-tac-toe"],
+        ["xdotool", "search", "--onlyvisible", "--name", "^Noxo"],
         capture_output=True,
         text=True,
         timeout=COMMAND_TIMEOUT,

@@ -29,7 +29,7 @@ SetCompressor /SOLID lzma
 !endif
 
 !define NAME "ttt-gui"
-!define DISPLAY_NAME "Tic-tac-toe"
+!define DISPLAY_NAME "Noxo"
 !define PUBLISHER "The ttt-gui authors"
 !define EXE "ttt-gui.exe"
 !define PROG_ID "ttt-gui.game"
@@ -90,6 +90,8 @@ Section "Install"
   File /r "${DIST}${SEP}*.*"
   WriteUninstaller "$INSTDIR\uninstall.exe"
 
+  ; 0.1.0 named its shortcut after the kind of game, before the program had a name.
+  Delete "$SMPROGRAMS\Tic-tac-toe.lnk"
   CreateShortcut "$SMPROGRAMS\${DISPLAY_NAME}.lnk" "$INSTDIR\${EXE}" "" "$INSTDIR\${EXE}" 0
 
   ; .ttt saved games open in the game, shown with its icon (this user only).

@@ -29,14 +29,14 @@ msgstr ""
 "Content-Type: text/plain; charset=UTF-8\n"
 "Plural-Forms: nplurals=2; plural=(n != 1);\n"
 
-msgid "The language changes the next time you start ttt-gui."
+msgid "The language changes the next time you start {name}."
 msgstr "{words}"
 
 msgid "&System default"
 msgstr "&Sistema lingvo"
 """
-ESPERANTO = "La lingvo ŝanĝiĝas kiam vi venontfoje lanĉas ttt-gui."
-DUTCH = "De taal verandert wanneer je ttt-gui de volgende keer start."
+ESPERANTO = "La lingvo ŝanĝiĝas kiam vi venontfoje lanĉas {name}."
+DUTCH = "De taal verandert wanneer je {name} de volgende keer start."
 
 
 @pytest.fixture
@@ -56,7 +56,7 @@ def test_choosing_a_language_saves_it_and_says_so_in_that_language(languages: Pa
     rig.presenter.set_language("eo")
     assert rig.presenter.settings.language == "eo"
     assert '"language": "eo"' in rig.store.saved[-1]
-    assert rig.presenter.view().note == ESPERANTO
+    assert rig.presenter.view().note == ESPERANTO.format(name="Noxo")
     assert current_language().code == "en"  # the words shown stay until the next start
 
 
@@ -81,11 +81,11 @@ def test_the_system_default_speaks_the_system_s_first_language_with_a_catalogue(
     settings = Settings(language="eo")
     told = choose_language(settings, "", save=lambda: None, system=lambda: ["xx_XX", "nl_BE"])
     assert settings.language == ""
-    assert told == DUTCH
+    assert told == DUTCH.format(name="Noxo")
     assert spoken_language("", lambda: ["xx_XX"]) == "en"
     assert spoken_language("xx", lambda: []) == "en"
     install_language(["nl"])
-    assert choose_language(settings, "eo", save=lambda: None) == ESPERANTO
+    assert choose_language(settings, "eo", save=lambda: None) == ESPERANTO.format(name="Noxo")
     assert choose_language(settings, "", save=lambda: None, system=lambda: ["nl"]) is None
 
 

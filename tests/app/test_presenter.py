@@ -69,7 +69,7 @@ def test_hot_seat_game_won_by_x() -> None:
     assert view.cells[8].background == "cell_busy"
     assert [cell.mark for cell in view.cells] == ["X", "X", "X", "O", "O", None, None, None, None]
     assert not any(cell.playable for cell in view.cells)
-    assert view.title == "Tic-tac-toe — 3×3 (3 in a row), two players"
+    assert view.title == "Noxo — 3×3 (3 in a row), two players"
 
 
 def test_a_click_on_a_taken_cell_names_it_and_changes_nothing() -> None:

@@ -302,7 +302,7 @@ def run_window_and_quit(home: Path, *arguments: str) -> None:
         env=child_environment(home),
     )
     try:
-        window = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
+        window = xdotool("search", "--sync", "--onlyvisible", "--name", "^Noxo").split()[0]
         cells = [palette["cell"] for palette in PALETTES.values()]
         assert eventually(lambda: any(shows_colour(window, cell) for cell in cells))
         xdotool("windowfocus", "--sync", window, "key", "ctrl+q")

@@ -26,6 +26,7 @@ import pytest
 from catalogues import PSEUDO_LANGUAGE, compile_po_file, compile_pseudo_catalogue
 from conftest import wait
 
+from ttt_gui import PROGRAM_NAME
 from ttt_gui.app.new_game import CUSTOM
 from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.gui.control_style import text_width
@@ -43,7 +44,9 @@ SHIPPED = sorted((ROOT / "ttt_gui" / "locale").glob("*/LC_MESSAGES/ttt_gui.po"))
 #: names (View › Language, the pseudo language by its code), single letters
 #: (the columns' coordinates) and numbers with a letter (a cell: "b2").
 ALLOWED = re.compile(
-    r"(?<![A-Za-z])(?:X|O|Gomoku|ttt-gui|ttt_gui|Ctrl|Cmd|Shift|Alt|Esc|"
+    r"(?<![A-Za-z])(?:X|O|Gomoku|ttt-gui|ttt_gui|"
+    + re.escape(PROGRAM_NAME)
+    + r"|Ctrl|Cmd|Shift|Alt|Esc|"
     + re.escape(PSEUDO_LANGUAGE)
     + "|"
     # longest first: "English (UK)" whole, not "English" and then "UK"

@@ -22,8 +22,8 @@ msgstr ""
 "Content-Type: text/plain; charset=UTF-8\n"
 "Plural-Forms: nplurals=2; plural=(n != 1);\n"
 
-msgid "The language changes the next time you start ttt-gui."
-msgstr "La lingvo ŝanĝiĝas kiam vi venontfoje lanĉas ttt-gui."
+msgid "The language changes the next time you start {name}."
+msgstr "La lingvo ŝanĝiĝas kiam vi venontfoje lanĉas {name}."
 """
 
 
@@ -60,7 +60,7 @@ def test_choosing_a_language_in_the_view_menu_keeps_it_for_the_next_start(
     window.root.update()
     assert json.loads(settings_path.read_text())["language"] == "eo"
     message = window.turn_field.message_label.cget("text")
-    assert message == "La lingvo ŝanĝiĝas kiam vi venontfoje lanĉas ttt-gui."
+    assert message == "La lingvo ŝanĝiĝas kiam vi venontfoje lanĉas Noxo."
     assert chosen.get() == "eo" == menu.entrycget(index, "value")
     menu.invoke(0)
     window.root.update()
@@ -114,4 +114,4 @@ def test_the_language_is_chosen_from_the_keyboard_through_the_menus(
         sync(root)
     assert wait(root, lambda: window.presenter.settings.language == "eo", 5)
     assert json.loads(settings_path.read_text())["language"] == "eo"
-    assert "ttt-gui" in window.turn_field.message_label.cget("text")
+    assert "Noxo" in window.turn_field.message_label.cget("text")

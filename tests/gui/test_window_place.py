@@ -80,7 +80,7 @@ def test_the_window_stays_where_the_person_moved_it(make_window, window_manager:
     window: Window = make_window(hotseat())
     root = window.root
     settled(window)
-    wrapper = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
+    wrapper = xdotool("search", "--sync", "--onlyvisible", "--name", "^Noxo").split()[0]
     xdotool("windowmove", "--sync", wrapper, "140", "90")
     settled(window)
     moved = place(root)
@@ -108,7 +108,7 @@ def test_a_size_the_person_gave_stays_until_reset_size(make_window, window_manag
     root = window.root
     settled(window)
     small = size(root)
-    wrapper = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
+    wrapper = xdotool("search", "--sync", "--onlyvisible", "--name", "^Noxo").split()[0]
     xdotool("windowsize", "--sync", wrapper, "800", "700")
     settled(window)
     chosen = size(root)
@@ -195,7 +195,7 @@ def test_at_the_minimum_size_the_menu_bar_is_one_line_and_nothing_is_clipped(
     root = window.root
     settled(window)
     inside = root.winfo_rooty()  # below the title bar and the menu bar
-    wrapper = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
+    wrapper = xdotool("search", "--sync", "--onlyvisible", "--name", "^Noxo").split()[0]
     xdotool("windowsize", "--sync", wrapper, "10", "10")
     settled(window)
     assert size(root)[0] < 600 and size(root)[1] < 400, (

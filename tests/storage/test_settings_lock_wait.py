@@ -14,11 +14,15 @@ import pytest
 from fakes import FakeClock, FakeDialogs, InlineRunner
 
 import ttt_gui.storage.settings_store as settings_store
+from ttt_gui import PROGRAM_NAME
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.settings_saving import PENDING, RETRY_INTERVAL
 from ttt_gui.storage.files import LockTimeoutError, locked
 from ttt_gui.storage.settings import Settings, load, save
 from ttt_gui.storage.settings_store import SettingsStore
+
+#: What the window says while another window holds the settings.
+PENDING_SHOWN = PENDING.format(name=PROGRAM_NAME)
 
 
 @contextmanager
@@ -99,19 +103,19 @@ def test_a_save_while_another_window_holds_the_lock_is_pending_then_saved_by_a_t
     with lock_held_elsewhere(path) as let_go:
         presenter.zoom_in()
         assert lock_timeouts and all(timeout == 0.0 for timeout in lock_timeouts), lock_timeouts
-        assert presenter.view().status == PENDING
+        assert presenter.view().status == PENDING_SHOWN
         assert presenter.is_working, "the window keeps ticking while a save is pending"
         presenter.zoom_in()  # a second change while the first waits
         clock.advance(RETRY_INTERVAL)
         presenter.tick()
-        assert presenter.view().status == PENDING and load(path)[0].zoom == 1.0
+        assert presenter.view().status == PENDING_SHOWN and load(path)[0].zoom == 1.0
         let_go()
         assert not presenter.tick(), "not tried again before its time"
         clock.advance(RETRY_INTERVAL)
         assert presenter.tick(), "the save ended, so the view changed"
     assert all(timeout == 0.0 for timeout in lock_timeouts), "never waited on the window's thread"
     assert load(path)[0].zoom == presenter.settings.zoom > 1.0, "both changes are saved"
-    assert presenter.view().status != PENDING
+    assert presenter.view().status != PENDING_SHOWN
     assert not presenter.is_working
 
 
@@ -123,7 +127,7 @@ def test_quit_waits_for_the_lock_within_its_bound_and_says_when_it_could_not_sav
     presenter = open_presenter(path, FakeClock(), lock_timeout=0.05)
     with lock_held_elsewhere(path):
         presenter.zoom_in()
-        assert presenter.view().status == PENDING
+        assert presenter.view().status == PENDING_SHOWN
         presenter.quit()
         assert lock_timeouts[-1] == 0.05, "the final save waits, as long as the store's bound"
         status = presenter.view().status
@@ -137,7 +141,7 @@ def test_quit_saves_a_pending_change_once_the_lock_is_free(tmp_path: Path) -> No
     presenter = open_presenter(path, FakeClock())
     with lock_held_elsewhere(path) as let_go:
         presenter.zoom_in()
-        assert presenter.view().status == PENDING
+        assert presenter.view().status == PENDING_SHOWN
         let_go()
         presenter.quit()
     assert presenter.is_closed and load(path)[0].zoom == presenter.settings.zoom > 1.0

@@ -88,7 +88,7 @@ def test_a_saved_game_named_on_the_command_line_is_opened(
     finally:
         stdout, stderr = finish(process)
     assert process.returncode == 0, stderr
-    assert title.strip() == "Tic-tac-toe — 4×4 (4 in a row), two players"
+    assert title.strip() == "Noxo — 4×4 (4 in a row), two players"
     assert stderr == ""
     saved, _, _ = load(path)
     assert saved.folder == str(games)

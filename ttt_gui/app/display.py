@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ttt_gui import __version__
+from ttt_gui import PROGRAM_NAME, __version__
 from ttt_gui.analysis.values import legend
 from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.session import Session
@@ -42,8 +42,9 @@ ANALYSIS_NOTE = gettext_noop(
     "a win or a loss counted in the mover's own moves. Where a cell is too "
     "small for the words: {legend}."
 )
+# TRANSLATORS: Help › About; {name} is the program's name, Noxo, as it is.
 ABOUT = gettext_noop(
-    "ttt_gui {version}\n\nTic-tac-toe and m,n,k games.\n\n"
+    "{name} {version}\n\nTic-tac-toe and m,n,k games.\n\n"
     "The computer plays by negamax search with alpha-beta pruning and a "
     "transposition table shared by the board's symmetries. At the top "
     "level it solves the game exactly where it can; on large boards it "
@@ -181,7 +182,9 @@ class Display:
 
     def about(self, note: str | None = None) -> None:
         """Help › About, ``note`` (if any) as its last paragraph."""
-        text = gettext(ABOUT).format(version=__version__, website=WEBSITE, issues=ISSUES)
+        text = gettext(ABOUT).format(
+            name=PROGRAM_NAME, version=__version__, website=WEBSITE, issues=ISSUES
+        )
         self.dialogs.show_text(gettext("About"), f"{text}\n\n{note}" if note else text)
 
     def show_statistics(self) -> None:

@@ -9,6 +9,7 @@ glued from pieces; :mod:`ttt_gui.app.view_state` puts them in the view.
 
 from __future__ import annotations
 
+from ttt_gui import PROGRAM_NAME
 from ttt_gui.analysis.review import Mark, MoveReview
 from ttt_gui.analysis.values import Value
 from ttt_gui.app.actions import KeyNames
@@ -29,9 +30,9 @@ def value_words(score: int, exact: bool, mover: Player) -> str:
     return Value(score, exact).words(mover)
 
 
-# TRANSLATORS: the game's name as your language says it (French "Morpion"), first
-# in the window's title.
-TITLE = gettext_noop("Tic-tac-toe")
+# TRANSLATORS: the kind of game as your language says it (French "Morpion"): the
+# desktop menu's generic name beside the program's own name, Noxo, which stays as it is.
+GENERIC_NAME = gettext_noop("Tic-tac-toe")
 
 
 #: The score line's names of each result label, in English, translated where shown.
@@ -169,16 +170,18 @@ def status_text(session: Session, keys: KeyNames, *, offer_review: bool = False)
 
 
 def title_text(session: Session) -> str:
-    """The window's title, a whole phrase per mode: the game, the board, who plays."""
+    """The window's title, a whole phrase per mode: the program's name (never
+    translated), the board, who plays."""
     config = session.config
     if config.mode is Mode.COMPUTER:
+        # TRANSLATORS: the window's title: {game} is the program's name, Noxo, as it is.
         title = gettext("{game} — {board}, you play {side} vs computer ({level})")
     elif config.mode is Mode.WATCH:
         title = gettext("{game} — {board}, computer vs computer")
     else:
         title = gettext("{game} — {board}, two players")
     return title.format(
-        game=gettext(TITLE),
+        game=PROGRAM_NAME,
         board=config.board_label,
         side=config.human.value,
         level=config.level_name(),

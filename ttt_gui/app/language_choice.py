@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ttt_gui import PROGRAM_NAME
 from ttt_gui.storage.settings import Settings
 from ttt_gui.system_languages import preferred_languages
 from ttt_gui.words import (
@@ -21,7 +22,7 @@ from ttt_gui.words import (
 )
 
 #: What the player is told once a new language is chosen.
-NEXT_START = gettext_noop("The language changes the next time you start ttt-gui.")
+NEXT_START = gettext_noop("The language changes the next time you start {name}.")
 
 
 def spoken_language(code: str, system: Callable[[], Sequence[str]] = preferred_languages) -> str:
@@ -53,4 +54,4 @@ def choose_language(
     coming = spoken_language(code, system)
     if coming == current_language().code:
         return None
-    return gettext_in(coming, NEXT_START)
+    return gettext_in(coming, NEXT_START).format(name=PROGRAM_NAME)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from ttt_gui import PROGRAM_NAME
 from ttt_gui.app.ports import SaveSettings
 from ttt_gui.storage.files import LockTimeoutError, describe_file_error
 from ttt_gui.storage.settings import Settings
@@ -21,7 +22,7 @@ from ttt_gui.words import gettext, gettext_noop
 #: Least time (s) between two tries of a pending save.
 RETRY_INTERVAL = 0.25
 #: The status while a save waits for another window.
-PENDING = gettext_noop("Settings will be saved when another ttt-gui window lets go of them.")
+PENDING = gettext_noop("Settings will be saved when another {name} window lets go of them.")
 
 
 class SavingHost(Protocol):
@@ -85,7 +86,7 @@ class SettingsSaving:
 
     def _wait_for_lock(self) -> None:
         if not self.is_pending:  # said once, not at every try
-            self._host.say(gettext(PENDING))
+            self._host.say(gettext(PENDING).format(name=PROGRAM_NAME))
         self._retry_at = self._clock() + RETRY_INTERVAL
 
     def _failed(self, error: Exception) -> None:
@@ -103,6 +104,8 @@ class SettingsSaving:
         self._problem = None
 
     def _end_pending(self) -> None:
-        if self._retry_at is not None and self._host.message == gettext(PENDING):
+        if self._retry_at is not None and self._host.message == gettext(PENDING).format(
+            name=PROGRAM_NAME
+        ):
             self._host.say(None)
         self._retry_at = None

@@ -24,6 +24,7 @@ from tkinter import ttk
 from types import TracebackType
 from typing import Any
 
+from ttt_gui import PROGRAM_NAME
 from ttt_gui.app.actions import Item, KeyNames
 from ttt_gui.app.ports import SaveSettings
 from ttt_gui.app.presenter import Presenter
@@ -178,7 +179,7 @@ class Window:
         self.dpi_scale = self.look.scale or max(1.0, root.winfo_fpixels("1i") / 96)
         self._poll_id: str | None = None
         self._painted: ViewState | None = None
-        root.title(gettext("Tic-tac-toe"))
+        root.title(PROGRAM_NAME)
         root.report_callback_exception = self.on_callback_error
         root.protocol("WM_DELETE_WINDOW", self.request_close)
         if isinstance(presenter.dialogs, TkDialogs):
