@@ -108,8 +108,8 @@ def flathub_faults(manifest: dict[str, Any], version: str) -> list[str]:
     if names != MODULES:
         faults.append(f"modules {names}, expected {MODULES}")
     finish = manifest.get("finish-args", [])
-    if sorted(finish) != ["--share=ipc", "--socket=x11"]:
-        faults.append(f"finish-args {finish}: a Tk window needs X11 and IPC only")
+    if sorted(finish) != ["--share=ipc", "--socket=pulseaudio", "--socket=x11"]:
+        faults.append(f"finish-args {finish}: a Tk window with sound needs X11, IPC, audio only")
     if "--share=network" in manifest.get("build-options", {}).get("build-args", []):
         faults.append("the build asks for the network")
     for module in manifest.get("modules", []):
