@@ -283,6 +283,11 @@ class Presenter:
         """Open the New game page (see :class:`NewGamePage`)."""
         self.new_game_page.open()
 
+    def quick_start(self, index: int) -> None:
+        """Start the recent setup ``index`` in one click (see :meth:`GameSetup.quick_start`)."""
+        if self.setup.quick_start(index):
+            self.new_game_page.close()
+
     def change_config(
         self, start: Board | None = None, force_new: bool = False, **changes: Any
     ) -> bool:

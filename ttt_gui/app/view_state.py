@@ -31,6 +31,7 @@ from ttt_gui.app.new_game import NewGameView
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player
 from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode
+from ttt_gui.config.setups import setup_label
 from ttt_gui.engine import MoveAnalysis
 from ttt_gui.storage.settings import Settings
 from ttt_gui.theme import Role
@@ -108,6 +109,10 @@ class ViewState:
     offers_play_again: bool = False
     new_game: NewGameView | None = None
     show_toolbar: bool = True
+    #: The recent setups in words, the most recent first: the one-click
+    #: starts (``quick_start(index)``) of the New game page, the toolbar's
+    #: New and the finished game.
+    quick_starts: tuple[str, ...] = ()
 
     @property
     def home_cell(self) -> int:
@@ -244,6 +249,7 @@ def build_view(
         offers_play_again=board.is_over and focused is None,
         new_game=new_game,
         show_toolbar=settings.toolbar,
+        quick_starts=tuple(setup_label(setup) for setup in settings.recent),
         scores=score_line(session),
         title=title_text(session),
         theme=settings.theme,
