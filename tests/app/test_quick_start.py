@@ -10,6 +10,7 @@ from pathlib import Path
 
 from fakes import make_presenter
 
+from ttt_gui.app.new_game import QUICK, START, PageKey, Stop, tab_order
 from ttt_gui.board import Player
 from ttt_gui.config import BOARD_CHOICES, GameConfig, Mode, Shape
 from ttt_gui.config.setups import setup_of
@@ -127,3 +128,21 @@ def test_two_windows_starting_games_keep_both_windows_setups(tmp_path: Path) -> 
     second.recent = (connect_four, *second.recent)
     second_store.save(copy.deepcopy(second))
     assert load(path)[0].recent == (connect_four, gomoku, hotseat)
+
+
+def test_on_the_page_tab_reaches_each_quick_start_and_enter_starts_it() -> None:
+    rig = make_presenter(mode="hotseat")
+    start_on_page(rig, mode="computer", level="easy")
+    start_on_page(rig, mode="hotseat")
+    page = rig.presenter.new_game_page
+    rig.presenter.show_new_game()
+    view = page.view()
+    assert view is not None and view.quick_starts == rig.presenter.view().quick_starts
+    order = tab_order(view)
+    assert order[:3] == (Stop(QUICK, "0"), Stop(QUICK, "1"), Stop("mode", "hotseat"))
+    assert page.press(PageKey.NEXT, None) == Stop(QUICK, "0")
+    assert page.press(PageKey.NEXT, Stop(QUICK, "0")) == Stop(QUICK, "1")
+    assert page.press(PageKey.PREVIOUS, Stop(QUICK, "0")) == Stop(START)
+    assert page.press(PageKey.START, Stop(QUICK, "1")) is None
+    assert not page.is_open
+    assert rig.session.config.mode is Mode.COMPUTER and rig.session.config.level == "easy"

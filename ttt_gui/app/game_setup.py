@@ -14,7 +14,7 @@ from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player
 from ttt_gui.config import ConfigError, GameConfig, Mode, Shape
-from ttt_gui.config.setups import remember, setup_changes
+from ttt_gui.config.setups import remember, setup_changes, setup_label
 from ttt_gui.storage.settings import Settings
 from ttt_gui.words import gettext
 
@@ -84,6 +84,11 @@ class GameSetup:
         self.host.save_settings()
         self.host.schedule()
         return True
+
+    @property
+    def quick_starts(self) -> tuple[str, ...]:
+        """The recent setups in words, the most recent first."""
+        return tuple(setup_label(setup) for setup in self.settings.recent)
 
     def quick_start(self, index: int) -> bool:
         """Start the recent setup ``index`` (0: the last one started) at once,

@@ -130,6 +130,7 @@ class Presenter:
             review=review,
             disabled=disabled_actions(facts),
             new_game=self.new_game_page.view(),
+            quick_starts=self.setup.quick_starts,
         )
 
     def say(self, outcome: Refused | str | None) -> None:
@@ -284,9 +285,8 @@ class Presenter:
         self.new_game_page.open()
 
     def quick_start(self, index: int) -> None:
-        """Start the recent setup ``index`` in one click (see :meth:`GameSetup.quick_start`)."""
-        if self.setup.quick_start(index):
-            self.new_game_page.close()
+        """Start the recent setup ``index`` in one click (see :meth:`NewGamePage.quick_start`)."""
+        self.new_game_page.quick_start(index)
 
     def change_config(
         self, start: Board | None = None, force_new: bool = False, **changes: Any

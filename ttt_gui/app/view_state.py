@@ -31,7 +31,6 @@ from ttt_gui.app.new_game import NewGameView
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player
 from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode
-from ttt_gui.config.setups import setup_label
 from ttt_gui.engine import MoveAnalysis
 from ttt_gui.storage.settings import Settings
 from ttt_gui.theme import Role
@@ -216,6 +215,7 @@ def build_view(
     review: ReviewView | None = None,
     disabled: frozenset[str] = frozenset(),
     new_game: NewGameView | None = None,
+    quick_starts: tuple[str, ...] = (),
 ) -> ViewState:
     """The view state of ``session`` with the display ``settings``, built once.
 
@@ -223,7 +223,8 @@ def build_view(
     ``message``: it follows the result of a finished game, or replaces the
     status. ``review`` marks the move list and may show a reviewed move in
     place of the game; ``disabled`` are the actions that do not apply now;
-    ``new_game`` is the New game page, if open."""
+    ``new_game`` is the New game page, if open; ``quick_starts`` the recent
+    setups in words."""
     board, config = session.board, session.config
     review = review if review is not None else ReviewView()
     analysis = session.analysis if settings.analysis else None
@@ -249,7 +250,7 @@ def build_view(
         offers_play_again=board.is_over and focused is None,
         new_game=new_game,
         show_toolbar=settings.toolbar,
-        quick_starts=tuple(setup_label(setup) for setup in settings.recent),
+        quick_starts=quick_starts,
         scores=score_line(session),
         title=title_text(session),
         theme=settings.theme,
