@@ -5,7 +5,9 @@ recent setups (the view state's ``quick_starts``), so that the next game,
 of any of them, is one click from the board, as KFourInLine's Quick Launch
 has it; Play again (F2) stays beside the result. Each button takes the
 keyboard focus with Tab and answers Space and Enter, with the game's focus
-ring. A label too long for its share of the row is shortened with "…".
+ring. A button shows its setup on two lines, the board over the players
+(the label split at its first " · "), and a line too long for its share of
+the row is shortened with "…".
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from ttt_gui.theme import Palette, Role
 
 #: Runs a presenter action with its arguments, then paints (``Window.run``).
 Run = Callable[..., None]
+#: Where a setup's label is broken into its two lines.
+SEPARATOR = " · "
 #: Pixels of a button's width that are not its text (padding, border, ring).
 _BUTTON_EDGES = 28
 
@@ -49,7 +53,7 @@ class QuickStartRow:
         self.run = run
         self.text_font = text_font
         self.row = row
-        self.frame = tk.Frame(parent, padx=8, pady=2, highlightthickness=0)
+        self.frame = tk.Frame(parent, padx=8, pady=4, highlightthickness=0)
         self.buttons: list[ttk.Button] = []
         self._labels: tuple[str, ...] = ()
         self.is_shown = False
@@ -88,15 +92,11 @@ class QuickStartRow:
             width = self.frame.winfo_toplevel().winfo_width()
         share = (width - 2 * int(self.frame.cget("padx"))) // max(1, len(self.buttons)) - 6
         for button, label in zip(self.buttons, self._labels):
-            text = shortened(label, self.text_font, max(1, share - _BUTTON_EDGES))
+            lines = label.split(SEPARATOR, 1)
+            room = max(1, share - _BUTTON_EDGES)
+            text = "\n".join(shortened(line, self.text_font, room) for line in lines)
             if button.cget("text") != text:
                 button.configure(text=text)
-
-    @property
-    def height(self) -> int:
-        """The height the row takes while shown (pixels)."""
-        button = self.text_font.metrics("linespace") + 12
-        return button + 2 * int(self.frame.cget("pady"))
 
     def recolour(self, colours: Palette) -> None:
         self.frame.configure(background=colours[Role.BACKGROUND])
