@@ -8,13 +8,14 @@ import copy
 import json
 from pathlib import Path
 
+import pytest
 from fakes import make_presenter
 
 from ttt_gui.app.new_game import QUICK, START, PageKey, Stop, tab_order
 from ttt_gui.board import Player
 from ttt_gui.config import BOARD_CHOICES, GameConfig, Mode, Shape
 from ttt_gui.config.setups import setup_of
-from ttt_gui.storage.settings import Settings, load, save
+from ttt_gui.storage.settings import Settings, SettingsError, load, save
 from ttt_gui.storage.settings_store import SettingsStore
 
 CONNECT_FOUR = Shape(6, 7, 4, gravity=True)
@@ -98,16 +99,18 @@ def test_keeping_the_game_in_progress_keeps_the_page_and_the_list() -> None:
     assert rig.session.history.moves == [0]
 
 
-def test_recent_setups_are_read_back_and_bad_entries_are_left_out() -> None:
+def test_recent_setups_are_read_back_and_a_bad_list_is_refused_by_name() -> None:
     settings = Settings(
         recent=(setup_of(GameConfig(mode=Mode.WATCH, x_level="easy", rows=5, cols=5)),)
     )
     assert Settings.from_json(settings.to_json()) == settings
     data = json.loads(settings.to_json())
-    data["recent"] = [{"mode": "nonsense"}, 5, data["recent"][0], data["recent"][0]]
+    data["recent"] = [data["recent"][0], data["recent"][0]]
     assert Settings.from_json(json.dumps(data)).recent == settings.recent
-    data["recent"] = "not a list"
-    assert Settings.from_json(json.dumps(data)).recent == ()
+    for wrong in ([{"mode": "nonsense"}], [5], "not a list", None, [data["recent"][0]] * 4):
+        data["recent"] = wrong
+        with pytest.raises(SettingsError, match="recent"):
+            Settings.from_json(json.dumps(data))
 
 
 def test_two_windows_starting_games_keep_both_windows_setups(tmp_path: Path) -> None:

@@ -232,7 +232,8 @@ class Settings:
             raise SettingsError.invalid("think_time", value) from None
         display = {key: data[key] for key in _DISPLAY_KEYS if key in data}
         extra = {key: value for key, value in data.items() if key not in _MARKED_KEYS}
-        settings = cls(game=game, **display, recent=_read_recent(data.get("recent")), extra=extra)
+        recent = _read_recent(data["recent"]) if "recent" in data else ()
+        settings = cls(game=game, **display, recent=recent, extra=extra)
         settings.validate()
         scores_format = data.get("scores_format", 1)
         if is_int(scores_format) and scores_format < SCORES_FORMAT:
@@ -334,16 +335,19 @@ _KNOWN_KEYS = (
 
 
 def _read_recent(data: object) -> tuple[GameConfig, ...]:
-    """The recent setups a file holds: those this version can read, once
-    each, at most :data:`~ttt_gui.config.setups.RECENT_SETUPS`; a value that
-    is no list of setups is none (it only offers shortcuts, never worth
-    setting the file aside)."""
+    """The recent setups of a file's ``"recent"``, each once. Raises
+    SettingsError for anything but a list of at most
+    :data:`~ttt_gui.config.setups.RECENT_SETUPS` setups."""
+    if not isinstance(data, list) or len(data) > RECENT_SETUPS:
+        raise SettingsError.invalid("recent", short_repr(data))
     recent: list[GameConfig] = []
-    for entry in data if isinstance(data, list) else []:
+    for entry in data:
         setup = setup_from_dict(entry)
-        if setup is not None and setup not in recent:
+        if setup is None:
+            raise SettingsError.invalid("recent", short_repr(data))
+        if setup not in recent:
             recent.append(setup)
-    return tuple(recent[:RECENT_SETUPS])
+    return tuple(recent)
 
 
 _MARKED_KEYS = _KNOWN_KEYS | {"format"}
