@@ -62,24 +62,56 @@ def test_resume_lists_the_kept_games_and_opens_the_one_chosen(tmp_path: Path) ->
     assert isinstance(entries, list) and len(entries) == 2
     assert entries[0].startswith("3×3") and "Two players" in entries[0]
     assert "2 moves" in entries[0] and "1 move ·" in entries[1]
-    assert "confirm" in dialogs.names(), "the game in progress had a move to lose"
     assert window.session.history.moves == [4, 8]
     assert not older.exists() and oldest.exists()
     assert "Resumed" in window.view().status
     window.play(0)
     window.quit()
-    assert sorted(read_game(path).moves for path in folder.glob("*.ttt")) == [(2,), (4, 8, 0)]
+    kept = sorted(read_game(path).moves for path in folder.glob("*.ttt"))
+    assert kept == [(0,), (2,), (4, 8, 0)], "the game in play before stays kept"
 
 
-def test_keeping_the_game_in_progress_leaves_everything_as_it_was(tmp_path: Path) -> None:
+def test_opening_a_kept_game_keeps_the_game_in_play_in_the_list(tmp_path: Path) -> None:
+    """Issue 48: opening a kept game abandoned the game in play."""
     folder = tmp_path / "settings.unfinished"
-    keep(folder, "newer", (0,), 1)
-    older = keep(folder, "older", (4,), 2)
-    window, dialogs = start(folder)
-    dialogs.confirm_answer = False
+    keep(folder, "kept", (4,), 2)
+    window, dialogs = start(folder, resume=False)
+    window.play(0)
+    window.play(8)
     dialogs.kept_choices.append((0, "open"))
     window.resume_kept()
-    assert window.session.history.moves == [0] and older.exists()
+    assert window.session.history.moves == [4]
+    assert "confirm" not in dialogs.names(), "nothing is lost, so nothing is asked"
+    assert "Game › Resume…" in window.view().status
+    assert "resume_kept" not in window.view().disabled
+    dialogs.kept_choices.append((0, "open"))
+    window.resume_kept()
+    (_, entries), *_ = [
+        (name, arguments[0])
+        for name, arguments in reversed(dialogs.calls)
+        if name == "choose_kept_game"
+    ]
+    assert isinstance(entries, list) and len(entries) == 1 and "2 moves" in entries[0]
+    assert window.session.history.moves == [0, 8], "and back again"
+    window.quit()
+    assert sorted(read_game(path).moves for path in folder.glob("*.ttt")) == [(0, 8), (4,)]
+
+
+def test_the_game_last_on_screen_comes_back_first(tmp_path: Path) -> None:
+    """Issue 48: the game with the newest move came back, not the one last shown."""
+    folder = tmp_path / "settings.unfinished"
+    kept = keep(folder, "kept", (4,), 2)
+    window, dialogs = start(folder, resume=False)
+    window.play(0)
+    own = window.transfer.unfinished
+    assert own is not None
+    dialogs.kept_choices.append((0, "open"))
+    window.resume_kept()  # the game of 2 hours ago is on screen, the newer one kept
+    assert window.session.history.moves == [4] and not kept.exists()
+    window.quit()
+    again, _ = start(folder)
+    assert again.session.history.moves == [4]
+    assert "Game › Resume… holds 1 more unfinished game." in again.view().status
 
 
 def test_a_new_game_is_replaced_without_asking(tmp_path: Path) -> None:

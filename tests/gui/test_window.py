@@ -332,7 +332,8 @@ def test_zoom_and_a_board_change_resize_the_window(make_window) -> None:
     invoke(window, "set_board", Shape(9, 9, 5))
     assert len(window.board.cells) == 81
     nine = window.preferred_size()
-    assert nine[0] > start[0] and nine[1] > start[1] and settled_at(nine)
+    # Not always wider: the toolbar may be as wide as the larger board.
+    assert nine[0] >= start[0] and nine[1] > start[1] and settled_at(nine)
     assert_square_cells(window)
     invoke(window, "set_board", Shape(3, 3, 3))  # the window may keep its larger size
     assert len(window.board.cells) == 9

@@ -67,6 +67,7 @@ def test_the_file_is_one_flat_object_with_a_format_marker() -> None:
         "toolbar",
         "language",
         "folder",
+        "recent",
         *OLD_FILE,
         *VARIANT,
     }

@@ -159,6 +159,20 @@ def test_every_window_keeps_its_own_game_and_the_newest_comes_back_first(
     assert older.session.history.moves == [8, 4]
 
 
+def test_the_window_closed_last_comes_back_first_whatever_its_last_moves_age(
+    tmp_path: Path,
+) -> None:
+    """Issue 48: the game with the newest move came back, not the last one on screen."""
+    folder = tmp_path / "settings.unfinished"
+    first, second = start(folder), start(folder)
+    first.play(0)
+    second.play(8)
+    os.utime(own_file(first), (time.time() - 3600,) * 2)  # its last move an hour ago
+    second.quit()
+    first.quit()  # closed last: on screen last
+    assert start(folder).session.history.moves == [0]
+
+
 def test_a_running_windows_game_is_not_taken(tmp_path: Path) -> None:
     folder = tmp_path / "settings.unfinished"
     running = start(folder)

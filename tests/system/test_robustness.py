@@ -137,6 +137,17 @@ SETTINGS_WRONG: dict[str, list[str]] = {
     "toolbar": ["0", '"no"', "null", "[]"],
     "language": ["1", "null", "[]", "{}", '"de DE"', '"../de"', json.dumps("d" * 40)],
     "folder": ["1", "null", "[]", "{}", json.dumps("x" * 5000)],
+    "recent": [
+        "{}",
+        '"x"',
+        "1",
+        "null",
+        "[1]",
+        '[{"mode": "nonsense"}]',
+        '[{"rows": 99}]',
+        '[{"level": "godlike"}]',
+        "[{}, {}, {}, {}]",
+    ],
     "scores": [
         "[]",
         '"x"',

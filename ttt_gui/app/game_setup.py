@@ -14,6 +14,7 @@ from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player
 from ttt_gui.config import ConfigError, GameConfig, Mode, Shape
+from ttt_gui.config.setups import remember, setup_changes, setup_label
 from ttt_gui.storage.settings import Settings
 from ttt_gui.words import gettext
 
@@ -78,10 +79,25 @@ class GameSetup:
             return False
         self.host.cancel_search()
         session.new_game(config, start)
+        self.settings.recent = remember(self.settings.recent, config)
         self.host.say(None)
         self.host.save_settings()
         self.host.schedule()
         return True
+
+    @property
+    def quick_starts(self) -> tuple[str, ...]:
+        """The recent setups in words, the most recent first."""
+        return tuple(setup_label(setup) for setup in self.settings.recent)
+
+    def quick_start(self, index: int) -> bool:
+        """Start the recent setup ``index`` (0: the last one started) at once,
+        asking first if a game in progress would be abandoned; False if the
+        person kept it or there is no such setup."""
+        recent = self.settings.recent
+        if not 0 <= index < len(recent):
+            return False
+        return self.change_config(force_new=True, **setup_changes(recent[index]))
 
     def set_mode(self, mode: str) -> None:
         self.change_config(mode=Mode(mode))

@@ -48,6 +48,13 @@ class NewGameHost(Protocol):
         self, start: Board | None = None, force_new: bool = False, **changes: Any
     ) -> bool: ...
 
+    @property
+    def quick_starts(self) -> tuple[str, ...]:
+        """The recent setups in words, the most recent first."""
+
+    def quick_start(self, index: int) -> bool:
+        """Start the recent setup ``index``; whether it started."""
+
 
 class ConfigSource(Protocol):
     """Where the page reads the configuration of the game in play."""
@@ -123,6 +130,8 @@ class NewGameView:
     shows_level: bool
     shows_sides_levels: bool
     problem: str = ""
+    #: The recent setups in words, started in one click (:meth:`NewGamePage.quick_start`).
+    quick_starts: tuple[str, ...] = ()
 
     @property
     def can_start(self) -> bool:
@@ -147,6 +156,8 @@ class NewGameView:
 
 #: The stops of the page's two buttons.
 BACK, START = "back", "start"
+#: The section of the recent setups' buttons (a stop's value is its index).
+QUICK = "quick"
 #: A custom board's number boxes, in the order of the English sentence
 #: (the columns first, as a board's size is written), and its rules.
 SHAPE_FIELDS = ("cols", "rows", "win_length")
@@ -227,10 +238,12 @@ class Stop:
 
 def tab_order(view: NewGameView, shape_fields: Sequence[str] = SHAPE_FIELDS) -> tuple[Stop, ...]:
     """The controls Tab visits on the page as ``view`` shows it, in order:
-    the chosen segment of each row shown, the board's list, a custom board's
-    number boxes (in the order of ``shape_fields``: the sentence's, in the
-    language shown) and rules, Back, and Start unless it is refused."""
-    stops = [Stop("mode", view.mode)]
+    each recent setup's button, the chosen segment of each row shown, the
+    board's list, a custom board's number boxes (in the order of
+    ``shape_fields``: the sentence's, in the language shown) and rules,
+    Back, and Start unless it is refused."""
+    stops = [Stop(QUICK, str(index)) for index in range(len(view.quick_starts))]
+    stops.append(Stop("mode", view.mode))
     rows = {
         "human": view.shows_side,
         "level": view.shows_level,
@@ -256,7 +269,8 @@ def next_stop(order: Sequence[Stop], focused: Stop | None, backwards: bool = Fal
     if focused is None or focused.section not in sections:
         return order[-1] if backwards else order[0]
     step = -1 if backwards else 1
-    return order[(sections.index(focused.section) + step) % len(order)]
+    place = order.index(focused) if focused in order else sections.index(focused.section)
+    return order[(place + step) % len(order)]
 
 
 def step_in_row(row: Sequence[tuple[str, str]], value: str, step: int) -> str:
@@ -373,6 +387,9 @@ class NewGamePage:
         if key is PageKey.BACK or (key is PageKey.START and focused == Stop(BACK)):
             self.close()
             return None
+        if key is PageKey.START and focused is not None and focused.section == QUICK:
+            self.quick_start(int(focused.value))
+            return None
         if key is PageKey.START:
             if focused is not None and focused.value != view.chosen(focused.section):
                 self.choose(focused.section, focused.value)
@@ -393,6 +410,15 @@ class NewGamePage:
         if self.draft is None or self.view_problem(self.draft):
             return False
         if not self.host.change_config(force_new=True, **self.draft.changes()):
+            return False
+        self.close()
+        return True
+
+    def quick_start(self, index: int) -> bool:
+        """Start the recent setup ``index`` at once (the page, if open, closes);
+        False (nothing changes) if the person kept the game in progress or
+        there is no such setup."""
+        if not self.host.quick_start(index):
             return False
         self.close()
         return True
@@ -444,6 +470,7 @@ class NewGamePage:
             shows_level=draft.mode is Mode.COMPUTER,
             shows_sides_levels=draft.mode is Mode.WATCH,
             problem=self.view_problem(draft),
+            quick_starts=self.host.quick_starts,
         )
 
 

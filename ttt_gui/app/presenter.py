@@ -146,6 +146,7 @@ class Presenter:
             disabled=disabled_actions(facts),
             new_game=self.new_game_page.view(),
             sound=self.sounds.is_on,
+            quick_starts=self.setup.quick_starts,
         )
 
     def say(self, outcome: Refused | str | None) -> None:
@@ -308,6 +309,10 @@ class Presenter:
     def show_new_game(self) -> None:
         """Open the New game page (see :class:`NewGamePage`)."""
         self.new_game_page.open()
+
+    def quick_start(self, index: int) -> None:
+        """Start the recent setup ``index`` in one click (see :meth:`NewGamePage.quick_start`)."""
+        self.new_game_page.quick_start(index)
 
     def change_config(
         self, start: Board | None = None, force_new: bool = False, **changes: Any

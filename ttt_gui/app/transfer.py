@@ -322,11 +322,19 @@ class Transfer:
                 gone = self.unfinished.discard(entry.path)
                 self.host.say(gettext("Discarded the unfinished game.") if gone else _taken())
             return
-        if self.session.has_moves_to_lose and not self.dialogs.confirm(
-            gettext("Resume game"),
-            gettext("Resuming a kept game ends the game in progress."),
-            gettext("Abandon game"),
-            gettext("Keep playing"),
+        keeps_mine = self.session.has_moves_to_lose
+        if keeps_mine:
+            self.save_unfinished()
+            self.unfinished.flush()
+        if (
+            keeps_mine
+            and self.unfinished.last_error is not None
+            and not self.dialogs.confirm(
+                gettext("Resume game"),
+                gettext("Resuming a kept game ends the game in progress."),
+                gettext("Abandon game"),
+                gettext("Keep playing"),
+            )
         ):
             return
         try:
@@ -341,8 +349,15 @@ class Transfer:
             self.host.say(gettext("Could not resume the game: {reason}.").format(reason=error))
             return
         # TRANSLATORS: {game} describes a kept game: board · mode · moves · date.
-        resumed = gettext("Resumed the unfinished game of {game}.")
-        self.host.say(resumed.format(game=describe_kept(entry)))
+        resumed = gettext("Resumed the unfinished game of {game}.").format(
+            game=describe_kept(entry)
+        )
+        if keeps_mine and self.unfinished.last_error is None:
+            # TRANSLATORS: {menu} is where the menu bar lists the kept games,
+            # "Game › Resume…" in the menus' own words.
+            mine = gettext("The game you were playing is kept in {menu}.")
+            resumed = f"{resumed} {mine.format(menu=menu_path('resume_kept'))}"
+        self.host.say(resumed)
         self.host.schedule()
 
     def save_unfinished(self) -> None:

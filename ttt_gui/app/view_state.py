@@ -108,6 +108,10 @@ class ViewState:
     offers_play_again: bool = False
     new_game: NewGameView | None = None
     show_toolbar: bool = True
+    #: The recent setups in words, the most recent first: the one-click
+    #: starts (``quick_start(index)``) of the New game page, the toolbar's
+    #: New and the finished game.
+    quick_starts: tuple[str, ...] = ()
 
     @property
     def home_cell(self) -> int:
@@ -212,6 +216,7 @@ def build_view(
     disabled: frozenset[str] = frozenset(),
     new_game: NewGameView | None = None,
     sound: bool = False,
+    quick_starts: tuple[str, ...] = (),
 ) -> ViewState:
     """The view state of ``session`` with the display ``settings``, built once.
 
@@ -219,7 +224,8 @@ def build_view(
     ``message``: it follows the result of a finished game, or replaces the
     status. ``review`` marks the move list and may show a reviewed move in
     place of the game; ``disabled`` are the actions that do not apply now;
-    ``new_game`` is the New game page, if open; ``sound`` whether sounds are on."""
+    ``new_game`` is the New game page, if open; ``sound`` whether sounds are
+    on; ``quick_starts`` the recent setups in words."""
     board, config = session.board, session.config
     review = review if review is not None else ReviewView()
     analysis = session.analysis if settings.analysis else None
@@ -245,6 +251,7 @@ def build_view(
         offers_play_again=board.is_over and focused is None,
         new_game=new_game,
         show_toolbar=settings.toolbar,
+        quick_starts=quick_starts,
         scores=score_line(session),
         title=title_text(session),
         theme=settings.theme,

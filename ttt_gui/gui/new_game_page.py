@@ -24,6 +24,7 @@ from ttt_gui.app.new_game import (
     BACK,
     CUSTOM,
     PAGE_KEYS,
+    QUICK,
     SIDES,
     START,
     NewGameView,
@@ -164,6 +165,13 @@ class NewGamePageView:
         frame.columnconfigure(0, weight=1)
         self.title = tk.Label(frame, text=gettext("New game"), font=self.title_font, anchor="w")
         self.title.grid(row=0, column=0, sticky="w", pady=(0, 2))
+        # The recent setups, each started by one click, above the choices.
+        self.quick_frame = ttk.Frame(frame, style=FRAME)
+        self.quick_rows = Rows(self.quick_frame, padx=(0, 6), fill="none")
+        self.quick_buttons: list[ttk.Button] = []
+        # TRANSLATORS: the New game page's heading over the buttons that start
+        # one of the last games set up again, in one click.
+        self.quick_section = self._section(1, gettext_noop("Quick start"), self.quick_frame)
         self.variables = {name: tk.StringVar(frame) for name in SEGMENTED}
         self.segments: dict[str, ttk.Frame] = {}
         self.segment_rows: dict[str, Rows] = {}
@@ -177,7 +185,7 @@ class NewGamePageView:
             else:
                 control = self.segments[name] = ttk.Frame(frame, style=FRAME)
                 self.segment_rows[name] = Rows(control, padx=(0, 1), fill="y")
-            self.sections[name] = self._section(2 * row - 1, words, control)
+            self.sections[name] = self._section(2 * row + 1, words, control)
         self.problem = tk.Label(frame, anchor="w", justify="left", font=text_font)
         self.problem.grid(row=20, column=0, sticky="w")
         buttons = ttk.Frame(frame, style=FRAME)
@@ -266,6 +274,10 @@ class NewGamePageView:
         """Every control of the page that takes the focus, with its stop."""
         rules = zip(self.rule_variables, self.rule_checks)
         return [
+            *(
+                (Stop(QUICK, str(index)), button)
+                for index, button in enumerate(self.quick_buttons)
+            ),
             *(
                 (Stop(name, str(button.cget("value"))), button)
                 for name, buttons in self.segment_buttons.items()
@@ -380,6 +392,28 @@ class NewGamePageView:
         self._tag_all(self.segments[name])
         self.segment_rows[name].lay_out(buttons, self._room())
 
+    def _quick(self, labels: tuple[str, ...]) -> None:
+        """The recent setups as buttons, each starting its own (made when they change)."""
+        if [button.cget("text") for button in self.quick_buttons] != list(labels):
+            for button in self.quick_buttons:
+                button.destroy()
+            self.quick_buttons = [
+                ttk.Button(
+                    self.quick_frame,
+                    text=label,
+                    style=BUTTON,
+                    command=functools.partial(self.command, "quick_start", index),
+                )
+                for index, label in enumerate(labels)
+            ]
+            self._tag_all(self.quick_frame)
+            self.quick_rows.lay_out(self.quick_buttons, self._room())
+        for widget in self.quick_section:
+            if labels:
+                widget.grid()
+            else:
+                widget.grid_remove()
+
     def _room(self) -> int:
         """The width (pixels) the page's rows have: the window's, within its margins."""
         width = self.scrolled.width() if self.is_shown else 0
@@ -403,6 +437,7 @@ class NewGamePageView:
         for name, buttons in self.segment_buttons.items():
             self.segment_rows[name].lay_out(buttons, room)
         self.rule_rows.lay_out(self.rule_checks, room)
+        self.quick_rows.lay_out(self.quick_buttons, room)
         labels = list(self.board.cget("values"))
         if labels:
             fit_combobox(self.board, labels, labels, least=30, room=room)
@@ -431,6 +466,7 @@ class NewGamePageView:
             "o_level": list(view.levels),
             "board": list(view.boards),
         }
+        self._quick(view.quick_starts)
         for name in SEGMENTED:
             self._segmented(name)
             self.variables[name].set(str(getattr(view, name)))

@@ -335,9 +335,8 @@ class TkDialogs:
             ttk.Label(frame, text=gettext("Unfinished games kept from earlier windows:")).grid(
                 row=0, column=0, columnspan=3, sticky="w", pady=(0, 8)
             )
-            games = tk.Listbox(
-                frame, height=min(max(len(entries), 3), 12), width=60, exportselection=False
-            )
+            games = tk.Listbox(frame, height=min(max(len(entries), 3), 12), exportselection=False)
+            games.configure(width=list_width(games, entries))
             for entry in entries:
                 games.insert("end", entry)
             games.grid(row=1, column=0, columnspan=3, sticky="nsew", pady=(0, 12))
@@ -407,3 +406,16 @@ class TkDialogs:
     def set_clipboard(self, text: str) -> None:
         self.root.clipboard_clear()
         self.root.clipboard_append(text)
+
+
+def list_width(listbox: tk.Listbox, entries: list[str], least: int = 40) -> int:
+    """The width, in the listbox's characters (its font's "0"), that shows
+    every one of ``entries`` whole, at least ``least``; at most what the
+    screen holds (a row longer than that is cut where nothing else can be)."""
+    from tkinter import font as tkfont
+
+    measure = tkfont.Font(listbox, font=listbox.cget("font"))
+    zero = max(1, measure.measure("0"))
+    widest = max((measure.measure(entry) for entry in entries), default=0)
+    screen = max(least, (listbox.winfo_screenwidth() - 80) // zero)
+    return min(screen, max(least, -(-widest // zero) + 2))

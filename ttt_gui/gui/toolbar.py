@@ -75,8 +75,14 @@ class Toolbar:
                 style=TOOL,
                 command=functools.partial(self.run, action),
             )
-            button.grid(row=0, column=column)
+            button.grid(row=0, column=column + (column > 0))  # New's menu after New
             self.buttons[action] = button
+        # New's other half: the recent setups, each started at once from its menu.
+        self.quick_menu = tk.Menu(self.frame, tearoff=False)
+        self.quick = ttk.Menubutton(self.frame, style=TOOL, menu=self.quick_menu, takefocus=True)
+        self.quick.grid(row=0, column=1)
+        self._quick_labels: tuple[str, ...] | None = None
+        after = len(BUTTONS) + 1  # the columns after the buttons
         self.analysis_shown = tk.BooleanVar(self.frame, value=False)
         self.analysis = ttk.Checkbutton(
             self.frame,
@@ -87,15 +93,15 @@ class Toolbar:
             variable=self.analysis_shown,
             command=lambda: self.run("toggle_analysis"),
         )
-        self.analysis.grid(row=0, column=len(BUTTONS), padx=1)
-        self.frame.columnconfigure(len(BUTTONS) + 1, weight=1)
+        self.analysis.grid(row=0, column=after, padx=1)
+        self.frame.columnconfigure(after + 1, weight=1)
         # TRANSLATORS: the toolbar's label before the list of computer levels.
         self.level_title = tk.Label(self.frame, text=gettext("Level"), padx=4)
-        self.level_title.grid(row=0, column=len(BUTTONS) + 2, sticky="e")
+        self.level_title.grid(row=0, column=after + 2, sticky="e")
         self.level = ttk.Combobox(
             self.frame, state="readonly", width=10, takefocus=True, style=LEVEL_BOX
         )
-        self.level.grid(row=0, column=len(BUTTONS) + 3, sticky="e", padx=(0, 4))
+        self.level.grid(row=0, column=after + 3, sticky="e", padx=(0, 4))
         self.level.bind("<<ComboboxSelected>>", self._level_chosen)
         for control in self.frame.winfo_children():  # after the class's own keys
             tags = list(control.bindtags())
@@ -112,6 +118,8 @@ class Toolbar:
         widget = event.widget
         if isinstance(widget, (ttk.Button, ttk.Checkbutton)):
             widget.invoke()
+        elif isinstance(widget, ttk.Menubutton):
+            widget.event_generate("<<Invoke>>")  # opens its menu, as Space does
         return "break"
 
     def _level_chosen(self, event: object = None) -> None:
@@ -133,7 +141,13 @@ class Toolbar:
         # From the controls' own requests, known at once (the frame's is
         # only worked out when Tk is idle, and making it so would map the
         # window before its size is set).
-        controls = [*self.buttons.values(), self.analysis, self.level_title, self.level]
+        controls = [
+            *self.buttons.values(),
+            self.quick,
+            self.analysis,
+            self.level_title,
+            self.level,
+        ]
         padding = 2 * int(self.frame.cget("padx")), 2 * int(self.frame.cget("pady"))
         width = sum(control.winfo_reqwidth() + _grid_padding(control) for control in controls)
         height = max(control.winfo_reqheight() for control in controls) + padding[1]
@@ -151,6 +165,7 @@ class Toolbar:
                 self.frame.grid_remove()
         for action, button in self.buttons.items():
             button.state(["disabled" if action in state.disabled else "!disabled"])
+        self._paint_quick(state.quick_starts)
         self.analysis_shown.set(bool(state.flags.get("analysis")))
         levels: list[tuple[str, str | None]] = [
             (mnemonic(state.labels.get(f"set_level:{name}", level.label()))[0], name)
@@ -170,6 +185,18 @@ class Toolbar:
             self.level.current(index)
         self.level.state(["disabled" if "set_level" in state.disabled else "!disabled"])
 
+    def _paint_quick(self, labels: tuple[str, ...]) -> None:
+        """New's menu: the recent setups (greyed while there are none)."""
+        if labels == self._quick_labels:
+            return
+        self._quick_labels = labels
+        self.quick_menu.delete(0, "end")
+        for index, label in enumerate(labels):
+            self.quick_menu.add_command(
+                label=label, command=functools.partial(self.run, "quick_start", index)
+            )
+        self.quick.state(["!disabled" if labels else "disabled"])
+
     def _fit_levels(self, levels: list[tuple[str, str | None]]) -> None:
         """List ``levels``; the box as wide as a level's name, its list as wide
         as its longest entry (a custom depth's may be longer)."""
@@ -184,8 +211,19 @@ class Toolbar:
         self.level_title.configure(background=background, foreground=colours[Role.MUTED])
         style_controls(self.frame, colours)
         colour_dropdown(self.level, colours)
-        icons = (*(icon for icon, _, _ in BUTTONS), "analysis")
-        widgets: tuple[ttk.Button | ttk.Checkbutton, ...] = (*self.buttons.values(), self.analysis)
+        self.quick_menu.configure(
+            background=background,
+            foreground=text,
+            activebackground=colours[Role.CELL_ACTIVE],
+            activeforeground=text,
+            disabledforeground=colours[Role.DISABLED],
+        )
+        icons = (*(icon for icon, _, _ in BUTTONS), "menu", "analysis")
+        widgets: tuple[ttk.Button | ttk.Checkbutton | ttk.Menubutton, ...] = (
+            *self.buttons.values(),
+            self.quick,
+            self.analysis,
+        )
         for icon, widget in zip(icons, widgets):
             self.images[icon] = draw_icon(self.frame, icon, self.side, text, background)
             disabled = draw_icon(self.frame, icon, self.side, colours[Role.DISABLED], background)

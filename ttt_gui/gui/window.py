@@ -36,6 +36,7 @@ from ttt_gui.gui.icon import set_window_icon
 from ttt_gui.gui.menus import MenuBar, is_aqua
 from ttt_gui.gui.new_game_page import NewGamePageView
 from ttt_gui.gui.placement import WindowSizer, parse_size
+from ttt_gui.gui.quick_starts import QuickStartRow
 from ttt_gui.gui.sound_player import system_player
 from ttt_gui.gui.system_look import SystemLook, probe, system_allows_event_sounds
 from ttt_gui.gui.tk_dialogs import TkDialogs
@@ -202,6 +203,7 @@ class Window:
         presenter.sounds.system_motion = lambda: motion.enabled
         self.turn_field = TurnField(root, 3, self.text_font, lambda: self.run("new_game"))
         self.score_label = self.turn_field.score_label
+        self.quick_row = QuickStartRow(root, 5, self.text_font, self.run)
         self.new_game_page = NewGamePageView(root, (2, 4), self.text_font, self.run_page)
         self.history_panel = tk.Frame(root, padx=6, pady=4)
         # TRANSLATORS: the heading of the list of the moves played (View › Move history).
@@ -398,6 +400,7 @@ class Window:
         self.board.paint(state, colours)
         changed = _changed_fields(previous, state)
         self.turn_field.paint(state, previous)
+        self.quick_row.paint(state)
         self.toolbar.paint(state)
         if "new_game" in changed:
             self.new_game_page.paint(state.new_game)
@@ -462,6 +465,7 @@ class Window:
             relief="flat",
         )
         self.turn_field.recolour(colours)
+        self.quick_row.recolour(colours)
         self.toolbar.recolour(colours)
         self.new_game_page.recolour(colours)
         self.menubar.recolour(

@@ -39,6 +39,7 @@ from ttt_gui.config import (
     short_repr,
     shorten,
 )
+from ttt_gui.config.setups import RECENT_SETUPS, setup_from_dict, setup_of, setup_to_dict
 from ttt_gui.storage.files import read_limited, set_aside, write_atomically
 from ttt_gui.theme import DEFAULT_THEME, THEMES
 from ttt_gui.words import gettext
@@ -128,6 +129,9 @@ class Settings:
     folder: str = ""
     #: In the order last played (the least recently played first).
     scores: Scores = field(default_factory=dict)
+    #: The last different setups started, the most recent first (see
+    #: :mod:`ttt_gui.config.setups`), offered as one-click starts.
+    recent: tuple[GameConfig, ...] = ()
     #: The keys of the file this version does not know (a later version wrote
     #: them), with their values as read: written back as they are.
     extra: dict[str, Any] = field(default_factory=dict)
@@ -171,6 +175,17 @@ class Settings:
                 lambda: isinstance(self.folder, str) and len(self.folder) <= MAX_FOLDER_LENGTH,
             ),
             ("scores", lambda: _valid_scores(self.scores)),
+            (
+                "recent",
+                lambda: (
+                    isinstance(self.recent, tuple)
+                    and len(self.recent) <= RECENT_SETUPS
+                    and all(
+                        isinstance(setup, GameConfig) and setup == setup_of(setup)
+                        for setup in self.recent
+                    )
+                ),
+            ),
             ("extra", lambda: isinstance(self.extra, dict) and not set(self.extra) & _KNOWN_KEYS),
         ]
         for name, is_valid in checks:
@@ -222,7 +237,8 @@ class Settings:
             raise SettingsError.invalid("think_time", value) from None
         display = {key: data[key] for key in _DISPLAY_KEYS if key in data}
         extra = {key: value for key, value in data.items() if key not in _MARKED_KEYS}
-        settings = cls(game=game, **display, extra=extra)
+        recent = _read_recent(data["recent"]) if "recent" in data else ()
+        settings = cls(game=game, **display, recent=recent, extra=extra)
         settings.validate()
         scores_format = data.get("scores_format", 1)
         if is_int(scores_format) and scores_format < SCORES_FORMAT:
@@ -260,6 +276,7 @@ class Settings:
         }
         data.update((key, getattr(self, key)) for key in _DISPLAY_KEYS)
         data["scores"] = scores
+        data["recent"] = [setup_to_dict(setup) for setup in self.recent]
         if len(self.folder) > MAX_FOLDER_LENGTH:
             data["folder"] = ""
         return json.dumps({key: data[key] for key in sorted(data)}, indent=2) + "\n"
@@ -317,7 +334,27 @@ def migrate_scores(scores: Scores, game: GameConfig) -> Scores:
     return migrated
 
 
-_KNOWN_KEYS = frozenset(GameConfig().to_dict()) | frozenset(_DISPLAY_KEYS) | {"scores_format"}
+_KNOWN_KEYS = (
+    frozenset(GameConfig().to_dict()) | frozenset(_DISPLAY_KEYS) | {"scores_format", "recent"}
+)
+
+
+def _read_recent(data: object) -> tuple[GameConfig, ...]:
+    """The recent setups of a file's ``"recent"``, each once. Raises
+    SettingsError for anything but a list of at most
+    :data:`~ttt_gui.config.setups.RECENT_SETUPS` setups."""
+    if not isinstance(data, list) or len(data) > RECENT_SETUPS:
+        raise SettingsError.invalid("recent", short_repr(data))
+    recent: list[GameConfig] = []
+    for entry in data:
+        setup = setup_from_dict(entry)
+        if setup is None:
+            raise SettingsError.invalid("recent", short_repr(data))
+        if setup not in recent:
+            recent.append(setup)
+    return tuple(recent)
+
+
 _MARKED_KEYS = _KNOWN_KEYS | {"format"}
 
 

@@ -26,7 +26,8 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from ttt_gui.config import ConfigError
+from ttt_gui.config import ConfigError, GameConfig
+from ttt_gui.config.setups import remember
 from ttt_gui.storage.files import locked, resolve_link
 from ttt_gui.storage.settings import Scores, Settings, SettingsError, read_settings, save
 from ttt_gui.words import gettext
@@ -51,9 +52,41 @@ def merge(on_file: Settings, baseline: Settings, current: Settings) -> Settings:
         game = dataclasses.replace(on_file.game, **game_changes)
     except ConfigError:
         game = current.game
-    display_changes = _changed_fields(baseline, current, skip=("game", "scores", "extra"))
+    display_changes = _changed_fields(
+        baseline, current, skip=("game", "scores", "recent", "extra")
+    )
     scores = _add_scores(on_file.scores, baseline.scores, current.scores)
-    return dataclasses.replace(on_file, game=game, scores=scores, **display_changes)
+    recent = _add_recent(on_file.recent, baseline.recent, current.recent)
+    return dataclasses.replace(on_file, game=game, scores=scores, recent=recent, **display_changes)
+
+
+def _add_recent(
+    on_file: tuple[GameConfig, ...],
+    baseline: tuple[GameConfig, ...],
+    current: tuple[GameConfig, ...],
+) -> tuple[GameConfig, ...]:
+    """The file's recent setups with those ``current`` started since
+    ``baseline`` in front, in the order started: the setups other windows
+    started meanwhile stay, behind this window's.
+
+    The setups started are the shortest head of ``current`` after which
+    ``current`` goes on as ``baseline`` without them.
+
+    >>> a, b, c, d = (GameConfig(rows=size, cols=size) for size in (3, 4, 5, 6))
+    >>> _add_recent((d, a, b), (a, b, c), (a, c, b)) == (a, c, d)
+    True
+    """
+    if current == baseline:
+        return on_file
+    for count in range(len(current) + 1):
+        started = current[:count]
+        rest = tuple(setup for setup in baseline if setup not in started)
+        if current[count:] == rest[: len(current) - count]:
+            break
+    recent = on_file
+    for setup in reversed(started):
+        recent = remember(recent, setup)
+    return recent
 
 
 def _changed_fields(before: Any, after: Any, skip: tuple[str, ...] = ()) -> dict[str, Any]:

@@ -184,11 +184,16 @@ class UnfinishedGame:
 
     def release(self) -> None:
         """Write what is still to be written, then end the hold: a game kept in
-        the file may now be taken."""
+        the file may now be taken. The file is dated now, so that of the kept
+        games the one last on screen comes back first (not the one whose
+        last move is the newest)."""
         self.flush()
         stack, self._hold = self._hold, None
         if stack is None:
             return
+        with contextlib.suppress(OSError):
+            if is_regular_file(self.path):
+                _date_now(self.path)
         with stack:
             # Removed while held, so that a window taking the game later finds
             # no lock left behind (it makes its own).
@@ -229,13 +234,15 @@ class UnfinishedGame:
     def take(self, path: Path | None = None) -> SavedGame | None:
         """Claim the newest kept game no running window holds (or the one in
         ``path``, chosen from :meth:`kept_games`), which becomes this window's
-        own file in place of any game it kept; None if there is none (or
-        ``path`` is held, taken or not a game). Old kept games are removed
-        first (see :meth:`kept_games`). Sets :attr:`others`."""
+        own file; None if there is none (or ``path`` is held, taken or not a
+        game). A game this window kept is not lost to one chosen by ``path``:
+        it moves to a file of its own, free for any window to take (and
+        listed by :meth:`kept_games`). Old kept games are removed first (see
+        :meth:`kept_games`). Sets :attr:`others`."""
         if path is not None:
             self.flush()
             mine = path.parent == self.folder and path != self.path
-            game = self._claim_or_read(path) if mine else None
+            game = self._claim_chosen(path) if mine else None
             self.kept_games()
             return game
         kept = self.kept_games()
@@ -247,6 +254,23 @@ class UnfinishedGame:
                 break
         if game is None and self.legacy is not None:
             game = self._claim_or_read(self.legacy)
+        return game
+
+    def _claim_chosen(self, path: Path) -> SavedGame | None:
+        """The game in ``path``, claimed as by :meth:`_claim_or_read`, with
+        this window's own game (if it kept one) moved aside first and back
+        where ``path`` cannot be claimed."""
+        aside = None
+        if is_regular_file(self.path):
+            aside = self.folder / _new_name()
+            os.replace(self.path, aside)
+        try:
+            game = self._claim_or_read(path)
+        finally:
+            if aside is not None and not is_regular_file(self.path):
+                os.replace(aside, self.path)  # nothing claimed: the game stays this window's
+        if game is not None and is_regular_file(self.path):
+            _date_now(self.path)  # on screen now
         return game
 
     def _claim_or_read(self, candidate: Path) -> SavedGame | None:
@@ -407,6 +431,14 @@ def _unheld(path: Path) -> Iterator[None]:
         finally:
             with contextlib.suppress(OSError):
                 remove_regular_file(lock_path(path))
+
+
+def _date_now(path: Path) -> None:
+    """Date ``path`` now, to the nanosecond the clock gives (the kernel's own
+    date for a file may be several milliseconds coarse, too coarse to tell
+    two windows closed one after the other apart)."""
+    now = time.time_ns()
+    os.utime(path, ns=(now, now))
 
 
 def _age(status: os.stat_result) -> float:
