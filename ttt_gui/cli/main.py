@@ -179,7 +179,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--mode",
         choices=[mode.value for mode in Mode],
-        help=gettext("two players, against the computer, or computer vs computer (watch)"),
+        # TRANSLATORS: hotseat, computer and watch are the values as typed: keep them.
+        help=gettext(
+            "hotseat: two players at one screen; computer: against the computer;"
+            " watch: the computer against itself"
+        ),
     )
     parser.add_argument(
         "--play",
