@@ -1,6 +1,6 @@
 """Each catalogue uses its language's one word for each recurring term (the
 tables in tests/data/terms): where the English says "game", "move", "board",
-"mark", "undo", "hint" or a level's name, the translation says the table's
+"mark", "undo", "hint", "cell", "draw" or a level's name, the translation says the table's
 word and none of its rivals, so no sentence mixes two words for one thing."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from tests.catalogues import PACKAGE_LOCALE, shipped_languages
 from tests.terms import TERMS_FOLDER, faults, table_languages, terms_of
 
 #: The terms every table gives.
-TERMS = {"game", "move", "board", "mark", "undo", "hint"} | {
+TERMS = {"game", "move", "board", "mark", "undo", "hint", "cell", "draw"} | {
     "easy",
     "medium",
     "hard",
