@@ -41,6 +41,14 @@ MESSAGES = (
     gettext_noop("unexpected option string: %s"),
     gettext_noop("unknown parser %(parser_name)r (choices: %(choices)s)"),
     gettext_noop("can't open '%(filename)s': %(error)s"),
+    # Messages of newer Pythons' argparse (3.13 and later).
+    gettext_noop("%(prog)s: warning: %(message)s\n"),
+    gettext_noop("option '%(option)s' is deprecated"),
+    gettext_noop("argument '%(argument_name)s' is deprecated"),
+    gettext_noop("command '%(parser_name)s' is deprecated"),
+    gettext_noop(
+        "invalid choice: %(value)r, maybe you meant %(closest)r? (choose from %(choices)s)"
+    ),
 )
 PLURAL_MESSAGES = (ngettext_noop("expected %s argument", "expected %s arguments"),)
 
