@@ -18,7 +18,14 @@ from babel.messages.pofile import read_po
 
 from tests.catalogues import PACKAGE_LOCALE, compile_shipped_catalogues, shipped_languages
 from ttt_gui.cli import argparse_words
-from ttt_gui.cli.argparse_words import AUTHOR_MESSAGES, MESSAGES, PLURAL_MESSAGES, percent_fields
+from ttt_gui.cli.argparse_words import (
+    AUTHOR_MESSAGES,
+    MESSAGES,
+    PLURAL_MESSAGES,
+    columns,
+    percent_fields,
+    wrap_columns,
+)
 from ttt_gui.words import LOCALE_DIR_VARIABLE, install_language
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,6 +149,7 @@ def run(shipped_locale: Path, language: str, *arguments: str) -> subprocess.Comp
         LOCALE_DIR_VARIABLE: str(shipped_locale),
         "LANG": "C.UTF-8",
         "PYTHONUTF8": "1",
+        "COLUMNS": "80",
     }
     return subprocess.run(
         [sys.executable, "-m", "ttt_gui", "--language", language, *arguments],
@@ -178,14 +186,55 @@ def test_the_help_has_no_english_argparse_words(
 )
 @pytest.mark.parametrize(
     "arguments",
-    [["--level", "maximal"], ["--play"], ["analyse"], ["--no-such-option"]],
+    [
+        ["--level", "maximal"],
+        ["--play"],
+        ["analyse"],
+        ["--no-such-option"],
+        ["analyse", "xx/"],
+    ],
 )
 def test_a_usage_error_is_in_the_language_and_exits_2(
     shipped_locale: Path, language: str, usage: str, error: str, arguments: list[str]
 ) -> None:
     finished = run(shipped_locale, language, *arguments)
     assert finished.returncode == 2
-    assert finished.stderr.startswith(usage), finished.stderr[:80]
+    if arguments != ["analyse", "xx/"]:  # a bad position is said in one line
+        assert finished.stderr.startswith(usage), finished.stderr[:80]
     assert error in finished.stderr
     assert "Traceback" not in finished.stderr
     assert english_words_in(finished.stderr) == [], finished.stderr
+
+
+LEVEL_HELP_JA = (
+    "コンピューターの強さ: easy（かんたん）、medium（ふつう）、hard（むずかしい）、"
+    "strongest（最強）。解けるほど小さな盤では strongest は「完璧」になります"
+)
+
+
+@pytest.mark.parametrize("width", [10, 24, 30, 56, 80])
+def test_wide_letters_wrap_by_columns_and_words_stay_whole(width: int) -> None:
+    lines = wrap_columns(LEVEL_HELP_JA, width)
+    assert "".join(lines).replace(" ", "") == LEVEL_HELP_JA.replace(" ", "")
+    assert all(columns(line) <= width for line in lines), lines
+    for word in ("easy", "medium", "hard", "strongest"):
+        assert sum(line.count(word) for line in lines) == LEVEL_HELP_JA.count(word), lines
+    assert not any(line[0] in "、。）」" for line in lines), lines
+
+
+def test_latin_text_wraps_at_spaces_as_before() -> None:
+    text = "the computer's strength: easy, medium, hard, strongest; on small boards Perfect"
+    lines = wrap_columns(text, 40)
+    assert " ".join(lines) == text
+    assert all(len(line) <= 40 for line in lines)
+    assert wrap_columns("averyveryverylongword x", 5) == ["averyveryverylongword", "x"]
+
+
+def test_a_japanese_help_fits_the_terminal_and_cuts_no_value(shipped_locale: Path) -> None:
+    environment_columns = 80
+    finished = run(shipped_locale, "ja", "--help")
+    assert finished.returncode == 0, finished.stderr
+    described = finished.stdout.split("オプション:", 1)[1]
+    assert all(columns(line) <= environment_columns for line in described.splitlines())
+    level = described.split("--level", 1)[1].split("--depth", 1)[0]
+    assert level.count("strongest") == 3, level

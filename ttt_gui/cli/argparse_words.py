@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import unicodedata
 
 from ttt_gui import words
 from ttt_gui.words import gettext_noop, ngettext_noop
@@ -107,3 +108,72 @@ def install() -> None:
     language installed through the words door at the time each is shown."""
     argparse._ = translate  # type: ignore[attr-defined]
     argparse.ngettext = translate_plural  # type: ignore[attr-defined]
+
+
+#: A word (letters without spaces, not wide), one wide letter, or spaces.
+_PIECE = re.compile(r"\s+|[^\s]")
+#: What never begins a line in Chinese, Japanese and Korean text.
+_NO_LINE_START = frozenset(
+    "、。，．・：；！？）」』】〕〉》”’ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
+)
+
+
+def columns(text: str) -> int:
+    """The columns a terminal gives ``text``: two for each wide letter
+    (Chinese, Japanese, Korean), one for the others."""
+    return sum(2 if unicodedata.east_asian_width(letter) in "WF" else 1 for letter in text)
+
+
+def _pieces(text: str) -> list[str]:
+    """``text`` as the pieces a line may break between: spaces, each wide
+    letter, and the runs of other letters (words, never broken)."""
+    pieces: list[str] = []
+    for piece in _PIECE.findall(text):
+        wide = columns(piece) == 2 * len(piece)
+        if pieces and not piece.isspace() and not wide:
+            last = pieces[-1]
+            if not last.isspace() and columns(last) != 2 * len(last):
+                pieces[-1] = last + piece
+                continue
+        pieces.append(piece)
+    return pieces
+
+
+def wrap_columns(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns, broken at spaces and
+    between wide letters, never inside a word (a word longer than a line
+    has a line of its own); a closing mark ("、", "）") that would begin a
+    line takes the piece before it along."""
+    lines: list[list[str]] = [[]]
+    for piece in _pieces(text):
+        line = lines[-1]
+        if piece.isspace():
+            if line:
+                line.append(" ")
+            continue
+        if not line or columns("".join(line) + piece) <= width:
+            line.append(piece)
+            continue
+        while line and line[-1].isspace():
+            line.pop()
+        carried = [piece]
+        while carried[0] in _NO_LINE_START and len(line) > 1:
+            carried.insert(0, line.pop())
+        while line and line[-1].isspace():
+            line.pop()
+        lines.append(carried)
+    return [text for text in ("".join(line).rstrip() for line in lines) if text]
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, its text wrapped by the columns a terminal shows
+    (two for a wide letter) and broken between wide letters as well as at
+    spaces, so Chinese, Japanese and Korean help fits the terminal and a
+    typed value (``strongest``) is never cut in two."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return wrap_columns(" ".join(text.split()), width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        lines = wrap_columns(" ".join(text.split()), width - len(indent))
+        return "\n".join(indent + line for line in lines)

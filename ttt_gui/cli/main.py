@@ -162,6 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     their own."""
     parser = argparse.ArgumentParser(
         prog="ttt-gui",
+        formatter_class=argparse_words.HelpFormatter,
         description=gettext("Tic-tac-toe and m,n,k games against a friend or the computer."),
         epilog=gettext(
             "Options override the saved settings for this run only. "
