@@ -238,3 +238,13 @@ def test_a_japanese_help_fits_the_terminal_and_cuts_no_value(shipped_locale: Pat
     assert all(columns(line) <= environment_columns for line in described.splitlines())
     level = described.split("--level", 1)[1].split("--depth", 1)[0]
     assert level.count("strongest") == 3, level
+
+
+@pytest.mark.parametrize("language", ["ja", "zh_CN", "ko", "de"])
+def test_the_usage_lines_line_up_under_a_prefix_of_wide_letters(
+    shipped_locale: Path, language: str
+) -> None:
+    for arguments in (["--help"], ["analyse", "--help"]):
+        first, second, *_ = run(shipped_locale, language, *arguments).stdout.splitlines()
+        options_start = columns(first[: first.index("[-h]")])
+        assert len(second) - len(second.lstrip(" ")) == options_start, (first, second)

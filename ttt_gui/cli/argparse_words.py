@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import re
 import unicodedata
+from collections.abc import Iterable
 
 from ttt_gui import words
 from ttt_gui.words import gettext_noop, ngettext_noop
@@ -169,7 +170,25 @@ class HelpFormatter(argparse.HelpFormatter):
     """argparse's help, its text wrapped by the columns a terminal shows
     (two for a wide letter) and broken between wide letters as well as at
     spaces, so Chinese, Japanese and Korean help fits the terminal and a
-    typed value (``strongest``) is never cut in two."""
+    typed value (``strongest``) is never cut in two; the usage's further
+    lines line up under its first one when its prefix has wide letters."""
+
+    def _format_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None,
+    ) -> str:
+        prefix = translate("usage: ") if prefix is None else prefix
+        text = super()._format_usage(usage, actions, groups, prefix)
+        extra = columns(prefix) - len(prefix)
+        if extra <= 0 or usage is not None:  # a usage given is laid out as it is
+            return text
+        first, *more = text.split("\n")
+        indent = " " * len(prefix)
+        more = [" " * extra + line if line.startswith(indent) else line for line in more]
+        return "\n".join([first, *more])
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         return wrap_columns(" ".join(text.split()), width)

@@ -245,7 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
     # The usage argparse writes, and under it the commands' (argparse's own
     # "usage: " stays in front, so the second line is indented to match).
     prefix, prog, options = parser.format_usage().partition(parser.prog)
-    parser.usage = f"%(prog)s{options.rstrip()}\n{' ' * len(prefix)}%(prog)s {COMMANDS_USAGE}"
+    indent = " " * argparse_words.columns(prefix)
+    parser.usage = f"%(prog)s{options.rstrip()}\n{indent}%(prog)s {COMMANDS_USAGE}"
     return parser
 
 
