@@ -44,6 +44,7 @@ EXTRACT_OPTIONS = [
     "--keyword=pgettext:1c,2",
     "--keyword=npgettext:1c,2,3",
     "--keyword=gettext_noop",
+    "--keyword=ngettext_noop:1,2",
     "--keyword=_",
     "--add-comments=TRANSLATORS:",
     "--add-location=file",

@@ -157,6 +157,12 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+def ngettext_noop(singular: str, plural: str) -> tuple[str, str]:
+    """The two English forms of a message counted by :func:`ngettext`,
+    unchanged, marked for the catalogue."""
+    return singular, plural
+
+
 def locale_folders() -> list[Path]:
     """Where catalogues are looked for, first found first: the folder
     ``TTT_GUI_LOCALE_DIR`` names (if set), then the package's own."""

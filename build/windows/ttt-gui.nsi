@@ -64,7 +64,7 @@ VIAddVersionKey "LegalCopyright" "MIT License"
 !define MUI_UNICON "${ICON}"
 !define MUI_ABORTWARNING
 !define MUI_FINISHPAGE_RUN "$INSTDIR\${EXE}"
-!define MUI_FINISHPAGE_RUN_TEXT "Start ${DISPLAY_NAME}"
+!define MUI_FINISHPAGE_RUN_TEXT "$(START_GAME)"
 
 !insertmacro MUI_PAGE_LICENSE "..${SEP}..${SEP}LICENSE"
 !insertmacro MUI_PAGE_DIRECTORY
@@ -72,7 +72,8 @@ VIAddVersionKey "LegalCopyright" "MIT License"
 !insertmacro MUI_PAGE_FINISH
 !insertmacro MUI_UNPAGE_CONFIRM
 !insertmacro MUI_UNPAGE_INSTFILES
-!insertmacro MUI_LANGUAGE "English"
+; In the language of Windows, of those the game speaks (English otherwise).
+!include "languages.nsh"
 
 ; Shortcuts and folders of the current user, never of all users.
 Function .onInit
@@ -98,7 +99,7 @@ Section "Install"
   WriteRegStr HKCU "Software\Classes\${SUFFIX}" "" "${PROG_ID}"
   WriteRegStr HKCU "Software\Classes\${SUFFIX}" "Content Type" "application/x-ttt-gui-game"
   WriteRegStr HKCU "Software\Classes\${SUFFIX}\OpenWithProgids" "${PROG_ID}" ""
-  WriteRegStr HKCU "Software\Classes\${PROG_ID}" "" "Tic-tac-toe game"
+  WriteRegStr HKCU "Software\Classes\${PROG_ID}" "" "$(SAVED_GAME)"
   WriteRegStr HKCU "Software\Classes\${PROG_ID}\DefaultIcon" "" '"$INSTDIR\${EXE}",0'
   WriteRegStr HKCU "Software\Classes\${PROG_ID}\shell\open\command" "" '"$INSTDIR\${EXE}" "%1"'
   WriteRegStr HKCU "Software\Classes\Applications\${EXE}\SupportedTypes" "${SUFFIX}" ""

@@ -77,4 +77,4 @@ def test_the_smoke_test_passes_on_an_ascii_terminal(tmp_path: Path) -> None:
     assert (done.returncode, done.stderr) == (0, b""), done.stdout + done.stderr
     text = done.stdout.decode("ascii")
     assert text.startswith("smoke test passed in ja: X wins;"), text
-    assert "\\u30b2\\u30fc\\u30e0" in text, "the window's menus, escaped: ゲーム"
+    assert "\\u5bfe\\u5c40" in text, "the window's menus, escaped: 対局"

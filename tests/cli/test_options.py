@@ -167,8 +167,9 @@ def test_the_level_help_names_the_levels_as_the_window_shows_them(
 ) -> None:
     words = option_help(help_of(capsys), "--level")
     assert words.startswith("--level {easy,medium,hard,strongest}")
-    assert "Easy, Medium, Hard, Strongest" in words
-    assert "Perfect" in words and "perfect," not in words
+    # In English the menus' names are the values: each is said once.
+    assert "strength: easy, medium, hard, strongest;" in words
+    assert "strongest plays as Perfect" in words
 
 
 def test_the_level_help_in_another_language_shows_its_labels_and_keeps_the_values(
@@ -186,7 +187,9 @@ def test_the_level_help_in_another_language_shows_its_labels_and_keeps_the_value
     with speaking(tmp_path, "eo", catalogue, monkeypatch):
         words = option_help(help_of(capsys, "--language", "eo"), "--level")
     assert words.startswith("--level {easy,medium,hard,strongest}")
-    assert "Facila, Meza, Malfacila, Plej forta (Perfekta" in words
+    # Each value as it is typed, beside the name the menus give it.
+    assert "easy (Facila), medium (Meza), hard (Malfacila), strongest (Plej forta)" in words
+    assert "Perfekta" in words
 
 
 @pytest.mark.parametrize("command", [*analyse.COMMANDS, pbrain.COMMAND])

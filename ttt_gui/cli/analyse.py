@@ -35,6 +35,7 @@ from ttt_gui.analysis.position import Analyst, PositionAnalysis, Proof
 from ttt_gui.analysis.review import GameReview, MoveReview, proven_outcome, review_game
 from ttt_gui.analysis.values import Value
 from ttt_gui.board import MIN_SIZE, Board, InvalidPositionError
+from ttt_gui.cli import argparse_words
 from ttt_gui.cli.language import add_language_option, check_language
 from ttt_gui.config import (
     MAX_THINK_TIME,
@@ -59,16 +60,20 @@ class _Parser(argparse.ArgumentParser):
 
     def fail(self, message: str) -> None:
         """Exit 2 with one line naming the problem (for a bad position or file)."""
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        line = argparse_words.translate("%(prog)s: error: %(message)s\n")
+        self.exit(2, line % {"prog": self.prog, "message": message})
 
 
 def build_parser() -> _Parser:
     parser = _Parser(
-        prog="ttt-gui", description=gettext("Analyse positions and review saved games.")
+        prog="ttt-gui",
+        description=gettext("Analyse positions and review saved games."),
+        formatter_class=argparse_words.HelpFormatter,
     )
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     analyse: _Parser = commands.add_parser(
         "analyse",
+        formatter_class=argparse_words.HelpFormatter,
         aliases=["analyze"],
         help=gettext("the value of a position and of every legal move"),
         description=gettext("Print the value of POSITION and of every legal move, best first."),
@@ -87,6 +92,7 @@ def build_parser() -> _Parser:
     add_rule_options(analyse)
     review: _Parser = commands.add_parser(
         "review",
+        formatter_class=argparse_words.HelpFormatter,
         help=gettext("mark every move of a saved game"),
         description=gettext("Mark every move of a saved game (.ttt) best, inaccuracy or mistake."),
     )

@@ -23,7 +23,7 @@ from ttt_gui.app.ports import CLIPBOARD_READER_OPTION
 from ttt_gui.app.problem_report import engine_build
 from ttt_gui.board import MIN_SIZE, Player
 from ttt_gui.cli import analyse as analysis_cli
-from ttt_gui.cli import pbrain
+from ttt_gui.cli import argparse_words, pbrain
 from ttt_gui.cli.language import add_language_option, check_language, install_run_language
 from ttt_gui.cli.quit_signals import QUIT_SIGNALS, usual_signals
 from ttt_gui.config import (
@@ -126,6 +126,32 @@ def _check_game_file(parser: argparse.ArgumentParser, path: Path | None) -> None
     parser.error(gettext("argument FILE: {message}").format(message=message))
 
 
+def level_help() -> str:
+    """``--level``'s help: each value as it is typed, with the name the
+    Difficulty menu gives it where that name is not the value itself."""
+    shown = []
+    for name in LEVELS:
+        label = level_label(name, perfect=False)
+        if label.casefold() == name:
+            shown.append(name)
+        else:
+            # TRANSLATORS: a value typed on the command line and the menus' name for it.
+            shown.append(
+                pgettext("typed value and its name", "{value} ({name})").format(
+                    value=name, name=label
+                )
+            )
+    # TRANSLATORS: {levels} lists the values as typed; keep "strongest" as it is,
+    # in English: it is what the user types.
+    return gettext(
+        "the computer's strength: {levels}; on boards small enough to solve,"
+        " strongest plays as {perfect}"
+    ).format(
+        levels=pgettext("list separator", ", ").join(shown),
+        perfect=level_label(TOP_LEVEL, perfect=True),
+    )
+
+
 #: The commands that open no window, as the usage line shows them.
 COMMANDS_USAGE = "{analyse,review,pbrain} ..."
 
@@ -136,6 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     their own."""
     parser = argparse.ArgumentParser(
         prog="ttt-gui",
+        formatter_class=argparse_words.HelpFormatter,
         description=gettext("Tic-tac-toe and m,n,k games against a friend or the computer."),
         epilog=gettext(
             "Options override the saved settings for this run only. "
@@ -153,7 +180,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--mode",
         choices=[mode.value for mode in Mode],
-        help=gettext("two players, against the computer, or computer vs computer (watch)"),
+        # TRANSLATORS: hotseat, computer and watch are the values as typed: keep them.
+        help=gettext(
+            "hotseat: two players at one screen; computer: against the computer;"
+            " watch: the computer against itself"
+        ),
     )
     parser.add_argument(
         "--play",
@@ -165,15 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--level",
         choices=list(LEVELS),
         type=lambda name: LEVEL_ALIASES.get(name, name),
-        help=gettext(
-            "the computer's strength, as the Difficulty menu shows it: {levels} "
-            "({perfect} on boards small enough to solve)"
-        ).format(
-            levels=pgettext("list separator", ", ").join(
-                level_label(name, perfect=False) for name in LEVELS
-            ),
-            perfect=level_label(TOP_LEVEL, perfect=True),
-        ),
+        help=level_help(),
     )
     parser.add_argument(
         "--depth",
@@ -222,7 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
     # The usage argparse writes, and under it the commands' (argparse's own
     # "usage: " stays in front, so the second line is indented to match).
     prefix, prog, options = parser.format_usage().partition(parser.prog)
-    parser.usage = f"%(prog)s{options.rstrip()}\n{' ' * len(prefix)}%(prog)s {COMMANDS_USAGE}"
+    indent = " " * argparse_words.columns(prefix)
+    parser.usage = f"%(prog)s{options.rstrip()}\n{indent}%(prog)s {COMMANDS_USAGE}"
     return parser
 
 
@@ -466,6 +490,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return print_clipboard()
     install_run_language(arguments, terminal=sys.stdout if prints_words(arguments) else None)
+    argparse_words.install()
     if analysis_cli.is_command(arguments):  # no window: Ctrl+C interrupts as usual
         usual_signals()
         return analysis_cli.main(arguments)

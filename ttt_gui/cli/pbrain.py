@@ -50,6 +50,7 @@ from typing import TextIO
 
 from ttt_gui import __version__
 from ttt_gui.board import MAX_SIZE, Board, InvalidPositionError, Player
+from ttt_gui.cli import argparse_words
 from ttt_gui.cli.language import add_language_option, check_language
 from ttt_gui.engine import DEFAULT_TABLE_LIMIT, Engine, Limit
 from ttt_gui.words import gettext
@@ -431,6 +432,7 @@ def serve(brain: Brain, lines: TextIO) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=f"ttt-gui {COMMAND}",
+        formatter_class=argparse_words.HelpFormatter,
         description=gettext(
             "Play Gomoku as a Gomocup brain: the manager's commands on standard input, "
             "the moves on standard output."
