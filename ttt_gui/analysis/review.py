@@ -73,8 +73,9 @@ __all__ = [
     "review_move",
 ]
 
-#: A heuristic value this much below the best marks an inaccuracy (the step
-#: from "slightly better" to "better" in the analysis words).
+#: A heuristic value this much below the best marks an inaccuracy: in points
+#: of the engine's scale, the same on every board (the words' steps are read
+#: per board kind: :func:`ttt_gui.analysis.values.scale_of`).
 HEURISTIC_MARGIN = 25
 
 
