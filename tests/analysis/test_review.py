@@ -19,12 +19,10 @@ from ttt_gui.analysis.review import (
     Mark,
     ReviewStopped,
     judge,
-    now_words,
     review_game,
     review_move,
-    was_words,
 )
-from ttt_gui.analysis.values import Value
+from ttt_gui.analysis.values import Clause, Value
 from ttt_gui.board import Board, IllegalMoveError, Player
 from ttt_gui.engine import WIN, Engine, Limit
 
@@ -97,7 +95,7 @@ def test_a_mistake_says_the_value_before_and_after_and_the_better_moves() -> Non
     x_move, o_move, _ = review.moves
     assert x_move.mark is Mark.BEST and x_move.change == "a draw"
     assert o_move.mark is Mark.MISTAKE
-    assert o_move.change == "was a draw, now a loss in 3 moves"
+    assert o_move.change == "was a draw, now X wins in 3 moves"
     assert o_move.better_coordinates == ("b2",)
     assert o_move.blunder_note() == "move 2: b1 lost the draw"
 
@@ -115,22 +113,27 @@ def test_an_inaccuracy_is_a_slower_win_or_a_faster_loss() -> None:
     review = review_game(Board.parse(".../..x/oox"), [0], Engine())
     (reviewed,) = review.moves
     assert reviewed.mark is Mark.INACCURACY
-    assert reviewed.change == "was a win in 1 move, now a win in 2 moves"
+    assert reviewed.change == "X could win in 1 move, now X wins in 2 moves"
     assert review.summary() == "X: 0 best, 1 inaccuracy, 0 mistakes"
     # Against a loss, holding out less long is an inaccuracy too (O b3 below).
     review = review_game(Board.empty(3), [0, 1, 4, 7], Engine())
     assert review.moves[-1].mark is Mark.INACCURACY
-    assert review.moves[-1].change == "was a loss in 2 moves, now a loss in 1 move"
+    assert review.moves[-1].change == "X could win in 2 moves, now X wins in 1 move"
 
 
 def test_the_value_before_and_after_is_a_whole_clause_for_each_reading() -> None:
-    assert was_words(Value(WIN - 1, True), Player.X) == "was a win in 1 move"
-    assert was_words(Value(0, True), Player.X) == "was a draw"
-    assert was_words(Value(30, False), Player.O) == "O was ahead"
-    assert was_words(Value(1, False), Player.O) == "was about even"
-    assert now_words(Value(1, False), Player.X) == "now about even"
-    assert now_words(Value(-30, False), Player.X) == "now O is ahead"
-    assert now_words(Value(-(WIN - 4), True), Player.X) == "now a loss in 2 moves"
+    before, after = Clause.BEFORE, Clause.AFTER
+    assert Value(WIN - 1, True).words(Player.X, before) == "X could win in 1 move"
+    assert Value(-(WIN - 1), True).words(Player.X, before) == "O could win in 1 move"
+    assert Value(0, True).words(Player.X, before) == "was a draw"
+    assert Value(30, False).words(Player.O, before) == "O was better"
+    assert Value(5, False).words(Player.O, before) == "O was slightly better"
+    assert Value(-300, False).words(Player.O, before) == "X was winning"
+    assert Value(1, False).words(Player.O, before) == "was about even"
+    assert Value(1, False).words(Player.X, after) == "now about even"
+    assert Value(-30, False).words(Player.X, after) == "now O is better"
+    assert Value(-(WIN - 4), True).words(Player.X, after) == "now O wins in 2 moves"
+    assert Value(0, True).words(Player.X, after) == "now a draw"
 
 
 #: An engine score in words: a sign and digits, or the "about" sign.
@@ -145,8 +148,8 @@ def test_no_value_in_words_carries_an_engine_score() -> None:
                 words = (
                     value.words(mover),
                     value.phrase(mover),
-                    was_words(value, mover),
-                    now_words(value, mover),
+                    value.words(mover, Clause.BEFORE),
+                    value.words(mover, Clause.AFTER),
                 )
                 assert not any(RAW_SCORE.search(text) for text in words), (score, words)
     # A review on a board too large to solve: every line of it in words.
@@ -213,7 +216,7 @@ def test_an_approximate_review_words_a_proven_draw_thrown_away_as_one() -> None:
     (lost,) = review_game(start, [start.parse_coordinate("d2")], engine, limit=limit).moves
     assert not lost.exact and lost.best_is_exact
     assert lost.mark is Mark.MISTAKE
-    assert lost.change.startswith("was a draw, now a loss in ")
+    assert lost.change.startswith("was a draw, now X wins in ")
     assert lost.blunder_note() == "move 12: d2 lost the draw"
     assert judge(0, -(WIN - 4), exact=False, best_proven=True) is Mark.MISTAKE
     assert judge(0, -30, exact=False, best_proven=True) is Mark.INACCURACY
@@ -227,7 +230,7 @@ def test_an_approximate_review_marks_a_win_given_up_for_a_proven_draw() -> None:
     (drawn,) = review_game(start, [start.parse_coordinate("c2")], engine, limit=limit).moves
     assert not drawn.exact and drawn.is_exact(drawn.move)
     assert drawn.mark is Mark.MISTAKE and drawn.is_proven
-    assert drawn.change.startswith("was a win in ") and drawn.change.endswith(", now a draw")
+    assert drawn.change.startswith("O could win in ") and drawn.change.endswith(", now a draw")
     assert drawn.blunder_note() == "move 22: c2 lost the win"
 
 
@@ -240,9 +243,9 @@ def test_an_approximate_review_marks_a_mistake_only_where_the_loss_is_proven() -
     (corner,) = review.moves
     assert not corner.exact and corner.depth == 4
     assert corner.mark is Mark.MISTAKE
-    assert ", now a loss in " in corner.change
+    assert ", now X wins in " in corner.change
     assert set(corner.better_coordinates) <= {"a4", "e4", "f4"}
-    assert review.summary().endswith(" other values approximate, depth 4")
+    assert review.summary().endswith(" other values searched 4 moves ahead")
     # A block keeps the game open: at worst a heuristic difference, never a mistake.
     blocked = review_game(start, [start.parse_coordinate("e4")], engine, limit=limit).moves[0]
     assert blocked.mark is not Mark.MISTAKE
@@ -274,7 +277,7 @@ def test_a_gomoku_review_marks_the_move_that_lets_a_four_three_through() -> None
     review = review_game(start, moves, Engine(randomize=False), limit=Limit(depth=2))
     far, *rest = review.moves
     assert far.mark is Mark.MISTAKE
-    assert far.change.endswith(", now a loss in 3 moves"), far.change
+    assert far.change.endswith(", now X wins in 3 moves"), far.change
     (hold,) = far.better
     prover = ThreatProver(start.geometry)
     assert hold != far.move and prover.win(start.play(hold)) is None
@@ -285,7 +288,7 @@ def test_a_gomoku_review_marks_the_move_that_lets_a_four_three_through() -> None
     assert review.summary().startswith(
         "O: 2 best, 0 inaccuracies, 1 mistake (move 10: a1 lost the game); X: 3 best"
     ) or review.summary().startswith("X: 3 best, 0 inaccuracies, 0 mistakes; O: 2 best")
-    assert " — losses proven by threats, other values approximate, depth " in review.summary()
+    assert " — losses proven by threats, other values searched " in review.summary()
 
 
 def test_a_gomoku_review_does_not_blame_a_move_that_blocks_the_threat() -> None:
@@ -301,6 +304,6 @@ def test_a_gomoku_review_marks_a_forced_win_not_played_an_inaccuracy() -> None:
     review = review_game(start, moves, Engine(randomize=False), limit=Limit(depth=2))
     elsewhere, block = review.moves
     assert elsewhere.mark is Mark.INACCURACY
-    assert elsewhere.change.startswith("was a win in 3 moves, now ")
+    assert elsewhere.change.startswith("X could win in 3 moves, now ")
     assert elsewhere.better_coordinates == ("g8",)
     assert block.mark is Mark.BEST

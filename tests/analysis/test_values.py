@@ -9,11 +9,11 @@ from ttt_gui.engine import WIN
 from ttt_gui.theme import Role
 
 
-def test_distances_count_the_mover_s_own_moves() -> None:
-    assert Value(WIN - 1, True).words(Player.X) == "win in 1 move"
-    assert Value(WIN - 3, True).words(Player.X) == "win in 2 moves"
-    assert Value(-(WIN - 2), True).words(Player.O) == "loss in 1 move"
-    assert Value(-(WIN - 6), True).words(Player.O) == "loss in 3 moves"
+def test_distances_count_the_winner_s_own_moves() -> None:
+    assert Value(WIN - 1, True).words(Player.X) == "X wins in 1 move"
+    assert Value(WIN - 3, True).words(Player.X) == "X wins in 2 moves"
+    assert Value(-(WIN - 2), True).words(Player.O) == "X wins in 1 move"
+    assert Value(-(WIN - 6), True).words(Player.O) == "X wins in 3 moves"
     assert Value(WIN - 5, True).phrase(Player.X) == "X wins in 3 moves"
     # A loss names the winner, in the winner's own moves.
     assert Value(-(WIN - 6), True).phrase(Player.X) == "O wins in 3 moves"
@@ -21,10 +21,11 @@ def test_distances_count_the_mover_s_own_moves() -> None:
 
 
 def test_an_estimate_names_the_side_it_favours() -> None:
-    assert Value(40, False).phrase(Player.O) == "O better"
-    assert Value(-5, False).phrase(Player.O) == "X slightly better"
+    assert Value(40, False).phrase(Player.O) == "O is better"
+    assert Value(-5, False).phrase(Player.O) == "X is slightly better"
     assert Value(1, False).phrase(Player.X) == "about even"
     assert Value(0, True).phrase(Player.X) == "a draw"
+    assert Value(0, True).words(Player.X) == "draw"
 
 
 def test_the_plies_stay_a_number() -> None:
@@ -65,6 +66,7 @@ def test_a_reading_names_the_proven_outcome_or_the_estimate_s_side() -> None:
     readings = [Value(score, exact).reading for score, exact in ((WIN - 1, False), (0, True))]
     assert readings == [Reading.WIN, Reading.DRAW]
     estimates = [Value(score, False).reading for score in (-1, 1, 2, -2, -(WIN - 2))]
+    # On the scale of four in a row (the default): 2 is the least advantage.
     assert estimates == [Reading.EVEN, Reading.EVEN, Reading.AHEAD, Reading.BEHIND, Reading.LOSS]
 
 

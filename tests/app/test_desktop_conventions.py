@@ -13,7 +13,6 @@ from fakes import FakeDialogs, InlineRunner, make_presenter
 
 from ttt_gui.analysis.values import Value
 from ttt_gui.app.actions import KeyNames, all_items
-from ttt_gui.app.game_words import value_words
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.view_state import score_tone
 from ttt_gui.board import Player
@@ -145,11 +144,15 @@ def test_custom_menu_items_say_the_current_choice() -> None:
     assert rig.presenter.view().labels["ask_custom_depth"] == "&Custom depth: 5…"
 
 
+def value_words(score: int, exact: bool, mover: Player) -> str:
+    return Value(score, exact).words(mover)
+
+
 def test_heuristic_values_are_words_that_name_the_side() -> None:
-    assert value_words(40, False, Player.X) == "X better"
-    assert value_words(-40, False, Player.X) == "O better"
-    assert value_words(500, False, Player.O) == "O much better"
-    assert value_words(3, False, Player.O) == "O slightly better"
+    assert value_words(40, False, Player.X) == "X is better"
+    assert value_words(-40, False, Player.X) == "O is better"
+    assert value_words(500, False, Player.O) == "O is winning"
+    assert value_words(3, False, Player.O) == "O is slightly better"
     assert value_words(1, False, Player.O) == "about even"
     assert value_words(0, True, Player.O) == "draw"
     assert Value(500, False).short(Player.O) == "O+++"

@@ -531,7 +531,7 @@ def test_hint_points_at_the_winning_move() -> None:
     assert rig.presenter.view().status == "Looking for a hint…"
     rig.presenter.tick()
     view = rig.presenter.view()
-    assert view.status == "Hint: c1 (win in 1 move)"
+    assert view.status == "Hint: c1 (X wins in 1 move)"
     assert [cell for cell, c in enumerate(view.cells) if c.background == "hint"] == [2]
     rig.presenter.play(2)
     assert not any(c.background == "hint" for c in rig.presenter.view().cells)
@@ -543,7 +543,7 @@ def test_a_hint_is_immediate_when_the_analysis_is_shown() -> None:
     play_all(rig, (0, 3, 1, 4))
     rig.presenter.tick()
     rig.presenter.hint()
-    assert rig.presenter.view().status == "Hint: c1 (win in 1 move)"
+    assert rig.presenter.view().status == "Hint: c1 (X wins in 1 move)"
 
 
 def test_a_hint_suggests_one_move_among_equally_good_ones() -> None:
@@ -583,7 +583,7 @@ def test_the_analysis_shows_every_moves_value_in_its_tone() -> None:
     cells = rig.presenter.view().cells
     assert cells[4].note == "" and cells[4].mark == "X"
     assert [cells[c].note for c in (0, 2, 6, 8)] == ["draw"] * 4, "a corner holds the draw"
-    assert all(cells[c].note.startswith("loss in") for c in (1, 3, 5, 7)), "an edge loses"
+    assert all(cells[c].note.startswith("X wins in") for c in (1, 3, 5, 7)), "an edge loses"
     assert {cells[c].tone for c in (1, 3, 5, 7)} == {"bad"}
     assert {cells[c].tone for c in (0, 2, 6, 8)} == {"even"}
 
@@ -591,15 +591,19 @@ def test_the_analysis_shows_every_moves_value_in_its_tone() -> None:
 def test_the_same_words_always_get_the_same_tone() -> None:
     rig = make_presenter(mode="hotseat")
     rig.presenter.toggle_analysis()
-    seen: dict[str, str] = {}
+    seen: dict[tuple[str, str], str] = {}  # (the side to move, the words): the tone
     for cell in (4, 1, 0, 8, 2):  # a game in which both sides have wins and losses
         rig.presenter.tick()
+        mover = rig.board.turn.value
         for words, tone in tones(rig.presenter.view()).items():
-            assert seen.setdefault(words, tone) == tone, f"{words!r} in two tones"
+            assert seen.setdefault((mover, words), tone) == tone, f"{words!r} in two tones"
         rig.presenter.play(cell)
-    assert any(words.startswith("win in") for words in seen)
-    assert {seen[w] for w in seen if w.startswith("win in")} == {"good"}
-    assert {seen[w] for w in seen if w.startswith("loss in")} == {"bad"}
+    # The words name the winner; the tone says whether that is the side to move.
+    wins = {(mover, words): tone for (mover, words), tone in seen.items() if " wins in " in words}
+    assert any(words.startswith(mover) for mover, words in wins)
+    assert any(not words.startswith(mover) for mover, words in wins)
+    for (mover, words), tone in wins.items():
+        assert tone == ("good" if words.startswith(mover) else "bad"), (mover, words)
 
 
 def test_an_approximate_analysis_says_it_is_being_proved() -> None:
@@ -609,13 +613,14 @@ def test_an_approximate_analysis_says_it_is_being_proved() -> None:
     rig.presenter.tick()
     view = rig.presenter.view()
     assert rig.session.analysis is not None
-    assert f"Analysis: proving… depth {rig.session.analysis.depth}" in view.status
+    depth = rig.session.analysis.depth
+    assert f"Analysis: proving… searched {depth} move" in view.status
     notes = [cell.note for cell in view.cells]
     assert sum(1 for note in notes if note) == 24
     for cell in view.cells:
         if cell.note in ("about even", "draw"):
             assert cell.tone == "even"
-        elif cell.note.startswith(("ahead", "win")):
+        elif cell.note.startswith("O "):  # O to move: its advantage or its win
             assert cell.tone == "good"
         elif cell.note:
             assert cell.tone == "bad"

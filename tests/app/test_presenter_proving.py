@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pytest
 from fakes import InlineRunner, Rig, TickingClock, make_presenter
 
+from ttt_gui.analysis.values import scale_of
 from ttt_gui.app.game_words import hint_text
 from ttt_gui.app.jobs import Job, JobKind, JobRunner, JobTag
 from ttt_gui.app.view_state import analysis_notes
@@ -49,7 +50,8 @@ def test_proving_shows_ever_deeper_values_and_says_so() -> None:
         depths.append(analysis.depth)
         view = rig.presenter.view()
         proven = f", {len(analysis.proven)} of 24 moves proven" if analysis.proven else ""
-        assert view.status.endswith(f"Analysis: proving… depth {analysis.depth}{proven}")
+        searched = f"searched {analysis.depth} move{'s' if analysis.depth > 1 else ''} ahead"
+        assert view.status.endswith(f"Analysis: proving… {searched}{proven}")
         assert sum(1 for cell in view.cells if cell.note) == 24
         assert not view.show_progress, "proving shows no progress bar"
         rig.clock.advance(10)
@@ -69,11 +71,11 @@ def test_a_position_proved_by_proving_shows_its_proven_values_and_proving_stops(
             break
     analysis = rig.session.analysis
     assert analysis is not None and analysis.exact
-    assert any("Analysis: proving… depth" in status for status in statuses)
+    assert any("Analysis: proving… searched " in status for status in statuses)
     view = rig.presenter.view()
     assert view.status.endswith("Analysis: proven")
     notes = [cell.note for cell in view.cells if cell.note]
-    assert len(notes) == 48 and all(note.startswith("loss in") for note in notes)
+    assert len(notes) == 48 and all(note.startswith("X wins in") for note in notes)
     assert {cell.tone for cell in view.cells if cell.note} == {"bad"}
     assert not rig.presenter.is_working and rig.session.next_search() is None
     assert kinds(rig).count("prove") >= 2
@@ -91,7 +93,8 @@ def test_a_hint_during_proving_follows_the_deeper_analysis() -> None:
     assert analysis is not None
     depth = analysis.depth
     status = rig.presenter.view().status
-    assert f"depth {depth})   Analysis: proving… depth {depth}" in status, status
+    hint = hint_text(rig.board, analysis)
+    assert f"{hint}   Analysis: proving… searched {depth} move" in status, status
     assert rig.session.hint == tuple(analysis.best[:1])
 
 
@@ -189,7 +192,7 @@ def test_the_computers_move_cancels_proving_at_once_and_proving_resumes_after() 
         assert runner.started[started] == move, "the move goes first"
         assert wait_until(rig, lambda: rig.board.move_count == 2)
         assert wait_until(rig, lambda: runner.tag is not None and runner.tag.kind is JobKind.PROVE)
-        assert "Analysis: proving… depth" in rig.presenter.view().status
+        assert "Analysis: proving… searched " in rig.presenter.view().status
     finally:
         rig.presenter.close()
     assert wait_until(rig, lambda: not prove_threads(), 5.0), "a proving round outlived close"
@@ -215,7 +218,10 @@ def test_a_position_the_relevance_zones_prove_drawn_ends_proven_with_every_cell_
     notes = [{cell.note for cell in view.cells if cell.note} for view in views]
     for view, words in zip(views, notes):
         if "draw" in words and len(words) > 1:
-            assert re.search(r"Analysis: proving… depth \d+, \d+ of 43 moves proven$", view.status)
+            assert re.search(
+                r"Analysis: proving… searched \d+ moves? ahead, \d+ of 43 moves proven$",
+                view.status,
+            )
     rounds = kinds(rig)[-len(views) :].count("prove")
     # Proven by rounds, the status says so; exact at once, it says nothing.
     assert views[-1].status.endswith("Analysis: proven" if rounds else "X to move")
@@ -231,13 +237,13 @@ def test_moves_proven_in_an_approximate_analysis_are_worded_as_exact() -> None:
     analysis = MoveAnalysis(
         {0: 0, 1: 30, 2: -(WIN - 4)}, 3, exact=False, best=[1], proven=frozenset({0, 2})
     )
-    notes = analysis_notes(analysis, board.turn)
+    notes = analysis_notes(analysis, board.turn, scale_of(board.geometry))
     assert notes == {
         0: ("draw", "=", "even"),
-        1: ("X better", "X++", "good"),
-        2: ("loss in 2 moves", "L2", "bad"),
+        1: ("X is slightly better", "X+", "good"),
+        2: ("O wins in 2 moves", "L2", "bad"),
     }
-    assert hint_text(board, analysis) == "Hint: b1 (X better, depth 3)"
+    assert hint_text(board, analysis) == "Hint: b1 (X is slightly better)"
     drawn = dataclasses.replace(analysis, best=[0])
     assert hint_text(board, drawn) == "Hint: a1 (draw)"
 

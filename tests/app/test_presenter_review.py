@@ -184,10 +184,10 @@ def test_choosing_a_marked_move_shows_the_position_before_it_with_the_better_mov
     assert view.cells[4].background == "hint"  # b2, the better move
     assert view.cells[1].background == "last"  # b1, the move played
     assert (view.cells[4].note, view.cells[4].tone) == ("draw", "even")
-    assert (view.cells[1].note, view.cells[1].tone) == ("loss in 3 moves", "bad")
+    assert (view.cells[1].note, view.cells[1].tone) == ("X wins in 3 moves", "bad")
     assert not any(cell.playable for cell in view.cells)
     assert view.status == (
-        "Move 2, O b1: mistake — was a draw, now a loss in 3 moves; better: b2."
+        "Move 2, O b1: mistake — was a draw, now X wins in 3 moves; better: b2."
         " Esc returns to the game."
     )
     assert view.history_cursor == 2
@@ -267,9 +267,9 @@ def test_a_review_of_a_large_board_says_it_is_approximate() -> None:
     rig.settle()
     status = rig.presenter.view().status
     assert "X: " in status and "O: " in status
-    assert ", approximate, depth " not in status and " — approximate, depth " in status
+    assert "depth" not in status and " — approximate, searched " in status
     rig.presenter.go_to(1)
-    assert "(approximate, depth " in rig.presenter.view().status
+    assert "(approximate, searched " in rig.presenter.view().status
 
 
 def test_a_reviewed_move_shows_the_values_proven_in_an_approximate_review() -> None:
@@ -288,7 +288,10 @@ def test_a_reviewed_move_shows_the_values_proven_in_an_approximate_review() -> N
     rig.settle()
     rig.presenter.go_to(1)
     view = rig.presenter.view()
-    assert view.status.startswith("Move 22, O c2: mistake — was a win in ")
-    assert ", now a draw; better: e5" in view.status and "(approximate, depth 2)" in view.status
+    assert view.status.startswith("Move 22, O c2: mistake — O could win in ")
+    assert (
+        ", now a draw; better: e5" in view.status
+        and "(approximate, searched 2 moves ahead)" in view.status
+    )
     assert (view.cells[c2].note, view.cells[c2].tone) == ("draw", "even")
-    assert view.cells[e5].note.startswith("win in ") and view.cells[e5].tone == "good"
+    assert view.cells[e5].note.startswith("O wins in ") and view.cells[e5].tone == "good"

@@ -57,5 +57,5 @@ def test_how_to_play_explains_the_short_analysis_words() -> None:
     assert (name, title) == ("show_text", "How to play")
     for short, meaning in (("W2", "win in 2 moves"), ("L2", "loss in 2 moves"), ("=", "draw")):
         assert f"{short}: {meaning}" in text
-    assert "≈: about even" in text and "X+, X++, X+++: X slightly better" in text
+    assert "≈: about even" in text and "X+, X++, X+++: X is slightly better" in text
     assert "O+" in text

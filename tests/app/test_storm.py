@@ -262,11 +262,12 @@ def nonzero(scores: object) -> dict[str, dict[str, int]]:
     }
 
 
-def word_tone(words: str) -> str:
-    """The tone the analysis words must have (see view_model.score_tone)."""
-    if words.startswith(("win in", "ahead")):
+def word_tone(words: str, mover: str) -> str:
+    """The tone the analysis words must have (see view_state.score_tone): good
+    where they name the side to move (``mover``), bad where they name the other."""
+    if words.startswith(f"{mover} "):
         return "good"
-    if words.startswith(("loss in", "behind")):
+    if words.startswith(("X ", "O ")):
         return "bad"
     assert words in ("draw", "about even"), words
     return "even"
@@ -360,7 +361,7 @@ class Checker:
             if mark is not None:
                 assert shown.note == "" and (board.gravity or not shown.playable)
             elif shown.note:
-                assert shown.tone == word_tone(shown.note), shown
+                assert shown.tone == word_tone(shown.note, board.turn.value), shown
         assert view.winning_line == (board.winning_line or ())
         assert len(view.history) == len(session.history.moves) + 1
         if not focused:

@@ -63,11 +63,11 @@ def test_analyse_prints_the_value_then_every_move_best_first(tmp_path: Path) -> 
     assert first == "X.O/.X./...  O to move: draw"
     assert lines == [
         "c3  draw",
-        "b1  loss in 1 move",
-        "a2  loss in 1 move",
-        "c2  loss in 1 move",
-        "a3  loss in 1 move",
-        "b3  loss in 1 move",
+        "b1  X wins in 1 move",
+        "a2  X wins in 1 move",
+        "c2  X wins in 1 move",
+        "a3  X wins in 1 move",
+        "b3  X wins in 1 move",
     ]
     values = move_values(board)  # the order is the reference's, best first
     expected = sorted(values.items(), key=lambda item: (-item[1], item[0]))
@@ -80,7 +80,7 @@ def test_analyse_json_is_one_object_with_every_move(tmp_path: Path) -> None:
     data = json.loads(done.stdout)
     assert data["position"] == "XX./OO./..."
     assert data["side_to_move"] == "X"
-    assert (data["words"], data["exact"], data["win_length"]) == ("win in 1 move", True, 3)
+    assert (data["words"], data["exact"], data["win_length"]) == ("X wins in 1 move", True, 3)
     values = move_values(Board.parse("XX./OO./..."))
     assert data["score"] == max(values.values())
     assert [move["coordinate"] for move in data["moves"]] == ["c1", "c2", "a3", "b3", "c3"]
@@ -122,7 +122,7 @@ def test_analyse_to_a_depth_says_it_is_approximate(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     first, *lines = done.stdout.splitlines()
     assert first.startswith("...../...../..X../...../.....  O to move: ")
-    assert first.endswith("(approximate, depth 2)")
+    assert first.endswith("(approximate, searched 2 moves ahead)")
     assert len(lines) == 24
     data = json.loads(
         run(tmp_path, "analyse", "...../...../..x../...../.....", "--depth", "2", "--json").stdout
@@ -181,23 +181,23 @@ def test_analyse_plays_by_the_variant_s_rules(
 ) -> None:
     printed = {
         "misère": [
-            "X.O/.X./...  (misère)  O to move: win in 3 moves",
-            *(f"{cell}  win in 3 moves" for cell in ("b1", "a2", "c2", "a3", "b3")),
+            "X.O/.X./...  (misère)  O to move: O wins in 3 moves",
+            *(f"{cell}  O wins in 3 moves" for cell in ("b1", "a2", "c2", "a3", "b3")),
             "c3  draw",
         ],
         "gravity": [
-            "..../..../X.../XO.O  (gravity)  X to move: win in 1 move",
-            "a2  win in 1 move",
-            "c4  win in 3 moves",
-            "b3  loss in 1 move",
-            "d3  loss in 1 move",
+            "..../..../X.../XO.O  (gravity)  X to move: X wins in 1 move",
+            "a2  X wins in 1 move",
+            "c4  X wins in 3 moves",
+            "b3  O wins in 1 move",
+            "d3  O wins in 1 move",
         ],
         "gravity, misère": [
-            "..../..../X.../XO.O  (gravity, misère)  X to move: loss in 5 moves",
-            "b3  loss in 5 moves",
-            "d3  loss in 5 moves",
-            "c4  loss in 5 moves",
-            "a2  loss in 1 move",
+            "..../..../X.../XO.O  (gravity, misère)  X to move: O wins in 5 moves",
+            "b3  O wins in 5 moves",
+            "d3  O wins in 5 moves",
+            "c4  O wins in 5 moves",
+            "a2  O wins in 1 move",
         ],
     }[rules]
     board = Board.parse(
@@ -232,11 +232,11 @@ def test_analyse_of_misere_is_not_the_plain_game(tmp_path: Path) -> None:
         "score": plain["score"],
         "outcome": "win",
         "plies": 1,
-        "words": "win in 1 move",
+        "words": "X wins in 1 move",
         "exact": True,
     }
-    assert [m["words"] for m in misere["moves"] if m["coordinate"] == "c1"] == ["loss in 1 move"]
-    assert misere["words"] != "win in 1 move"
+    assert [m["words"] for m in misere["moves"] if m["coordinate"] == "c1"] == ["O wins in 1 move"]
+    assert misere["words"] != "X wins in 1 move"
 
 
 def test_analyse_under_the_exact_rule_does_not_count_an_overline(tmp_path: Path) -> None:
@@ -258,14 +258,14 @@ def test_analyse_under_the_exact_rule_does_not_count_an_overline(tmp_path: Path)
 
 def test_an_estimate_names_the_side_it_favours_and_no_engine_score() -> None:
     """Connect Four searched 4 plies deep: heuristic values only, each worded
-    "X better", "O slightly better" or "about even", never in points."""
+    "X is better", "O is slightly better" or "about even", never in points."""
     board = Board.parse("......./......./......./......./......./...x...", gravity=True)
     analyst = Analyst(Engine(randomize=False), Limit(depth=4))
     lines = analysis_report(analyst.analyse(board), False).splitlines()
     assert lines[0].startswith(str(board) + "  (gravity)  O to move: ")
-    assert lines[0].endswith(" (approximate, depth 4)")
+    assert lines[0].endswith(" (approximate, searched 4 moves ahead)")
     words = [line.split("  ", 1)[1] for line in lines[1:]]
-    estimate = re.compile(r"about even|[XO] (slightly |much )?better")
+    estimate = re.compile(r"about even|[XO] is (slightly better|better|winning)")
     assert all(estimate.fullmatch(word) for word in words), words
     data = json.loads(analysis_report(analyst.analyse(board), True))
     assert not any(re.search(r"≈|[+-]\d", move["words"]) for move in data["moves"])
@@ -353,9 +353,9 @@ def test_review_prints_every_move_marked_and_the_summary(tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         "  1. X a1  best        a draw",
-        "  2. O b1  mistake     was a draw, now a loss in 3 moves; better: b2",
+        "  2. O b1  mistake     was a draw, now X wins in 3 moves; better: b2",
         "  3. X b2  best        X wins in 3 moves",
-        "  4. O b3  inaccuracy  was a loss in 2 moves, now a loss in 1 move; better: c3",
+        "  4. O b3  inaccuracy  X could win in 2 moves, now X wins in 1 move; better: c3",
         "  5. X c3  best        X wins in 1 move",
         "X: 3 best, 0 inaccuracies, 0 mistakes; "
         "O: 0 best, 1 inaccuracy, 1 mistake (move 2: b1 lost the draw)",
@@ -377,7 +377,7 @@ def test_review_json_lists_marks_values_and_better_moves(tmp_path: Path) -> None
     second = data["moves"][1]
     assert (second["number"], second["player"], second["coordinate"]) == (2, "O", "b1")
     assert (second["better"], second["best_score"]) == (["b2"], 0)
-    assert second["words"] == "was a draw, now a loss in 3 moves"
+    assert second["words"] == "was a draw, now X wins in 3 moves"
     assert data["summary"].startswith("X: 3 best")
 
 
@@ -403,7 +403,7 @@ def test_review_text_names_the_marks_in_the_player_s_language_and_json_keeps_ids
     review = review_game(Board.empty(3), [0, 1], Engine(randomize=False))
     lines = review_report(review, False).splitlines()
     assert lines[0] == "  1. X a1  plej bona  a draw"
-    assert lines[1].startswith("  2. O b1  eraro      was a draw, now a loss in 3 moves")
+    assert lines[1].startswith("  2. O b1  eraro      was a draw, now X wins in 3 moves")
     data = json.loads(review_report(review, True))
     assert [move["mark"] for move in data["moves"]] == ["best", "mistake"]
 
@@ -415,7 +415,7 @@ def test_review_of_a_large_board_is_approximate_to_the_depth_asked(tmp_path: Pat
     lines = done.stdout.splitlines()
     assert len(lines) == 4
     # Five in a row on 7x7: losses by threats, the other values estimates.
-    assert lines[-1].endswith(" other values approximate, depth 2")
+    assert lines[-1].endswith(" other values searched 2 moves ahead")
     assert " mistake " not in done.stdout  # nothing is proven lost this early
 
 
@@ -531,7 +531,7 @@ def test_an_empty_catalogue_leaves_the_command_in_english(tmp_path: Path) -> Non
         env=broken_catalogue_environment(tmp_path, b""),
     )
     assert done.returncode == 0, done.stderr
-    assert "O to move: loss in 2 moves" in done.stdout
+    assert "O to move: X wins in 2 moves" in done.stdout
     assert "Traceback" not in done.stderr
     [said] = done.stderr.splitlines()
     assert "ttt_gui.mo" in said and "cannot be read" in said
@@ -543,8 +543,8 @@ def test_a_misspelt_placeholder_shows_that_message_in_english(tmp_path: Path) ->
         "{position}  {player} to move: {value}", "{position}  {player} zieht: {nopevalue}"
     )
     catalogue.add(
-        ("loss in {moves} move", "loss in {moves} moves"),
-        ("Niederlage in {moves} Zug", "Niederlage in {moves} Zügen"),
+        ("{player} wins in {moves} move", "{player} wins in {moves} moves"),
+        ("{player} gewinnt in {moves} Zug", "{player} gewinnt in {moves} Zügen"),
     )
     mo = tmp_path / "built.mo"
     with mo.open("wb") as file:
@@ -558,8 +558,8 @@ def test_a_misspelt_placeholder_shows_that_message_in_english(tmp_path: Path) ->
     )
     assert done.returncode == 0, done.stderr
     first, *moves = done.stdout.splitlines()
-    assert first.endswith("O to move: Niederlage in 2 Zügen"), "the English sentence alone"
-    assert "c1  Niederlage in 1 Zug" in moves, "the other messages translated"
+    assert first.endswith("O to move: X gewinnt in 2 Zügen"), "the English sentence alone"
+    assert "c1  X gewinnt in 1 Zug" in moves, "the other messages translated"
     assert "Traceback" not in done.stderr
     [said] = done.stderr.splitlines()
     assert "'{position}  {player} to move: {value}'" in said

@@ -48,8 +48,8 @@ def test_analyse_prints_in_english_on_an_ascii_terminal(tmp_path: Path) -> None:
     done = run(tmp_path, "analyse", "xo./.x./...")
     assert (done.returncode, done.stderr) == (0, b"")
     lines = done.stdout.decode("ascii").splitlines()
-    assert lines[0] == "XO./.X./...  O to move: loss in 2 moves"
-    assert "c1  loss in 1 move" in lines
+    assert lines[0] == "XO./.X./...  O to move: X wins in 2 moves"
+    assert "c1  X wins in 1 move" in lines
 
 
 def test_analyse_speaks_the_language_where_the_terminal_can_show_it(tmp_path: Path) -> None:

@@ -191,7 +191,7 @@ def test_the_shortcuts_window_is_two_aligned_columns_and_escape_closes_it(
 
 def test_analysis_words_grow_back_when_the_window_grows(make_window) -> None:
     """Small cells show short forms ("O++"); once the window is enlarged the
-    same cells show the words ("O better") again."""
+    same cells show the words ("O is better") again."""
     window: Window = make_window(
         Settings(GameConfig(mode=Mode.HOTSEAT, rows=9, cols=9, win_length=5))
     )
@@ -199,7 +199,7 @@ def test_analysis_words_grow_back_when_the_window_grows(make_window) -> None:
     window.run("play", 40)
     empty = [cell for cell in range(81) if presenter.session.board[cell] is None]
     presenter.session.analysis = MoveAnalysis(
-        {cell: 40 for cell in empty}, depth=3, exact=False, best=[empty[0]]
+        {cell: 100 for cell in empty}, depth=3, exact=False, best=[empty[0]]
     )
     presenter.settings.analysis = True  # shown, without starting a search
     window.refresh()
@@ -215,7 +215,7 @@ def test_analysis_words_grow_back_when_the_window_grows(make_window) -> None:
     root.geometry("470x340")
     assert wait(root, lambda: notes() == ["O++"] * 80, 5), notes()
     root.geometry("1000x1000")
-    assert wait(root, lambda: notes() == ["O\nbetter"] * 80, 5), notes()
+    assert wait(root, lambda: notes() == ["O is\nbetter"] * 80, 5), notes()
 
 
 def test_zoom_scales_the_status_and_score_text(make_window) -> None:

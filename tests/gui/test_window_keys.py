@@ -136,7 +136,7 @@ def test_f5_shows_and_hides_the_analysis_on_the_cells(make_window) -> None:
         assert note(window, corner) == ("draw", palette["even"]), "O holds the draw in a corner"
     for edge in (1, 3, 5, 7):
         shown = note(window, edge)
-        assert shown is not None and shown[0].startswith("loss in"), "an edge loses"
+        assert shown is not None and shown[0].startswith("X wins in"), "an edge loses"
         assert shown[1] == palette["bad"]
     assert note(window, 4) is None
     keys(root, "F5")

@@ -27,10 +27,10 @@ def test_the_status_says_proving_then_proven(make_window) -> None:
     window = make_window(SEVEN)
     status = window.turn_field.message_label
     real_click(window.board.cells[24])
-    assert wait(window.root, lambda: "Analysis: proving… depth" in status.cget("text"), 30)
+    assert wait(window.root, lambda: "Analysis: proving… searched " in status.cget("text"), 30)
     assert wait(window.root, lambda: status.cget("text").endswith("Analysis: proven"), 120)
     notes = [cell.note for cell in window.presenter.view().cells if cell.note]
-    assert len(notes) == 48 and all(note.startswith("loss in") for note in notes)
+    assert len(notes) == 48 and all(note.startswith("X wins in") for note in notes)
     assert wait(window.root, lambda: not window.presenter.is_working and not prove_threads())
     assert window.callback_errors == []
 

@@ -26,13 +26,13 @@ where another move left it none, is the mistake, the value before it an
 estimate and the one after it "a loss in N moves".
 
 Values in words name the side they favour: a kept value reads "X wins in 3
-moves" or "O slightly better", never the engine's points.
+moves" or "O is slightly better", never the engine's points.
 
 >>> from ttt_gui.engine import Engine
 >>> review = review_game(Board.parse("xx./oo./..."), (6, 5), Engine())
 >>> for move in review.moves:
 ...     print(move.coordinate, move.mark.value, move.change, sep=": ")
-a3: mistake: was a win in 1 move, now a loss in 1 move
+a3: mistake: X could win in 1 move, now O wins in 1 move
 c2: best: O wins in 1 move
 >>> for line in review.summary().split("; "):
 ...     print(line)
@@ -53,9 +53,7 @@ from ttt_gui.analysis.reviewed import (
     Progress,
     ReviewStopped,
     best_is_exact,
-    now_words,
     proven_outcome,
-    was_words,
 )
 from ttt_gui.analysis.threat_review import review_by_threats
 from ttt_gui.board import Board
@@ -69,16 +67,15 @@ __all__ = [
     "Progress",
     "ReviewStopped",
     "judge",
-    "now_words",
     "proven_outcome",
     "review_by_threats",
     "review_game",
     "review_move",
-    "was_words",
 ]
 
-#: A heuristic value this much below the best marks an inaccuracy (the step
-#: from "slightly better" to "better" in the analysis words).
+#: A heuristic value this much below the best marks an inaccuracy: in points
+#: of the engine's scale, the same on every board (the words' steps are read
+#: per board kind: :func:`ttt_gui.analysis.values.scale_of`).
 HEURISTIC_MARGIN = 25
 
 

@@ -11,7 +11,7 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ttt_gui.analysis.values import Reading, Value
+from ttt_gui.analysis.values import Clause, Value, scale_of
 from ttt_gui.board import Board, Player
 from ttt_gui.engine import MATE_THRESHOLD
 from ttt_gui.words import gettext, ngettext, pgettext
@@ -74,49 +74,6 @@ def best_is_exact(scores: dict[int, int], is_exact: Callable[[int], bool]) -> bo
     return any(is_exact(move) for move, score in scores.items() if score == best)
 
 
-def was_words(value: Value, mover: Player) -> str:
-    """The value a position had for ``mover`` before its move, as a clause:
-    ``"was a draw"``; an estimate names the side it favoured (``"O was ahead"``)."""
-    reading, moves = value.reading, value.moves or 0
-    if reading is Reading.WIN:
-        # TRANSLATORS: the value before a move: the mover could win in {moves} moves.
-        message = ngettext("was a win in {moves} move", "was a win in {moves} moves", moves)
-    elif reading is Reading.LOSS:
-        message = ngettext("was a loss in {moves} move", "was a loss in {moves} moves", moves)
-    elif reading is Reading.DRAW:
-        message = gettext("was a draw")
-    elif value.advantage == 0:
-        message = gettext("was about even")
-    else:
-        # TRANSLATORS: an estimate before a move, not proven: {player} (X or O) stood better.
-        message = gettext("{player} was ahead")
-    return message.format(moves=moves, player=_favoured(value, mover).value)
-
-
-def now_words(value: Value, mover: Player) -> str:
-    """The value a move of ``mover`` left, as a clause: ``"now a loss in 3
-    moves"``; an estimate names the side it favours (``"now X is ahead"``)."""
-    reading, moves = value.reading, value.moves or 0
-    if reading is Reading.WIN:
-        # TRANSLATORS: the value after a move: the mover can still win in {moves} moves.
-        message = ngettext("now a win in {moves} move", "now a win in {moves} moves", moves)
-    elif reading is Reading.LOSS:
-        message = ngettext("now a loss in {moves} move", "now a loss in {moves} moves", moves)
-    elif reading is Reading.DRAW:
-        message = gettext("now a draw")
-    elif value.advantage == 0:
-        message = gettext("now about even")
-    else:
-        # TRANSLATORS: an estimate after a move, not proven: {player} (X or O) stands better.
-        message = gettext("now {player} is ahead")
-    return message.format(moves=moves, player=_favoured(value, mover).value)
-
-
-def _favoured(value: Value, mover: Player) -> Player:
-    """The side an estimate from ``mover``'s side favours (``mover`` when even)."""
-    return mover if value.score >= 0 else mover.other
-
-
 @dataclass(frozen=True)
 class MoveReview:
     """One move judged: ``board`` is the position before it, ``number`` its move
@@ -168,17 +125,20 @@ class MoveReview:
 
     @property
     def change(self) -> str:
-        """The value before and after in words: ``"was a draw, now a loss in 2 moves"``,
-        or the kept value (``"a draw"``) for a best move."""
-        before = Value(self.best_score, self.best_is_exact)
+        """The value before and after in words, naming the side each favours:
+        ``"was a draw, now O wins in 2 moves"``, or the kept value
+        (``"a draw"``, ``"O is better"``) for a best move."""
+        scale = scale_of(self.board.geometry)
+        before = Value(self.best_score, self.best_is_exact, scale)
         if self.mark is Mark.BEST:
             return before.phrase(self.player)
-        after = Value(self.played_score, self.is_exact(self.move))
+        after = Value(self.played_score, self.is_exact(self.move), scale)
         # TRANSLATORS: how a move changed the value: {before} is a clause such as "was a
-        # draw", {after} one such as "now a loss in 3 moves".
+        # draw", {after} one such as "now O wins in 3 moves".
         message = gettext("{before}, {after}")
         return message.format(
-            before=was_words(before, self.player), after=now_words(after, self.player)
+            before=before.words(self.player, Clause.BEFORE),
+            after=after.words(self.player, Clause.AFTER),
         )
 
     @property
@@ -225,7 +185,8 @@ class GameReview:
 
     def summary(self) -> str:
         """One line per game: ``"X: 7 best, 1 inaccuracy, 0 mistakes; O: ..."``, with
-        the mistakes named, and ``"approximate, depth 6"`` where not exact."""
+        the mistakes named, and ``"approximate, searched 6 moves ahead"`` where
+        not exact."""
         # TRANSLATORS: what separates the players' reviews, and the mistakes named
         # in one: keep the spacing and punctuation your language uses ("；" in Chinese).
         separator = pgettext("between the parts of a review", "; ")
@@ -253,16 +214,22 @@ class GameReview:
                 part = gettext("{player}: {counts}").format(player=player.value, counts=words)
             parts.append(part)
         text = separator.join(parts) if parts else gettext("No moves to review")
+        depth = self.depth
         if self.by_threats:
             # TRANSLATORS: a Gomoku review: the losses are proven by threats (fours and
-            # threes), the other values are estimates searched {depth} moves deep.
-            text = gettext(
-                "{review} — losses proven by threats, other values approximate, depth {depth}"
-            ).format(review=text, depth=self.depth)
+            # threes), the other values are estimates of a search {depth} moves deep.
+            text = ngettext(
+                "{review} — losses proven by threats, other values searched {depth} move ahead",
+                "{review} — losses proven by threats, other values searched {depth} moves ahead",
+                depth,
+            ).format(review=text, depth=depth)
         elif not self.is_exact:
-            text = gettext("{review} — approximate, depth {depth}").format(
-                review=text, depth=self.depth
-            )
+            # TRANSLATORS: a review whose values are estimates of a search {depth} moves deep.
+            text = ngettext(
+                "{review} — approximate, searched {depth} move ahead",
+                "{review} — approximate, searched {depth} moves ahead",
+                depth,
+            ).format(review=text, depth=depth)
         return text
 
 

@@ -11,24 +11,13 @@ from __future__ import annotations
 
 from ttt_gui import PROGRAM_NAME
 from ttt_gui.analysis.review import Mark, MoveReview
-from ttt_gui.analysis.values import Value
+from ttt_gui.analysis.values import Value, scale_of
 from ttt_gui.app.actions import KeyNames
 from ttt_gui.app.session import Session
-from ttt_gui.board import Board, Player
+from ttt_gui.board import Board
 from ttt_gui.config import Mode
 from ttt_gui.engine import MoveAnalysis
 from ttt_gui.words import gettext, gettext_noop, ngettext, pgettext
-
-
-def value_words(score: int, exact: bool, mover: Player) -> str:
-    """A move's value in words, from ``mover``'s side: ``"win in 2 moves"``,
-    ``"draw"``, ``"loss in 1 move"``; heuristic values name the side they favour.
-
-    >>> value_words(40, False, Player.O), value_words(-5, False, Player.O)
-    ('O better', 'X slightly better')
-    """
-    return Value(score, exact).words(mover)
-
 
 # TRANSLATORS: the kind of game as your language says it (French "Morpion"): the
 # desktop menu's generic name beside the program's own name, Noxo, which stays as it is.
@@ -49,17 +38,15 @@ SCORE_NAMES = {
 
 
 def hint_text(board: Board, analysis: MoveAnalysis) -> str:
-    """Words for the engine's choice among the best moves, e.g. ``Hint: b2 (draw)``."""
+    """Words for the engine's choice among the best moves, naming the side its
+    value favours: ``Hint: b2 (draw)``, ``Hint: g4 (O is better)``."""
     move = analysis.best[0]
-    exact = analysis.is_exact(move)
-    words = value_words(analysis.scores[move], exact, board.turn)
-    if exact:
-        # TRANSLATORS: {cell} is a cell, e.g. "b2"; {value} the move's value, e.g. "draw".
-        hint = gettext("Hint: {cell} ({value})")
-    else:
-        # TRANSLATORS: as "Hint: {cell} ({value})", for a value searched {depth} moves deep.
-        hint = gettext("Hint: {cell} ({value}, depth {depth})")
-    return hint.format(cell=board.coordinate(move), value=words, depth=analysis.depth)
+    value = Value(analysis.scores[move], analysis.is_exact(move), scale_of(board.geometry))
+    # TRANSLATORS: {cell} is a cell, e.g. "b2"; {value} the move's value, e.g. "draw"
+    # or "O is better".
+    return gettext("Hint: {cell} ({value})").format(
+        cell=board.coordinate(move), value=value.words(board.turn)
+    )
 
 
 #: A line's length in words, for the sentences about lines (others by number).
@@ -210,18 +197,24 @@ def analysis_status(session: Session, analysis: MoveAnalysis) -> str:
         # TRANSLATORS: every move's value shown is exact, proved after the search.
         return ANALYSIS_GAP + gettext("Analysis: proven") if proved else ""
     depth, proven, moves = analysis.depth, len(analysis.proven), len(analysis.scores)
+    # TRANSLATORS: how far an unfinished analysis has looked: {depth} moves (plies) deep.
+    progress = ngettext(
+        "searched {depth} move ahead", "searched {depth} moves ahead", depth
+    ).format(depth=depth)
     if proven:
-        progress = ngettext(
-            "depth {depth}, {proven} of {moves} move proven",
-            "depth {depth}, {proven} of {moves} moves proven",
-            moves,
-        ).format(depth=depth, proven=proven, moves=moves)
-    else:
-        progress = gettext("depth {depth}").format(depth=depth)
+        # TRANSLATORS: {searched} is e.g. "searched 6 moves ahead", {proven} "2 of 9
+        # moves proven".
+        progress = gettext("{searched}, {proven}").format(
+            searched=progress,
+            proven=ngettext(
+                "{proven} of {moves} move proven", "{proven} of {moves} moves proven", moves
+            ).format(proven=proven, moves=moves),
+        )
     if session.is_proving:
-        # TRANSLATORS: {progress} is e.g. "depth 6, 2 of 9 moves proven".
+        # TRANSLATORS: {progress} is e.g. "searched 6 moves ahead, 2 of 9 moves proven".
         return ANALYSIS_GAP + gettext("Analysis: proving… {progress}").format(progress=progress)
-    # TRANSLATORS: {progress} is e.g. "depth 6" or "depth 6, 2 of 9 moves proven".
+    # TRANSLATORS: {progress} is e.g. "searched 6 moves ahead" or "searched 6 moves
+    # ahead, 2 of 9 moves proven".
     return ANALYSIS_GAP + gettext("Analysis: approximate, {progress}").format(progress=progress)
 
 
@@ -244,10 +237,13 @@ def reviewed_move_words(move: MoveReview) -> str:
         better=pgettext("list separator", ", ").join(move.better_coordinates),
     )
     if not move.exact:
-        # TRANSLATORS: {review} is a reviewed move in words, its value searched {depth} deep.
-        text = gettext("{review} (approximate, depth {depth})").format(
-            review=text, depth=move.depth
-        )
+        # TRANSLATORS: {review} is a reviewed move in words, its value an estimate of a
+        # search {depth} moves deep.
+        text = ngettext(
+            "{review} (approximate, searched {depth} move ahead)",
+            "{review} (approximate, searched {depth} moves ahead)",
+            move.depth,
+        ).format(review=text, depth=move.depth)
     return text
 
 

@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from ttt_gui.analysis.review import Mark, MoveReview
-from ttt_gui.analysis.values import Value
+from ttt_gui.analysis.values import DEFAULT_SCALE, Scale, Value, scale_of
 from ttt_gui.app.actions import KeyNames, changed_labels
 from ttt_gui.app.game_words import (
     analysis_status,
@@ -139,29 +139,32 @@ class ReviewView:
     focused_index: int = 0
 
 
-def score_tone(score: int, exact: bool) -> Role:
+def score_tone(score: int, exact: bool, scale: Scale = DEFAULT_SCALE) -> Role:
     """The palette role for a move's value: good, even or bad, from the value
-    itself (a draw or about even is even)."""
-    value = Value(score, exact)
+    itself (a draw or about even on ``scale`` is even)."""
+    value = Value(score, exact, scale)
     if value.is_even:
         return Role.EVEN
     return Role.GOOD if score > 0 else Role.BAD
 
 
-def cell_note(score: int, exact: bool, mover: Player) -> tuple[str, str, Role]:
-    """(words, short form, tone role) of a move's value for its cell."""
-    value = Value(score, exact)
-    return value.words(mover), value.short(mover), score_tone(score, exact)
+def cell_note(
+    score: int, exact: bool, mover: Player, scale: Scale = DEFAULT_SCALE
+) -> tuple[str, str, Role]:
+    """(words, short form, tone role) of a move's value for its cell, the
+    words naming the side the value favours (:meth:`Value.words`)."""
+    value = Value(score, exact, scale)
+    return value.words(mover), value.short(mover), score_tone(score, exact, scale)
 
 
 def analysis_notes(
-    analysis: MoveAnalysis | None, mover: Player
+    analysis: MoveAnalysis | None, mover: Player, scale: Scale = DEFAULT_SCALE
 ) -> dict[int, tuple[str, str, Role]]:
     """Cell -> (words, short form, tone role) for every move an analysis scored."""
     if analysis is None:
         return {}
     return {
-        cell: cell_note(score, analysis.is_exact(cell), mover)
+        cell: cell_note(score, analysis.is_exact(cell), mover, scale)
         for cell, score in analysis.scores.items()
     }
 
@@ -359,7 +362,7 @@ def game_cells(session: Session, analysis: MoveAnalysis | None) -> tuple[CellVie
     winning = board.winning_line or ()
     last = session.history.last_move
     busy = session.is_computer_turn
-    notes = analysis_notes(analysis, board.turn)
+    notes = analysis_notes(analysis, board.turn, scale_of(board.geometry))
     hint = set(session.hint)
     can_play = not busy and not board.is_over and config.mode is not Mode.WATCH
     landing = gravity_landing(board)
@@ -406,7 +409,9 @@ def reviewed_cells(move: MoveReview) -> tuple[CellView, ...]:
             background = Role.CELL_BUSY
         note, short, tone = "", "", Role.EVEN
         if cell in move.scores:
-            note, short, tone = cell_note(move.scores[cell], move.is_exact(cell), board.turn)
+            note, short, tone = cell_note(
+                move.scores[cell], move.is_exact(cell), board.turn, scale_of(board.geometry)
+            )
         cells.append(
             CellView(mark.value if mark else None, background, note, tone, short_note=short)
         )

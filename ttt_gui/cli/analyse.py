@@ -11,7 +11,7 @@ analysis is worded as exact; a draw proven by a pairing strategy,
 see :mod:`ttt_gui.engine.pairing`, says so); ``review FILE``
 prints the review of a saved game (:mod:`ttt_gui.analysis.review`). Boards small
 enough are solved exactly; larger ones are searched for the think time, or
-to ``--depth`` plies, and say so ("approximate, depth 6"). After a search
+to ``--depth`` plies, and say so ("approximate, searched 6 moves ahead"). After a search
 for the think time, ``analyse`` tries for as long again to prove moves drawn
 by relevance zones (five or more in a row), and a position whose every move
 is then proven is exact: the one pipeline of :mod:`ttt_gui.analysis.position`,
@@ -33,7 +33,7 @@ from typing import Any
 
 from ttt_gui.analysis.position import Analyst, PositionAnalysis, Proof
 from ttt_gui.analysis.review import GameReview, MoveReview, proven_outcome, review_game
-from ttt_gui.analysis.values import Value
+from ttt_gui.analysis.values import Value, scale_of
 from ttt_gui.board import MIN_SIZE, Board, InvalidPositionError
 from ttt_gui.cli import argparse_words
 from ttt_gui.cli.language import add_language_option, check_language
@@ -47,7 +47,7 @@ from ttt_gui.config import (
 )
 from ttt_gui.engine import Engine, Limit
 from ttt_gui.storage.games import GameFileError, read_game
-from ttt_gui.words import gettext, gettext_noop, pgettext
+from ttt_gui.words import gettext, gettext_noop, ngettext, pgettext
 
 #: The first words of the command lines this module answers.
 COMMANDS = ("analyse", "analyze", "review")
@@ -234,9 +234,10 @@ def _limit(command: _Parser, board: Board, args: argparse.Namespace, think: floa
 JSON_SCHEMA = 1
 
 
-def _value(score: int, exact: bool) -> Value:
-    """A value as proven (a draw only in an exact analysis), else heuristic."""
-    return Value(score, proven_outcome(score, exact) is not None)
+def _value(score: int, exact: bool, board: Board) -> Value:
+    """A value on ``board`` as proven (a draw only in an exact analysis), else
+    heuristic, read on the board's scale."""
+    return Value(score, proven_outcome(score, exact) is not None, scale_of(board.geometry))
 
 
 def _value_fields(value: Value) -> dict[str, Any]:
@@ -303,7 +304,7 @@ def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
     ranked = sorted(analysis.scores.items(), key=lambda item: (-item[1], item[0]))
     moves = []
     for move, score in ranked:
-        value = _value(score, analysis.is_exact(move))
+        value = _value(score, analysis.is_exact(move), board)
         moves.append(
             {
                 "coordinate": board.coordinate(move),
@@ -313,7 +314,7 @@ def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
                 "words": value.words(board.turn),
             }
         )
-    best = _value(ranked[0][1], analysis.exact)
+    best = _value(ranked[0][1], analysis.exact, board)
     # A draw each side holds by a pairing of cells is worth naming: it needs no search.
     proof = position.proof
     if as_json:
@@ -339,7 +340,13 @@ def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
     if analysis.exact:
         first = gettext("{position}  {player} to move: {value}")
     else:
-        first = gettext("{position}  {player} to move: {value} (approximate, depth {depth})")
+        # TRANSLATORS: {value} names the side it favours ("O is slightly better"), an
+        # estimate of a search {depth} moves deep.
+        first = ngettext(
+            "{position}  {player} to move: {value} (approximate, searched {depth} move ahead)",
+            "{position}  {player} to move: {value} (approximate, searched {depth} moves ahead)",
+            analysis.depth,
+        )
     lines = [first.format(position=shown, player=turn, value=value_words, depth=analysis.depth)]
     lines += ["{coordinate}  {words}".format(**move) for move in moves]
     return "\n".join(lines)
