@@ -1,7 +1,9 @@
-"""The window's words as shown: no access letter outside the menus."""
+"""The window's words as shown: no message cut mid-sentence at the window's
+minimum size, no access letter outside the menus."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tkinter as tk
 from collections.abc import Iterator
@@ -10,8 +12,13 @@ from tkinter import ttk
 
 import pytest
 from catalogues import compile_shipped_catalogues, shipped_languages
+from conftest import move_pointer, move_pointer_away, wait
+from presenter_messages import presenter_messages
 
 from ttt_gui.config import GameConfig, Mode
+from ttt_gui.gui import text_fit
+from ttt_gui.gui.control_style import text_width
+from ttt_gui.gui.tooltip import Tooltip
 from ttt_gui.storage.settings import Settings
 from ttt_gui.words import LOCALE_DIR_VARIABLE, install_language
 
@@ -56,3 +63,134 @@ def test_no_text_outside_the_menus_shows_an_access_letter(
         assert not leaked, (language, leaked)
     finally:
         install_language([])
+
+
+#: Where a shortened text may end: before a space or a pause, or between two
+#: characters of Japanese or Chinese.
+PAUSE = ",;:、，；：。"
+
+
+def compact(text: str) -> str:
+    """``text`` without its spaces and line breaks (a line break stands for a space)."""
+    return re.sub(r"\s+", "", text)
+
+
+def cut_at_a_boundary(whole: str, kept: str) -> bool:
+    """Whether ``kept`` (without its "…") is ``whole`` up to a place a line
+    may break: the end of a word, or between two unspaced characters."""
+    wanted, index = len(compact(kept)), 0
+    while wanted and index < len(whole):
+        wanted -= not whole[index].isspace()
+        index += 1
+    if wanted:
+        return False
+    after = whole[index : index + 1]
+    before = whole[index - 1 : index]
+    unspaced = re.compile(f"[{text_fit._UNSPACED}]")
+    return (
+        not after
+        or after.isspace()
+        or after in PAUSE
+        or (bool(unspaced.match(after)) or bool(unspaced.match(before)))
+    )
+
+
+def cut_problems(label: tk.Label, tip: Tooltip, whole: str, most_lines: int) -> list[str]:
+    """How ``label`` (a field of at most ``most_lines`` lines) fails to show
+    ``whole``: clipped, too many lines, or cut mid-word, or shortened with
+    no "…" or no tooltip holding the whole."""
+    shown = str(label.cget("text"))
+    lines = shown.split("\n")
+    problems = []
+    room = label.winfo_width() - 2 * int(label.cget("highlightthickness"))
+    if len(lines) > most_lines:
+        problems.append(f"{len(lines)} lines")
+    if max(text_width(label, line) for line in lines) > room:
+        problems.append(f"wider than its {room} px")
+    if label.winfo_reqheight() > label.master.winfo_height():
+        problems.append("taller than its field")
+    if compact(shown) != compact(whole):
+        if not shown.endswith("…"):
+            problems.append("cut without …")
+        elif not compact(whole).startswith(compact(shown[:-1])):
+            problems.append("not the text's beginning")
+        elif not cut_at_a_boundary(whole, shown[:-1]):
+            problems.append("cut mid-word")
+        if tip.text != whole:
+            problems.append("no tooltip with the whole text")
+    return [f"{whole!r} shown as {shown!r}: {problem}" for problem in problems]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ja"])
+def test_no_message_is_cut_mid_sentence_at_the_minimum_size(
+    make_window,
+    language: str,
+    shipped_locale: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    """Every turn line and message the presenter shows, in the real fields
+    of a window at its minimum size: whole, or shortened at a word with "…"
+    and whole in the tooltip."""
+    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(shipped_locale))
+    install_language([language])
+    try:
+        collected = presenter_messages(tmp_path)
+        window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+        root = window.root
+        root.update()
+        width, height = root.minsize()
+        root.geometry(f"{width}x{height}")
+        assert wait(root, lambda: root.winfo_width() == width, 5)
+        field, state = window.turn_field, window.presenter.view()
+        problems, shortened = [], 0
+        for note, situation in collected.notes.items():
+            field.paint(dataclasses.replace(state, note=note), state)
+            root.update()
+            found = cut_problems(field.message_label, field.message_tip, note, 2)
+            problems += [f"{situation}: {problem}" for problem in found]
+            shortened += bool(field.message_tip.text)
+        for (turn, rule, play_again), situation in collected.turns.items():
+            shown = dataclasses.replace(state, turn=turn, rule=rule, offers_play_again=play_again)
+            field.paint(shown, None)
+            root.update()
+            found = cut_problems(field.turn_label, field.turn_tip, turn, 1)
+            problems += [f"{situation}: {problem}" for problem in found]
+        assert len(collected.notes) > 35 and len(collected.turns) >= 8
+        assert not problems, "\n".join(problems)
+        assert shortened, "some message is too long for the smallest window"
+    finally:
+        install_language([])
+
+
+def test_a_shortened_message_shows_whole_on_hover_and_on_focus(make_window) -> None:
+    window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
+    root, field = window.root, window.turn_field
+    root.update()
+    width, height = root.minsize()
+    root.geometry(f"{width}x{height}")
+    assert wait(root, lambda: root.winfo_width() == width, 5)
+    whole = " ".join(f"Sentence number {index} of a very long message." for index in range(8))
+    window.presenter.say(whole)
+    window.refresh()
+    root.update()
+    shown = str(field.message_label.cget("text"))
+    assert shown.endswith("…") and len(shown.split("\n")) == 2
+    assert field.message_tip.text == whole
+    label = field.message_label
+    move_pointer(label.winfo_rootx() + 10, label.winfo_rooty() + 5)
+    assert wait(root, lambda: field.message_tip.is_shown, 3), "no tooltip on hover"
+    assert field.message_tip.label is not None
+    assert field.message_tip.label.cget("text") == whole
+    move_pointer_away()
+    assert wait(root, lambda: not field.message_tip.is_shown, 3)
+    assert label.cget("takefocus"), "Tab reaches a shortened message"
+    label.focus_force()
+    assert wait(root, lambda: field.message_tip.is_shown, 3), "no tooltip on focus"
+    window.board.focus_cell()
+    assert wait(root, lambda: not field.message_tip.is_shown, 3)
+    window.presenter.say("Short.")
+    window.refresh()
+    root.update()
+    assert field.message_label.cget("text") == "Short."
+    assert field.message_tip.text == "" and not label.cget("takefocus")
