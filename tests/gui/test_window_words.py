@@ -194,3 +194,47 @@ def test_a_shortened_message_shows_whole_on_hover_and_on_focus(make_window) -> N
     root.update()
     assert field.message_label.cget("text") == "Short."
     assert field.message_tip.text == "" and not label.cget("takefocus")
+
+
+def font_pixels(widget: tk.Misc) -> int:
+    """The height (pixels) of a line of ``widget``'s text."""
+    if "font" in widget.keys() and str(widget.cget("font")):
+        font = str(widget.cget("font"))
+    else:  # a ttk control without a font of its own: its style's
+        font = str(ttk.Style(widget).lookup(widget.winfo_class(), "font") or "TkDefaultFont")
+    return int(widget.tk.call("font", "metrics", font, "-displayof", widget, "-linespace"))
+
+
+def test_zoom_grows_every_text_of_the_window_together(make_window) -> None:
+    window = make_window(Settings(GameConfig(mode=Mode.COMPUTER, rows=4, cols=4, win_length=3)))
+    if not window.presenter.view().show_coordinates:
+        window.run("toggle_coordinates")
+    if not window.presenter.view().show_history:
+        window.run("toggle_history")
+    window.run("play", 0)
+    window.root.update()
+    assert window.board.labels, "the coordinates are shown"
+    texts = {
+        "turn line": window.turn_field.turn_label,
+        "message": window.turn_field.message_label,
+        "scores": window.turn_field.score_label,
+        "toolbar button": next(iter(window.toolbar.buttons.values())),
+        "toolbar level": window.toolbar.level,
+        "toolbar label": window.toolbar.level_title,
+        "coordinates": window.board.labels[0],
+        "move list": window.history_list,
+        "move list heading": window.history_title,
+        "New game page title": window.new_game_page.title,
+    }
+    before = {name: font_pixels(widget) for name, widget in texts.items()}
+    for _ in range(3):  # 1.15 ** 3 ≈ 1.52
+        window.run("zoom_in")
+    window.root.update()
+    zoom = window.presenter.view().zoom
+    assert zoom > 1.4
+    after = {name: font_pixels(widget) for name, widget in texts.items()}
+    grown = {name: round(after[name] / before[name], 2) for name in texts}
+    assert all(abs(ratio - zoom) < 0.2 for ratio in grown.values()), (zoom, grown)
+    window.run("zoom_reset")
+    window.root.update()
+    assert {name: font_pixels(widget) for name, widget in texts.items()} == before

@@ -36,6 +36,7 @@ from ttt_gui.gui.menus import MenuBar, is_aqua
 from ttt_gui.gui.new_game_page import NewGamePageView
 from ttt_gui.gui.placement import WindowSizer, parse_size
 from ttt_gui.gui.system_look import SystemLook, probe
+from ttt_gui.gui.text_zoom import TextZoom
 from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.gui.toolbar import Toolbar
 from ttt_gui.gui.turn_field import TurnField
@@ -180,8 +181,9 @@ class Window:
             presenter.dialogs.after_late_answer = self.refresh
         root.columnconfigure(0, weight=1)
         root.rowconfigure(2, weight=1)
-        self.text_font = tkfont.nametofont("TkDefaultFont").copy()
-        self._text_size = int(self.text_font.actual("size"))
+        #: The one owner of the window's font sizes (View › Zoom).
+        self.zoom = TextZoom(root)
+        self.text_font = self.zoom.follow(tkfont.nametofont("TkDefaultFont").copy())
         install_focus_rings(root)  # before the controls: their sizes count the ring
         self.toolbar = Toolbar(root, self.run, self.dpi_scale)
         self.board_area = tk.Frame(root, highlightthickness=0)
@@ -193,8 +195,11 @@ class Window:
             on_step=lambda: self.run("step"),
         )
         self.turn_field = TurnField(root, 3, self.text_font, lambda: self.run("new_game"))
+        self.zoom.follow(self.turn_field.turn_font)
         self.score_label = self.turn_field.score_label
         self.new_game_page = NewGamePageView(root, (2, 4), self.text_font, self.run_page)
+        self.zoom.follow(self.new_game_page.title_font)
+        self.zoom.follow(self.new_game_page.heading_font)
         self.history_panel = tk.Frame(root, padx=6, pady=4)
         # TRANSLATORS: the heading of the list of the moves played (View › Move history).
         heading = gettext("Moves")
@@ -385,8 +390,7 @@ class Window:
         if previous is None or previous.theme != state.theme:
             self._apply_theme(colours)
         if previous is None or previous.zoom != state.zoom:
-            size = max(1, round(abs(self._text_size) * state.zoom))
-            self.text_font.configure(size=size if self._text_size > 0 else -size)
+            self.zoom.apply(state.zoom)
         self.board.paint(state, colours)
         changed = _changed_fields(previous, state)
         self.turn_field.paint(state, previous)
@@ -406,6 +410,9 @@ class Window:
         if previous is not None:
             if previous.zoom != state.zoom:
                 self.turn_field.fit()
+                # The bars' sizes follow their fonts once Tk has measured them again.
+                self.root.update_idletasks()
+                self.sizer.fit_minimum_size(state)
             self.sizer.follow(previous, state)
 
     def theme_name(self, chosen: str | None = None) -> str:
