@@ -253,6 +253,33 @@ LANGUAGE_NAMES = {
 }
 
 
+#: Each language's name in English: what View › Language shows where the
+#: system has no font to draw the language's own name.
+ENGLISH_LANGUAGE_NAMES = {
+    "en": "English",
+    "en_GB": "English (UK)",
+    "fr": "French",
+    "de": "German",
+    "es": "Spanish",
+    "pt_BR": "Portuguese (Brazil)",
+    "it": "Italian",
+    "nl": "Dutch",
+    "pl": "Polish",
+    "cs": "Czech",
+    "ru": "Russian",
+    "zh_CN": "Chinese (Simplified)",
+    "ja": "Japanese",
+    "ko": "Korean",
+    "eo": "Esperanto",
+}
+
+
+def english_language_name(code: str) -> str:
+    """The language ``code`` by its English name (``"ko"``: ``"Korean"``),
+    else by its own name (:func:`language_name`)."""
+    return ENGLISH_LANGUAGE_NAMES.get(code, language_name(code))
+
+
 def language_name(code: str) -> str:
     """The language ``code`` by its own name (``"de"``: ``"Deutsch"``), else
     the code itself.

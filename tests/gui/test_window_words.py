@@ -1,5 +1,6 @@
 """The window's words as shown: no message cut mid-sentence at the window's
-minimum size, no access letter outside the menus."""
+minimum size, every text zoomed alike, no access letter outside the menus,
+a language's name drawn in a script the system has a font for."""
 
 from __future__ import annotations
 
@@ -15,9 +16,12 @@ from catalogues import compile_shipped_catalogues, shipped_languages
 from conftest import move_pointer, move_pointer_away, wait
 from presenter_messages import presenter_messages
 
+from ttt_gui.app.actions import KeyNames
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.gui import text_fit
 from ttt_gui.gui.control_style import text_width
+from ttt_gui.gui.font_coverage import FontCoverage
+from ttt_gui.gui.menus import MenuBar
 from ttt_gui.gui.tooltip import Tooltip
 from ttt_gui.storage.settings import Settings
 from ttt_gui.words import LOCALE_DIR_VARIABLE, install_language
@@ -238,3 +242,31 @@ def test_zoom_grows_every_text_of_the_window_together(make_window) -> None:
     window.run("zoom_reset")
     window.root.update()
     assert {name: font_pixels(widget) for name, widget in texts.items()} == before
+
+
+@pytest.mark.parametrize("has_hangul", [False, True])
+def test_a_language_named_in_a_script_without_a_font_is_named_in_english(
+    window_process: None,
+    has_hangul: bool,
+    shipped_locale: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """View › Language: Korean's own name draws as empty boxes without a
+    Hangul font, so it reads "Korean" there; the others keep their own names."""
+    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(shipped_locale))
+    install_language([])
+    fonts = {"en", "ja", "zh-cn", "ru"} | ({"ko"} if has_hangul else set())
+    root = tk.Tk()
+    try:
+        bar = MenuBar(root, lambda item: None, KeyNames(), FontCoverage(lambda: frozenset(fonts)))
+        menu, _ = bar.find("set_language", "ko")
+        labels = [
+            str(menu.entrycget(index, "label"))
+            for index in range(int(menu.index("end") or 0) + 1)
+            if menu.type(index) == "radiobutton"
+        ]
+        assert any(label.startswith("한국어") for label in labels) is has_hangul, labels
+        assert ("Korean" in labels) is not has_hangul, labels
+        assert "日本語" in " ".join(labels) and "Русский" in labels
+    finally:
+        root.destroy()
