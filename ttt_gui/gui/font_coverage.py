@@ -39,7 +39,7 @@ def ask_fontconfig() -> frozenset[str] | None:
         return None
     if found.returncode != 0:
         return None
-    languages = set()
+    languages: set[str] = set()
     for line in found.stdout.splitlines():
         _, _, listed = line.partition("lang=")
         languages.update(language.strip() for language in listed.split("|"))
