@@ -270,3 +270,13 @@ def test_a_language_named_in_a_script_without_a_font_is_named_in_english(
         assert "日本語" in " ".join(labels) and "Русский" in labels
     finally:
         root.destroy()
+
+
+def test_a_window_started_zoomed_has_room_for_two_lines_of_message(make_window) -> None:
+    settings = Settings(GameConfig(mode=Mode.HOTSEAT))
+    settings.zoom = 1.5
+    window = make_window(settings)
+    window.root.update()
+    field = window.turn_field
+    assert field.message_frame.winfo_height() >= 2 * window.text_font.metrics("linespace")
+    assert field.frame.winfo_height() >= field.turn_font.metrics("linespace")

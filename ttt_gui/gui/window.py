@@ -391,6 +391,7 @@ class Window:
             self._apply_theme(colours)
         if previous is None or previous.zoom != state.zoom:
             self.zoom.apply(state.zoom)
+            self.turn_field.fit()  # its heights, for the fonts at this zoom
         self.board.paint(state, colours)
         changed = _changed_fields(previous, state)
         self.turn_field.paint(state, previous)
@@ -409,7 +410,6 @@ class Window:
             self._paint_history(state, colours)
         if previous is not None:
             if previous.zoom != state.zoom:
-                self.turn_field.fit()
                 # The bars' sizes follow their fonts once Tk has measured them again.
                 self.root.update_idletasks()
                 self.sizer.fit_minimum_size(state)
