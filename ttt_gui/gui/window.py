@@ -412,7 +412,6 @@ class Window:
             if previous.zoom != state.zoom:
                 # The bars' sizes follow their fonts once Tk has measured them again.
                 self.root.update_idletasks()
-                self.sizer.fit_minimum_size(state)
             self.sizer.follow(previous, state)
 
     def theme_name(self, chosen: str | None = None) -> str:
