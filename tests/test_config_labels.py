@@ -8,10 +8,20 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from catalogues import speaking
+from catalogues import compile_shipped_catalogues, shipped_languages, speaking
 
-from ttt_gui.config import LEVELS, PRESETS, WATCH_SPEEDS, GameConfig, Mode, Shape, speed_label
+from ttt_gui.config import (
+    BOARD_CHOICES,
+    LEVELS,
+    PRESETS,
+    WATCH_SPEEDS,
+    GameConfig,
+    Mode,
+    Shape,
+    speed_label,
+)
 from ttt_gui.theme import THEMES, theme_label
+from ttt_gui.words import LOCALE_DIR_VARIABLE, install_language
 
 
 @pytest.fixture
@@ -51,3 +61,24 @@ def test_every_choice_has_an_english_label() -> None:
     assert GameConfig(mode=Mode.WATCH, x_level="easy").player_name(GameConfig().human) == (
         "X (Easy)"
     )
+
+
+@pytest.fixture(scope="module")
+def shipped_locale(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped catalogues, compiled into a locale folder."""
+    return compile_shipped_catalogues(tmp_path_factory.mktemp("shipped") / "locale")
+
+
+@pytest.mark.parametrize("language", ["en", *shipped_languages()])
+def test_no_two_entries_of_the_board_list_read_the_same(
+    language: str, shipped_locale: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Gomoku and Standard Gomoku are told apart in every language (the
+    standard rule's "exactly five")."""
+    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(shipped_locale))
+    install_language([language])
+    try:
+        labels = [choice.label for choice in BOARD_CHOICES]
+        assert len(set(labels)) == len(labels), (language, labels)
+    finally:
+        install_language([])

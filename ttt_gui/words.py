@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import re
 import string
 import sys
 from collections.abc import Sequence
@@ -258,6 +259,33 @@ LANGUAGE_NAMES = {
 }
 
 
+#: Each language's name in English: what View › Language shows where the
+#: system has no font to draw the language's own name.
+ENGLISH_LANGUAGE_NAMES = {
+    "en": "English",
+    "en_GB": "English (UK)",
+    "fr": "French",
+    "de": "German",
+    "es": "Spanish",
+    "pt_BR": "Portuguese (Brazil)",
+    "it": "Italian",
+    "nl": "Dutch",
+    "pl": "Polish",
+    "cs": "Czech",
+    "ru": "Russian",
+    "zh_CN": "Chinese (Simplified)",
+    "ja": "Japanese",
+    "ko": "Korean",
+    "eo": "Esperanto",
+}
+
+
+def english_language_name(code: str) -> str:
+    """The language ``code`` by its English name (``"ko"``: ``"Korean"``),
+    else by its own name (:func:`language_name`)."""
+    return ENGLISH_LANGUAGE_NAMES.get(code, language_name(code))
+
+
 def language_name(code: str) -> str:
     """The language ``code`` by its own name (``"de"``: ``"Deutsch"``), else
     the code itself.
@@ -328,6 +356,23 @@ def mnemonic(label: str) -> tuple[str, int]:
         text.append(character)
         index += 1
     return "".join(text), underline
+
+
+#: A mnemonic in brackets after a label in a script without capitals ("最強(&A)").
+_BRACKETED_MNEMONIC = re.compile(r"\s*[(（]&[^&\s][)）]")
+
+
+def plain_label(label: str) -> str:
+    """A ``&``-marked menu label as words shown outside a menu (a toolbar's
+    list, a sentence naming the item): without its ``&`` and without a
+    mnemonic in brackets, which only a menu shows ("最強(&A)" is "最強").
+
+    >>> plain_label("&Easy"), plain_label("最強(&A)"), plain_label("深さを指定(&C)…")
+    ('Easy', '最強', '深さを指定…')
+    >>> plain_label("Rock && roll (&R)")
+    'Rock & roll'
+    """
+    return mnemonic(_BRACKETED_MNEMONIC.sub("", label))[0]
 
 
 def mnemonic_letter(label: str) -> str | None:

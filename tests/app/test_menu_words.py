@@ -5,6 +5,7 @@ submenus greyed where they do not apply."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from ttt_gui.words import (
     install_language,
     mnemonic,
     mnemonic_letter,
+    plain_label,
 )
 
 
@@ -201,3 +203,32 @@ def test_every_mnemonic_is_a_key_the_keyboard_types(
 def test_a_menu_path_names_the_menu_and_the_item_as_the_bar_shows_them() -> None:
     assert menu_path("resume_kept") == "Game › Resume…"
     assert menu_path("toggle_analysis") == "View › Show analysis"
+
+
+#: An access letter as a menu shows it: "&" or a letter in brackets ("(B)",
+#: "（B）"), the players' letters X and O aside ("Your turn (X)").
+ACCESS_LETTER = r"&|[(（][A-NP-WYZ][)）]"
+
+
+def test_a_label_as_plain_words_has_no_access_letter() -> None:
+    assert plain_label("ふつう(&B)") == "ふつう"
+    assert plain_label("深さを指定(&C)…") == "深さを指定…"
+    assert plain_label("Save &As…") == "Save As…"
+    assert plain_label("Rock && roll") == "Rock & roll"
+
+
+@pytest.mark.parametrize("language", shipped_languages())
+def test_words_naming_a_menu_item_outside_its_menu_carry_no_access_letter(
+    language: str, shipped_locale: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sentence that points to an item ("Game › Resume…") and the
+    keyboard-shortcuts help name it without "&" or a bracketed letter."""
+    monkeypatch.setenv(LOCALE_DIR_VARIABLE, str(shipped_locale))
+    install_language([language])
+    try:
+        named = [menu_path(item.action) for item in all_items() if item.action]
+        named += [does for _, does in KeyNames().shortcut_rows()]
+        leaked = [text for text in named if re.search(ACCESS_LETTER, text)]
+        assert not leaked, (language, leaked)
+    finally:
+        install_language([])

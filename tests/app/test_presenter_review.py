@@ -16,10 +16,8 @@ from ttt_gui.config import GameConfig, Mode
 from ttt_gui.engine import Engine, Limit
 from ttt_gui.storage.settings import Settings
 
-SUMMARY = (
-    "X: 3 best, 0 inaccuracies, 0 mistakes; "
-    "O: 0 best, 1 inaccuracy, 1 mistake (move 2: b1 lost the draw)"
-)
+#: The review's summary: the count, the first mistake, where the rest is.
+SUMMARY = "Review: 1 mistake, move 2: O b1. Choose a move in the list to see its review."
 
 
 def hotseat_game(moves: tuple[int, ...] = REVIEWED_GAME, **kwargs: object) -> Rig:
@@ -67,6 +65,20 @@ def test_the_review_runs_as_a_job_and_marks_every_move() -> None:
     assert view.status == f"X wins! F2 plays again.  {SUMMARY}"
     assert view.history == MARKED_LIST
     assert view.history_tones == (None, "good", "bad", "good", "text", "good")
+
+
+def test_the_summary_counts_the_mistakes_and_names_the_first() -> None:
+    """A few words, not every move: the move list holds each move's review."""
+    assert (
+        reviewed((4, 0, 8, 2, 1, 7, 6, 3, 5))
+        .presenter.view()
+        .note.endswith("Review: no mistakes. Choose a move in the list to see its review.")
+    )
+    note = reviewed((0, 3, 1, 4, 8, 5)).presenter.view().note
+    assert note.endswith(
+        "Review: 2 mistakes, the first at move 2: O a2. "
+        "Choose a move in the list to see its review."
+    ), note
 
 
 def test_asking_again_repeats_the_summary_without_searching() -> None:
@@ -266,8 +278,8 @@ def test_a_review_of_a_large_board_says_it_is_approximate() -> None:
     rig.presenter.review_game()
     rig.settle()
     status = rig.presenter.view().status
-    assert "X: " in status and "O: " in status
-    assert "depth" not in status and " — approximate, searched " in status
+    assert "Review: " in status and "Values are approximate, searched " in status
+    assert "depth" not in status
     rig.presenter.go_to(1)
     assert "(approximate, searched " in rig.presenter.view().status
 

@@ -128,3 +128,40 @@ def test_the_text_window_is_normal_weight_with_its_links(make_window) -> None:
         assert closed == [True]
     finally:
         top.destroy()
+
+
+def display_lines(body: tk.Text) -> list[str]:
+    """The text of ``body`` as laid out: one string per line shown."""
+    lines, index = [], "1.0"
+    while body.compare(index, "<", "end-1c"):
+        end = body.index(f"{index} display lineend")
+        if body.compare(end, "==", index):  # an empty line
+            end = body.index(f"{index} +1c")
+        lines.append(body.get(index, end))
+        index = body.index(f"{end} +1c") if body.get(end) in (" ", "\n") else end
+    return lines
+
+
+def test_japanese_wraps_between_characters_and_english_at_spaces(make_window) -> None:
+    window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)), real_dialogs=True)
+    japanese = (
+        "縦・横・斜めのいずれかに先に 3 個並べた方の勝ちです。"
+        "そうした並びができないまま盤が埋まれば引き分けです。"
+    )
+    english = "Get three of your marks in a row, across, down or diagonally, to win the game. " * 2
+    top = tk.Toplevel(window.root)
+    body = build_text_window(top, "How to play", f"{japanese}\n\n{english}", top.destroy)
+    try:
+        assert wait(window.root, top.winfo_viewable)
+        window.root.update()
+        font = tkfont.Font(root=window.root, font=body.cget("font"))
+        lines = display_lines(body)
+        first = lines[0]
+        assert japanese.startswith(first) and len(lines) >= 3, lines
+        # Filled to the edge, not broken at the space after "先に".
+        assert font.measure(first) > body.winfo_width() - 2 * font.measure("勝"), lines
+        latin = [line for line in lines if line.isascii()]
+        words = set(english.split())
+        assert len(latin) >= 2 and all(set(line.split()) <= words for line in latin), lines
+    finally:
+        top.destroy()

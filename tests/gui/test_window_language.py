@@ -59,7 +59,7 @@ def test_choosing_a_language_in_the_view_menu_keeps_it_for_the_next_start(
     menu.invoke(index)
     window.root.update()
     assert json.loads(settings_path.read_text())["language"] == "eo"
-    message = window.turn_field.message_label.cget("text")
+    message = " ".join(str(window.turn_field.message_label.cget("text")).split())  # lines joined
     assert message == "La lingvo ŝanĝiĝas kiam vi venontfoje lanĉas Noxo."
     assert chosen.get() == "eo" == menu.entrycget(index, "value")
     menu.invoke(0)

@@ -44,6 +44,7 @@ from ttt_gui.words import (
     language_name,
     mnemonic,
     pgettext,
+    plain_label,
 )
 
 
@@ -128,6 +129,12 @@ class Item:
     def text(self) -> str:
         """The label as shown, without its ``&``."""
         return mnemonic(self.label)[0]
+
+    @property
+    def plain_text(self) -> str:
+        """The label as words outside a menu: no mnemonic at all (not even
+        one in brackets, "(&B)", which only a menu shows)."""
+        return plain_label(self.label)
 
     @property
     def submenu(self) -> tuple[Item, ...]:
@@ -514,7 +521,7 @@ def menu_path(action: str) -> str:
     for title, items in MENUS:
         for item in all_items(items):
             if item.action == action:
-                return f"{mnemonic(gettext(title))[0]} › {item.text}"
+                return f"{plain_label(gettext(title))} › {item.plain_text}"
     raise KeyError(action)
 
 
@@ -586,7 +593,7 @@ class KeyNames:
         """(keys, what they do) for every item that has keys, then the board's
         keys, then the New game page's."""
         rows = [
-            (self.either(item.keys), item.text.rstrip("…"))
+            (self.either(item.keys), item.plain_text.rstrip("…"))
             for item in all_items()
             if item.keys
             and item.kind in (ItemKind.COMMAND, ItemKind.CHECK)

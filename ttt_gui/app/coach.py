@@ -22,6 +22,7 @@ from typing import Protocol
 
 from ttt_gui.analysis.review import GameReview, MoveReview, ReviewStopped, review_game
 from ttt_gui.app import refusals
+from ttt_gui.app.game_words import review_summary_words
 from ttt_gui.app.jobs import Job, JobKind, JobTag
 from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
@@ -104,7 +105,7 @@ class Coach:
             return
         self.host.show_history()
         if review is not None and len(review.moves) == len(history.moves):
-            self.host.say(review.summary())
+            self.host.say(review_summary_words(review))
         elif self._wanted is None:
             self._serial += 1
             tag = JobTag(JobKind.REVIEW, self._serial)
@@ -178,7 +179,7 @@ class Coach:
         self._wanted = None
         if isinstance(result, GameReview):
             self._review = result
-            self.host.say(result.summary())
+            self.host.say(review_summary_words(result))
         elif isinstance(result, BaseException) and not isinstance(result, ReviewStopped):
             self.host.report_error(result)
 

@@ -10,7 +10,7 @@ glued from pieces; :mod:`ttt_gui.app.view_state` puts them in the view.
 from __future__ import annotations
 
 from ttt_gui import PROGRAM_NAME
-from ttt_gui.analysis.review import Mark, MoveReview
+from ttt_gui.analysis.review import GameReview, Mark, MoveReview
 from ttt_gui.analysis.values import Value, scale_of
 from ttt_gui.app.actions import KeyNames
 from ttt_gui.app.session import Session
@@ -245,6 +245,54 @@ def reviewed_move_words(move: MoveReview) -> str:
             move.depth,
         ).format(review=text, depth=move.depth)
     return text
+
+
+def review_summary_words(review: GameReview) -> str:
+    """A finished review as the message line says it: how many mistakes, the
+    first of them named (move, player, cell), and where the rest is (the
+    move list, each move's review shown when chosen there); the command
+    line's review lists every count (:meth:`GameReview.summary`)."""
+    mistakes = [move for move in review.moves if move.mark is Mark.MISTAKE]
+    if mistakes:
+        first = mistakes[0]
+        # TRANSLATORS: a game's review in the window: how many moves changed the
+        # result, and the first of them: its number, player (X or O) and cell.
+        text = ngettext(
+            "Review: {count} mistake, move {number}: {player} {cell}.",
+            "Review: {count} mistakes, the first at move {number}: {player} {cell}.",
+            len(mistakes),
+        ).format(
+            count=len(mistakes),
+            number=first.number,
+            player=first.player.value,
+            cell=first.coordinate,
+        )
+    else:
+        # TRANSLATORS: a game's review in the window when no move changed the result.
+        text = gettext("Review: no mistakes.")
+    if review.by_threats:
+        # TRANSLATORS: a Gomoku review: losses proven by threats (fours and threes),
+        # the other values estimates of a search {depth} moves ahead.
+        more = ngettext(
+            "Losses are proven by threats; other values are approximate, "
+            "searched {depth} move ahead.",
+            "Losses are proven by threats; other values are approximate, "
+            "searched {depth} moves ahead.",
+            review.depth,
+        )
+        text = f"{text} {more.format(depth=review.depth)}"
+    elif not review.is_exact:
+        # TRANSLATORS: a review whose values are estimates of a search {depth} moves ahead.
+        more = ngettext(
+            "Values are approximate, searched {depth} move ahead.",
+            "Values are approximate, searched {depth} moves ahead.",
+            review.depth,
+        )
+        text = f"{text} {more.format(depth=review.depth)}"
+    # TRANSLATORS: after a review: the move list (shown beside the board) marks each
+    # move; choosing one there shows its review on this line.
+    where = gettext("Choose a move in the list to see its review.")
+    return f"{text} {where}"
 
 
 def mark_words(mark: Mark) -> str:

@@ -16,7 +16,8 @@ from collections.abc import Callable
 
 from ttt_gui.app.actions import MENUS, Item, ItemKind, KeyNames
 from ttt_gui.app.view_state import ViewState
-from ttt_gui.words import gettext, mnemonic
+from ttt_gui.gui.font_coverage import FontCoverage
+from ttt_gui.words import english_language_name, gettext, language_name, mnemonic
 
 #: Called with a menu item when it is chosen or its key pressed.
 Dispatch = Callable[[Item], None]
@@ -138,8 +139,17 @@ class MenuBar:
     """The window's menu bar, its keys named and bound as ``keys`` says (Ctrl,
     or Command on macOS); :meth:`paint` shows a view state's selections."""
 
-    def __init__(self, root: tk.Tk, dispatch: Dispatch, keys: KeyNames) -> None:
+    def __init__(
+        self,
+        root: tk.Tk,
+        dispatch: Dispatch,
+        keys: KeyNames,
+        fonts: FontCoverage | None = None,
+    ) -> None:
+        """``fonts`` says which languages' own names the system can draw
+        (by default fontconfig is asked)."""
         self.root = root
+        self.fonts = fonts if fonts is not None else FontCoverage()
         self.keys = keys
         self.dispatch = dispatch
         self.bar = tk.Menu(root, name="menubar")
@@ -197,9 +207,10 @@ class MenuBar:
             label, keys = item.text, accelerator(item, self.keys)
             if item.kind is ItemKind.RADIO:
                 variable = self._variable(item.group, item.kind)
+                label, underline = self._drawable(item, label, item.underline)
                 menu.add_radiobutton(
                     label=label,
-                    underline=item.underline,
+                    underline=underline,
                     accelerator=keys,
                     command=chosen,
                     variable=variable,
@@ -227,6 +238,17 @@ class MenuBar:
                     label=label, underline=item.underline, accelerator=keys, command=chosen
                 )
             self.entries.append((menu, int(menu.index("end") or 0), item))
+
+    def _drawable(self, item: Item, label: str, underline: int) -> tuple[str, int]:
+        """A language's label and access letter as the menu can draw them:
+        its own name, or its English name where no font has its script."""
+        if item.group != "language" or not item.value:
+            return label, underline
+        code = str(item.value)
+        if self.fonts.can_draw(code, language_name(code)):
+            return label, underline
+        english = english_language_name(code)
+        return english, -1
 
     def _bind_keys(self) -> None:
         for _, _, item in self.entries:
@@ -262,6 +284,7 @@ class MenuBar:
             if menu.entrycget(index, "state") != wanted:
                 menu.entryconfigure(index, state=wanted)
             label, underline = mnemonic(state.labels.get(item.label_key, item.label))
+            label, underline = self._drawable(item, label, underline)
             if menu.entrycget(index, "label") != label:
                 menu.entryconfigure(index, label=label, underline=underline)
 

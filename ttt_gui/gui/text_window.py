@@ -1,8 +1,9 @@
 """A window of text to read: How to play, About.
 
 Unlike a message box (bold on X11, no links, a fixed narrow width), the text
-is in the normal weight, the title is its heading, paragraphs are spaced,
-and web addresses are links that open in the browser: by a click, or by
+is in the normal weight, the title is its heading, paragraphs are spaced
+(and wrapped between characters in Japanese and Chinese, at spaces in
+other scripts), and web addresses are links that open in the browser: by a click, or by
 the button named as the text names the address ("Website: https://…").
 The colours come from the option database and ttk styles the theme set
 (:mod:`ttt_gui.gui.dialog_style`).
@@ -26,6 +27,22 @@ from ttt_gui.words import gettext
 ADDRESS = re.compile(r"https?://[^\s)]+")
 #: The most lines shown at once; more scroll.
 MOST_LINES = 26
+#: Han ideographs, kana and their punctuation: scripts written without spaces
+#: between words, whose lines break between characters.
+UNSPACED_SCRIPT = re.compile("[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+
+
+def paragraph_wrap(paragraph: str) -> str:
+    """How Tk wraps ``paragraph``'s lines: "char" (between any characters)
+    for Japanese and Chinese, which put no spaces between words, "word"
+    (at spaces) for every other script, Korean included.
+
+    >>> paragraph_wrap("先に 3 個並べた方の勝ちです。"), paragraph_wrap("Get 3 in a row.")
+    ('char', 'word')
+    >>> paragraph_wrap("가로, 세로 또는 대각선으로 3개를 먼저 놓으면 이깁니다.")
+    'word'
+    """
+    return "char" if UNSPACED_SCRIPT.search(paragraph) else "word"
 
 
 def build_text_window(
@@ -62,21 +79,24 @@ def build_text_window(
         body.configure(background=colours[Role.BACKGROUND], foreground=colours[Role.TEXT])
     link_colour = colours[Role.FOCUS] if colours is not None else "blue"
     body.tag_configure("paragraph", spacing3=10)
+    body.tag_configure("char", wrap="char")
+    body.tag_configure("word", wrap="word")
     body.tag_configure("link", foreground=link_colour, underline=True)
     body.tag_bind("link", "<Enter>", lambda event: body.configure(cursor="hand2"))
     body.tag_bind("link", "<Leave>", lambda event: body.configure(cursor="arrow"))
     links: list[tuple[str, str]] = []  # (what the text calls it, address)
     for paragraph in text.split("\n\n"):
         place = 0
+        wrap = paragraph_wrap(paragraph)
         for found in ADDRESS.finditer(paragraph):
-            body.insert("end", paragraph[place : found.start()], ("paragraph",))
+            body.insert("end", paragraph[place : found.start()], ("paragraph", wrap))
             tag, address = f"link{len(links)}", found.group()
             named = paragraph[: found.start()].rsplit("\n", 1)[-1].strip().rstrip(":")
             links.append((named or _short(address), address))
-            body.insert("end", address, ("paragraph", "link", tag))
+            body.insert("end", address, ("paragraph", wrap, "link", tag))
             body.tag_bind(tag, "<Button-1>", functools.partial(_open, open_address, address))
             place = found.end()
-        body.insert("end", paragraph[place:] + "\n", ("paragraph",))
+        body.insert("end", paragraph[place:] + "\n", ("paragraph", wrap))
     body.delete("end-1c", "end")  # no empty line at the end
     body.configure(state="disabled")
     body.grid(row=1, column=0, sticky="nsew")

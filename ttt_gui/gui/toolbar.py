@@ -27,7 +27,7 @@ from ttt_gui.gui.control_style import (
 )
 from ttt_gui.gui.toolbar_icons import draw_icon
 from ttt_gui.theme import Palette, Role
-from ttt_gui.words import gettext, gettext_noop, mnemonic
+from ttt_gui.words import gettext, gettext_noop, plain_label
 
 #: Runs a presenter action with its arguments, then paints (``Window.run``).
 Run = Callable[..., None]
@@ -168,11 +168,11 @@ class Toolbar:
         self._paint_quick(state.quick_starts)
         self.analysis_shown.set(bool(state.flags.get("analysis")))
         levels: list[tuple[str, str | None]] = [
-            (mnemonic(state.labels.get(f"set_level:{name}", level.label()))[0], name)
+            (plain_label(state.labels.get(f"set_level:{name}", level.label())), name)
             for name, level in LEVELS.items()
         ]
         custom = state.labels.get("ask_custom_depth") or gettext("&Custom depth…")
-        levels.append((mnemonic(custom)[0], None))
+        levels.append((plain_label(custom), None))
         if levels != self._levels:
             self._levels = levels
             self._fit_levels(levels)

@@ -6,8 +6,11 @@ game is over; the progress bar of a long search shows at its end. The
 message line below it holds messages, the hint and the analysis's state,
 with the scores of the match at its right.
 Both have fixed heights (one line, and two lines), so neither a message nor
-the Play again button ever changes the size of the board; a message too long
-for two lines is cut, never grown into a third.
+the Play again button ever changes the size of the board. A text too long
+for its room is never cut mid-word: it is shortened at a word (between
+characters in Japanese and Chinese) and ends with "…", and its whole shows
+in a tooltip, on hover and while the field has the keyboard's focus (the
+shortened field takes the focus by Tab).
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ from tkinter import font as tkfont
 from tkinter import ttk
 
 from ttt_gui.app.view_state import ViewState
+from ttt_gui.gui.control_style import text_width
+from ttt_gui.gui.text_fit import fit_text
+from ttt_gui.gui.tooltip import Tooltip
 from ttt_gui.theme import Palette, Role
 from ttt_gui.words import gettext
 
@@ -41,7 +47,15 @@ class TurnField:
         self.frame.grid_propagate(False)
         self.frame.columnconfigure(1, weight=1)
         self.frame.rowconfigure(0, weight=1)
-        self.turn_label = tk.Label(self.frame, anchor="w", padx=0, font=self.turn_font)
+        # A label shortened takes the focus (for its tooltip), ringed by its highlight.
+        self.turn_label = tk.Label(
+            self.frame,
+            anchor="w",
+            padx=0,
+            font=self.turn_font,
+            borderwidth=0,
+            highlightthickness=1,
+        )
         self.turn_label.grid(row=0, column=0, sticky="w")
         self.rule_label = tk.Label(self.frame, anchor="w", padx=12, font=text_font)
         self.rule_label.grid(row=0, column=1, sticky="w")
@@ -55,13 +69,26 @@ class TurnField:
         self.message_frame.grid_propagate(False)
         self.message_frame.columnconfigure(0, weight=1)
         self.message_label = tk.Label(
-            self.message_frame, anchor="nw", justify="left", padx=0, pady=0, font=text_font
+            self.message_frame,
+            anchor="nw",
+            justify="left",
+            padx=0,
+            pady=0,
+            font=text_font,
+            borderwidth=0,
+            highlightthickness=1,
         )
         self.message_label.grid(row=0, column=0, sticky="new")
         self.score_label = tk.Label(self.message_frame, anchor="ne", padx=0, font=text_font)
         self.score_label.grid(row=0, column=1, sticky="ne", padx=(12, 0))
-        self.message_frame.bind("<Configure>", lambda event: self._wrap())
-        self.score_label.bind("<Configure>", lambda event: self._wrap())
+        #: The whole texts of the turn label and the message line.
+        self.turn_text = self.message_text = ""
+        #: What each label was last laid out for: (text, room, font, its size).
+        self._laid_out: dict[str, tuple[str, int, str, object]] = {}
+        self.turn_tip = Tooltip(self.turn_label)
+        self.message_tip = Tooltip(self.message_label)
+        for widget in (self.frame, self.message_frame, self.score_label, self.rule_label):
+            widget.bind("<Configure>", lambda event: self._wrap(), add=True)
         self.fit()
 
     def fit(self) -> None:
@@ -73,10 +100,46 @@ class TurnField:
             height=self.text_font.metrics("linespace") * MESSAGE_LINES + 2
         )
 
+    def message_width(self) -> int:
+        """The room (pixels) of the message's lines, beside the scores."""
+        return self.message_frame.winfo_width() - self.score_label.winfo_reqwidth() - 32
+
+    def turn_width(self) -> int:
+        """The room (pixels) of the turn's line, beside the rule, Play again
+        and the progress bar."""
+        others = sum(
+            widget.winfo_reqwidth() + 12
+            for widget in (self.rule_label, self.play_again, self.progress)
+            if widget.winfo_manager() and (widget is not self.rule_label or self.rule_text)
+        )
+        return self.frame.winfo_width() - 16 - others
+
+    @property
+    def rule_text(self) -> str:
+        return str(self.rule_label.cget("text"))
+
     def _wrap(self) -> None:
-        """Messages wrap beside the scores, within the line's width."""
-        width = self.message_frame.winfo_width() - self.score_label.winfo_width() - 32
-        self.message_label.configure(wraplength=max(1, width))
+        """Lay the turn and the message out in the room they have now."""
+        self._show(self.turn_label, self.turn_tip, self.turn_text, self.turn_width(), 1)
+        self._show(
+            self.message_label, self.message_tip, self.message_text, self.message_width(), 2
+        )
+
+    def _show(self, label: tk.Label, tip: Tooltip, text: str, width: int, lines: int) -> None:
+        """Show ``text`` in ``label``, within ``lines`` lines of ``width``
+        pixels, shortened if it must be (the whole then in ``tip``)."""
+        font = str(label.cget("font"))
+        key = (text, width, font, tkfont.Font(name=font, exists=True).actual("size"))
+        if self._laid_out.get(str(label)) == key:
+            return
+        self._laid_out[str(label)] = key
+        if width <= 1:  # not laid out yet
+            fitted_text, is_shortened = text, False
+        else:
+            fitted = fit_text(text, width, lines, lambda part: text_width(label, part))
+            fitted_text, is_shortened = fitted.shown, fitted.is_shortened
+        label.configure(text=fitted_text, takefocus=is_shortened)
+        tip.set_text(text if is_shortened else "")
 
     @property
     def height(self) -> int:
@@ -85,12 +148,9 @@ class TurnField:
 
     def paint(self, state: ViewState, previous: ViewState | None) -> None:
         """Show ``state``'s turn, rule, note, Play again and progress."""
-        if previous is None or previous.turn != state.turn:
-            self.turn_label.configure(text=state.turn)
         if previous is None or previous.rule != state.rule:
             self.rule_label.configure(text=state.rule)
-        if previous is None or previous.note != state.note:
-            self.message_label.configure(text=state.note)
+        self.turn_text, self.message_text = state.turn, state.note
         if previous is None or previous.offers_play_again != state.offers_play_again:
             if state.offers_play_again:
                 self.play_again.grid(row=0, column=2, sticky="e")
@@ -103,16 +163,24 @@ class TurnField:
             else:
                 self.progress.stop()
                 self.progress.grid_remove()
+        self._wrap()
 
     def recolour(self, colours: Palette) -> None:
         background = colours[Role.BACKGROUND]
         for widget in (self.frame, self.message_frame):
             widget.configure(background=background)
-        self.turn_label.configure(background=background, foreground=colours[Role.TEXT])
         self.score_label.configure(background=background, foreground=colours[Role.MUTED])
 
         self.rule_label.configure(background=background, foreground=colours[Role.BAD])
-        self.message_label.configure(background=background, foreground=colours[Role.TEXT])
+        for label in (self.turn_label, self.message_label):
+            label.configure(
+                background=background,
+                foreground=colours[Role.TEXT],
+                highlightbackground=background,
+                highlightcolor=colours[Role.FOCUS],
+            )
+        self.turn_tip.recolour(colours)
+        self.message_tip.recolour(colours)
 
     def stop(self) -> None:
         """Stop the progress bar's timer (before the window is destroyed)."""

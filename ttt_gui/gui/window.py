@@ -39,6 +39,7 @@ from ttt_gui.gui.placement import WindowSizer, parse_size
 from ttt_gui.gui.quick_starts import QuickStartRow
 from ttt_gui.gui.sound_player import system_player
 from ttt_gui.gui.system_look import SystemLook, probe, system_allows_event_sounds
+from ttt_gui.gui.text_zoom import TextZoom
 from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.gui.toolbar import Toolbar
 from ttt_gui.gui.turn_field import TurnField
@@ -187,8 +188,9 @@ class Window:
             presenter.dialogs.after_late_answer = self.refresh
         root.columnconfigure(0, weight=1)
         root.rowconfigure(2, weight=1)
-        self.text_font = tkfont.nametofont("TkDefaultFont").copy()
-        self._text_size = int(self.text_font.actual("size"))
+        #: The one owner of the window's font sizes (View › Zoom).
+        self.zoom = TextZoom(root)
+        self.text_font = self.zoom.follow(tkfont.nametofont("TkDefaultFont").copy())
         install_focus_rings(root)  # before the controls: their sizes count the ring
         self.toolbar = Toolbar(root, self.run, self.dpi_scale)
         self.board_area = tk.Frame(root, highlightthickness=0)
@@ -202,9 +204,12 @@ class Window:
         motion = self.board.motion  # a disc is heard landing when it is seen to
         presenter.sounds.system_motion = lambda: motion.enabled
         self.turn_field = TurnField(root, 3, self.text_font, lambda: self.run("new_game"))
+        self.zoom.follow(self.turn_field.turn_font)
         self.score_label = self.turn_field.score_label
         self.quick_row = QuickStartRow(root, 5, self.text_font, self.run)
         self.new_game_page = NewGamePageView(root, (2, 4), self.text_font, self.run_page)
+        self.zoom.follow(self.new_game_page.title_font)
+        self.zoom.follow(self.new_game_page.heading_font)
         self.history_panel = tk.Frame(root, padx=6, pady=4)
         # TRANSLATORS: the heading of the list of the moves played (View › Move history).
         heading = gettext("Moves")
@@ -395,8 +400,8 @@ class Window:
         if previous is None or previous.theme != state.theme:
             self._apply_theme(colours)
         if previous is None or previous.zoom != state.zoom:
-            size = max(1, round(abs(self._text_size) * state.zoom))
-            self.text_font.configure(size=size if self._text_size > 0 else -size)
+            self.zoom.apply(state.zoom)
+            self.turn_field.fit()  # its heights, for the fonts at this zoom
         self.board.paint(state, colours)
         changed = _changed_fields(previous, state)
         self.turn_field.paint(state, previous)
@@ -416,7 +421,8 @@ class Window:
             self._paint_history(state, colours)
         if previous is not None:
             if previous.zoom != state.zoom:
-                self.turn_field.fit()
+                # The bars' sizes follow their fonts once Tk has measured them again.
+                self.root.update_idletasks()
             self.sizer.follow(previous, state)
 
     def theme_name(self, chosen: str | None = None) -> str:
