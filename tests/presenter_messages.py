@@ -9,9 +9,8 @@ import os
 import time
 from pathlib import Path
 
-from fakes import FakeClock, FakeDialogs, Rig, TickingClock, make_presenter
+from fakes import FakeClock, FakeDialogs, InlineRunner, Rig, TickingClock, make_presenter
 
-from ttt_gui.app.jobs import InlineRunner
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.storage.games import SavedGame, write_game
@@ -134,7 +133,7 @@ def presenter_messages(folder: Path) -> Collected:
         collected.look(rig.presenter, f"{name}, hint")
         if shape.rows * shape.cols > 25:
             continue
-        rig.session.prover.clock = TickingClock(0.005)
+        rig.session.engines.prover.clock = TickingClock(0.005)
         rig.presenter.toggle_analysis()
         for _ in range(3):
             rig.presenter.tick()

@@ -104,8 +104,9 @@ def test_no_address_follows_a_branch(component: ElementTree.Element) -> None:
 def test_the_project_addresses_are_given(component: ElementTree.Element) -> None:
     addresses = {url.get("type"): url.text or "" for url in component.findall("url")}
     assert {"homepage", "bugtracker", "vcs-browser", "translate"} <= set(addresses)
-    assert addresses["translate"].endswith("#translations")
-    assert "### Translations" in (ROOT / "README.md").read_text(encoding="utf-8")
+    page, anchor = re.split(r"/blob/[^/]+/", addresses["translate"])[1].split("#")
+    assert anchor == "translations"
+    assert "## Translations\n" in (ROOT / page).read_text(encoding="utf-8")
 
 
 def test_the_branding_has_a_colour_for_light_and_dark(component: ElementTree.Element) -> None:
