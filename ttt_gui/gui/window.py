@@ -30,6 +30,7 @@ from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.gui.board_view import BoardView
 from ttt_gui.gui.dialog_style import style_dialogs
+from ttt_gui.gui.file_chooser import find_choosers
 from ttt_gui.gui.focus_ring import install_focus_rings
 from ttt_gui.gui.icon import set_window_icon
 from ttt_gui.gui.menus import MenuBar, is_aqua
@@ -100,7 +101,7 @@ def launch(
     scale_fonts(root, look.scale)
     presenter = Presenter(
         settings,
-        TkDialogs(root),
+        TkDialogs(root, find_choosers() if windowing == "x11" else []),
         save_settings=save_settings,
         message=message,
         unfinished=unfinished,
