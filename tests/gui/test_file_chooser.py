@@ -318,3 +318,32 @@ def test_zenity_saves_and_opens_a_game_typed_as_a_person_would(
     typist.join(10)
     assert not errors and marks(window) == played, "the saved game is back"
     window.run("undo")  # nothing to ask about when the window closes
+
+
+def test_a_portal_that_fails_gives_way_to_zenity_for_the_same_question(
+    make_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_portal_chooser import FakeBus
+
+    from ttt_gui.gui.portal_chooser import PortalChooser
+
+    target = tmp_path / "z.ttt"
+    runner = FakeRunner(FakeProcess(0, f"{target}\n".encode()), FakeProcess(1))
+    window, dialogs = desktop_window(make_window, runner)
+    broken = FakeBus(None, error=ConnectionRefusedError("no portal"))
+    dialogs.choosers.insert(0, PortalChooser(lambda: broken))
+    asked = no_tk_dialog(monkeypatch)
+    assert dialogs.ask_open_path(tmp_path) == target
+    assert len(broken.asked) == 1 and len(runner.commands) == 1 and asked == []
+    assert dialogs.ask_open_path(tmp_path) is None
+    assert len(broken.asked) == 1, "the portal is not asked again"
+
+
+def test_a_chooser_that_cannot_start_gives_way_to_tks_dialog_at_once(
+    make_window, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runner = FakeRunner(error=FileNotFoundError("zenity"))
+    window, dialogs = desktop_window(make_window, runner)
+    asked = no_tk_dialog(monkeypatch)
+    dialogs.ask_open_path(Path("/tmp"))
+    assert asked == ["open"] and dialogs.choosers == [] and dialogs.open_count == 0

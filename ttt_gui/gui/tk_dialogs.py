@@ -430,7 +430,8 @@ class TkDialogs:
                     pass
                 blocker.focus_set()
                 check()
-                self.root.wait_variable(closed)
+                if not closed.get():  # it may have answered at once (it could not start)
+                    self.root.wait_variable(closed)
         finally:
             self._cancel_chooser = None
             blocker.destroy()

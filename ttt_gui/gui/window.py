@@ -36,6 +36,7 @@ from ttt_gui.gui.icon import set_window_icon
 from ttt_gui.gui.menus import MenuBar, is_aqua
 from ttt_gui.gui.new_game_page import NewGamePageView
 from ttt_gui.gui.placement import WindowSizer, parse_size
+from ttt_gui.gui.portal_chooser import find_portal
 from ttt_gui.gui.system_look import SystemLook, probe
 from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.gui.toolbar import Toolbar
@@ -101,7 +102,7 @@ def launch(
     scale_fonts(root, look.scale)
     presenter = Presenter(
         settings,
-        TkDialogs(root, find_choosers() if windowing == "x11" else []),
+        TkDialogs(root, find_choosers(portal=find_portal) if windowing == "x11" else []),
         save_settings=save_settings,
         message=message,
         unfinished=unfinished,
