@@ -110,3 +110,81 @@ def test_closing_stops_the_wait_and_closes_the_chooser() -> None:
 def test_without_jeepney_the_portal_is_not_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "jeepney", None)
     assert find_portal() is None
+
+
+class FakePortal:
+    """A portal on a session bus of the test's own: answers every FileChooser
+    question with its Request's path, then that Request's Response choosing
+    ``chosen``; records what it was asked."""
+
+    def __init__(self, chosen: str) -> None:
+        from jeepney.bus_messages import message_bus
+        from jeepney.io.blocking import Proxy, open_dbus_connection
+
+        self.chosen = chosen
+        self.asked: list[tuple[str, str, str, list[str]]] = []
+        self.connection = open_dbus_connection(bus="SESSION")
+        Proxy(message_bus, self.connection).RequestName("org.freedesktop.portal.Desktop")
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self) -> None:
+        from jeepney import DBusAddress, HeaderFields, MessageType, new_method_return, new_signal
+
+        while True:
+            try:
+                message = self.connection.receive()
+            except OSError:  # closed at the end of the test
+                return
+            if message.header.message_type != MessageType.method_call:
+                continue
+            fields = message.header.fields
+            parent, title, options = message.body
+            sender = str(fields[HeaderFields.sender])
+            token = options["handle_token"][1]
+            path = (
+                f"/org/freedesktop/portal/desktop/request/{sender[1:].replace('.', '_')}/{token}"
+            )
+            self.asked.append((str(fields[HeaderFields.member]), parent, title, sorted(options)))
+            self.connection.send(new_method_return(message, "o", (path,)))
+            request = DBusAddress(path, interface="org.freedesktop.portal.Request")
+            uris = {"uris": ("as", [self.chosen])}
+            signal = new_signal(request, "Response", "ua{sv}", (0, uris))
+            signal.header.fields[HeaderFields.destination] = sender
+            self.connection.send(signal)
+
+
+def test_the_portal_is_asked_over_a_real_session_bus(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """jeepney's side for real: a private dbus-daemon and a fake portal on it."""
+    import subprocess
+
+    from conftest import need_tools
+
+    need_tools("dbus-daemon")
+    daemon = subprocess.Popen(
+        ["dbus-daemon", "--session", "--nofork", "--print-address"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert daemon.stdout is not None
+        monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", daemon.stdout.readline().strip())
+        portal = FakePortal("file:///tmp/picked%20one.ttt")
+        chooser = find_portal()
+        assert chooser is not None
+        running = chooser.start(SAVE)
+        end = time.monotonic() + 10
+        while (answer := running.poll()) is None:
+            assert time.monotonic() < end, "no answer from the portal"
+            time.sleep(0.02)
+        assert answer == ChooserAnswer(Path("/tmp/picked one.ttt"))
+        method, parent, title, options = portal.asked[0]
+        assert (method, parent, title) == ("SaveFile", "x11:4d", "Save game")
+        assert "current_name" in options and "filters" in options
+        portal.connection.close()
+    finally:
+        daemon.terminate()
+        daemon.wait(10)
