@@ -25,6 +25,8 @@ from ttt_gui.storage.settings import Settings
 @pytest.fixture
 def scaled_window(window_process: None) -> Iterator[Window]:
     root = tk.Tk()
+    # Tk keeps its scaling per display, for every later window of the process too.
+    usual = float(root.tk.call("tk", "scaling"))
     scale_fonts(root, 2.0)
     presenter = Presenter(
         Settings(GameConfig(mode=Mode.COMPUTER)),
@@ -39,6 +41,7 @@ def scaled_window(window_process: None) -> Iterator[Window]:
         yield window
     finally:
         if root.winfo_exists():
+            root.tk.call("tk", "scaling", usual)
             window.close()
 
 
@@ -69,8 +72,8 @@ def test_every_toolbar_control_shows_whole_at_200_percent(
         assert right <= window_box[2], f"{control} runs past the window's edge"
     for before, after in zip(controls, controls[1:]):
         assert box(before)[2] <= box(after)[0], f"{before} overlaps {after}"
-    gap = box(toolbar.level_title)[0] - box(toolbar.analysis)[2]
-    assert gap >= 16, "Level stands apart from Analysis"
+    text_starts = box(toolbar.level_title)[0] + int(toolbar.level_title.cget("padx"))
+    assert text_starts - box(toolbar.analysis)[2] >= 16, "Level stands apart from Analysis"
     assert window_box[2] - box(toolbar.level)[2] >= 8, "the level box keeps off the edge"
     heights = {
         control.winfo_height() for control in controls if control is not toolbar.level_title

@@ -207,8 +207,10 @@ class Toolbar:
         self.frame.columnconfigure(len(BUTTONS) + 1, weight=1)
         # TRANSLATORS: the toolbar's label before the list of computer levels.
         self.level_title = tk.Label(self.frame, text=gettext("Level"), padx=self._pixels(4))
+        # At 100 % the label's own padding parts it from Analysis (the window's
+        # least width is the toolbar's); scaled, the text outgrows it.
         self.level_title.grid(
-            row=0, column=len(BUTTONS) + 2, sticky="nse", padx=(self._pixels(8), 0)
+            row=0, column=len(BUTTONS) + 2, sticky="nse", padx=(self._pixels(8) - 8, 0)
         )
         self.level = ttk.Combobox(
             self.frame, state="readonly", width=10, takefocus=True, style=LEVEL_BOX
