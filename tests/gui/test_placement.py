@@ -3,7 +3,7 @@ person sized the window, grown only as far as a board needs, within the screen."
 
 from __future__ import annotations
 
-from ttt_gui.gui.placement import Resize, SizeKeeper, parse_size, within
+from ttt_gui.gui.placement import Frame, Resize, SizeKeeper, keep_on_screen, parse_size, within
 
 SCREEN = (1280, 1000)
 
@@ -49,3 +49,34 @@ def test_no_size_is_larger_than_the_screen() -> None:
     assert SizeKeeper(saved=(40000, 40000)).resize((437, 413), SCREEN).size == SCREEN
     assert within((0, 0), SCREEN) == (1, 1)
     assert parse_size("640x480") == (640, 480)
+
+
+FRAME = Frame(left=1, top=52, right=1, bottom=5)
+
+
+def test_a_window_whole_on_the_screen_stays_where_it_is() -> None:
+    assert keep_on_screen((100, 80), (600, 500), SCREEN, FRAME) == ((100, 80), (600, 500))
+    exactly = (SCREEN[0] - 602, SCREEN[1] - 557)
+    assert keep_on_screen(exactly, (600, 500), SCREEN, FRAME) == (exactly, (600, 500))
+
+
+def test_a_window_grown_past_the_right_and_bottom_edges_moves_back_just_enough() -> None:
+    (x, y), size = keep_on_screen((900, 700), (600, 500), SCREEN, FRAME)
+    assert size == (600, 500)
+    assert x + FRAME.left + 600 + FRAME.right == SCREEN[0], "its right edge on the screen's"
+    assert y + FRAME.top + 500 + FRAME.bottom == SCREEN[1], "its bottom edge on the screen's"
+
+
+def test_a_window_past_one_edge_moves_only_that_way() -> None:
+    assert keep_on_screen((300, 700), (600, 500), SCREEN, FRAME)[0] == (300, 443)
+    assert keep_on_screen((900, 40), (600, 500), SCREEN, FRAME)[0] == (678, 40)
+
+
+def test_a_window_larger_than_the_screen_shrinks_and_goes_to_its_top_left() -> None:
+    position, size = keep_on_screen((200, 200), (1500, 1200), SCREEN, FRAME)
+    assert position == (0, 0)
+    assert size == (SCREEN[0] - 2, SCREEN[1] - 57), "the frame fits too"
+
+
+def test_a_window_is_never_put_past_the_left_or_top_edge() -> None:
+    assert keep_on_screen((-30, -10), (600, 500), SCREEN, FRAME)[0] == (0, 0)

@@ -12,11 +12,14 @@ import pytest
 from conftest import click_at, keys, marks, sleep_pumping, wait, xdotool
 
 from ttt_gui.config import GameConfig, Mode, Shape
+from ttt_gui.gui.placement import geometry_position
 from ttt_gui.gui.window import Window
 from ttt_gui.storage.settings import Settings
 
 #: How far (px) the window may seem to move: the title bar's rounding.
 TOLERANCE = 2
+#: Openbox's frame beside and below a window, in pixels.
+OPENBOX_FRAME, OPENBOX_BOTTOM = 1, 5
 
 
 def hotseat(**changes: Any) -> Settings:
@@ -48,11 +51,22 @@ def close_to(found: tuple[int, int], expected: tuple[int, int]) -> bool:
     return all(abs(a - b) <= TOLERANCE for a, b in zip(found, expected, strict=True))
 
 
+def at_the_screens_edge(root: tk.Misc) -> bool:
+    """Whether the window's content ends within a frame's width (10 px) of
+    the screen's right or bottom edge."""
+    right = root.winfo_rootx() + root.winfo_width()
+    bottom = root.winfo_rooty() + root.winfo_height()
+    return root.winfo_screenwidth() - 10 <= right <= root.winfo_screenwidth() or (
+        root.winfo_screenheight() - 10 <= bottom <= root.winfo_screenheight()
+    )
+
+
 def test_the_window_stays_where_the_window_manager_placed_it(
     make_window, window_manager: None
 ) -> None:
     """Openbox places the new window (Tk is never told where): review, a board
-    change, zoom and a paste resize it, and it does not move."""
+    change, zoom and a paste resize it, and it does not move, unless it would
+    no longer be whole on the screen: then it stops at the screen's edge."""
     window: Window = make_window(hotseat(history=False))
     root = window.root
     settled(window)
@@ -73,20 +87,9 @@ def test_the_window_stays_where_the_window_manager_placed_it(
         before = size(root)
         window.run(action, *arguments)
         settled(window)
-        # Grown past the screen's bottom, the window manager lifts it just enough
-        # for its frame's lower border (a few pixels) to stay on the screen.
-        lifted = place(root)[0] == start[0] and (
-            place(root)[1] + size(root)[1] >= root.winfo_screenheight() - 16
-        )
-        assert close_to(place(root), start) or lifted, (
-            action,
-            before,
-            size(root),
-            place(root),
-            start,
-        )
-        if lifted:
-            start = place(root)  # it stays where it was lifted to
+        if not close_to(place(root), start) and at_the_screens_edge(root):
+            start = place(root)  # moved to stay whole on screen; it stays there after
+        assert close_to(place(root), start), (action, before, size(root), place(root), start)
 
 
 def test_the_window_stays_where_the_person_moved_it(make_window, window_manager: None) -> None:
@@ -223,3 +226,32 @@ def test_at_the_minimum_size_the_menu_bar_is_one_line_and_nothing_is_clipped(
         assert bottom <= root.winfo_height() and right <= root.winfo_width(), label
     cells = window.board.cells
     assert all(cell.winfo_height() > 20 for cell in cells), "the board is still playable"
+
+
+def test_a_board_grown_near_the_screens_edge_keeps_the_window_whole_on_screen(
+    make_window, window_manager: None
+) -> None:
+    """Moved near the bottom right corner, then larger boards and zoom, up to
+    a window taller than the screen: the window, Openbox's frame included
+    (its title bar above, 5 px below), stays whole on the screen."""
+    window: Window = make_window(hotseat(history=False))
+    root = window.root
+    settled(window)
+    screen = (root.winfo_screenwidth(), root.winfo_screenheight())
+    wrapper = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
+    xdotool("windowmove", "--sync", wrapper, str(screen[0] - 480), str(screen[1] - 560))
+    settled(window)
+    for action, arguments in (
+        ("set_board", (Shape(9, 9, 5),)),
+        ("set_board", (Shape(15, 15, 5),)),
+        ("zoom_in", ()),
+        ("zoom_in", ()),
+    ):
+        window.run(action, *arguments)
+        settled(window)
+        frame_top = geometry_position(str(root.wm_geometry()))[1]
+        right = root.winfo_rootx() + root.winfo_width() + OPENBOX_FRAME
+        bottom = root.winfo_rooty() + root.winfo_height() + OPENBOX_BOTTOM
+        assert right <= screen[0] and bottom <= screen[1], (action, right, bottom, screen)
+        assert frame_top >= 0 and root.winfo_rootx() >= 0, (action, frame_top)
+    assert root.winfo_height() > 560, "the board did grow"

@@ -6,7 +6,10 @@ border, maximising it, or a size kept from the last run): then that size is
 kept, and the window only grows as far as a board needs. Reset size forgets
 the person's size.
 
-The window's position is never set here: only the size is asked for, and
+The window's position is set here only to keep it whole on the screen: when
+a larger board (or zoom) would push its right or bottom edge off the screen,
+it moves left or up just enough (and shrinks if the screen is too small), as
+:func:`keep_on_screen` decides. Otherwise only the size is asked for, and
 never before the window is on the screen (Tk on X11 records a window it has
 not yet mapped at +0+0, and a size set then would later move it there), so
 the window stays where the person or the window manager put it.
@@ -19,6 +22,7 @@ and differs from it, was made by someone else; it decides without Tk.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -33,6 +37,43 @@ HISTORY_WIDTH = 150  # pixels at 96 dpi
 
 #: A window size in pixels: (width, height).
 Size = tuple[int, int]
+#: A window's position on the screen in pixels: (x, y) of its frame's top left corner.
+Position = tuple[int, int]
+#: The least height taken for the window manager's frame below the window
+#: (Tk is not told it; Openbox's is 5 pixels), in pixels at 96 dpi.
+FRAME_BOTTOM = 8
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What the window manager's frame (and the menu bar) adds around the
+    window's content, in pixels on each side."""
+
+    left: int
+    top: int
+    right: int
+    bottom: int
+
+
+def keep_on_screen(
+    position: Position, size: Size, screen: Size, frame: Frame
+) -> tuple[Position, Size]:
+    """Where the window's frame goes and the content's size, so that the
+    whole window, frame included, is on a ``screen`` of that size: the size
+    shrunk to fit the screen, then the window moved left or up just as far
+    as its right or bottom edge was off the screen (never past the left or
+    top edge). A window already on the screen keeps ``position``.
+
+    >>> keep_on_screen((1000, 700), (400, 300), (1280, 900), Frame(1, 50, 1, 5))
+    ((878, 545), (400, 300))
+    >>> keep_on_screen((10, 10), (400, 300), (1280, 900), Frame(1, 50, 1, 5))
+    ((10, 10), (400, 300))
+    """
+    width = max(1, min(size[0], screen[0] - frame.left - frame.right))
+    height = max(1, min(size[1], screen[1] - frame.top - frame.bottom))
+    x = min(position[0], screen[0] - (frame.left + width + frame.right))
+    y = min(position[1], screen[1] - (frame.top + height + frame.bottom))
+    return (max(0, x), max(0, y)), (width, height)
 
 
 @dataclass(frozen=True)
@@ -62,6 +103,16 @@ def within(size: Size, screen: Size) -> Size:
     (1280, 500)
     """
     return (max(1, min(size[0], screen[0])), max(1, min(size[1], screen[1])))
+
+
+def geometry_position(geometry: str) -> Position:
+    """The position in a Tk geometry (``"WIDTHxHEIGHT+X+Y"``); (0, 0) if none.
+
+    >>> geometry_position("300x200+500+400"), geometry_position("300x200+-4+10")
+    ((500, 400), (-4, 10))
+    """
+    found = re.fullmatch(r"\d+x\d+\+(-?\d+)\+(-?\d+)", geometry)
+    return (int(found[1]), int(found[2])) if found else (0, 0)
 
 
 class SizeKeeper:
@@ -164,13 +215,31 @@ class WindowSizer:
         screen = (root.winfo_screenwidth(), root.winfo_screenheight())
         resize = self.keeper.resize(self.preferred_size(state), screen, extra_width=extra_width)
         width, height = resize.size
-        if resize.sticky and root.winfo_ismapped():
-            root.geometry(f"{width}x{height}")
+        is_mapped = root.winfo_ismapped()
+        place = ""
+        if is_mapped:
+            position, frame = self.frame()
+            moved, (width, height) = keep_on_screen(position, resize.size, screen, frame)
+            place = f"+{moved[0]}+{moved[1]}" if moved != position else ""
+            resize = Resize((width, height), resize.sticky)
+        if resize.sticky and is_mapped:
+            root.geometry(f"{width}x{height}{place}")
         else:
-            if root.winfo_ismapped():
+            if is_mapped:
                 root.wm_geometry("")  # drop any person's size: follow the content
             root.configure(width=width, height=height)
+            if place:
+                root.wm_geometry(place)  # the position only: the size follows the content
         self.keeper.requested(resize.size)
+
+    def frame(self) -> tuple[Position, Frame]:
+        """The position of the window's frame and what the frame adds around
+        the content (the title bar and the menu bar above it)."""
+        root = self.root
+        position = geometry_position(str(root.wm_geometry()))
+        left = max(0, root.winfo_rootx() - position[0])
+        top = max(0, root.winfo_rooty() - position[1])
+        return position, Frame(left, top, left, max(left, int(FRAME_BOTTOM * self.dpi_scale)))
 
     def fit_minimum_size(self, state: ViewState | None) -> None:
         """The smallest window keeps the menu bar on one line and fits the board,

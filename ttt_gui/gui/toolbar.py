@@ -57,13 +57,18 @@ def _grid_padding(widget: tk.Widget) -> int:
 
 
 class Toolbar:
-    """The toolbar in ``parent``; its controls call ``run``; icons ``scale``
-    times 16 pixels."""
+    """The toolbar in ``parent``; its controls call ``run``. At ``scale``
+    (2 at 200 %) its icons are drawn ``scale`` times 16 pixels, and its
+    padding, the gap before the level and the level box's arrow grow alike;
+    every control takes the height of the tallest (the level box)."""
 
     def __init__(self, parent: tk.Misc, run: Run, scale: float = 1.0) -> None:
         self.run = run
+        self.scale = max(1.0, scale)
         self.side = max(16, round(16 * scale))
-        self.frame = tk.Frame(parent, padx=4, pady=1, highlightthickness=0)
+        self.frame = tk.Frame(
+            parent, padx=self._pixels(4), pady=self._pixels(1), highlightthickness=0
+        )
         self.is_shown = True
         self.images: dict[str, tk.PhotoImage] = {}
         self.buttons: dict[str, ttk.Button] = {}
@@ -75,12 +80,12 @@ class Toolbar:
                 style=TOOL,
                 command=functools.partial(self.run, action),
             )
-            button.grid(row=0, column=column + (column > 0))  # New's menu after New
+            button.grid(row=0, column=column + (column > 0), sticky="ns")  # New's menu after New
             self.buttons[action] = button
         # New's other half: the recent setups, each started at once from its menu.
         self.quick_menu = tk.Menu(self.frame, tearoff=False)
         self.quick = ttk.Menubutton(self.frame, style=TOOL, menu=self.quick_menu, takefocus=True)
-        self.quick.grid(row=0, column=1)
+        self.quick.grid(row=0, column=1, sticky="ns")
         self._quick_labels: tuple[str, ...] | None = None
         after = len(BUTTONS) + 1  # the columns after the buttons
         self.analysis_shown = tk.BooleanVar(self.frame, value=False)
@@ -93,15 +98,17 @@ class Toolbar:
             variable=self.analysis_shown,
             command=lambda: self.run("toggle_analysis"),
         )
-        self.analysis.grid(row=0, column=after, padx=1)
+        self.analysis.grid(row=0, column=after, sticky="ns", padx=self._pixels(1))
         self.frame.columnconfigure(after + 1, weight=1)
         # TRANSLATORS: the toolbar's label before the list of computer levels.
-        self.level_title = tk.Label(self.frame, text=gettext("Level"), padx=4)
-        self.level_title.grid(row=0, column=after + 2, sticky="e")
+        self.level_title = tk.Label(self.frame, text=gettext("Level"), padx=self._pixels(4))
+        # At 100 % the label's own padding parts it from Analysis (the window's
+        # least width is the toolbar's); scaled, the text outgrows it.
+        self.level_title.grid(row=0, column=after + 2, sticky="nse", padx=(self._pixels(8) - 8, 0))
         self.level = ttk.Combobox(
             self.frame, state="readonly", width=10, takefocus=True, style=LEVEL_BOX
         )
-        self.level.grid(row=0, column=after + 3, sticky="e", padx=(0, 4))
+        self.level.grid(row=0, column=after + 3, sticky="nse", padx=(0, self._pixels(4)))
         self.level.bind("<<ComboboxSelected>>", self._level_chosen)
         for control in self.frame.winfo_children():  # after the class's own keys
             tags = list(control.bindtags())
@@ -112,6 +119,10 @@ class Toolbar:
             self.frame.bind_class(TOOLBAR_TAG, f"<Key-{key}>", self._enter)
         self._levels: list[tuple[str, str | None]] = []  # (label, level name; None: custom)
         self._painted: ViewState | None = None
+
+    def _pixels(self, at_96_dpi: int) -> int:
+        """``at_96_dpi`` pixels at the toolbar's scale."""
+        return round(at_96_dpi * self.scale)
 
     @staticmethod
     def _enter(event: tk.Event[tk.Misc]) -> str:
@@ -210,6 +221,10 @@ class Toolbar:
         self.frame.configure(background=background)
         self.level_title.configure(background=background, foreground=colours[Role.MUTED])
         style_controls(self.frame, colours)
+        style = ttk.Style(self.frame)
+        style.configure(TOOL, padding=(self._pixels(4), self._pixels(1)))
+        # The arrow Tk draws at 96 dpi whatever the scale: as large as the text.
+        style.configure(LEVEL_BOX, arrowsize=self._pixels(12))
         colour_dropdown(self.level, colours)
         self.quick_menu.configure(
             background=background,

@@ -31,11 +31,13 @@ from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.gui.board_view import BoardView
 from ttt_gui.gui.dialog_style import style_dialogs
+from ttt_gui.gui.file_chooser import find_choosers
 from ttt_gui.gui.focus_ring import install_focus_rings
 from ttt_gui.gui.icon import set_window_icon
 from ttt_gui.gui.menus import MenuBar, is_aqua
 from ttt_gui.gui.new_game_page import NewGamePageView
 from ttt_gui.gui.placement import WindowSizer, parse_size
+from ttt_gui.gui.portal_chooser import find_portal
 from ttt_gui.gui.quick_starts import QuickStartRow
 from ttt_gui.gui.sound_player import system_player
 from ttt_gui.gui.system_look import SystemLook, probe, system_allows_event_sounds
@@ -106,7 +108,7 @@ def launch(
     scale_fonts(root, look.scale)
     presenter = Presenter(
         settings,
-        TkDialogs(root),
+        TkDialogs(root, find_choosers(portal=find_portal) if windowing == "x11" else []),
         save_settings=save_settings,
         message=message,
         unfinished=unfinished,
