@@ -238,7 +238,7 @@ def test_a_board_grown_near_the_screens_edge_keeps_the_window_whole_on_screen(
     root = window.root
     settled(window)
     screen = (root.winfo_screenwidth(), root.winfo_screenheight())
-    wrapper = xdotool("search", "--sync", "--onlyvisible", "--name", "^Tic-tac-toe").split()[0]
+    wrapper = xdotool("search", "--sync", "--onlyvisible", "--name", "^Noxo").split()[0]
     xdotool("windowmove", "--sync", wrapper, str(screen[0] - 480), str(screen[1] - 560))
     settled(window)
     for action, arguments in (
