@@ -2,7 +2,7 @@
 they are the files it names, and that they alone build the game with the
 engine compiled.
 
-    flatpak-builder --show-manifest flatpak/io.github.tttgui.TttGui.yml >manifest.json
+    flatpak-builder --show-manifest flatpak/io.github.tttgui.ttt_gui.Noxo.yml >manifest.json
     python build/flatpak_check.py manifest.json WORK_FOLDER
 
 The game's module installs with no network (``PIP_NO_INDEX``), taking its

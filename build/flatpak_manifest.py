@@ -4,7 +4,7 @@
     python build/flatpak_manifest.py local OUT.json   # the variant that builds this checkout
     python build/flatpak_manifest.py pin vX.Y.Z       # the game's source: that tag's commit
 
-``flatpak/io.github.tttgui.TttGui.yml`` is the manifest for Flathub: the game
+``flatpak/io.github.tttgui.ttt_gui.Noxo.yml`` is the manifest for Flathub: the game
 comes from its version's tag at a pinned commit. The local variant is that
 manifest as ``flatpak-builder --show-manifest`` reads it, with the game's
 source switched to a ``dir`` source at this checkout, so CI and a person
@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-MANIFEST = ROOT / "flatpak" / "io.github.tttgui.TttGui.yml"
+MANIFEST = ROOT / "flatpak" / "io.github.tttgui.ttt_gui.Noxo.yml"
 GAME_MODULE = "ttt-gui"
 #: The modules, in build order: Tcl, Tk, tkinter for the runtime's Python, the game.
 MODULES = ["tcl", "tk", "tkinter", GAME_MODULE]

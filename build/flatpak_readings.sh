@@ -5,7 +5,7 @@
 # dark, then light, and the game's own reading must follow it each time.
 #
 #   xvfb-run -a dbus-run-session -- bash build/flatpak_readings.sh \
-#       flatpak run --command=python3 io.github.tttgui.TttGui
+#       flatpak run --command=python3 io.github.tttgui.ttt_gui.Noxo
 #
 # The arguments are the Python to ask (inside the Flatpak, as above; with none,
 # this machine's python3 and the checkout's ttt_gui). Needs a session bus of

@@ -20,7 +20,7 @@ NAME = "ttt-gui"
 DISPLAY_NAME = "Noxo"
 DESCRIPTION = "Tic-tac-toe and m,n,k games"
 #: Reverse-DNS identifier shared by the macOS bundle and the Linux desktop files.
-APP_ID = "io.github.tttgui.TttGui"
+APP_ID = "io.github.tttgui.ttt_gui.Noxo"
 GAME_FILE_TYPE = "io.github.tttgui.ttt-game"
 GAME_FILE_SUFFIX = "ttt"
 GAME_FILE_MIME = "application/x-ttt-gui-game"

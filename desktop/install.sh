@@ -16,7 +16,7 @@ set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$HERE")"
 FILES="$ROOT/ttt_gui/desktop"
-APP_ID="io.github.tttgui.TttGui"
+APP_ID="io.github.tttgui.ttt_gui.Noxo"
 DATA="${XDG_DATA_HOME:-$HOME/.local/share}"
 SIZES="16 24 32 48 64 128 256"
 SHARED=(man/man6/ttt-gui.6 bash-completion/completions/ttt-gui zsh/site-functions/_ttt-gui

@@ -124,7 +124,7 @@ def test_a_program_path_with_a_line_break_is_refused_with_nothing_written(
     with pytest.raises(DesktopEntryError, match="line break"):
         install(tmp_path / "data", [str(tmp_path / "two\nlines" / "ttt-gui")])
     assert not (tmp_path / "data").exists()
-    assert APP_ID == "io.github.tttgui.TttGui"
+    assert APP_ID == "io.github.tttgui.ttt_gui.Noxo"
 
 
 def test_the_manual_page_and_completions_the_package_holds_are_installed_and_removed(

@@ -12,7 +12,7 @@ import pytest
 from conftest import need_tools
 
 ROOT = Path(__file__).resolve().parents[2]
-APP_ID = "io.github.tttgui.TttGui"
+APP_ID = "io.github.tttgui.ttt_gui.Noxo"
 #: The string escapes of a desktop entry's values, read before the quoting.
 STRING_ESCAPES = {"s": " ", "n": "\n", "t": "\t", "r": "\r", "\\": "\\"}
 

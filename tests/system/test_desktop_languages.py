@@ -28,7 +28,7 @@ def translated(language: str, message: str) -> str:
 def desktop_entry() -> configparser.SectionProxy:
     parser = configparser.ConfigParser(interpolation=None, strict=True)
     parser.optionxform = str  # type: ignore[assignment,method-assign]  # keys keep their case
-    parser.read(DESKTOP / "io.github.tttgui.TttGui.desktop", encoding="utf-8")
+    parser.read(DESKTOP / "io.github.tttgui.ttt_gui.Noxo.desktop", encoding="utf-8")
     return parser["Desktop Entry"]
 
 
@@ -51,10 +51,10 @@ def test_the_desktop_files_speak_each_shipped_language(language: str) -> None:
     assert entry[f"GenericName[{language}]"] == generic_name
     assert entry[f"Comment[{language}]"] == summary
     assert entry[f"Keywords[{language}]"].endswith(";")
-    metainfo = DESKTOP / "io.github.tttgui.TttGui.metainfo.xml"
+    metainfo = DESKTOP / "io.github.tttgui.ttt_gui.Noxo.metainfo.xml"
     # The software centres' summary is a shorter one of its own (tests/system/test_metainfo.py).
     assert by_language(metainfo, "summary")[language]
-    comments = by_language(DESKTOP / "io.github.tttgui.TttGui.xml", f"{MIME}comment")
+    comments = by_language(DESKTOP / "io.github.tttgui.ttt_gui.Noxo.xml", f"{MIME}comment")
     assert comments[language] != comments["en"]
 
 

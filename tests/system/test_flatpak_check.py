@@ -65,7 +65,7 @@ def test_the_manifest_lists_the_wheels_for_both_machines_alike() -> None:
     need_tools("flatpak-builder")
     check = load_check()
     shown = subprocess.run(
-        ["flatpak-builder", "--show-manifest", "flatpak/io.github.tttgui.TttGui.yml"],
+        ["flatpak-builder", "--show-manifest", "flatpak/io.github.tttgui.ttt_gui.Noxo.yml"],
         cwd=ROOT,
         capture_output=True,
         text=True,

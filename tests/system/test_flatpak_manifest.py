@@ -114,7 +114,7 @@ def test_the_local_variant_builds_this_checkout_and_nothing_else_changes(
 
 def test_pinning_changes_only_the_games_tag_and_commit() -> None:
     script = load_manifest_script()
-    text = (ROOT / "flatpak" / "io.github.tttgui.TttGui.yml").read_text(encoding="utf-8")
+    text = (ROOT / "flatpak" / "io.github.tttgui.ttt_gui.Noxo.yml").read_text(encoding="utf-8")
     pinned = script.pinned_text(text, "v9.8.7", COMMIT)
     changed = [
         (old, new)

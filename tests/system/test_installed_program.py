@@ -21,7 +21,7 @@ from ttt_gui.storage.games import SUFFIX, SavedGame, write_game
 from ttt_gui.storage.settings import Settings, load
 
 ROOT = Path(__file__).resolve().parents[2]
-APP_ID = "io.github.tttgui.TttGui"
+APP_ID = "io.github.tttgui.ttt_gui.Noxo"
 DESKTOP = ROOT / "ttt_gui" / "desktop"
 MIME_NAMESPACE = "{http://www.freedesktop.org/standards/shared-mime-info}"
 #: Icon sizes of the freedesktop theme folders that desktop/install.sh fills.

@@ -19,8 +19,8 @@ from ttt_gui import __version__
 
 ROOT = Path(__file__).resolve().parents[2]
 DESKTOP = ROOT / "ttt_gui" / "desktop"
-METAINFO = DESKTOP / "io.github.tttgui.TttGui.metainfo.xml"
-ENTRY = DESKTOP / "io.github.tttgui.TttGui.desktop"
+METAINFO = DESKTOP / "io.github.tttgui.ttt_gui.Noxo.metainfo.xml"
+ENTRY = DESKTOP / "io.github.tttgui.ttt_gui.Noxo.desktop"
 LANGUAGE = "{http://www.w3.org/XML/1998/namespace}lang"
 #: Where the files of the version's tag are served from.
 TAGGED = f"https://raw.githubusercontent.com/tttgui/ttt-gui/v{__version__}/"
@@ -162,3 +162,26 @@ def test_the_package_metadata_names_the_changelog() -> None:
     address = pyproject["project"]["urls"]["Changelog"]
     assert address == "https://github.com/tttgui/ttt-gui/blob/main/CHANGELOG.md"
     assert "CHANGELOG.md" in (ROOT / "MANIFEST.in").read_text(encoding="utf-8").split()
+
+
+def repository_of(app_id: str) -> str:
+    """The GitHub repository Flathub's linter checks for an ``io.github`` app
+    ID: the user, and the project with ``_`` read as ``-`` when a name follows
+    it (``io.github.user.the_project.Name``; a project that ends the ID is
+    read as it is)."""
+    parts = app_id.split(".")
+    assert parts[:2] == ["io", "github"] and len(parts) >= 4
+    user = parts[2].replace("_", "-")
+    project = parts[3].replace("_", "-") if len(parts) > 4 else parts[3]
+    return f"{user}/{project}".lower()
+
+
+def test_the_app_id_names_the_repository_as_flathub_reads_it(
+    component: ElementTree.Element,
+) -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    repository = project["urls"]["Source"].removeprefix("https://github.com/").lower()
+    assert repository_of(component.findtext("id", "")) == repository
+    assert repository_of("io.github.tttgui.TttGui") != repository, "0.1.0's ID did not"
+    replaced = [element.text for element in component.findall("replaces/id")]
+    assert replaced == ["io.github.tttgui.TttGui"]

@@ -21,7 +21,7 @@ LANGUAGE = "{http://www.w3.org/XML/1998/namespace}lang"
 def desktop_entry() -> configparser.SectionProxy:
     parser = configparser.ConfigParser(interpolation=None, strict=True)
     parser.optionxform = str  # type: ignore[assignment,method-assign]  # keys keep their case
-    parser.read(DESKTOP / "io.github.tttgui.TttGui.desktop", encoding="utf-8")
+    parser.read(DESKTOP / "io.github.tttgui.ttt_gui.Noxo.desktop", encoding="utf-8")
     return parser["Desktop Entry"]
 
 
@@ -39,7 +39,7 @@ def test_the_menu_entry_is_named_noxo_and_called_tic_tac_toe() -> None:
 
 
 def test_the_software_centres_show_the_name_untranslated() -> None:
-    component = ElementTree.parse(DESKTOP / "io.github.tttgui.TttGui.metainfo.xml").getroot()
+    component = ElementTree.parse(DESKTOP / "io.github.tttgui.ttt_gui.Noxo.metainfo.xml").getroot()
     names = component.findall("name")
     assert [(name.get(LANGUAGE), name.text) for name in names] == [(None, PROGRAM_NAME)]
     description = component.find("description/p")

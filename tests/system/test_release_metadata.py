@@ -79,7 +79,7 @@ def test_the_readme_links_by_absolute_address_as_pypi_shows_it() -> None:
 
 def test_the_metainfo_has_release_notes_for_this_version() -> None:
     metainfo = ElementTree.parse(
-        ROOT / "ttt_gui" / "desktop" / "io.github.tttgui.TttGui.metainfo.xml"
+        ROOT / "ttt_gui" / "desktop" / "io.github.tttgui.ttt_gui.Noxo.metainfo.xml"
     )
     newest = metainfo.getroot().find("releases/release")
     assert newest is not None and newest.get("version") == __version__

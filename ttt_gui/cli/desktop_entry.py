@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ttt_gui.words import gettext, gettext_noop
 
-APP_ID = "io.github.tttgui.TttGui"
+APP_ID = "io.github.tttgui.ttt_gui.Noxo"
 #: The sizes of the hicolor icon theme folders the icons go to.
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 #: The command the packaged desktop entry names, replaced by the installed one's path.
