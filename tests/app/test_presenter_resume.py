@@ -176,5 +176,31 @@ def test_a_start_that_resumes_nothing_removes_nothing_but_offers_resume(tmp_path
     assert "resume_kept" not in window.view().disabled
     window.resume_kept()
     (entries,) = [arguments[0] for name, arguments in dialogs.calls if name == "choose_kept_game"]
-    assert isinstance(entries, list) and len(entries) == 1, "listing prunes"
+    assert isinstance(entries, list) and len(entries) == 1, "Resume… prunes, then lists"
     assert recent.exists() and not ancient.exists()
+
+
+def test_each_move_keeps_the_game_once(tmp_path: Path) -> None:
+    """A person's move, an undo and the computer's move each write the kept
+    game once (the command's schedule does it; the computer's move itself)."""
+    window, _ = start(tmp_path / "settings.unfinished")
+    saves = []
+    save = window.transfer.save_unfinished
+
+    def counted() -> None:
+        saves.append(window.session.history.cursor)
+        save()
+
+    window.transfer.save_unfinished = counted  # type: ignore[method-assign]
+    window.play(4)
+    assert saves == [1]
+    window.undo()
+    assert saves == [1, 0]
+    window.new_game_page.open()
+    window.new_game_page.choose("mode", "computer")
+    window.new_game_page.start()
+    saves.clear()
+    window.play(4)  # and the computer answers
+    window.tick()
+    assert window.session.history.moves[:1] == [4] and len(window.session.history.moves) == 2
+    assert saves == [1, 2]

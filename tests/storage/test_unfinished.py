@@ -310,7 +310,6 @@ def test_the_kept_games_are_listed_newest_first_without_held_or_other_files(
     kept = window.kept_games()
     assert [(entry.path, entry.game.moves) for entry in kept] == [(newer, (0, 4)), (older, (4,))]
     assert kept[0].saved_at == pytest.approx(newer.stat().st_mtime)
-    assert window.others == 2
     assert (folder / "notes.ttt").read_text() == "my notes"
 
 
@@ -322,7 +321,7 @@ def test_a_chosen_kept_game_is_taken_and_becomes_this_windows_file(tmp_path: Pat
     window.hold()
     assert window.take(older) is not None
     assert not older.exists() and read_game(window.path).moves == (4,)
-    assert window.others == 1
+    assert [entry.path for entry in window.kept_games()] == [newer]
     assert window.take(folder / "gone.ttt") is None, "a file no longer there"
     assert read_game(window.path).moves == (4,)
     assert window.take(tmp_path / "elsewhere.ttt") is None, "only files of the folder"
@@ -349,7 +348,7 @@ def test_discarding_removes_only_that_game(tmp_path: Path) -> None:
     window = UnfinishedGame(folder)
     assert window.discard(older)
     assert not older.exists() and newer.exists() and notes.exists()
-    assert window.others == 1
+    assert [entry.path for entry in window.kept_games()] == [newer]
     assert not window.discard(notes), "not a game: left alone"
     assert notes.read_text() == "my notes"
 
@@ -367,19 +366,24 @@ def test_old_kept_games_are_pruned_by_count_and_age_oldest_first_never_the_newes
     running = start(folder, resume=False)
     running.play(4)
     os.utime(own_file(running), (1e9, 1e9))
-    kept = UnfinishedGame(folder).kept_games()
+    window = UnfinishedGame(folder)
+    assert len(window.kept_games()) == count, "a listing removes nothing"
+    assert window.prune() == 3
+    kept = window.kept_games()
     assert [entry.path for entry in kept] == paths[: unfinished_module.KEEP_AT_MOST]
     assert not any(path.exists() for path in paths[unfinished_module.KEEP_AT_MOST :])
     assert notes.exists() and own_file(running).exists(), "other and held files stay"
     ancient = keep(folder, "ancient", (4,), 91)
-    assert [entry.path for entry in UnfinishedGame(folder).kept_games()][-1] == paths[
+    assert window.prune() == 1
+    assert [entry.path for entry in window.kept_games()][-1] == paths[
         unfinished_module.KEEP_AT_MOST - 1
     ]
     assert not ancient.exists(), "older than 90 days"
     for path in paths[: unfinished_module.KEEP_AT_MOST]:
         path.unlink()
     only = keep(folder, "only", (4,), 400)
-    assert [entry.path for entry in UnfinishedGame(folder).kept_games()] == [only]
+    assert window.prune() == 0, "never the newest"
+    assert [entry.path for entry in window.kept_games()] == [only]
 
 
 def test_a_new_window_prunes_before_it_takes_the_newest(tmp_path: Path) -> None:
@@ -443,6 +447,7 @@ def test_links_in_the_folder_are_never_taken_pruned_or_discarded(tmp_path: Path)
     assert window.take(link) is None
     assert not window.discard(link)
     keep(folder, "newest", (4,), 0)
+    assert UnfinishedGame(folder).prune() == 0
     assert [entry.path.name for entry in UnfinishedGame(folder).kept_games()] != [link.name]
     assert link.is_symlink() and planted_lock.is_symlink()
     assert mine.read_bytes() == contents and list(mine.parent.iterdir()) == [mine]

@@ -170,13 +170,15 @@ class Presenter:
         self.work.want()
 
     def move_played(self) -> None:
-        """The computer has moved: it is heard, and kept (see :meth:`_kept`)."""
+        """The computer has moved: it is heard, and the game is kept with the
+        scores (no command follows it to :meth:`schedule`)."""
         self.sounds.placed()
-        self._kept()
-
-    def _kept(self) -> None:
-        """After any move: keep the game, and the scores if they changed."""
         self.transfer.save_unfinished()
+        self._save_changed_scores()
+
+    def _save_changed_scores(self) -> None:
+        """After a move: the scores, if the move changed them (the game itself
+        is kept by :meth:`schedule`, which every command calls after)."""
         if self.session.scores_version != self._saved_scores_version:
             self.save_settings()
 
@@ -195,7 +197,7 @@ class Presenter:
         self.say(refused)
         if refused is None:
             self.sounds.placed()
-            self._kept()
+            self._save_changed_scores()
         else:
             self.sounds.refused()
         self.schedule()
@@ -220,7 +222,7 @@ class Presenter:
     def _move_to(self, outcome: Refused | None) -> None:
         if outcome is None:
             self.say(None)
-            self._kept()
+            self._save_changed_scores()
         self.schedule()
 
     def undo(self) -> None:

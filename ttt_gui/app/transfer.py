@@ -82,6 +82,8 @@ class Transfer:
         self.dialogs = dialogs
         self.host = host
         self.unfinished = unfinished
+        #: How many kept games no running window holds, as last counted.
+        self.kept_count = 0
         #: A clipboard read has been asked for and not yet answered.
         self._is_reading_clipboard = False
         #: The game last written to this window's unfinished-game file (None: no file).
@@ -229,11 +231,10 @@ class Transfer:
     # -- the unfinished game, from one run to the next ----------------------------------
 
     def count_kept(self) -> None:
-        """At a start that resumes nothing: count the kept games to resume
-        (Game › Resume…), removing none."""
+        """Count the kept games to resume (Game › Resume…), removing none."""
         if self.unfinished is not None:
             with contextlib.suppress(OSError):
-                self.unfinished.kept_games(prune=False)
+                self.kept_count = len(self.unfinished.kept_games())
 
     def resume_unfinished(self) -> None:
         """Take back the newest game kept when a window closed that no running
@@ -243,6 +244,7 @@ class Transfer:
             return
         try:
             game = self.unfinished.take()
+            self.count_kept()
             if game is None:
                 return
             self._kept = game.to_json()
@@ -269,7 +271,7 @@ class Transfer:
                 "kept, and your moves from here will not be kept for the next start."
             )
             resumed = f"{resumed} {unkept.format(reason=unwritable.strerror or unwritable)}"
-        others = self.unfinished.others
+        others = self.kept_count
         if others:
             # TRANSLATORS: {menu} is where the menu bar lists the kept games,
             # "Game › Resume…" in the menus' own words.
@@ -289,7 +291,7 @@ class Transfer:
     @property
     def has_kept_games(self) -> bool:
         """Whether kept games no running window holds were found (Game › Resume…)."""
-        return self.unfinished is not None and self.unfinished.others > 0
+        return self.kept_count > 0
 
     def resume_kept(self) -> None:
         """Game › Resume…: list the kept games no running window holds; open
@@ -298,9 +300,11 @@ class Transfer:
         if self.unfinished is None:
             return
         try:
+            self.unfinished.prune()  # what is too old to keep is not offered
             kept = self.unfinished.kept_games()
         except OSError:
             kept = []
+        self.kept_count = len(kept)
         if not kept:
             self.host.say(gettext("No other unfinished game is kept."))
             return
@@ -320,6 +324,7 @@ class Transfer:
                 gettext("Keep it"),
             ):
                 gone = self.unfinished.discard(entry.path)
+                self.count_kept()
                 self.host.say(gettext("Discarded the unfinished game.") if gone else _taken())
             return
         keeps_mine = self.session.has_moves_to_lose
@@ -339,6 +344,7 @@ class Transfer:
             return
         try:
             game = self.unfinished.take(entry.path)
+            self.count_kept()
             if game is None:
                 self.host.say(_taken())
                 return

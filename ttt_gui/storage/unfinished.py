@@ -152,8 +152,9 @@ class UnfinishedGame:
 
     :meth:`hold` marks the file as this window's while it runs, :meth:`save`
     writes the game as it is played, :meth:`take` claims a kept game,
-    :meth:`release` ends the hold when the window closes. Methods that touch
-    files raise OSError if they cannot."""
+    :meth:`release` ends the hold when the window closes. :meth:`kept_games`
+    only reads; :meth:`prune` and :meth:`discard` are the only ones that
+    remove other files. Methods that touch files raise OSError if they cannot."""
 
     def __init__(
         self, folder: Path, legacy: Path | None = None, *, background: bool = False
@@ -164,8 +165,6 @@ class UnfinishedGame:
         self._writer = _LatestWriter(self._write) if background else None
         #: This window's own file (it exists only while a game is kept there).
         self.path = folder / _new_name()
-        #: How many other kept games no running window holds (after :meth:`take`).
-        self.others = 0
         self._hold: contextlib.ExitStack | None = None
         self._error: OSError | None = None
         #: Why the folder cannot be written, once :meth:`take` read a game it
@@ -237,24 +236,20 @@ class UnfinishedGame:
         own file; None if there is none (or ``path`` is held, taken or not a
         game). A game this window kept is not lost to one chosen by ``path``:
         it moves to a file of its own, free for any window to take (and
-        listed by :meth:`kept_games`). Old kept games are removed first (see
-        :meth:`kept_games`). Sets :attr:`others`."""
+        listed by :meth:`kept_games`). Taking the newest prunes first (see
+        :meth:`prune`)."""
         if path is not None:
             self.flush()
             mine = path.parent == self.folder and path != self.path
-            game = self._claim_chosen(path) if mine else None
-            self.kept_games()
-            return game
-        kept = self.kept_games()
-        game = None
-        for entry in kept:
+            return self._claim_chosen(path) if mine else None
+        self.prune()
+        for entry in self.kept_games():
             game = self._claim_or_read(entry.path)
             if game is not None:
-                self.others -= 1
-                break
-        if game is None and self.legacy is not None:
-            game = self._claim_or_read(self.legacy)
-        return game
+                return game
+        if self.legacy is not None:
+            return self._claim_or_read(self.legacy)
+        return None
 
     def _claim_chosen(self, path: Path) -> SavedGame | None:
         """The game in ``path``, claimed as by :meth:`_claim_or_read`, with
@@ -292,35 +287,40 @@ class UnfinishedGame:
             self.unwritable = error
             return game
 
-    def kept_games(self, *, prune: bool = True) -> list[KeptGame]:
-        """The kept games no running window holds, newest first, after removing
-        (with ``prune``) the old ones: past the newest :data:`KEEP_AT_MOST`, or
-        older than :data:`KEEP_SECONDS` (never the newest). Held and other
-        files stay. Sets :attr:`others`."""
+    def kept_games(self) -> list[KeptGame]:
+        """The kept games no running window holds, newest first. Only reads:
+        a folder that cannot be written is read as it is."""
         kept: list[KeptGame] = []
+        for candidate in self._kept_files():
+            entry = self._read_unheld(candidate)
+            if entry is not None:
+                kept.append(entry)
+        return kept
+
+    def prune(self) -> int:
+        """Remove the old kept games: past the newest :data:`KEEP_AT_MOST`, or
+        older than :data:`KEEP_SECONDS` (never the newest); and the lock files
+        of windows that died with no game. Held files, links, files that are
+        not games and folders that cannot be written stay. Returns how many
+        games were removed."""
+        self._remove_stale_locks()
+        kept = removed = 0
         for candidate in self._kept_files():
             try:
                 with _unheld(candidate):
                     entry = _read_kept(candidate)
-                    too_many = len(kept) >= KEEP_AT_MOST
                     too_old = time.time() - entry.saved_at > KEEP_SECONDS
-                    if prune and kept and (too_many or too_old):
-                        remove_regular_file(candidate)
+                    if kept and (kept >= KEEP_AT_MOST or too_old):
+                        if remove_regular_file(candidate):
+                            removed += 1
                         continue
             except GameFileError:
                 continue
             except OSError as error:
-                if not is_unwritable(error):
+                if not is_unwritable(error) or self._read_unheld(candidate) is None:
                     continue  # held by a running window, or gone
-                # No window can hold or take a game in a folder it cannot
-                # write: read it as it is, remove nothing.
-                try:
-                    entry = _read_kept(candidate)
-                except (OSError, GameFileError):
-                    continue
-            kept.append(entry)
-        self.others = len(kept)
-        return kept
+            kept += 1
+        return removed
 
     def discard(self, path: Path) -> bool:
         """Remove the kept game in ``path`` if no running window holds it and
@@ -328,13 +328,42 @@ class UnfinishedGame:
         try:
             with _unheld(path):
                 read_game(path)
-                if not remove_regular_file(path):
-                    return False
+                return remove_regular_file(path)
         except (OSError, GameFileError):
             return False
-        finally:
-            self.others = len(self.kept_games())
-        return True
+
+    def _read_unheld(self, candidate: Path) -> KeptGame | None:
+        """The kept game in ``candidate`` if no running window holds it (in a
+        folder that cannot be written, where none can, read as it is); None
+        if it is held, gone or not a game."""
+        try:
+            with _unheld(candidate):
+                return _read_kept(candidate)
+        except GameFileError:
+            return None
+        except OSError as error:
+            if not is_unwritable(error):
+                return None
+        try:
+            return _read_kept(candidate)
+        except (OSError, GameFileError):
+            return None
+
+    def _remove_stale_locks(self) -> None:
+        """Remove the lock files that windows which died with no game left,
+        unless one is so new that its window is yet to lock it."""
+        try:
+            entries = list(os.scandir(self.folder))
+        except (FileNotFoundError, NotADirectoryError):
+            return
+        names = {entry.name for entry in entries}
+        for entry in entries:
+            if entry.name.startswith(".") and entry.name.endswith(f"{SUFFIX}.lock"):
+                game_name = entry.name[1 : -len(".lock")]
+                with contextlib.suppress(OSError):
+                    if game_name not in names and _age(entry.stat()) > STALE_SECONDS:
+                        with _unheld(self.folder / game_name):
+                            pass
 
     def _kept_files(self) -> list[Path]:
         """The saved-game files in the folder but this window's, newest first."""
@@ -343,16 +372,7 @@ class UnfinishedGame:
         except (FileNotFoundError, NotADirectoryError):
             return []
         dated: list[tuple[float, Path]] = []
-        names = {entry.name for entry in entries}
         for entry in entries:
-            if entry.name.startswith(".") and entry.name.endswith(f"{SUFFIX}.lock"):
-                game_name = entry.name[1 : -len(".lock")]
-                # Left by a window that died with no game, unless it is so new
-                # that its window is yet to lock it.
-                with contextlib.suppress(OSError):
-                    if game_name not in names and _age(entry.stat()) > STALE_SECONDS:
-                        with _unheld(self.folder / game_name):
-                            pass
             if entry.name.startswith(".") or not entry.name.endswith(SUFFIX):
                 continue
             with contextlib.suppress(OSError):
