@@ -220,3 +220,13 @@ def test_no_module_imports_itself_round_a_circle() -> None:
 def test_the_circle_finder_sees_a_circle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert import_circles(graph) == [["a", "b", "c"]]
+
+
+@pytest.mark.parametrize(
+    "path", sorted((PACKAGE / "gui").glob("*.py")), ids=lambda path: path.name
+)
+def test_the_window_reads_no_files_itself(path: Path) -> None:
+    """Storage reaches the window through the presenter, which the
+    composition root (cli/compose.py) builds: no gui module imports it."""
+    storage = [name for name in imported_modules(path) if name.startswith("ttt_gui.storage")]
+    assert storage == [], f"{path.name} imports {storage}"

@@ -113,14 +113,14 @@ def test_a_whole_process_speaks_the_language_of_its_option(locale_folder: Path) 
 def test_the_saved_language_is_spoken_unless_the_option_says_another(
     locale_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ttt_gui.gui import window
+    from ttt_gui.cli import compose
 
     spoken: list[str] = []
 
     def launch(*arguments: object, **options: object) -> None:
         spoken.append(current_language().code)
 
-    monkeypatch.setattr(window, "launch", launch)
+    monkeypatch.setattr(compose, "launch", launch)
     settings = tmp_path / "settings.json"
     settings.write_text('{"format": "ttt-gui settings", "language": "eo"}')
     assert main(["--settings", str(settings)]) == 1

@@ -12,14 +12,14 @@ from ttt_gui.cli.main import main
 def test_the_smoke_test_opens_a_silent_window_and_a_game_a_heard_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ttt_gui.gui import window
+    from ttt_gui.cli import compose
 
     launched: list[object] = []
 
     def launch(*arguments: object, sound: bool = True, **options: object) -> None:
         launched.append(sound)
 
-    monkeypatch.setattr(window, "launch", launch)
+    monkeypatch.setattr(compose, "launch", launch)
     assert main(["--smoke-test"]) == 1  # no window opened
     assert main(["--settings", str(tmp_path / "settings.json")]) == 1
     assert launched == [False, True]

@@ -42,7 +42,7 @@ from hypothesis import HealthCheck, given, seed
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-import ttt_gui.gui.window
+import ttt_gui.cli.compose
 from ttt_gui.board import Board, Player
 from ttt_gui.cli.main import main as cli_main
 from ttt_gui.config import ConfigError, GameConfig, Mode
@@ -1365,7 +1365,7 @@ def test_bad_command_lines_exit_2_with_one_error_line(
 
     for name in ("XDG_CONFIG_HOME", "HOME"):
         monkeypatch.setenv(name, environment[name])
-    monkeypatch.setattr(ttt_gui.gui.window, "launch", refuse_window)
+    monkeypatch.setattr(ttt_gui.cli.compose, "launch", refuse_window)
 
     def run_here(case: tuple[list[str | bytes], str]) -> str | None:
         arguments, expected = case

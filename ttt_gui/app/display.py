@@ -15,7 +15,7 @@ from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.session import Session
 from ttt_gui.app.statistics import statistics_rows
 from ttt_gui.app.view_state import shows_coordinates
-from ttt_gui.storage.settings import MAX_ZOOM, MIN_ZOOM, Settings
+from ttt_gui.storage.settings import MAX_ZOOM, MIN_ZOOM, WINDOW_SIZE, Settings
 from ttt_gui.theme import THEMES
 from ttt_gui.words import gettext, gettext_noop, ngettext
 
@@ -139,6 +139,15 @@ class Display:
         """Remember the size the person gave the window (saved with the settings)."""
         if width > 1 and height > 1:
             self.settings.window = f"{width}x{height}"
+
+    def window_size(self) -> tuple[int, int] | None:
+        """The size the person gave the window, as (width, height); None if
+        none was given (or the saved one is not a size)."""
+        saved = self.settings.window
+        if not WINDOW_SIZE.fullmatch(saved):
+            return None
+        width, height = saved.split("x")
+        return int(width), int(height)
 
     # -- help -------------------------------------------------------------------------
 

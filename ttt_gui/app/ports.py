@@ -13,7 +13,11 @@ from pathlib import Path
 from typing import Literal, Protocol
 
 from ttt_gui.config import Shape
+from ttt_gui.storage.games import SUFFIX
 from ttt_gui.storage.settings import Settings
+
+#: The file name ending of saved games, which the dialogs offer and add.
+GAME_FILE_SUFFIX = SUFFIX
 
 
 class Dialogs(Protocol):

@@ -72,15 +72,20 @@ class Problems:
         written = gettext("Errors, if any happen, are written down in {path}.")
         return written.format(path=self.crash_log.path)
 
+    def write_down(self, error: BaseException, what: str) -> None:
+        """Write ``error``'s traceback down (the crash log, else the log of
+        unexpected errors), saying ``what`` it was; nothing is shown."""
+        trace = (type(error), error, error.__traceback__)
+        if self.crash_log is not None:
+            self.crash_log.write(what, trace)
+        else:
+            logging.getLogger(LOGGER_NAME).error(what, exc_info=trace)
+
     def report_error(self, error: BaseException) -> str:
         """Count ``error``, write its traceback down, show it naming the log
         (the game goes on); what to say in the status line."""
         self.errors.append(error)
-        trace = (type(error), error, error.__traceback__)
-        if self.crash_log is not None:
-            self.crash_log.write("unexpected error in the window", trace)
-        else:
-            logging.getLogger(LOGGER_NAME).error("unexpected error in the window", exc_info=trace)
+        self.write_down(error, "unexpected error in the window")
         text = f"{type(error).__name__}: {error}"
         goes_on = gettext("{error}\n\nThe game goes on.").format(error=text)
         if self.crash_log is not None:

@@ -544,7 +544,7 @@ def _run(argv: list[str], received_signal: Callable[[], int | None]) -> int:
             remove_stale_temporaries(written)
         remove_stale_temporaries_in(unfinished_folder(path))
     try:
-        from ttt_gui.gui.window import launch  # here, so --help and --version never load Tk
+        from ttt_gui.cli.compose import launch  # here, so --help and --version never load Tk
     except ImportError as error:
         if not is_missing_tk(error):
             raise

@@ -22,7 +22,7 @@ from pathlib import Path
 from tkinter import ttk
 from typing import TypeVar
 
-from ttt_gui.app.ports import ClipboardDelivery, KeptGameAction
+from ttt_gui.app.ports import GAME_FILE_SUFFIX, ClipboardDelivery, KeptGameAction
 from ttt_gui.board import MIN_SIZE
 from ttt_gui.config import MAX_WINDOW_SIZE, Shape
 from ttt_gui.gui.clipboard import ClipboardReader
@@ -30,7 +30,6 @@ from ttt_gui.gui.control_style import select_all_on_ctrl_a
 from ttt_gui.gui.dialog_style import PROBLEM
 from ttt_gui.gui.file_chooser import FAILED, Chooser, ChooserAnswer, FileQuestion
 from ttt_gui.gui.text_window import build_text_window
-from ttt_gui.storage.games import SUFFIX
 from ttt_gui.theme import Palette
 from ttt_gui.words import current_language, gettext, gettext_noop
 
@@ -38,7 +37,7 @@ from ttt_gui.words import current_language, gettext, gettext_noop
 #: translated where shown (:func:`file_types`).
 FILE_TYPES = [
     # TRANSLATORS: a filter of the Open and Save file dialogs.
-    (gettext_noop("Saved games"), f"*{SUFFIX}"),
+    (gettext_noop("Saved games"), f"*{GAME_FILE_SUFFIX}"),
     # TRANSLATORS: a filter of the Open and Save file dialogs.
     (gettext_noop("All files"), "*"),
 ]
@@ -470,7 +469,7 @@ class TkDialogs:
                 return None
             if path.suffix:
                 return path
-            path = path.with_name(path.name + SUFFIX)
+            path = path.with_name(path.name + GAME_FILE_SUFFIX)
             if path.exists() and not self.confirm(
                 title,
                 gettext("A file named “{name}” is already there. Replace it?").format(
@@ -487,7 +486,7 @@ class TkDialogs:
                 parent=self.root,
                 title=title,
                 filetypes=file_types(),
-                defaultextension=SUFFIX,
+                defaultextension=GAME_FILE_SUFFIX,
                 initialdir=str(folder),
                 initialfile=name,
             )

@@ -13,11 +13,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import gc
-import logging
 import sys
 import time
 import tkinter as tk
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from tkinter import font as tkfont
 from tkinter import ttk
@@ -26,7 +26,7 @@ from typing import Any
 
 from ttt_gui import PROGRAM_NAME
 from ttt_gui.app.actions import Item, KeyNames
-from ttt_gui.app.ports import SaveSettings
+from ttt_gui.app.ports import SoundPlayer
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.gui.board_view import BoardView
@@ -36,7 +36,7 @@ from ttt_gui.gui.focus_ring import install_focus_rings
 from ttt_gui.gui.icon import set_window_icon
 from ttt_gui.gui.menus import MenuBar, is_aqua
 from ttt_gui.gui.new_game_page import NewGamePageView
-from ttt_gui.gui.placement import WindowSizer, parse_size
+from ttt_gui.gui.placement import WindowSizer
 from ttt_gui.gui.portal_chooser import find_portal
 from ttt_gui.gui.quick_starts import QuickStartRow
 from ttt_gui.gui.sound_player import system_player
@@ -45,9 +45,6 @@ from ttt_gui.gui.text_zoom import TextZoom
 from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.gui.toolbar import Toolbar
 from ttt_gui.gui.turn_field import TurnField
-from ttt_gui.storage.crash_log import LOGGER_NAME, CrashLog
-from ttt_gui.storage.settings import WINDOW_SIZE, Settings
-from ttt_gui.storage.unfinished import UnfinishedGame
 from ttt_gui.theme import SYSTEM_THEME, Palette, Role, palette
 from ttt_gui.words import gettext
 
@@ -81,20 +78,26 @@ def pump_until(root: tk.Misc, condition: Callable[[], bool], timeout: float) -> 
     return False
 
 
-def launch(
-    settings: Settings,
-    save_settings: SaveSettings | None,
-    message: str | None,
-    unfinished: UnfinishedGame | None = None,
-    resume: bool = False,
-    crash_log: CrashLog | None = None,
-    sound: bool = True,
-) -> Window | None:
-    """Open the game window; None (after saying why on stderr) if there is no
-    display. ``unfinished`` keeps the game the person was playing when the
-    window closes; with ``resume`` the kept one is played on at once;
-    ``crash_log`` is where unexpected errors are written down; without
-    ``sound`` the window is never heard (the smoke test)."""
+@dataclass(frozen=True)
+class Desktop:
+    """What the desktop gives one window: its Tk ``root``, what it asks for
+    (``look``), the dialogs, the key names, the sound player (None: silent)
+    and whether the desktop allows event sounds; ``probe_colours`` asks its
+    colours when the System theme is chosen later (None: ``look`` has them)."""
+
+    root: tk.Tk
+    look: SystemLook
+    dialogs: TkDialogs
+    keys: KeyNames
+    sound_player: SoundPlayer | None
+    desktop_sounds: bool
+    probe_colours: Callable[[], SystemLook] | None
+
+
+def open_desktop(theme: str, *, sound: bool = True) -> Desktop | None:
+    """Open Tk and read the desktop for a window of ``theme``; None (after
+    saying why on stderr) if there is no display. Without ``sound`` the
+    window is never heard (the smoke test)."""
     try:
         root = tk.Tk(className="ttt-gui")
     except tk.TclError as error:
@@ -104,26 +107,22 @@ def launch(
         return None
     set_window_icon(root)
     windowing = str(root.tk.call("tk", "windowingsystem"))
-    look = probe(windowing=windowing, tk_version=tk.TkVersion, chosen_theme=settings.theme)
+    look = probe(windowing=windowing, tk_version=tk.TkVersion, chosen_theme=theme)
     scale_fonts(root, look.scale)
-    presenter = Presenter(
-        settings,
-        TkDialogs(root, find_choosers(portal=find_portal) if windowing == "x11" else []),
-        save_settings=save_settings,
-        message=message,
-        unfinished=unfinished,
-        resume=resume,
-        keys=KeyNames(aqua=is_aqua(root)),
-        crash_log=crash_log,
-        sound_player=system_player() if sound else None,
-        desktop_sounds=sound and system_allows_event_sounds(),
-    )
     colours_later = None
-    if settings.theme != SYSTEM_THEME:  # asked for only if System is chosen later
+    if theme != SYSTEM_THEME:  # asked for only if System is chosen later
         colours_later = functools.partial(
             probe, windowing=windowing, tk_version=tk.TkVersion, chosen_theme=SYSTEM_THEME
         )
-    return Window(root, presenter, look=look, probe_colours=colours_later)
+    return Desktop(
+        root=root,
+        look=look,
+        dialogs=TkDialogs(root, find_choosers(portal=find_portal) if windowing == "x11" else []),
+        keys=KeyNames(aqua=is_aqua(root)),
+        sound_player=system_player() if sound else None,
+        desktop_sounds=sound and system_allows_event_sounds(),
+        probe_colours=colours_later,
+    )
 
 
 def scale_fonts(root: tk.Misc, scale: float | None) -> None:
@@ -242,12 +241,8 @@ class Window:
                 lambda *paths: self.run("open_game_file", Path(paths[0])),
             )
             root.createcommand("tkAboutDialog", lambda: self.run("about"))
-        saved = presenter.settings.window
         self.sizer: WindowSizer = WindowSizer(
-            root,
-            self._bars_size,
-            self.dpi_scale,
-            parse_size(saved) if WINDOW_SIZE.fullmatch(saved) else None,
+            root, self._bars_size, self.dpi_scale, presenter.display.window_size()
         )
         self.paint(presenter.view())
         self.sizer.resize(self._painted)
@@ -335,9 +330,7 @@ class Window:
             return
         self.callback_errors.append(error)
         if self.presenter.is_closed:
-            logging.getLogger(LOGGER_NAME).error(
-                "error in a callback", exc_info=(kind, error, trace)
-            )
+            self.presenter.problems.write_down(error, "error in a callback")
             return
         self.presenter.report_error(error)  # written down in the crash log
         self.refresh()
