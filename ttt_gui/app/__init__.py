@@ -1,1 +1,49 @@
-"""One window's logic, Tk-free: session, jobs, presenter and its parts, view state, actions."""
+"""One window's logic, Tk-free: the game, the presenter and its parts, the view state.
+
+The window (:mod:`ttt_gui.gui`) forwards every click, key and menu item to a
+method here and paints the :class:`~ttt_gui.app.view_state.ViewState` it
+gets back; tests call the same methods without a display. The rooms:
+
+==========================  ==========================================================
+The game
+``session``                 one game in its mode: history, undo and redo, scores, the
+                            search it needs next
+``engine_pool``             the engines behind the window and their tables; each search
+                            handed out ready to run
+``jobs``, ``work``          the search thread, and the searches one window runs in it
+The presenter and its parts
+``presenter``               the host of the parts: composes the view, schedules work
+``game_setup``              a new game, the mode, sides, levels, board, think time
+``new_game``                the New game page and the recent setups
+``coach``                   the hint and the review of a game
+``transfer``                copy and paste, save and open, the kept unfinished games
+``display``                 how the window looks: analysis, themes, zoom, help texts
+``sounds``                  what the game plays and when
+``settings_saving``         saving the settings without waiting on another window
+``problem_report``          unexpected errors and Help › Report a problem
+``language_choice``         View › Language
+What the window shows
+``view_state``              everything the window paints, as one immutable value
+``game_words``, ``refusals``  the game and its refusals in the player's words
+``statistics``, ``motion``  the statistics in words; which cells move and when
+``actions``, ``mnemonics``  the menus and their keys as one table; access letters
+``ports``                   what the presenter asks of the world: dialogs, clipboard,
+                            the sound player
+==========================  ==========================================================
+
+**To add a command**, write its method on the part it belongs to (the
+presenter keeps a one-line method for the action table to name) and add one
+row to the table in :mod:`~ttt_gui.app.actions`: its label, the method's
+name, its keys and, if it does not always apply, its enabled-when test. The
+menu entry, the accelerator, the key binding, the shortcuts help and every
+text that names the key follow from that row; a presenter test calls the
+method without a display.
+
+**To add a board variant**, give :class:`~ttt_gui.board.Board` its rule and
+:class:`~ttt_gui.config.Shape` its field and its words (``shape_label`` in
+``config/labels.py``: one whole message per combination of rules), then make
+every engine shortcut hold under it or switch it off (``engine/state.py``,
+``threats.py``, ``pairing.py`` and ``zones.py`` say which rules they assume),
+and add the variant to ``tests/variant_reference.py``, whose plain minimax
+the engine must then match on every reachable position of a small board.
+"""
