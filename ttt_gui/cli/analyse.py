@@ -262,20 +262,47 @@ def proof_words(proof: Proof) -> str:
     return gettext(PROOF_WORDS[proof])
 
 
+def _json_report(
+    board: Board,
+    value: dict[str, Any],
+    *,
+    exact: bool,
+    depth: int,
+    proof: Proof | None,
+    words: str,
+    moves: list[dict[str, Any]],
+) -> str:
+    """The JSON object of a position analysed (keys in docs/json-schema.md):
+    ``value`` is its score, outcome and plies (all None once the game is over)."""
+    winner = board.winner if board.is_over else None
+    return json.dumps(
+        {
+            "schema": JSON_SCHEMA,
+            "position": str(board),
+            "win_length": board.win_length,
+            "gravity": board.gravity,
+            "misere": board.misere,
+            "exact_rule": board.exact,
+            "game_over": board.is_over,
+            "winner": winner.value if winner else None,
+            "side_to_move": None if board.is_over else board.turn.value,
+            **value,
+            "exact": exact,
+            "depth": depth,
+            "proof": proof.value if proof is not None else None,
+            "words": words,
+            "proof_words": proof_words(proof) if proof is not None else None,
+            "moves": moves,
+        }
+    )
+
+
 def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
     """The value of the ``position`` analysed and of each of its moves, best
     first: text lines, or one JSON object (keys in docs/json-schema.md)."""
     board, analysis = position.board, position.moves
     turn = board.turn.value
     shown = _shown(board)
-    head: dict[str, Any] = {
-        "schema": JSON_SCHEMA,
-        "position": str(board),
-        "win_length": board.win_length,
-        "gravity": board.gravity,
-        "misere": board.misere,
-        "exact_rule": board.exact,
-    }
     if analysis is None:
         winner = board.winner
         if winner:
@@ -283,23 +310,11 @@ def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
         else:
             # TRANSLATORS: how a finished game ended: neither player won.
             words = pgettext("a result", "draw")
-        data: dict[str, Any] = {
-            **head,
-            "game_over": True,
-            "winner": winner.value if winner else None,
-            "side_to_move": None,
-            "score": None,
-            "outcome": None,
-            "plies": None,
-            "exact": True,
-            "depth": 0,
-            "proof": None,
-            "words": words,
-            "proof_words": None,
-            "moves": [],
-        }
         if as_json:
-            return json.dumps(data)
+            over = {"score": None, "outcome": None, "plies": None}
+            return _json_report(
+                board, over, exact=True, depth=0, proof=None, words=words, moves=[]
+            )
         return gettext("{position}  game over: {result}").format(position=shown, result=words)
     ranked = sorted(analysis.scores.items(), key=lambda item: (-item[1], item[0]))
     moves = []
@@ -318,20 +333,15 @@ def analysis_report(position: PositionAnalysis, as_json: bool) -> str:
     # A draw each side holds by a pairing of cells is worth naming: it needs no search.
     proof = position.proof
     if as_json:
-        data = {
-            **head,
-            "game_over": False,
-            "winner": None,
-            "side_to_move": turn,
-            **_value_fields(best),
-            "exact": analysis.exact,
-            "depth": analysis.depth,
-            "proof": proof.value if proof is not None else None,
-            "words": best.words(board.turn),
-            "proof_words": proof_words(proof) if proof is not None else None,
-            "moves": moves,
-        }
-        return json.dumps(data)
+        return _json_report(
+            board,
+            _value_fields(best),
+            exact=analysis.exact,
+            depth=analysis.depth,
+            proof=proof,
+            words=best.words(board.turn),
+            moves=moves,
+        )
     value_words = best.words(board.turn)
     if proof is not None:
         value_words = gettext("{value}: {proof}").format(
