@@ -7,14 +7,17 @@ game being played starts a new one, asking first if a person would lose moves.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import functools
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Protocol
 
 from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player
 from ttt_gui.config import ConfigError, GameConfig, Mode, Shape
-from ttt_gui.config.setups import remember, setup_changes, setup_label
+from ttt_gui.config.setups import remember, setup_label, started_from
 from ttt_gui.storage.settings import Settings
 from ttt_gui.words import gettext
 
@@ -48,19 +51,22 @@ class GameSetup:
         game is followed by one in which the person plays the other side."""
         config = self.session.config
         if self.settings.alternate and config.mode is Mode.COMPUTER and self.session.board.is_over:
-            self.change_config(force_new=True, human=config.human.other)
-        else:
-            self.change_config(force_new=True)
+            config = replace(config, human=config.human.other)
+        self.change_config(lambda _: config, force_new=True)
 
     def change_config(
-        self, start: Board | None = None, force_new: bool = False, **changes: Any
+        self,
+        change: Callable[[GameConfig], GameConfig],
+        start: Board | None = None,
+        force_new: bool = False,
     ) -> bool:
-        """Apply ``changes`` to the configuration; start a new game (from ``start``)
-        when they change the game being played, asking first if one is in
-        progress. Returns False if the person declined or a value was refused."""
+        """Set the configuration to ``change`` of the present one; start a new
+        game (from ``start``) when that changes the game being played, asking
+        first if one is in progress. Returns False if the person declined or
+        ``change`` refused a value (ConfigError, said in the message line)."""
         session = self.session
         try:
-            config = session.config.changed(**changes)
+            config = change(session.config)
         except ConfigError as error:
             # TRANSLATORS: {reason} says why the choice cannot be played.
             self.host.say(gettext("Not possible: {reason}.").format(reason=error))
@@ -97,29 +103,32 @@ class GameSetup:
         recent = self.settings.recent
         if not 0 <= index < len(recent):
             return False
-        return self.change_config(force_new=True, **setup_changes(recent[index]))
+        return self.change_config(
+            functools.partial(started_from, setup=recent[index]), force_new=True
+        )
 
     def set_mode(self, mode: str) -> None:
-        self.change_config(mode=Mode(mode))
+        self.change_config(lambda config: replace(config, mode=Mode(mode)))
 
     def set_human(self, side: str) -> None:
-        self.change_config(human=Player(side))
+        self.change_config(lambda config: replace(config, human=Player(side)))
 
     def set_level(self, name: str) -> None:
-        self.change_config(level=name, depth=None)
+        self.change_config(lambda config: replace(config, level=name, depth=None))
 
     def set_x_level(self, name: str) -> None:
-        self.change_config(x_level=name)
+        self.change_config(lambda config: replace(config, x_level=name))
 
     def set_o_level(self, name: str) -> None:
-        self.change_config(o_level=name)
+        self.change_config(lambda config: replace(config, o_level=name))
 
     def set_think_time(self, seconds: float) -> None:
-        self.change_config(think_time=float(seconds))
+        self.change_config(lambda config: replace(config, think_time=float(seconds)))
 
     def set_board(self, shape: Shape) -> None:
         """Play on ``shape``, as the Board menu offers them."""
-        self.change_config(shape=Shape(*shape), depth=None)
+        board = Shape(*shape)
+        self.change_config(lambda config: replace(config.with_shape(board), depth=None))
 
     def ask_custom_depth(self) -> None:
         """Ask for the computer's lookahead, suggesting :func:`suggested_depth`."""
@@ -136,7 +145,7 @@ class GameSetup:
             cells,
         )
         if depth is not None and 1 <= depth <= cells:
-            self.change_config(depth=depth)
+            self.change_config(lambda config: replace(config, depth=depth))
 
     def ask_custom_board(self) -> None:
         config = self.session.config

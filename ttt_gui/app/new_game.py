@@ -21,7 +21,7 @@ import dataclasses
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from ttt_gui.board import MIN_SIZE, Board, InvalidShapeError, Player
 from ttt_gui.config import (
@@ -45,7 +45,10 @@ class NewGameHost(Protocol):
     """What the page needs of the presenter's game setup."""
 
     def change_config(
-        self, start: Board | None = None, force_new: bool = False, **changes: Any
+        self,
+        change: Callable[[GameConfig], GameConfig],
+        start: Board | None = None,
+        force_new: bool = False,
     ) -> bool: ...
 
     @property
@@ -65,39 +68,24 @@ class ConfigSource(Protocol):
 
 @dataclass(frozen=True)
 class Draft:
-    """The game the page would start: who plays, at which level, on which board."""
+    """The game the page would start: who plays and at which levels as in
+    ``config`` (a valid configuration), on the board ``shape`` as edited
+    (which may not be playable yet: the view's ``problem`` says why)."""
 
-    mode: Mode
-    human: Player
-    level: str
-    depth: int | None
-    x_level: str
-    o_level: str
+    config: GameConfig
     shape: Shape
 
     @classmethod
     def of(cls, config: GameConfig) -> Draft:
-        return cls(
-            config.mode,
-            config.human,
-            config.level,
-            config.depth,
-            config.x_level,
-            config.o_level,
-            config.shape,
-        )
+        return cls(config, config.shape)
 
-    def changes(self) -> dict[str, Any]:
-        """The configuration changes that start this draft's game."""
-        return {
-            "mode": self.mode,
-            "human": self.human,
-            "level": self.level,
-            "depth": self.depth,
-            "x_level": self.x_level,
-            "o_level": self.o_level,
-            "shape": self.shape,
-        }
+    def applied_to(self, config: GameConfig) -> GameConfig:
+        """``config`` set to start this draft's game: its players, levels and
+        board, ``config``'s think time. Raises ConfigError for a board that
+        cannot be played."""
+        return dataclasses.replace(
+            self.config.with_shape(self.shape), think_time=config.think_time
+        )
 
 
 @dataclass(frozen=True)
@@ -331,24 +319,23 @@ class NewGamePage:
         ``win_length``, ``gravity``, ``misere``, ``exact`` (which goes with
         neither of the two before it: each turns the other off). Values out of range are kept
         and named by the view's ``problem``; unknown names raise KeyError."""
-        draft = self.draft
-        if draft is None:
+        if self.draft is None:
             return
-        shape = draft.shape
+        config, shape = self.draft.config, self.draft.shape
         if name == "mode":
-            draft = dataclasses.replace(draft, mode=Mode(str(value)))
+            config = dataclasses.replace(config, mode=Mode(str(value)))
         elif name == "human":
-            draft = dataclasses.replace(draft, human=Player(str(value)))
+            config = dataclasses.replace(config, human=Player(str(value)))
         elif name == "level":
-            draft = dataclasses.replace(draft, level=str(value), depth=None)
+            config = dataclasses.replace(config, level=str(value), depth=None)
         elif name == "x_level":
-            draft = dataclasses.replace(draft, x_level=str(value))
+            config = dataclasses.replace(config, x_level=str(value))
         elif name == "o_level":
-            draft = dataclasses.replace(draft, o_level=str(value))
+            config = dataclasses.replace(config, o_level=str(value))
         elif name == "board":
             self._custom = value == CUSTOM
             if not self._custom:
-                draft = dataclasses.replace(draft, shape=BOARD_CHOICES[int(str(value))])
+                shape = BOARD_CHOICES[int(str(value))]
         elif name in ("rows", "cols", "win_length"):
             number = _as_int(value)
             if number is None:
@@ -359,20 +346,19 @@ class NewGamePage:
                 rows, cols = (number, shape.cols) if name == "rows" else (shape.rows, number)
                 win_length = min(shape.win_length, max(rows, cols))
                 shape = shape._replace(rows=rows, cols=cols, win_length=win_length)
-            draft = dataclasses.replace(draft, shape=shape)
-        elif name in ("gravity", "misere"):
-            exact = shape.exact and not value
-            draft = dataclasses.replace(
-                draft, shape=shape._replace(**{name: bool(value)}, exact=exact)
-            )
+        elif name == "gravity":
+            shape = shape._replace(gravity=bool(value), exact=shape.exact and not value)
+        elif name == "misere":
+            shape = shape._replace(misere=bool(value), exact=shape.exact and not value)
         elif name == "exact":
-            rules = {"gravity": False, "misere": False} if value else {}
-            draft = dataclasses.replace(draft, shape=shape._replace(exact=bool(value), **rules))
+            shape = shape._replace(exact=bool(value))
+            if value:
+                shape = shape._replace(gravity=False, misere=False)
         else:
             raise KeyError(name)
-        if draft.depth is not None and draft.depth > draft.shape.cells:
-            draft = dataclasses.replace(draft, depth=None)
-        self.draft = draft
+        if config.depth is not None and config.depth > shape.cells:
+            config = dataclasses.replace(config, depth=None)
+        self.draft = Draft(config, shape)
 
     def press(
         self, key: PageKey, focused: Stop | None, shape_fields: Sequence[str] = SHAPE_FIELDS
@@ -409,7 +395,8 @@ class NewGamePage:
         in progress."""
         if self.draft is None or self.view_problem(self.draft):
             return False
-        if not self.host.change_config(force_new=True, **self.draft.changes()):
+        draft = self.draft
+        if not self.host.change_config(draft.applied_to, force_new=True):
             return False
         self.close()
         return True
@@ -444,12 +431,13 @@ class NewGamePage:
         shape = draft.shape
         solved = shape.is_valid and shape.solved
         custom = self._custom or shape not in BOARD_CHOICES
+        config = draft.config
         return NewGameView(
-            mode=draft.mode.value,
-            human=draft.human.value,
-            level=draft.level,
-            x_level=draft.x_level,
-            o_level=draft.o_level,
+            mode=config.mode.value,
+            human=config.human.value,
+            level=config.level,
+            x_level=config.x_level,
+            o_level=config.o_level,
             board=CUSTOM if custom else board_key(shape),
             rows=shape.rows,
             cols=shape.cols,
@@ -466,9 +454,9 @@ class NewGamePage:
                 # chooses (its boxes show when it is chosen).
                 (CUSTOM, gettext("Custom…")),
             ),
-            shows_side=draft.mode is Mode.COMPUTER,
-            shows_level=draft.mode is Mode.COMPUTER,
-            shows_sides_levels=draft.mode is Mode.WATCH,
+            shows_side=config.mode is Mode.COMPUTER,
+            shows_level=config.mode is Mode.COMPUTER,
+            shows_sides_levels=config.mode is Mode.WATCH,
             problem=self.view_problem(draft),
             quick_starts=self.host.quick_starts,
         )

@@ -30,7 +30,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from ttt_gui.app.actions import Facts, KeyNames, disabled_actions
 from ttt_gui.app.coach import Coach
@@ -49,7 +48,7 @@ from ttt_gui.app.transfer import Transfer
 from ttt_gui.app.view_state import ViewState, build_view
 from ttt_gui.app.work import Work
 from ttt_gui.board import Board
-from ttt_gui.config import Mode, Shape
+from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.storage.crash_log import CrashLog
 from ttt_gui.storage.settings import Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
@@ -317,9 +316,12 @@ class Presenter:
         self.new_game_page.quick_start(index)
 
     def change_config(
-        self, start: Board | None = None, force_new: bool = False, **changes: Any
+        self,
+        change: Callable[[GameConfig], GameConfig],
+        start: Board | None = None,
+        force_new: bool = False,
     ) -> bool:
-        return self.setup.change_config(start, force_new, **changes)
+        return self.setup.change_config(change, start, force_new)
 
     def set_mode(self, mode: str) -> None:
         self.setup.set_mode(mode)

@@ -12,15 +12,16 @@ import contextlib
 import dataclasses
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from ttt_gui.app.actions import menu_path
 from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board, InvalidPositionError, split_rules
-from ttt_gui.config import MAX_WINDOW_SIZE, Shape
+from ttt_gui.config import MAX_WINDOW_SIZE, GameConfig, Shape
 from ttt_gui.storage.files import describe_file_error
 from ttt_gui.storage.games import SUFFIX, GameFileError, SavedGame, read_game, write_game
 from ttt_gui.storage.settings import Settings
@@ -58,7 +59,10 @@ class TransferHost(Protocol):
     def cancel_search(self) -> None: ...
 
     def change_config(
-        self, start: Board | None = None, force_new: bool = False, **changes: Any
+        self,
+        change: Callable[[GameConfig], GameConfig],
+        start: Board | None = None,
+        force_new: bool = False,
     ) -> bool:
         """Change the game's configuration, from ``start`` if given (see the presenter)."""
 
@@ -141,7 +145,8 @@ class Transfer:
             # TRANSLATORS: {reason} says what is wrong with the pasted text.
             self.host.say(gettext("Not a position: {reason}.").format(reason=error))
             return
-        self.host.change_config(start=board, shape=Shape.of(board))
+        pasted = Shape.of(board)
+        self.host.change_config(lambda config: config.with_shape(pasted), start=board)
 
     def _games_folder(self) -> Path:
         """The folder of the last game saved or opened if it still exists, else

@@ -403,6 +403,22 @@ class GameConfig:
         data["human"] = self.human.value
         return data
 
+    def with_shape(self, shape: Shape) -> GameConfig:
+        """This configuration on the board ``shape`` (its rules too); a custom
+        depth deeper than its cells is dropped. Raises ConfigError for a shape
+        out of range."""
+        depth = self.depth if self.depth is None or self.depth <= shape.cells else None
+        return dataclasses.replace(
+            self,
+            rows=shape.rows,
+            cols=shape.cols,
+            win_length=shape.win_length,
+            gravity=shape.gravity,
+            misere=shape.misere,
+            exact=shape.exact,
+            depth=depth,
+        )
+
     def changed(self, **changes: Any) -> GameConfig:
         """A copy with ``changes``; a board change resets a win length or custom
         depth that no longer fits. ``size`` is a square board of the usual

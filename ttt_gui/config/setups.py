@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ttt_gui.config import PRESETS, GameConfig, Mode
@@ -40,25 +41,24 @@ SETUP_FIELDS = (
     "misere",
     "exact",
 )
-#: The fields of each mode's setup, beside the board's.
-_MODE_FIELDS = {
-    Mode.HOTSEAT: (),
-    Mode.COMPUTER: ("human", "level", "depth"),
-    Mode.WATCH: ("x_level", "o_level"),
-}
 
 
-def setup_changes(config: GameConfig) -> dict[str, Any]:
-    """The configuration changes that start the setup of ``config``: its
-    mode, its board and the fields its mode uses (no others)."""
-    changes: dict[str, Any] = {"mode": config.mode, "shape": config.shape}
-    changes.update((name, getattr(config, name)) for name in _MODE_FIELDS[config.mode])
-    return changes
+def started_from(config: GameConfig, setup: GameConfig) -> GameConfig:
+    """``config`` set to start the game of ``setup``: its mode, its board and
+    the fields its mode uses; the others (the think time) stay ``config``'s."""
+    started = dataclasses.replace(config.with_shape(setup.shape), mode=setup.mode)
+    if setup.mode is Mode.COMPUTER:
+        return dataclasses.replace(
+            started, human=setup.human, level=setup.level, depth=setup.depth
+        )
+    if setup.mode is Mode.WATCH:
+        return dataclasses.replace(started, x_level=setup.x_level, o_level=setup.o_level)
+    return started
 
 
 def setup_of(config: GameConfig) -> GameConfig:
     """The setup of ``config``: its mode's fields, every other the default."""
-    return GameConfig().changed(**setup_changes(config))
+    return started_from(GameConfig(), config)
 
 
 def remember(recent: tuple[GameConfig, ...], config: GameConfig) -> tuple[GameConfig, ...]:
