@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from fakes import FakeClock, FakeDialogs, FakeStore, InlineRunner
 
-import ttt_gui.app.session
+import ttt_gui.app.engine_pool
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.session import GameHistory
 from ttt_gui.app.view_state import ViewState
@@ -508,8 +508,8 @@ def seeded_engines(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
                 kwargs["seed"] = next(seeds)
             super().__init__(*args, **kwargs)
 
-    monkeypatch.setattr(ttt_gui.app.session, "Engine", SeededEngine)
-    monkeypatch.setattr(ttt_gui.app.session, "LevelPlayer", SeededPlayer)
+    monkeypatch.setattr(ttt_gui.app.engine_pool, "Engine", SeededEngine)
+    monkeypatch.setattr(ttt_gui.app.engine_pool, "LevelPlayer", SeededPlayer)
     yield
 
 
