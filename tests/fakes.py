@@ -4,7 +4,9 @@ presenter and window tests both read."""
 
 from __future__ import annotations
 
+import os
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +17,8 @@ from ttt_gui.app.ports import ClipboardDelivery, Cue, KeptGameAction
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board
-from ttt_gui.config import GameConfig, Shape
+from ttt_gui.config import GameConfig, Mode, Shape
+from ttt_gui.storage.games import SavedGame, write_game
 from ttt_gui.storage.settings import Settings
 
 #: X a1, O b1 (loses the draw), X b2, O b3 (loses faster than c3), X c3 wins.
@@ -303,3 +306,14 @@ def make_presenter(
         desktop_sounds=desktop_sounds,
     )
     return Rig(presenter, dialogs, clock, store, runner, sounds)
+
+
+def keep_game(folder: Path, name: str, moves: tuple[int, ...], age_hours: float) -> Path:
+    """A two-player game of ``moves`` kept in ``folder`` as a window would
+    keep it, last written ``age_hours`` ago."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.ttt"
+    write_game(path, SavedGame(GameConfig(mode=Mode.HOTSEAT), moves, None))
+    saved_at = time.time() - age_hours * 3600
+    os.utime(path, (saved_at, saved_at))
+    return path

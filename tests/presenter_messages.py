@@ -5,15 +5,20 @@ resume message and more, in the language installed."""
 
 from __future__ import annotations
 
-import os
-import time
 from pathlib import Path
 
-from fakes import FakeClock, FakeDialogs, InlineRunner, Rig, TickingClock, make_presenter
+from fakes import (
+    FakeClock,
+    FakeDialogs,
+    InlineRunner,
+    Rig,
+    TickingClock,
+    keep_game,
+    make_presenter,
+)
 
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.config import GameConfig, Mode, Shape
-from ttt_gui.storage.games import SavedGame, write_game
 from ttt_gui.storage.settings import Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
 
@@ -65,17 +70,9 @@ def _reviewed_game(collected: Collected, moves: tuple[int, ...], situation: str)
     collected.look(rig.presenter, f"{situation}, back from the review")
 
 
-def _keep(folder: Path, name: str, moves: tuple[int, ...], age_hours: float) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.ttt"
-    write_game(path, SavedGame(GameConfig(mode=Mode.HOTSEAT), moves, None))
-    saved_at = time.time() - age_hours * 3600
-    os.utime(path, (saved_at, saved_at))
-
-
 def _resumed(collected: Collected, folder: Path, kept: int) -> None:
     for index in range(kept):
-        _keep(folder, f"game{index}", (index,), index + 1)
+        keep_game(folder, f"game{index}", (index,), index + 1)
     presenter = Presenter(
         Settings(game=GameConfig(mode=Mode.HOTSEAT)),
         FakeDialogs(),

@@ -3,15 +3,14 @@ this window or discarding one (Tk-free, real files under tmp_path)."""
 
 from __future__ import annotations
 
-import os
-import time
 from pathlib import Path
 
 from fakes import FakeClock, FakeDialogs, InlineRunner
+from fakes import keep_game as keep
 
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.config import GameConfig, Mode
-from ttt_gui.storage.games import SavedGame, read_game, write_game
+from ttt_gui.storage.games import read_game
 from ttt_gui.storage.settings import Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
 
@@ -28,15 +27,6 @@ def start(folder: Path, *, resume: bool = True) -> tuple[Presenter, FakeDialogs]
         resume=resume,
     )
     return window, dialogs
-
-
-def keep(folder: Path, name: str, moves: tuple[int, ...], age_hours: float) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.ttt"
-    write_game(path, SavedGame(GameConfig(mode=Mode.HOTSEAT), moves, None))
-    saved_at = time.time() - age_hours * 3600
-    os.utime(path, (saved_at, saved_at))
-    return path
 
 
 def test_resume_is_enabled_only_when_other_games_are_kept(tmp_path: Path) -> None:
