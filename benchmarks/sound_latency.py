@@ -98,7 +98,7 @@ def main() -> int:
         for index in range(options.moves * 2):
             settings.sound = index % 2 == 0
             begun = time.perf_counter()
-            presenter.play(4)
+            presenter.moves.play(4)
             took = time.perf_counter() - begun
             player.inner.wait_idle()
             if settings.sound:
@@ -106,7 +106,7 @@ def main() -> int:
                 to_player.append(player.started[-1] - begun)
             else:
                 silent.append(took)
-            presenter.undo()
+            presenter.moves.undo()
             for process in player.inner.running:  # one move's sound at a time
                 process.wait(timeout=10)
             player.inner.reap()

@@ -229,7 +229,7 @@ for action in ("new_game", "undo", "mode", "quit") * 3:
         game(mode=Mode.COMPUTER, human=Player.X, depth=81, rows=9, cols=9, win_length=5,
              think_time=30.0)
     )
-    runner = window.presenter.runner
+    runner = window.presenter.work.runner
     window.run("play", 40)
     pump_until(window.root, lambda: runner.is_running, 5)
     end = time.monotonic() + 0.3
@@ -279,7 +279,7 @@ config = GameConfig(
     mode=Mode.COMPUTER, human=Player.O, depth=81, rows=9, cols=9, win_length=5, think_time=30.0
 )
 window = Window(root, Presenter(Settings(config), None))
-pump_until(root, lambda: window.presenter.runner.is_running, 5)
+pump_until(root, lambda: window.presenter.work.runner.is_running, 5)
 def close():
     print(time.monotonic(), flush=True)
     window.run("quit")

@@ -21,6 +21,7 @@ from fakes import FakeDialogs, FakeStore
 from variant_reference import forget_values
 
 from ttt_gui.app.actions import Item, all_items
+from ttt_gui.app.commands import Commands, Handler
 from ttt_gui.app.ports import SaveSettings
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.cli.main import prepare_process
@@ -217,7 +218,7 @@ def make_window(window_process: None, settings_path: Path) -> Iterator[Callable[
                 window.close()
         except tk.TclError:
             pass
-        window.presenter.close()  # the search thread ends even if closing failed
+        window.presenter.work.close()  # the search thread ends even if closing failed
     windows.clear()
     gc.collect()  # the windows' garbage goes here, on the Tk thread
 
@@ -298,21 +299,25 @@ def invoke(window: Window, action: str, argument: object = None) -> None:
 
 
 def spy_on_actions(window: Window) -> list[tuple[str, tuple[object, ...]]]:
-    """Record every call of a presenter method named in the menus; they still run,
+    """Record every run of a command named in the menus; they still run,
     except ``quit``, which is only recorded."""
     calls: list[tuple[str, tuple[object, ...]]] = []
     presenter = window.presenter
-    for action in {item.action for item in all_items() if item.action}:
-        method = getattr(presenter, action)
+    menu_actions = {item.action for item in all_items() if item.action}
 
-        def spy(
-            *arguments: object, _action: str = action, _method: Callable[..., None] = method
-        ) -> None:
-            calls.append((_action, arguments))
-            if _action != "quit":
-                _method(*arguments)
+    def spy(action: str, handler: Handler) -> Handler:
+        if action not in menu_actions:
+            return handler
 
-        setattr(presenter, action, spy)
+        def run(*arguments: object) -> object:
+            calls.append((action, arguments))
+            return None if action == "quit" else handler(*arguments)
+
+        return run
+
+    presenter.commands = Commands(
+        {action: spy(action, handler) for action, handler in presenter.commands.items()}
+    )
     return calls
 
 

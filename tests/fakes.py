@@ -263,7 +263,7 @@ class Rig:
         left to do (every search collected, every paced move played) but
         proving the analysis, which may go on without end."""
         for _ in range(limit):
-            tag = self.presenter.runner.tag
+            tag = self.presenter.work.runner.tag
             if not self.presenter.is_working or (tag is not None and tag.kind is JobKind.PROVE):
                 return
             self.presenter.tick()

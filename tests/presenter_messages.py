@@ -52,7 +52,7 @@ class Collected:
 
 def _play(rig: Rig, moves: tuple[int, ...], collected: Collected, situation: str) -> None:
     for move in moves:
-        rig.presenter.play(move)
+        rig.presenter.moves.play(move)
         rig.settle()
         collected.look(rig.presenter, situation)
 
@@ -60,13 +60,13 @@ def _play(rig: Rig, moves: tuple[int, ...], collected: Collected, situation: str
 def _reviewed_game(collected: Collected, moves: tuple[int, ...], situation: str) -> None:
     rig = make_presenter(mode="hotseat")
     _play(rig, moves, collected, situation)
-    rig.presenter.review_game()
+    rig.presenter.coach.review_game()
     rig.settle()
     collected.look(rig.presenter, f"{situation}, reviewed")
     for index in range(1, len(moves) + 1):
-        rig.presenter.go_to(index)
+        rig.presenter.moves.go_to(index)
         collected.look(rig.presenter, f"{situation}, reviewed move {index}")
-    rig.presenter.stop_review()
+    rig.presenter.coach.stop_review()
     collected.look(rig.presenter, f"{situation}, back from the review")
 
 
@@ -83,9 +83,9 @@ def _resumed(collected: Collected, folder: Path, kept: int) -> None:
         resume=True,
     )
     collected.look(presenter, f"resumed with {kept} kept")
-    presenter.resume_kept()
+    presenter.transfer.resume_kept()
     collected.look(presenter, "resume asked")
-    presenter.close()
+    presenter.work.close()
 
 
 def presenter_messages(folder: Path) -> Collected:
@@ -98,21 +98,21 @@ def presenter_messages(folder: Path) -> Collected:
     _reviewed_game(collected, DRAW, "draw")
     rig = make_presenter(mode="hotseat")
     _play(rig, O_WINS, collected, "hot seat")
-    rig.presenter.play(2)  # a move after the end
+    rig.presenter.moves.play(2)  # a move after the end
     collected.look(rig.presenter, "a move after the end")
-    rig.presenter.new_game()
+    rig.presenter.new_game_page.play_again()
     _play(rig, (4,), collected, "hot seat")
-    rig.presenter.play(4)  # a taken cell
+    rig.presenter.moves.play(4)  # a taken cell
     collected.look(rig.presenter, "a taken cell")
-    rig.presenter.undo()
-    rig.presenter.undo()
+    rig.presenter.moves.undo()
+    rig.presenter.moves.undo()
     collected.look(rig.presenter, "nothing to undo")
-    rig.presenter.review_game()
+    rig.presenter.coach.review_game()
     collected.look(rig.presenter, "nothing to review")
     for level in ("easy", "perfect"):
         rig = make_presenter(mode="computer", level=level)
         _play(rig, (0, 1, 2, 3, 5, 6, 7, 8), collected, f"against the computer, {level}")
-        rig.presenter.review_game()
+        rig.presenter.coach.review_game()
         rig.settle()
         collected.look(rig.presenter, f"against the computer, {level}, reviewed")
     watch = make_presenter(mode="watch")
@@ -121,25 +121,25 @@ def presenter_messages(folder: Path) -> Collected:
     # Hints on boards large and small, and the analysis proving (where it is quick).
     for shape in (Shape(3, 3, 3), Shape(6, 7, 4, gravity=True), Shape(9, 9, 5), Shape(5, 5, 4)):
         rig = make_presenter(mode="hotseat", think_time=0.05)
-        rig.presenter.set_board(shape)
+        rig.presenter.setup.set_board(shape)
         rig.settle()
         name = f"{shape.rows}×{shape.cols}"
         _play(rig, (shape.cols // 2,), collected, name)
-        rig.presenter.hint()
+        rig.presenter.coach.hint()
         rig.settle()
         collected.look(rig.presenter, f"{name}, hint")
         if shape.rows * shape.cols > 25:
             continue
         rig.session.engines.prover.clock = TickingClock(0.005)
-        rig.presenter.toggle_analysis()
+        rig.presenter.display.toggle_analysis()
         for _ in range(3):
             rig.presenter.tick()
             rig.clock.advance(10)
             collected.look(rig.presenter, f"{name}, analysis")
-        rig.presenter.toggle_analysis()
+        rig.presenter.display.toggle_analysis()
     for shape in (Shape(3, 3, 3, misere=True), Shape(6, 7, 4, gravity=True)):
         rig = make_presenter(mode="hotseat")
-        rig.presenter.set_board(shape)
+        rig.presenter.setup.set_board(shape)
         moves = (0, 1, 3, 4, 6) if not shape.gravity else (0, 1, 0, 1, 0, 1, 0)
         _play(rig, moves, collected, f"{shape.rows}×{shape.cols}, played out")
     # The resume messages.

@@ -53,7 +53,7 @@ def languages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
 
 def test_choosing_a_language_saves_it_and_says_so_in_that_language(languages: Path) -> None:
     rig = make_presenter()
-    rig.presenter.set_language("eo")
+    rig.presenter.display.set_language("eo")
     assert rig.presenter.settings.language == "eo"
     assert '"language": "eo"' in rig.store.saved[-1]
     assert rig.presenter.view().note == ESPERANTO.format(name="Noxo")
@@ -62,7 +62,7 @@ def test_choosing_a_language_saves_it_and_says_so_in_that_language(languages: Pa
 
 def test_choosing_the_language_already_chosen_changes_and_says_nothing(languages: Path) -> None:
     rig = make_presenter(Settings(language="nl"))
-    rig.presenter.set_language("nl")
+    rig.presenter.display.set_language("nl")
     assert rig.store.saved == []
     assert not rig.presenter.view().note
 

@@ -24,7 +24,7 @@ CONNECT_FOUR = {"mode": "hotseat", "rows": 6, "cols": 7, "win_length": 4, "gravi
 
 def follow_move(rig: Rig, motion: Motion, cell: int) -> tuple[ViewState, ViewState]:
     before = rig.presenter.view()
-    rig.presenter.play(cell)
+    rig.presenter.moves.play(cell)
     after = rig.presenter.view()
     motion.follow(before, after)
     return before, after
@@ -170,7 +170,7 @@ def test_motion_off_in_the_settings_or_by_the_system_shows_positions_at_once() -
 def test_the_view_menu_turns_motion_off_and_it_is_saved() -> None:
     rig = make_presenter()
     assert rig.presenter.view().flags["motion"] and rig.presenter.view().motion
-    rig.presenter.toggle_motion()
+    rig.presenter.display.toggle_motion()
     assert not rig.presenter.view().flags["motion"] and not rig.presenter.view().motion
     assert '"motion": false' in rig.store.saved[-1]
     assert Settings.from_json(rig.store.saved[-1]).motion is False
@@ -182,11 +182,11 @@ def test_a_new_game_an_undo_or_a_pasted_position_is_not_animated() -> None:
     for cell in (0, 3, 1):
         follow_move(rig, motion, cell)
     before = rig.presenter.view()
-    rig.presenter.undo()
+    rig.presenter.moves.undo()
     motion.follow(before, rig.presenter.view())
     assert not motion.is_running
     before = rig.presenter.view()
-    rig.presenter.new_game()
+    rig.presenter.new_game_page.play_again()
     motion.follow(before, rig.presenter.view())
     assert not motion.is_running
 
@@ -194,14 +194,14 @@ def test_a_new_game_an_undo_or_a_pasted_position_is_not_animated() -> None:
 def test_a_misere_loss_is_coloured_as_a_loss_not_a_win() -> None:
     rig = make_presenter(mode="hotseat", misere=True)
     for cell in (0, 3, 1, 4, 2):  # X completes the top row: X loses
-        rig.presenter.play(cell)
+        rig.presenter.moves.play(cell)
     view = rig.presenter.view()
     assert view.winning_line == (0, 1, 2) and view.losing_line
     assert [view.cells[cell].background for cell in (0, 1, 2)] == [Role.LOSS] * 3
     assert Role.WIN not in {cell.background for cell in view.cells}
     plain = make_presenter(mode="hotseat")
     for cell in (0, 3, 1, 4, 2):
-        plain.presenter.play(cell)
+        plain.presenter.moves.play(cell)
     assert not plain.presenter.view().losing_line
     for colours in PALETTES.values():
         assert colours[Role.LOSS] != colours[Role.WIN]

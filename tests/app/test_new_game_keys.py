@@ -21,7 +21,7 @@ from ttt_gui.config import Mode
 
 def opened(**config: object) -> Rig:
     rig = make_presenter(**config)
-    rig.presenter.show_new_game()
+    rig.presenter.new_game_page.open()
     return rig
 
 

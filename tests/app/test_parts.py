@@ -3,14 +3,19 @@ is asked: the host interfaces are all a part needs."""
 
 from __future__ import annotations
 
-from fakes import FakeClock, FakeDialogs, InlineRunner
+import pytest
+from fakes import FakeClock, FakeDialogs, FakeSoundPlayer, InlineRunner, make_presenter
 
+from ttt_gui.app.actions import all_items
 from ttt_gui.app.coach import Coach
+from ttt_gui.app.commands import Commands
 from ttt_gui.app.display import Display
 from ttt_gui.app.game_setup import GameSetup
 from ttt_gui.app.jobs import Job, JobKind, JobTag
+from ttt_gui.app.moves import Moves
 from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
+from ttt_gui.app.sounds import Sounds
 from ttt_gui.app.work import Work
 from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.storage.settings import Settings
@@ -40,8 +45,11 @@ class Host:
     def report_error(self, error: BaseException) -> None:
         self.calls.append(("report_error", error))
 
-    def cancel_search(self) -> None:
-        self.calls.append(("cancel_search", None))
+    def stop_search(self) -> None:
+        self.calls.append(("stop_search", None))
+
+    def save_changed_scores(self) -> None:
+        self.calls.append(("save_changed_scores", None))
 
     def save_settings(self) -> None:
         self.calls.append(("save_settings", None))
@@ -92,10 +100,10 @@ def test_the_coach_asks_its_host_to_say_and_schedule() -> None:
 def test_the_setup_writes_the_game_into_the_settings_it_shares_with_the_session() -> None:
     settings = Settings(game=GameConfig(mode=Mode.HOTSEAT))
     session, host = Session(settings), Host()
-    setup = GameSetup(session, settings, FakeDialogs(), host)
+    setup = GameSetup(session, settings, FakeDialogs(), host, host.stop_search)
     setup.set_board(Shape(4, 4, 3))
     assert settings.game.size == 4 and session.config is settings.game
-    assert host.names() == ["cancel_search", "say", "save_settings", "schedule"]
+    assert host.names() == ["stop_search", "say", "save_settings", "schedule"]
 
 
 def test_the_display_calls_back_only_to_save_and_schedule() -> None:
@@ -125,3 +133,61 @@ def test_the_work_starts_what_is_wanted_on_its_next_tick() -> None:
     assert runner.started == [JobTag(JobKind.MOVE, 1)]
     assert session.board.move_count == 2 and host.names() == ["move_played"]
     assert not work.is_working
+
+
+def test_the_board_commands_say_and_schedule_through_their_host() -> None:
+    settings = Settings(game=GameConfig(mode=Mode.HOTSEAT))
+    session, host = Session(settings), Host()
+    sounds = Sounds(
+        session,
+        settings,
+        FakeSoundPlayer(),
+        FakeClock(),
+        desktop_allows=False,
+        save_settings=lambda: None,
+    )
+    moves = Moves(session, Coach(session, host), sounds, host)
+    moves.play(4)
+    assert host.names() == ["say", "save_changed_scores", "schedule"]
+    host.calls.clear()
+    moves.play(4)
+    assert host.messages[-1] == "b2 is already taken." and host.names() == ["say", "schedule"]
+    host.calls.clear()
+    moves.undo()
+    assert session.board.move_count == 0
+    assert host.names() == ["say", "save_changed_scores", "schedule"]
+    assert moves.play_digit(5) and session.board[4] is not None
+    assert not moves.play_digit(0)
+
+
+def test_every_command_of_the_window_has_one_handler() -> None:
+    """The menus', the toolbar's, the board's, the New game page's and the
+    system's commands all resolve in the presenter's table."""
+    presenter = make_presenter().presenter
+    sent_by_the_window = {item.action for item in all_items() if item.action} | {
+        "play",
+        "activate",
+        "play_digit",
+        "step",
+        "go_to",
+        "new_game",
+        "quick_start",
+        "open_game_file",
+        "about",
+        "quit",
+        "set_level",
+        "ask_custom_depth",
+        "toggle_analysis",
+        "page_choose",
+        "page_start",
+        "page_back",
+        "page_key",
+    }
+    assert sent_by_the_window <= set(presenter.commands)
+    for action, handler in presenter.commands.items():
+        assert callable(handler), action
+
+
+def test_two_parts_cannot_handle_the_same_command() -> None:
+    with pytest.raises(ValueError, match="play"):
+        Commands({"play": print}, {"play": print})

@@ -16,7 +16,6 @@ from fakes import FakeStore, HeldRunner, InlineRunner, Rig, make_presenter
 
 from ttt_gui.app.actions import BOARD_KEYS, Item, all_items, shortcut_rows
 from ttt_gui.app.jobs import Job, JobRunner, JobTag
-from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.app.work import PROGRESS_DELAY
 from ttt_gui.board import Board, Player
@@ -41,7 +40,7 @@ def marks(rig: Rig) -> str:
 
 def play_all(rig: Rig, cells: tuple[int, ...]) -> None:
     for cell in cells:
-        rig.presenter.play(cell)
+        rig.presenter.moves.play(cell)
         assert rig.presenter.message is None, rig.presenter.message
 
 
@@ -74,11 +73,11 @@ def test_hot_seat_game_won_by_x() -> None:
 
 def test_a_click_on_a_taken_cell_names_it_and_changes_nothing() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.play(4)
-    rig.presenter.play(4)
+    rig.presenter.moves.play(4)
+    rig.presenter.moves.play(4)
     assert marks(rig) == ".../.X./..."
     assert rig.presenter.view().status == "b2 is already taken."
-    rig.presenter.play(0)
+    rig.presenter.moves.play(0)
     assert rig.presenter.message is None, "an accepted move clears the message"
     assert rig.presenter.view().status == "X to move"
 
@@ -86,7 +85,7 @@ def test_a_click_on_a_taken_cell_names_it_and_changes_nothing() -> None:
 def test_a_click_after_the_game_is_over_changes_nothing() -> None:
     rig = make_presenter(mode="hotseat")
     play_all(rig, X_WINS)
-    rig.presenter.play(7)
+    rig.presenter.moves.play(7)
     assert marks(rig) == "XXX/OO./..."
     status = rig.presenter.view().status
     assert status.startswith("X wins!") and "over" in status
@@ -94,7 +93,7 @@ def test_a_click_after_the_game_is_over_changes_nothing() -> None:
 
 def test_empty_cells_are_playable_and_the_last_move_is_marked() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.play(4)
+    rig.presenter.moves.play(4)
     cells = rig.presenter.view().cells
     assert cells[4].background == "last" and not cells[4].playable
     assert all(cells[c].playable and cells[c].background == "cell" for c in (0, 1, 8))
@@ -102,19 +101,19 @@ def test_empty_cells_are_playable_and_the_last_move_is_marked() -> None:
 
 def test_digit_keys_play_on_3x3_only() -> None:
     rig = make_presenter(mode="hotseat")
-    assert rig.presenter.play_digit(5)
+    assert rig.presenter.moves.play_digit(5)
     assert rig.board[4] is Player.X, "5 is the centre"
-    assert rig.presenter.play_digit(1)
+    assert rig.presenter.moves.play_digit(1)
     assert rig.board[0] is Player.O, "1 is the top left"
-    assert not rig.presenter.play_digit(0) and not rig.presenter.play_digit(10)
+    assert not rig.presenter.moves.play_digit(0) and not rig.presenter.moves.play_digit(10)
     large = make_presenter(mode="hotseat", size=4)
-    assert not large.presenter.play_digit(5)
+    assert not large.presenter.moves.play_digit(5)
     assert large.board.move_count == 0
 
 
 def test_activate_plays_the_cell() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.activate(8)
+    rig.presenter.moves.activate(8)
     assert rig.board[8] is Player.X
 
 
@@ -123,29 +122,29 @@ def test_undo_redo_and_the_move_list() -> None:
     play_all(rig, (4, 0, 8, 2))
     presenter = rig.presenter
     assert presenter.view().history == ("Start", "1. X b2", "2. O a1", "3. X c3", "4. O c1")
-    presenter.go_to(2)
+    presenter.moves.go_to(2)
     assert marks(rig) == "O../.X./..."
     assert presenter.view().history_cursor == 2
-    presenter.redo()
+    presenter.moves.redo()
     assert presenter.view().history_cursor == 3
-    presenter.undo()
-    presenter.play(6)  # playing from an earlier move discards the later ones
+    presenter.moves.undo()
+    presenter.moves.play(6)  # playing from an earlier move discards the later ones
     assert presenter.view().history == ("Start", "1. X b2", "2. O a1", "3. X a3")
     assert "redo" in presenter.view().disabled
-    presenter.undo()
+    presenter.moves.undo()
     assert marks(rig) == "O../.X./..."
 
 
 def test_nothing_to_undo_or_redo_changes_nothing() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.play(4)
-    rig.presenter.redo()
-    rig.presenter.undo()
+    rig.presenter.moves.play(4)
+    rig.presenter.moves.redo()
+    rig.presenter.moves.undo()
     generation = rig.session.generation
-    rig.presenter.undo()
+    rig.presenter.moves.undo()
     assert rig.board.move_count == 0 and rig.session.generation == generation
-    rig.presenter.redo()
-    rig.presenter.redo()
+    rig.presenter.moves.redo()
+    rig.presenter.moves.redo()
     assert marks(rig) == ".../.X./..."
 
 
@@ -175,7 +174,7 @@ def play_against_perfect(human: str, choose: object) -> Board:
             ), status
             return board
         assert board.turn is Player(human), "the computer did not answer"
-        rig.presenter.play(choose(board))  # type: ignore[operator]
+        rig.presenter.moves.play(choose(board))  # type: ignore[operator]
         assert rig.presenter.message is None
     raise AssertionError("the game did not end")
 
@@ -211,7 +210,7 @@ def test_the_computer_opens_when_the_person_plays_o() -> None:
 
 def test_a_click_while_the_computer_thinks_changes_nothing() -> None:
     rig = make_presenter(mode="computer", human="O", computer_pause=0.3)
-    rig.presenter.play(0)
+    rig.presenter.moves.play(0)
     assert rig.board.move_count == 0
     assert rig.presenter.view().status == "Wait for the computer's move."
     assert not any(cell.playable for cell in rig.presenter.view().cells)
@@ -219,7 +218,7 @@ def test_a_click_while_the_computer_thinks_changes_nothing() -> None:
 
 def test_on_3x3_the_reply_waits_for_the_computer_pause() -> None:
     rig = make_presenter(mode="computer", human="X", computer_pause=0.25)
-    rig.presenter.play(4)
+    rig.presenter.moves.play(4)
     rig.presenter.tick()
     assert rig.board.move_count == 1, "the reply waits for its moment"
     assert rig.presenter.is_working and rig.presenter.view().is_busy
@@ -235,7 +234,7 @@ def test_on_3x3_the_reply_waits_for_the_computer_pause() -> None:
 
 def test_on_larger_boards_the_reply_does_not_wait() -> None:
     rig = make_presenter(mode="computer", size=4, level="easy", computer_pause=0.3)
-    rig.presenter.play(5)
+    rig.presenter.moves.play(5)
     rig.presenter.tick()
     assert rig.board.move_count == 2
     assert not rig.presenter.is_working
@@ -244,7 +243,7 @@ def test_on_larger_boards_the_reply_does_not_wait() -> None:
 def test_the_progress_bar_shows_only_for_a_long_search() -> None:
     runner = HeldRunner()
     rig = make_presenter(mode="computer", size=4, level="easy", runner=runner)
-    rig.presenter.play(5)
+    rig.presenter.moves.play(5)
     rig.presenter.tick()  # the search starts
     assert not rig.presenter.view().show_progress
     rig.clock.advance(PROGRESS_DELAY - 0.05)
@@ -259,34 +258,34 @@ def test_the_progress_bar_shows_only_for_a_long_search() -> None:
 
 def test_undo_against_the_computer_takes_back_both_moves_and_starts_nothing() -> None:
     rig = make_presenter(mode="computer", human="X", level="strongest")
-    rig.presenter.play(4)
+    rig.presenter.moves.play(4)
     rig.settle()
-    rig.presenter.play(next(c for c in (0, 2, 6, 8) if rig.board[c] is None))
+    rig.presenter.moves.play(next(c for c in (0, 2, 6, 8) if rig.board[c] is None))
     rig.settle()
     assert rig.board.move_count == 4
     after_two = rig.board
-    rig.presenter.undo()
+    rig.presenter.moves.undo()
     assert rig.board.move_count == 2 and rig.board.turn is Player.X
-    rig.presenter.undo()
+    rig.presenter.moves.undo()
     assert isinstance(rig.runner, InlineRunner)
     started = len(rig.runner.started)
     rig.presenter.tick()
     assert rig.board.move_count == 0
     assert not rig.presenter.is_working and len(rig.runner.started) == started
     assert "undo" in rig.presenter.view().disabled
-    rig.presenter.redo()
-    rig.presenter.redo()
+    rig.presenter.moves.redo()
+    rig.presenter.moves.redo()
     rig.presenter.tick()
     assert rig.board == after_two and not rig.presenter.is_working
 
 
 def test_the_move_list_against_the_computer_stops_on_your_turn() -> None:
     rig = make_presenter(mode="computer", human="X")
-    rig.presenter.play(4)
+    rig.presenter.moves.play(4)
     rig.settle()
-    rig.presenter.play(next(c for c in (0, 2, 6, 8) if rig.board[c] is None))
+    rig.presenter.moves.play(next(c for c in (0, 2, 6, 8) if rig.board[c] is None))
     rig.settle()
-    rig.presenter.go_to(1)  # your first move: shown with the computer's reply
+    rig.presenter.moves.go_to(1)  # your first move: shown with the computer's reply
     rig.presenter.tick()
     assert rig.board.move_count == 2 and rig.board[4] is not None
     assert not rig.session.is_computer_turn and not rig.presenter.is_working
@@ -301,10 +300,10 @@ def test_a_stale_move_is_never_played() -> None:
             pass
 
     rig = make_presenter(mode="computer", human="O", runner=LeakyRunner())
-    rig.presenter.set_mode("hotseat")
+    rig.presenter.setup.set_mode("hotseat")
     rig.presenter.tick()
     assert rig.board.move_count == 0
-    rig.presenter.play(4)
+    rig.presenter.moves.play(4)
     assert marks(rig) == ".../.X./..."
 
 
@@ -324,8 +323,8 @@ def test_a_failing_search_is_reported_and_the_game_goes_on() -> None:
     assert len(rig.presenter.errors) == 1
     assert rig.dialogs.names() == ["show_error"]
     assert "RuntimeError: search broke" in rig.presenter.view().status
-    rig.presenter.set_mode("hotseat")
-    rig.presenter.play(4)
+    rig.presenter.setup.set_mode("hotseat")
+    rig.presenter.moves.play(4)
     assert rig.board[4] is Player.X
 
 
@@ -337,7 +336,7 @@ def test_a_failing_search_is_reported_once_not_again_on_every_poll() -> None:
     assert len(rig.presenter.errors) == 1, "the failed search was started again"
     assert rig.dialogs.names().count("show_error") == 1
     assert not rig.presenter.is_working
-    rig.presenter.new_game()  # a new position may be searched again
+    rig.presenter.new_game_page.play_again()  # a new position may be searched again
     rig.presenter.tick()
     assert len(rig.presenter.errors) == 2
 
@@ -354,7 +353,7 @@ def test_the_presenter_with_the_search_thread() -> None:
             time.sleep(0.001)
         assert rig.board.move_count == 1, "the computer never answered"
         assert not rig.presenter.is_working
-        rig.presenter.play(next(c for c in (0, 2, 6, 8, 4) if rig.board[c] is None))
+        rig.presenter.moves.play(next(c for c in (0, 2, 6, 8, 4) if rig.board[c] is None))
         assert rig.presenter.is_working
     finally:
         rig.presenter.quit()
@@ -382,7 +381,7 @@ def test_watch_mode_starts_paused() -> None:
 
 def test_play_pause_plays_a_whole_game_at_the_watch_speed() -> None:
     rig = watch(watch_delay=500)
-    rig.presenter.play_pause()
+    rig.presenter.moves.play_pause()
     moves = [rig.board.move_count]
     for _ in range(40):
         if rig.board.is_over:
@@ -410,7 +409,7 @@ def test_play_pause_plays_a_whole_game_at_the_watch_speed() -> None:
 
 def test_instant_watch_speed_plays_a_move_per_tick() -> None:
     rig = watch(watch_delay=0)
-    rig.presenter.play_pause()
+    rig.presenter.moves.play_pause()
     for expected in range(1, 10):
         rig.presenter.tick()
         assert rig.board.move_count == expected
@@ -419,7 +418,7 @@ def test_instant_watch_speed_plays_a_move_per_tick() -> None:
 
 def test_step_plays_exactly_one_move() -> None:
     rig = watch(watch_delay=1000)
-    rig.presenter.step()
+    rig.presenter.moves.step()
     rig.presenter.tick()
     assert rig.board.move_count == 1, "a step does not wait for the watch delay"
     for _ in range(5):
@@ -427,7 +426,7 @@ def test_step_plays_exactly_one_move() -> None:
         rig.presenter.tick()
     assert rig.board.move_count == 1
     assert "paused" in rig.presenter.view().status
-    rig.presenter.step()
+    rig.presenter.moves.step()
     rig.presenter.tick()
     assert rig.board.move_count == 2
 
@@ -435,34 +434,34 @@ def test_step_plays_exactly_one_move() -> None:
 def test_step_after_going_back_in_the_move_list_shows_the_recorded_move() -> None:
     rig = watch(watch_delay=1000)
     for _ in range(4):
-        rig.presenter.step()
+        rig.presenter.moves.step()
         rig.presenter.tick()
     recorded = list(rig.session.history.boards)
     assert rig.board.move_count == 4
-    rig.presenter.go_to(1)
+    rig.presenter.moves.go_to(1)
     for expected in (2, 3):
-        rig.presenter.step()
+        rig.presenter.moves.step()
         rig.presenter.tick()
         assert rig.board == recorded[expected]
         assert rig.presenter.view().history_cursor == expected
         assert list(rig.session.history.boards) == recorded, "the rest of the game is kept"
     assert "paused" in rig.presenter.view().status
-    rig.presenter.step()
-    rig.presenter.step()
+    rig.presenter.moves.step()
+    rig.presenter.moves.step()
     rig.presenter.tick()
     assert rig.board.move_count == 5, "past the record, the computer plays on"
 
 
 def test_pause_stops_the_game() -> None:
     rig = watch(watch_delay=125)
-    rig.presenter.play_pause()
+    rig.presenter.moves.play_pause()
     for _ in range(3):
         rig.presenter.tick()
         rig.clock.advance(0.125)
         rig.presenter.tick()
     assert rig.board.move_count == 3
     rig.presenter.tick()  # the fourth move is now computed and waits
-    rig.presenter.play_pause()
+    rig.presenter.moves.play_pause()
     rig.presenter.tick()
     assert not rig.presenter.is_working, "pausing drops the move on its way"
     for _ in range(5):
@@ -474,23 +473,23 @@ def test_pause_stops_the_game() -> None:
 
 def test_space_on_a_cell_plays_or_pauses_and_clicks_do_not_move() -> None:
     rig = watch(watch_delay=0)
-    rig.presenter.activate(4)
+    rig.presenter.moves.activate(4)
     assert rig.session.watch_running
-    rig.presenter.activate(4)
+    rig.presenter.moves.activate(4)
     assert not rig.session.watch_running
-    rig.presenter.play(4)
+    rig.presenter.moves.play(4)
     assert rig.board.move_count == 0
     assert "both sides" in rig.presenter.view().status
 
 
 def test_play_pause_after_the_end_starts_a_new_game() -> None:
     rig = watch(watch_delay=0)
-    rig.presenter.play_pause()
+    rig.presenter.moves.play_pause()
     rig.settle()
     assert rig.board.is_over
-    rig.presenter.step()
+    rig.presenter.moves.step()
     assert "over" in rig.presenter.view().status
-    rig.presenter.play_pause()
+    rig.presenter.moves.play_pause()
     rig.presenter.tick()
     assert rig.board.move_count == 1
     assert rig.session.tally()["draw"] == 1
@@ -498,25 +497,25 @@ def test_play_pause_after_the_end_starts_a_new_game() -> None:
 
 def test_watch_levels_apply_without_asking() -> None:
     rig = watch(watch_delay=0)
-    rig.presenter.step()
+    rig.presenter.moves.step()
     rig.presenter.tick()
-    rig.presenter.set_x_level("easy")
+    rig.presenter.setup.set_x_level("easy")
     assert rig.session.config.x_level == "easy"
     assert (
         rig.session.engines.player(rig.session.config, rig.session.board.turn).lookahead
         == LEVELS["easy"].lookahead
     )
     assert rig.presenter.view().choices["x_level"] == "easy"
-    rig.presenter.set_o_level("hard")
+    rig.presenter.setup.set_o_level("hard")
     assert rig.presenter.view().choices["o_level"] == "hard"
     assert "confirm" not in rig.dialogs.names()
 
 
 def test_play_pause_and_step_are_refused_outside_watch_mode() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.play_pause()
+    rig.presenter.moves.play_pause()
     assert "computer-vs-computer" in rig.presenter.view().status
-    rig.presenter.step()
+    rig.presenter.moves.step()
     assert "computer-vs-computer" in rig.presenter.view().status
     assert rig.session.config.mode is Mode.HOTSEAT
 
@@ -527,28 +526,28 @@ def test_play_pause_and_step_are_refused_outside_watch_mode() -> None:
 def test_hint_points_at_the_winning_move() -> None:
     rig = make_presenter(mode="hotseat")
     play_all(rig, (0, 3, 1, 4))
-    rig.presenter.hint()
+    rig.presenter.coach.hint()
     assert rig.presenter.view().status == "Looking for a hint…"
     rig.presenter.tick()
     view = rig.presenter.view()
     assert view.status == "Hint: c1 (X wins in 1 move)"
     assert [cell for cell, c in enumerate(view.cells) if c.background == "hint"] == [2]
-    rig.presenter.play(2)
+    rig.presenter.moves.play(2)
     assert not any(c.background == "hint" for c in rig.presenter.view().cells)
 
 
 def test_a_hint_is_immediate_when_the_analysis_is_shown() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.toggle_analysis()
+    rig.presenter.display.toggle_analysis()
     play_all(rig, (0, 3, 1, 4))
     rig.presenter.tick()
-    rig.presenter.hint()
+    rig.presenter.coach.hint()
     assert rig.presenter.view().status == "Hint: c1 (X wins in 1 move)"
 
 
 def test_a_hint_suggests_one_move_among_equally_good_ones() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.hint()
+    rig.presenter.coach.hint()
     rig.presenter.tick()
     view = rig.presenter.view()
     hinted = [cell for cell, shown in enumerate(view.cells) if shown.background == "hint"]
@@ -560,7 +559,7 @@ def test_a_hint_suggests_one_move_among_equally_good_ones() -> None:
 def test_no_hint_after_the_game() -> None:
     rig = make_presenter(mode="hotseat")
     play_all(rig, X_WINS)
-    rig.presenter.hint()
+    rig.presenter.coach.hint()
     assert "no hint" in rig.presenter.view().status
     rig.presenter.tick()
     assert not rig.presenter.is_working
@@ -572,13 +571,13 @@ def tones(view: ViewState) -> dict[str, str]:
 
 def test_the_analysis_shows_every_moves_value_in_its_tone() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.toggle_analysis()
+    rig.presenter.display.toggle_analysis()
     assert rig.presenter.view().flags["analysis"]
     rig.presenter.tick()
     view = rig.presenter.view()
     assert [cell.note for cell in view.cells] == ["draw"] * 9, "every first move draws"
     assert {cell.tone for cell in view.cells} == {"even"}
-    rig.presenter.play(4)
+    rig.presenter.moves.play(4)
     rig.presenter.tick()
     cells = rig.presenter.view().cells
     assert cells[4].note == "" and cells[4].mark == "X"
@@ -590,14 +589,14 @@ def test_the_analysis_shows_every_moves_value_in_its_tone() -> None:
 
 def test_the_same_words_always_get_the_same_tone() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.toggle_analysis()
+    rig.presenter.display.toggle_analysis()
     seen: dict[tuple[str, str], str] = {}  # (the side to move, the words): the tone
     for cell in (4, 1, 0, 8, 2):  # a game in which both sides have wins and losses
         rig.presenter.tick()
         mover = rig.board.turn.value
         for words, tone in tones(rig.presenter.view()).items():
             assert seen.setdefault((mover, words), tone) == tone, f"{words!r} in two tones"
-        rig.presenter.play(cell)
+        rig.presenter.moves.play(cell)
     # The words name the winner; the tone says whether that is the side to move.
     wins = {(mover, words): tone for (mover, words), tone in seen.items() if " wins in " in words}
     assert any(words.startswith(mover) for mover, words in wins)
@@ -608,8 +607,8 @@ def test_the_same_words_always_get_the_same_tone() -> None:
 
 def test_an_approximate_analysis_says_it_is_being_proved() -> None:
     rig = make_presenter(mode="hotseat", size=5, think_time=0.05)
-    rig.presenter.toggle_analysis()
-    rig.presenter.play(12)
+    rig.presenter.display.toggle_analysis()
+    rig.presenter.moves.play(12)
     rig.presenter.tick()
     view = rig.presenter.view()
     assert rig.session.analysis is not None
@@ -628,9 +627,9 @@ def test_an_approximate_analysis_says_it_is_being_proved() -> None:
 
 def test_turning_the_analysis_off_hides_it_and_stops_searching() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.toggle_analysis()
+    rig.presenter.display.toggle_analysis()
     assert rig.presenter.is_working
-    rig.presenter.toggle_analysis()
+    rig.presenter.display.toggle_analysis()
     rig.presenter.tick()
     assert not rig.presenter.is_working
     assert not rig.presenter.view().flags["analysis"]
@@ -640,7 +639,7 @@ def test_turning_the_analysis_off_hides_it_and_stops_searching() -> None:
 
 def test_the_analysis_waits_for_the_computers_move() -> None:
     rig = make_presenter(mode="computer", human="O", computer_pause=0.3)
-    rig.presenter.toggle_analysis()
+    rig.presenter.display.toggle_analysis()
     rig.presenter.tick()
     assert isinstance(rig.runner, InlineRunner)
     assert [tag.kind for tag in rig.runner.started] == ["move"]
@@ -661,15 +660,19 @@ def test_settings_are_saved_on_changes_not_on_every_move() -> None:
     play_all(rig, (4, 0, 8))
     assert saves(rig) == 0, "plain moves save nothing"
     changes: list[tuple[Callable[..., None], tuple[object, ...], Callable[[Any], bool]]] = [
-        (presenter.set_theme, ("dark",), lambda d: d["theme"] == "dark"),
-        (presenter.zoom_in, (), lambda d: d["zoom"] > 1),
-        (presenter.toggle_analysis, (), lambda d: d["analysis"] is True),
-        (presenter.toggle_history, (), lambda d: d["history"] is True),
-        (presenter.set_speed, (100,), lambda d: d["watch_delay"] == 100),
-        (presenter.set_think_time, (2.0,), lambda d: d["think_time"] == 2.0),
-        (presenter.set_level, ("hard",), lambda d: d["level"] == "hard"),
-        (presenter.set_board, (Shape(4, 4, 4),), lambda d: (d["size"], d["win_length"]) == (4, 4)),
-        (presenter.set_mode, ("computer",), lambda d: d["mode"] == "computer"),
+        (presenter.display.set_theme, ("dark",), lambda d: d["theme"] == "dark"),
+        (presenter.display.zoom_in, (), lambda d: d["zoom"] > 1),
+        (presenter.display.toggle_analysis, (), lambda d: d["analysis"] is True),
+        (presenter.display.toggle_history, (), lambda d: d["history"] is True),
+        (presenter.display.set_speed, (100,), lambda d: d["watch_delay"] == 100),
+        (presenter.setup.set_think_time, (2.0,), lambda d: d["think_time"] == 2.0),
+        (presenter.setup.set_level, ("hard",), lambda d: d["level"] == "hard"),
+        (
+            presenter.setup.set_board,
+            (Shape(4, 4, 4),),
+            lambda d: (d["size"], d["win_length"]) == (4, 4),
+        ),
+        (presenter.setup.set_mode, ("computer",), lambda d: d["mode"] == "computer"),
     ]
     for method, arguments, check in changes:
         before = saves(rig)
@@ -683,13 +686,13 @@ def test_scores_are_saved_when_a_game_ends() -> None:
     rig = make_presenter(mode="hotseat")
     play_all(rig, X_WINS[:-1])
     assert saves(rig) == 0
-    rig.presenter.play(X_WINS[-1])
+    rig.presenter.moves.play(X_WINS[-1])
     assert saves(rig) == 1
     assert last_saved(rig)["scores"] == {
         "hotseat:3x3:3": {"X": 1},
         "hotseat:3x3:3 vs people": {"X": 1},
     }
-    rig.presenter.undo()
+    rig.presenter.moves.undo()
     assert saves(rig) == 2, "the tally changed back"
     assert last_saved(rig)["scores"] == {
         "hotseat:3x3:3": {"X": 0},
@@ -703,7 +706,7 @@ def test_scores_are_saved_when_the_computer_wins() -> None:
         rig.settle()
         if rig.board.is_over:
             break
-        rig.presenter.play(next(c for c in (1, 3, 5, 7, 0, 2, 6, 8) if rig.board[c] is None))
+        rig.presenter.moves.play(next(c for c in (1, 3, 5, 7, 0, 2, 6, 8) if rig.board[c] is None))
     rig.settle()
     assert rig.board.winner is Player.O
     assert last_saved(rig)["scores"] == {
@@ -716,7 +719,7 @@ def test_scores_are_saved_when_the_computer_wins() -> None:
 def test_reset_scores_zeroes_and_saves() -> None:
     rig = make_presenter(mode="hotseat")
     play_all(rig, X_WINS)
-    rig.presenter.reset_scores()
+    rig.presenter.setup.reset_scores()
     view = rig.presenter.view()
     assert view.scores == "X 0   O 0   Draws 0"
     assert "Scores reset." in view.status
@@ -725,9 +728,9 @@ def test_reset_scores_zeroes_and_saves() -> None:
 
 def test_a_settings_store_that_fails_is_reported_and_the_game_goes_on() -> None:
     rig = make_presenter(mode="hotseat", store=FakeStore(fail=True))
-    rig.presenter.set_theme("dark")
+    rig.presenter.display.set_theme("dark")
     assert rig.presenter.view().status == "Settings not saved: Permission denied."
-    rig.presenter.play(4)
+    rig.presenter.moves.play(4)
     assert rig.board[4] is Player.X
     assert rig.presenter.errors == []
 
@@ -735,30 +738,30 @@ def test_a_settings_store_that_fails_is_reported_and_the_game_goes_on() -> None:
 def test_theme_and_zoom() -> None:
     rig = make_presenter()
     presenter = rig.presenter
-    presenter.set_theme("dark")
+    presenter.display.set_theme("dark")
     assert presenter.view().theme == "dark" and presenter.view().choices["theme"] == "dark"
     before = saves(rig)
-    presenter.set_theme("no such theme")
+    presenter.display.set_theme("no such theme")
     assert presenter.view().theme == "dark" and saves(rig) == before
-    presenter.zoom_in()
+    presenter.display.zoom_in()
     assert presenter.view().zoom > 1
-    presenter.zoom_out()
-    presenter.zoom_out()
+    presenter.display.zoom_out()
+    presenter.display.zoom_out()
     assert presenter.view().zoom < 1
-    presenter.zoom_reset()
+    presenter.display.zoom_reset()
     assert presenter.view().zoom == 1
     for _ in range(30):
-        presenter.zoom_in()
+        presenter.display.zoom_in()
     assert presenter.view().zoom == MAX_ZOOM
     for _ in range(30):
-        presenter.zoom_out()
+        presenter.display.zoom_out()
     assert presenter.view().zoom == MIN_ZOOM
 
 
 def test_the_window_size_is_remembered_without_saving() -> None:
     rig = make_presenter()
-    rig.presenter.set_window_size(800, 600)
-    rig.presenter.set_window_size(1, 1)  # a window not yet mapped
+    rig.presenter.display.set_window_size(800, 600)
+    rig.presenter.display.set_window_size(1, 1)  # a window not yet mapped
     assert rig.presenter.settings.window == "800x600"
     assert saves(rig) == 0
     rig.presenter.quit()
@@ -767,7 +770,7 @@ def test_the_window_size_is_remembered_without_saving() -> None:
 
 def test_quit_saves_the_settings_and_closes() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.set_board(Shape(5, 5, 4))
+    rig.presenter.setup.set_board(Shape(5, 5, 4))
     rig.presenter.quit()
     assert rig.presenter.is_closed
     saved = last_saved(rig)
@@ -787,27 +790,27 @@ def test_quit_during_a_search_stops_it() -> None:
 
 def test_mode_and_side() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.set_mode("computer")
+    rig.presenter.setup.set_mode("computer")
     assert rig.session.config.mode is Mode.COMPUTER
     assert rig.presenter.view().status == "Your turn (X)"
-    rig.presenter.set_human("O")
+    rig.presenter.setup.set_human("O")
     assert rig.session.config.human is Player.O
     rig.settle()
     assert rig.board.move_count == 1 and rig.board.turn is Player.O
-    rig.presenter.set_mode("hotseat")
+    rig.presenter.setup.set_mode("hotseat")
     assert rig.presenter.view().status == "X to move"
 
 
 def test_a_declined_confirm_leaves_the_game_and_the_config() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.play(4)
+    rig.presenter.moves.play(4)
     rig.dialogs.confirm_answer = False
     presenter = rig.presenter
     config = rig.session.config
     attempts: list[Callable[[], None]] = [
-        lambda: presenter.set_mode("computer"),
-        presenter.new_game,
-        lambda: presenter.set_board(Shape(4, 4, 4)),
+        lambda: presenter.setup.set_mode("computer"),
+        presenter.new_game_page.play_again,
+        lambda: presenter.setup.set_board(Shape(4, 4, 4)),
     ]
     for attempt in attempts:
         attempt()
@@ -821,8 +824,8 @@ def test_a_declined_confirm_leaves_the_game_and_the_config() -> None:
 
 def test_an_accepted_confirm_starts_the_new_game() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.play(4)
-    rig.presenter.set_mode("computer")
+    rig.presenter.moves.play(4)
+    rig.presenter.setup.set_mode("computer")
     assert rig.dialogs.names() == ["confirm"]
     assert rig.board.move_count == 0 and rig.session.config.mode is Mode.COMPUTER
 
@@ -831,36 +834,36 @@ def test_no_confirm_when_no_persons_move_would_be_lost() -> None:
     rig = make_presenter(mode="computer", human="O")
     rig.settle()
     assert rig.board.move_count == 1
-    rig.presenter.new_game()  # only the computer has moved
+    rig.presenter.new_game_page.play_again()  # only the computer has moved
     rig.settle()
-    rig.presenter.set_mode("watch")
-    rig.presenter.step()
+    rig.presenter.setup.set_mode("watch")
+    rig.presenter.moves.step()
     rig.presenter.tick()
     assert rig.board.move_count == 1
-    rig.presenter.set_mode("hotseat")  # computer vs computer
+    rig.presenter.setup.set_mode("hotseat")  # computer vs computer
     play_all(rig, X_WINS)
-    rig.presenter.new_game()  # a finished game
+    rig.presenter.new_game_page.play_again()  # a finished game
     assert "confirm" not in rig.dialogs.names()
 
 
 def test_settings_that_do_not_change_the_game_keep_it_without_asking() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.play(4)
-    rig.presenter.set_level("easy")  # no computer in hot-seat
-    rig.presenter.set_think_time(5.0)
-    rig.presenter.set_speed(1000)
-    rig.presenter.set_x_level("hard")
+    rig.presenter.moves.play(4)
+    rig.presenter.setup.set_level("easy")  # no computer in hot-seat
+    rig.presenter.setup.set_think_time(5.0)
+    rig.presenter.display.set_speed(1000)
+    rig.presenter.setup.set_x_level("hard")
     assert rig.board.move_count == 1 and "confirm" not in rig.dialogs.names()
     assert rig.session.config.level == "easy" and rig.session.config.think_time == 5.0
     game = make_presenter(mode="computer", size=9)
-    game.presenter.play(40)
-    game.presenter.set_think_time(0.5)
+    game.presenter.moves.play(40)
+    game.presenter.setup.set_think_time(0.5)
     assert game.board.move_count == 1 and "confirm" not in game.dialogs.names()
 
 
 def test_a_bad_value_is_refused_in_words() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.set_think_time(1000.0)
+    rig.presenter.setup.set_think_time(1000.0)
     assert rig.presenter.view().status.startswith("Not possible: 'think_time'")
     assert rig.session.config.think_time == 1.0
 
@@ -870,7 +873,7 @@ def test_a_bad_value_is_refused_in_words() -> None:
 )
 def test_difficulty_levels_set_the_lookahead(name: str, depth: int | None) -> None:
     rig = make_presenter(mode="computer", human="O", level="easy" if name != "easy" else "hard")
-    rig.presenter.set_level(name)
+    rig.presenter.setup.set_level(name)
     assert rig.session.config.max_depth == depth
     assert (
         rig.session.engines.player(rig.session.config, rig.session.board.turn).lookahead == depth
@@ -881,23 +884,23 @@ def test_difficulty_levels_set_the_lookahead(name: str, depth: int | None) -> No
 def test_custom_depth_is_asked_and_validated() -> None:
     rig = make_presenter(mode="computer")
     rig.dialogs.integers.extend([5, None, 0, 100])
-    rig.presenter.ask_custom_depth()
+    rig.presenter.setup.ask_custom_depth()
     assert rig.session.config.max_depth == 5
     name, (title, _prompt, initial, minimum, maximum) = rig.dialogs.calls[0]
     assert (name, title, initial, minimum, maximum) == ("ask_integer", "Custom depth", 1, 1, 9)
     assert rig.presenter.view().choices["level"] == "custom"
     assert rig.presenter.view().title.endswith("(depth 5)")
     for _ in range(3):  # cancelled, then out of range: unchanged
-        rig.presenter.ask_custom_depth()
+        rig.presenter.setup.ask_custom_depth()
         assert rig.session.config.max_depth == 5
-    rig.presenter.set_level("hard")
+    rig.presenter.setup.set_level("hard")
     assert rig.session.config.depth is None and rig.session.config.max_depth == 3
 
 
 def test_custom_board_is_one_question_and_checked() -> None:
     rig = make_presenter(mode="hotseat")
     rig.dialogs.boards.append(Shape(6, 6, 5))
-    rig.presenter.ask_custom_board()
+    rig.presenter.setup.ask_custom_board()
     assert (rig.session.config.size, rig.session.config.win_length) == (6, 5)
     view = rig.presenter.view()
     assert len(view.cells) == 36 and view.choices["board"] == "custom"
@@ -908,21 +911,21 @@ def test_custom_board_is_one_question_and_checked() -> None:
     )
     for answer in (None, Shape(16, 16, 5), Shape(4, 4, 5), Shape(4, 4, 2), Shape(3, 4, 5)):
         rig.dialogs.boards.append(answer)
-        rig.presenter.ask_custom_board()
+        rig.presenter.setup.ask_custom_board()
         assert (rig.session.config.size, rig.session.config.win_length) == (6, 5), answer
 
 
 def test_a_custom_board_of_a_standard_shape_selects_it() -> None:
     rig = make_presenter(mode="hotseat", size=5)
     rig.dialogs.boards.append(Shape(3, 3, 3))
-    rig.presenter.ask_custom_board()
+    rig.presenter.setup.ask_custom_board()
     assert rig.presenter.view().choices["board"] == Shape(3, 3, 3)
 
 
 def test_board_choices_rebuild_the_cells() -> None:
     rig = make_presenter(mode="hotseat")
     for size, win_length in ((4, 4), (9, 5), (7, 5), (3, 3)):
-        rig.presenter.set_board(Shape(size, size, win_length))
+        rig.presenter.setup.set_board(Shape(size, size, win_length))
         view = rig.presenter.view()
         assert (view.size, view.win_length, len(view.cells)) == (size, win_length, size * size)
         assert view.choices["board"] == Shape(size, size, win_length)
@@ -930,7 +933,7 @@ def test_board_choices_rebuild_the_cells() -> None:
 
 def test_a_new_board_drops_a_custom_depth_that_no_longer_fits() -> None:
     rig = make_presenter(mode="computer", size=4, depth=12)
-    rig.presenter.set_board(Shape(3, 3, 3))
+    rig.presenter.setup.set_board(Shape(3, 3, 3))
     assert rig.session.config.depth is None
 
 
@@ -939,9 +942,9 @@ def test_a_new_board_drops_a_custom_depth_that_no_longer_fits() -> None:
 
 def test_help_shows_its_texts() -> None:
     rig = make_presenter(size=5)
-    rig.presenter.how_to_play()
-    rig.presenter.show_shortcuts()
-    rig.presenter.about()
+    rig.presenter.display.how_to_play()
+    rig.presenter.display.show_shortcuts()
+    rig.presenter.display.about()
     calls = rig.dialogs.calls
     assert [name for name, _ in calls] == ["show_text", "show_table", "show_text"]
     assert calls[0][1][0] == "How to play" and "4 marks in a row" in str(calls[0][1][1])
@@ -959,7 +962,7 @@ def test_report_error_shows_it_and_the_game_goes_on() -> None:
     title, text = rig.dialogs.calls[-1][1]
     assert title == "Unexpected error" and "RuntimeError: boom" in str(text)
     assert "Something went wrong: RuntimeError: boom" in rig.presenter.view().status
-    rig.presenter.play(4)
+    rig.presenter.moves.play(4)
     assert rig.board[4] is Player.X
 
 
@@ -970,16 +973,16 @@ def test_disabled_actions_follow_the_state() -> None:
     rig = make_presenter(mode="hotseat")
     disabled = rig.presenter.view().disabled
     assert {"undo", "redo", "set_human", "set_level", "play_pause", "step"} <= disabled
-    rig.presenter.play(4)
+    rig.presenter.moves.play(4)
     assert "undo" not in rig.presenter.view().disabled
-    rig.presenter.undo()
+    rig.presenter.moves.undo()
     disabled = rig.presenter.view().disabled
     assert "redo" not in disabled and "undo" in disabled
-    rig.presenter.set_mode("computer")
+    rig.presenter.setup.set_mode("computer")
     disabled = rig.presenter.view().disabled
     assert not {"set_human", "set_level", "ask_custom_depth"} & disabled
     assert {"play_pause", "step"} <= disabled
-    rig.presenter.set_mode("watch")
+    rig.presenter.setup.set_mode("watch")
     disabled = rig.presenter.view().disabled
     assert not {"play_pause", "step"} & disabled
     assert {"set_human", "set_level"} <= disabled
@@ -1037,11 +1040,11 @@ MENU_ITEMS = [item for item in all_items() if item.action]
 @pytest.mark.parametrize("item", MENU_ITEMS, ids=lambda item: f"{item.action}:{item.label}")
 def test_every_menu_item_calls_a_presenter_method(item: Item) -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.play(4)
+    rig.presenter.moves.play(4)
     ticked_before = rig.presenter.view().flags.get(
         item.group, False
     )  # Animations and Toolbar are on
-    action = getattr(rig.presenter, item.action)
+    action = rig.presenter.commands[item.action]
     signature = inspect.signature(action)
     argument = item.argument
     if argument is None:
@@ -1063,9 +1066,9 @@ def test_every_action_named_by_a_menu_item_or_disabled_set_exists() -> None:
     rig = make_presenter(mode="hotseat")
     actions = {item.action for item in MENU_ITEMS}
     for settings_mode in ("hotseat", "computer", "watch"):
-        rig.presenter.set_mode(settings_mode)
+        rig.presenter.setup.set_mode(settings_mode)
         actions |= rig.presenter.view().disabled
-    missing = sorted(a for a in actions if not callable(getattr(Presenter, a, None)))
+    missing = sorted(actions - set(rig.presenter.commands))
     assert missing == []
 
 
@@ -1086,8 +1089,8 @@ def test_shortcut_rows_list_every_keyed_item() -> None:
 
 def test_reset_size_forgets_the_window_size_the_person_gave() -> None:
     rig = make_presenter()
-    rig.presenter.set_window_size(800, 600)
-    rig.presenter.zoom_in()
-    rig.presenter.zoom_reset()
+    rig.presenter.display.set_window_size(800, 600)
+    rig.presenter.display.zoom_in()
+    rig.presenter.display.zoom_reset()
     assert rig.presenter.settings.window == "" and rig.presenter.view().zoom == 1.0
     assert last_saved(rig)["window"] == ""

@@ -24,7 +24,7 @@ def hotseat(**config: Any) -> Rig:
 
 def play_all(rig: Rig, cells: tuple[int, ...]) -> None:
     for cell in cells:
-        rig.presenter.play(cell)
+        rig.presenter.moves.play(cell)
     assert rig.presenter.message is None, rig.presenter.message
 
 
@@ -41,17 +41,17 @@ def snapshot(rig: Rig) -> tuple[object, ...]:
 
 def paste(rig: Rig, text: str | None) -> None:
     rig.dialogs.clipboard = text
-    rig.presenter.paste_position()
+    rig.presenter.transfer.paste_position()
 
 
 def save_to(rig: Rig, path: Path) -> None:
     rig.dialogs.save_paths.append(path)
-    rig.presenter.save_game()
+    rig.presenter.transfer.save_game()
 
 
 def open_from(rig: Rig, path: Path) -> None:
     rig.dialogs.open_paths.append(path)
-    rig.presenter.open_game()
+    rig.presenter.transfer.open_game()
 
 
 # -- copy and paste ----------------------------------------------------------------------
@@ -60,7 +60,7 @@ def open_from(rig: Rig, path: Path) -> None:
 def test_copy_puts_the_position_on_the_clipboard() -> None:
     rig = hotseat()
     play_all(rig, (4, 0, 8))
-    rig.presenter.copy_position()
+    rig.presenter.transfer.copy_position()
     assert rig.dialogs.clipboard == "O../.X./..X"
     assert rig.presenter.view().status == "Copied the position: O../.X./..X"
     assert rig.board.move_count == 3
@@ -72,7 +72,7 @@ def test_paste_sets_up_the_position_and_play_goes_on() -> None:
     assert str(rig.board) == "X.O/.X./..O"
     assert rig.board.turn is Player.X
     assert rig.presenter.message is None
-    rig.presenter.play(1)
+    rig.presenter.moves.play(1)
     assert rig.board[1] is Player.X
     assert rig.presenter.view().history == ("Start", "5. X b1")
 
@@ -114,7 +114,7 @@ def test_paste_of_bad_text_says_why_and_keeps_the_game(text: str, reason: str) -
 @pytest.mark.parametrize("text", [None, "", "  \n "])
 def test_paste_without_text_says_so(text: str | None) -> None:
     rig = hotseat()
-    rig.presenter.play(4)
+    rig.presenter.moves.play(4)
     paste(rig, text)
     assert rig.presenter.view().status == "The clipboard holds no text to read a position from."
     assert str(rig.board) == ".../.X./..."
@@ -124,8 +124,8 @@ def test_a_clipboard_that_does_not_answer_is_said_plainly_and_changes_nothing() 
     rig = hotseat()
     play_all(rig, (4,))
     rig.dialogs.clipboard_silent = True
-    rig.presenter.paste_position()
-    rig.presenter.paste_position()
+    rig.presenter.transfer.paste_position()
+    rig.presenter.transfer.paste_position()
     assert rig.presenter.view().status == "Still waiting for the clipboard…"
     assert len(rig.dialogs.unanswered) == 1, "one read at a time"
     rig.dialogs.unanswered.pop()(None, False)
@@ -138,7 +138,7 @@ def test_a_clipboard_that_does_not_answer_is_said_plainly_and_changes_nothing() 
 def test_a_late_clipboard_answer_is_pasted() -> None:
     rig = hotseat()
     rig.dialogs.clipboard_silent = True
-    rig.presenter.paste_position()
+    rig.presenter.transfer.paste_position()
     rig.dialogs.unanswered.pop()("x../.o./...", True)
     assert str(rig.board) == "X../.O./..."
 
@@ -209,7 +209,7 @@ def test_save_then_open_gives_the_same_game(tmp_path: Path) -> None:
     assert rig.presenter.view().status == "Saved the game as game.ttt."
     assert json.loads(path.read_text())["moves"] == ["b2", "a1", "c3", "d4"]
     board, moves = rig.board, list(rig.session.history.moves)
-    rig.presenter.set_board(Shape(3, 3, 3))
+    rig.presenter.setup.set_board(Shape(3, 3, 3))
     assert len(rig.presenter.view().cells) == 9
     open_from(rig, path)
     assert rig.board == board and rig.session.history.moves == moves
@@ -224,7 +224,7 @@ def test_opening_a_game_of_one_move_counts_it_in_the_singular(tmp_path: Path) ->
     play_all(rig, (4,))
     path = tmp_path / "one.ttt"
     save_to(rig, path)
-    rig.presenter.new_game()
+    rig.presenter.new_game_page.play_again()
     open_from(rig, path)
     assert rig.presenter.view().status == "Opened one.ttt: 1 move."
 
@@ -240,7 +240,7 @@ def test_save_adds_the_suffix(tmp_path: Path) -> None:
 def test_save_keeps_the_moves_up_to_the_position_shown(tmp_path: Path) -> None:
     rig = hotseat()
     play_all(rig, (4, 0, 8))
-    rig.presenter.undo()
+    rig.presenter.moves.undo()
     save_to(rig, tmp_path / "game.ttt")
     assert read_game(tmp_path / "game.ttt").moves == (4, 0)
 
@@ -248,11 +248,11 @@ def test_save_keeps_the_moves_up_to_the_position_shown(tmp_path: Path) -> None:
 def test_a_pasted_start_position_is_saved_and_opened(tmp_path: Path) -> None:
     rig = hotseat()
     paste(rig, "x../.o./...")
-    rig.presenter.play(8)
+    rig.presenter.moves.play(8)
     save_to(rig, tmp_path / "from-start.ttt")
     game = read_game(tmp_path / "from-start.ttt")
     assert game.start == "X../.O./..." and game.moves == (8,)
-    rig.presenter.new_game()
+    rig.presenter.new_game_page.play_again()
     open_from(rig, tmp_path / "from-start.ttt")
     assert str(rig.board) == "X../.O./..X"
     assert rig.session.history.start == Board.parse("x../.o./...")
@@ -315,8 +315,8 @@ def test_a_private_game_file_stays_private_when_saved_again(tmp_path: Path) -> N
 def test_cancelled_save_and_open_do_nothing(tmp_path: Path) -> None:
     rig = hotseat()
     play_all(rig, (4,))
-    rig.presenter.save_game()
-    rig.presenter.open_game()
+    rig.presenter.transfer.save_game()
+    rig.presenter.transfer.open_game()
     assert rig.dialogs.names() == ["ask_save_path", "ask_open_path"]
     assert rig.presenter.message is None and str(rig.board) == ".../.X./..."
     assert list(tmp_path.iterdir()) == []
@@ -431,8 +431,8 @@ def test_an_opened_finished_game_never_counts(tmp_path: Path) -> None:
     path = tmp_path / "won.ttt"
     save_to(rig, path)
     open_from(rig, path)
-    rig.presenter.undo()
-    rig.presenter.redo()
+    rig.presenter.moves.undo()
+    rig.presenter.moves.redo()
     assert rig.board.winner is Player.X
     assert rig.session.tally()["X"] == 1
     assert "confirm" not in rig.dialogs.names()

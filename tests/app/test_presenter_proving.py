@@ -30,7 +30,7 @@ def proving_rig(size: int = 7, win_length: int = 4, **config: object) -> Rig:
     config = {"mode": "hotseat", "think_time": 0.05, **config}
     rig = make_presenter(size=size, win_length=win_length, **config)
     rig.session.engines.prover.clock = TickingClock(0.005)
-    rig.presenter.toggle_analysis()
+    rig.presenter.display.toggle_analysis()
     return rig
 
 
@@ -41,7 +41,7 @@ def kinds(rig: Rig) -> list[str]:
 
 def test_proving_shows_ever_deeper_values_and_says_so() -> None:
     rig = proving_rig(size=5)  # the middle of 5x5: a draw far too deep to prove here
-    rig.presenter.play(12)
+    rig.presenter.moves.play(12)
     depths = []
     for _ in range(5):
         rig.presenter.tick()
@@ -62,7 +62,7 @@ def test_proving_shows_ever_deeper_values_and_says_so() -> None:
 
 def test_a_position_proved_by_proving_shows_its_proven_values_and_proving_stops() -> None:
     rig = proving_rig()
-    rig.presenter.play(MIDDLE)
+    rig.presenter.moves.play(MIDDLE)
     statuses = []
     for _ in range(12):
         rig.presenter.tick()
@@ -83,9 +83,9 @@ def test_a_position_proved_by_proving_shows_its_proven_values_and_proving_stops(
 
 def test_a_hint_during_proving_follows_the_deeper_analysis() -> None:
     rig = proving_rig(size=5)
-    rig.presenter.play(12)
+    rig.presenter.moves.play(12)
     rig.presenter.tick()
-    rig.presenter.hint()
+    rig.presenter.coach.hint()
     assert rig.presenter.view().status.startswith("Hint: ")
     for _ in range(3):
         rig.presenter.tick()
@@ -101,9 +101,13 @@ def test_a_hint_during_proving_follows_the_deeper_analysis() -> None:
 def test_a_move_an_undo_or_a_new_game_starts_afresh_from_the_analysis() -> None:
     rig = proving_rig(size=5)
     presenter = rig.presenter
-    for command in (lambda: presenter.play(0), presenter.undo, presenter.new_game):
+    for command in (
+        lambda: presenter.moves.play(0),
+        presenter.moves.undo,
+        presenter.new_game_page.play_again,
+    ):
         if rig.board.move_count == 0:
-            presenter.play(12)
+            presenter.moves.play(12)
         presenter.tick()
         presenter.tick()
         assert kinds(rig)[-1] == "prove"
@@ -118,10 +122,10 @@ def test_a_move_an_undo_or_a_new_game_starts_afresh_from_the_analysis() -> None:
 
 def test_hiding_the_analysis_stops_proving() -> None:
     rig = proving_rig(size=5)
-    rig.presenter.play(12)
+    rig.presenter.moves.play(12)
     rig.presenter.tick()
     assert rig.presenter.is_working and kinds(rig)[-1] == "prove"
-    rig.presenter.toggle_analysis()
+    rig.presenter.display.toggle_analysis()
     rig.presenter.tick()
     assert not rig.presenter.is_working
     rig.presenter.tick()
@@ -130,9 +134,9 @@ def test_hiding_the_analysis_stops_proving() -> None:
 
 def test_a_review_goes_before_proving() -> None:
     rig = proving_rig(size=5)
-    rig.presenter.play(12)
+    rig.presenter.moves.play(12)
     rig.presenter.tick()
-    rig.presenter.review_game()
+    rig.presenter.coach.review_game()
     rig.presenter.tick()  # the review runs, and its result is collected
     assert kinds(rig)[-2:] == ["review", "prove"], "proving resumes after the review"
 
@@ -141,7 +145,7 @@ def test_a_paused_watch_game_is_proved_and_a_running_one_is_not() -> None:
     rig = proving_rig(size=5, mode="watch")
     rig.presenter.tick()
     assert kinds(rig)[-2:] == ["analysis", "prove"]
-    rig.presenter.play_pause()
+    rig.presenter.moves.play_pause()
     rig.presenter.tick()
     running = len(kinds(rig)) - 1
     assert kinds(rig)[running] == "move"
@@ -182,10 +186,10 @@ class RecordingRunner(JobRunner):
 def test_the_computers_move_cancels_proving_at_once_and_proving_resumes_after() -> None:
     runner = RecordingRunner()
     rig = make_presenter(mode="computer", human="X", size=9, think_time=0.2, runner=runner)
-    rig.presenter.toggle_analysis()
+    rig.presenter.display.toggle_analysis()
     try:
         assert wait_until(rig, lambda: runner.tag is not None and runner.tag.kind is JobKind.PROVE)
-        rig.presenter.play(40)
+        rig.presenter.moves.play(40)
         assert runner.tag is None, "proving is cancelled at once"
         started, move = len(runner.started), JobTag(JobKind.MOVE, rig.session.generation)
         rig.presenter.tick()
@@ -194,7 +198,7 @@ def test_the_computers_move_cancels_proving_at_once_and_proving_resumes_after() 
         assert wait_until(rig, lambda: runner.tag is not None and runner.tag.kind is JobKind.PROVE)
         assert "Analysis: proving… searched " in rig.presenter.view().status
     finally:
-        rig.presenter.close()
+        rig.presenter.work.close()
     assert wait_until(rig, lambda: not prove_threads(), 5.0), "a proving round outlived close"
 
 
@@ -206,7 +210,7 @@ def test_a_position_the_relevance_zones_prove_drawn_ends_proven_with_every_cell_
     are proven and others not, the status counts them."""
     rig = proving_rig(size=7, win_length=5)
     for name in ("d5", "c4", "c3", "e3", "e4", "d3"):  # X, O, X, O, X, O
-        rig.presenter.play(rig.board.parse_coordinate(name))
+        rig.presenter.moves.play(rig.board.parse_coordinate(name))
     assert str(rig.board) == "......./......./..XOO../..O.X../...X.../......./......."
     views = []
     for _ in range(12):
@@ -228,7 +232,7 @@ def test_a_position_the_relevance_zones_prove_drawn_ends_proven_with_every_cell_
     assert notes[-1] == {"draw"}
     assert {cell.tone for cell in views[-1].cells if cell.note} == {"even"}
     assert not rig.presenter.is_working and rig.session.next_search() is None
-    rig.presenter.hint()
+    rig.presenter.coach.hint()
     assert re.match(r"Hint: [a-g][1-7] \(draw\)", rig.presenter.view().status)
 
 
@@ -251,13 +255,13 @@ def test_moves_proven_in_an_approximate_analysis_are_worded_as_exact() -> None:
 @pytest.mark.slow
 def test_hiding_the_analysis_lets_go_of_the_proving_table_and_proofs() -> None:
     rig = proving_rig(size=7, win_length=5)
-    rig.presenter.play(24)
+    rig.presenter.moves.play(24)
     for _ in range(3):
         rig.presenter.tick()
     prover = rig.session.engines.prover
     assert prover.rounds > 0 and prover.engine.table_memory().entries > 100
-    rig.presenter.toggle_analysis()
+    rig.presenter.display.toggle_analysis()
     assert prover.engine.table_memory().entries == 0 and prover.rounds == 0
-    rig.presenter.toggle_analysis()
+    rig.presenter.display.toggle_analysis()
     rig.presenter.tick()
     assert kinds(rig)[-1] == "prove" and prover.rounds == 1, "proving starts again"

@@ -23,13 +23,13 @@ SUMMARY = "Review: 1 mistake, move 2: O b1. Choose a move in the list to see its
 def hotseat_game(moves: tuple[int, ...] = REVIEWED_GAME, **kwargs: object) -> Rig:
     rig = make_presenter(mode="hotseat", **kwargs)  # type: ignore[arg-type]
     for cell in moves:
-        rig.presenter.play(cell)
+        rig.presenter.moves.play(cell)
     return rig
 
 
 def reviewed(moves: tuple[int, ...] = REVIEWED_GAME) -> Rig:
     rig = hotseat_game(moves)
-    rig.presenter.review_game()
+    rig.presenter.coach.review_game()
     rig.settle()
     return rig
 
@@ -48,7 +48,7 @@ def test_a_finished_game_offers_its_review_in_the_status() -> None:
 def test_without_moves_there_is_nothing_to_review() -> None:
     rig = make_presenter(mode="hotseat")
     assert "review_game" in rig.presenter.view().disabled
-    rig.presenter.review_game()
+    rig.presenter.coach.review_game()
     assert rig.presenter.view().status == "There are no moves to review yet."
     assert rig.runner.tag is None
 
@@ -56,7 +56,7 @@ def test_without_moves_there_is_nothing_to_review() -> None:
 def test_the_review_runs_as_a_job_and_marks_every_move() -> None:
     rig = hotseat_game()
     assert not rig.presenter.view().show_history
-    rig.presenter.review_game()
+    rig.presenter.coach.review_game()
     assert rig.presenter.view().show_history, "the move list shows, for the marks"
     assert rig.presenter.view().status.startswith("Reviewing the game… ")
     rig.settle()
@@ -84,7 +84,7 @@ def test_the_summary_counts_the_mistakes_and_names_the_first() -> None:
 def test_asking_again_repeats_the_summary_without_searching() -> None:
     rig = reviewed()
     rig.presenter.message = None
-    rig.presenter.review_game()
+    rig.presenter.coach.review_game()
     assert rig.presenter.view().status.endswith(SUMMARY)
     assert len(rig.runner.started) == 1  # type: ignore[attr-defined]
 
@@ -92,7 +92,7 @@ def test_asking_again_repeats_the_summary_without_searching() -> None:
 def test_the_progress_shows_each_move_reviewed() -> None:
     runner = HeldRunner()
     rig = hotseat_game(runner=runner)
-    rig.presenter.review_game()
+    rig.presenter.coach.review_game()
     assert rig.presenter.view().status == "Reviewing the game… 0 of 5 moves (Esc stops)"
     assert rig.presenter.is_working
     assert not rig.presenter.tick()  # the review starts
@@ -112,10 +112,10 @@ def test_the_progress_shows_each_move_reviewed() -> None:
 def test_escape_stops_a_running_review() -> None:
     runner = HeldRunner()
     rig = hotseat_game(runner=runner)
-    rig.presenter.review_game()
+    rig.presenter.coach.review_game()
     rig.presenter.tick()
     assert "stop_review" not in rig.presenter.view().disabled
-    rig.presenter.stop_review()
+    rig.presenter.coach.stop_review()
     assert runner.stops[-1].is_set()
     assert runner.tag is None
     view = rig.presenter.view()
@@ -126,9 +126,9 @@ def test_escape_stops_a_running_review() -> None:
 def test_a_new_game_cancels_the_review() -> None:
     runner = HeldRunner()
     rig = hotseat_game(runner=runner)
-    rig.presenter.review_game()
+    rig.presenter.coach.review_game()
     rig.presenter.tick()
-    rig.presenter.new_game()
+    rig.presenter.new_game_page.play_again()
     assert runner.stops[-1].is_set()
     assert runner.tag is None
     assert not rig.presenter.view().status.startswith("Reviewing")
@@ -137,10 +137,10 @@ def test_a_new_game_cancels_the_review() -> None:
 def test_a_result_of_a_stopped_review_is_never_used() -> None:
     runner = HeldRunner()
     rig = hotseat_game(runner=runner)
-    rig.presenter.review_game()
+    rig.presenter.coach.review_game()
     rig.presenter.tick()
     tag, job, _ = runner.job  # type: ignore[misc]
-    rig.presenter.stop_review()
+    rig.presenter.coach.stop_review()
     runner._finished = Finished(tag, job(threading.Event()))  # it finished anyway
     rig.presenter.tick()
     assert all("✓" not in entry for entry in rig.presenter.view().history)
@@ -155,12 +155,12 @@ def test_the_review_thread_stops_soon_after_escape() -> None:
     runner = JobRunner()
     rig = make_presenter(settings, runner=runner)
     for cell in (24, 25, 17, 31, 10, 3, 38, 45):
-        rig.presenter.play(cell)
-    rig.presenter.review_game()
+        rig.presenter.moves.play(cell)
+    rig.presenter.coach.review_game()
     rig.presenter.tick()
     assert runner.tag is not None and runner.tag.kind is JobKind.REVIEW
     time.sleep(0.3)  # what is checked: a review stopped in the middle of a search ends soon
-    rig.presenter.stop_review()
+    rig.presenter.coach.stop_review()
     deadline = time.monotonic() + 2.0
     while runner.is_running and time.monotonic() < deadline:
         time.sleep(0.01)
@@ -175,10 +175,10 @@ def test_the_review_thread_stops_soon_after_escape() -> None:
 
 def test_the_analysis_waits_for_the_review_and_then_runs() -> None:
     rig = hotseat_game()
-    rig.presenter.toggle_analysis()
+    rig.presenter.display.toggle_analysis()
     rig.settle()
-    rig.presenter.undo()  # the analysis of the new position is wanted
-    rig.presenter.review_game()
+    rig.presenter.moves.undo()  # the analysis of the new position is wanted
+    rig.presenter.coach.review_game()
     rig.settle()
     kinds = [tag.kind for tag in rig.runner.started]  # type: ignore[attr-defined]
     assert kinds[-2:] == ["review", "analysis"]
@@ -190,7 +190,7 @@ def test_the_analysis_waits_for_the_review_and_then_runs() -> None:
 
 def test_choosing_a_marked_move_shows_the_position_before_it_with_the_better_move() -> None:
     rig = reviewed()
-    rig.presenter.go_to(2)  # O b1, the mistake
+    rig.presenter.moves.go_to(2)  # O b1, the mistake
     view = rig.presenter.view()
     assert [cell.mark for cell in view.cells] == ["X"] + [None] * 8
     assert view.cells[4].background == "hint"  # b2, the better move
@@ -209,7 +209,7 @@ def test_choosing_a_marked_move_shows_the_position_before_it_with_the_better_mov
 
 def test_a_best_move_shows_its_value_and_no_better_move() -> None:
     rig = reviewed()
-    rig.presenter.go_to(3)
+    rig.presenter.moves.go_to(3)
     view = rig.presenter.view()
     assert view.status == "Move 3, X b2: best — X wins in 3 moves. Esc returns to the game."
     assert view.cells[4].background == "last"
@@ -218,11 +218,11 @@ def test_a_best_move_shows_its_value_and_no_better_move() -> None:
 
 def test_escape_or_a_click_on_the_board_returns_to_the_game() -> None:
     rig = reviewed()
-    rig.presenter.go_to(2)
-    rig.presenter.stop_review()
+    rig.presenter.moves.go_to(2)
+    rig.presenter.coach.stop_review()
     assert [cell.mark for cell in rig.presenter.view().cells][:3] == ["X", "O", None]
-    rig.presenter.go_to(4)
-    rig.presenter.play(5)
+    rig.presenter.moves.go_to(4)
+    rig.presenter.moves.play(5)
     view = rig.presenter.view()
     assert view.status.endswith("Back to the game.")
     assert rig.session.history.moves == list(REVIEWED_GAME)  # no move was played
@@ -231,8 +231,8 @@ def test_escape_or_a_click_on_the_board_returns_to_the_game() -> None:
 
 def test_start_in_the_move_list_goes_to_the_start_and_leaves_the_review_shown() -> None:
     rig = reviewed()
-    rig.presenter.go_to(2)
-    rig.presenter.go_to(0)
+    rig.presenter.moves.go_to(2)
+    rig.presenter.moves.go_to(0)
     assert rig.session.history.cursor == 0
     view = rig.presenter.view()
     assert view.history_cursor == 0
@@ -241,14 +241,14 @@ def test_start_in_the_move_list_goes_to_the_start_and_leaves_the_review_shown() 
 
 def test_undo_keeps_the_marks_and_another_move_drops_them() -> None:
     rig = reviewed()
-    rig.presenter.go_to(2)
-    rig.presenter.undo()
+    rig.presenter.moves.go_to(2)
+    rig.presenter.moves.undo()
     view = rig.presenter.view()
     assert view.history[4] == "4. O b3  ?!"
     assert [cell.mark for cell in view.cells].count(None) == 5  # the game, at move 4
-    rig.presenter.undo()
-    rig.presenter.undo()
-    rig.presenter.play(2)  # a different third move: the review was of another game
+    rig.presenter.moves.undo()
+    rig.presenter.moves.undo()
+    rig.presenter.moves.play(2)  # a different third move: the review was of another game
     view = rig.presenter.view()
     assert view.history == ("Start", "1. X a1", "2. O b1", "3. X c1")
     assert view.history_tones == (None, None, None, None)
@@ -257,9 +257,9 @@ def test_undo_keeps_the_marks_and_another_move_drops_them() -> None:
 def test_a_game_against_the_computer_is_reviewed_for_both_sides() -> None:
     rig = make_presenter(mode="computer", level="strongest")
     while not rig.board.is_over:  # the person plays the first free cell each time
-        rig.presenter.play(rig.board.legal_moves()[0])
+        rig.presenter.moves.play(rig.board.legal_moves()[0])
         rig.settle()
-    rig.presenter.review_game()
+    rig.presenter.coach.review_game()
     rig.settle()
     history = rig.presenter.view().history[1:]
     assert len(history) == len(rig.session.history.moves)
@@ -274,13 +274,13 @@ def test_a_review_of_a_large_board_says_it_is_approximate() -> None:
     )
     rig = make_presenter(settings)
     for cell in (12, 6, 7):
-        rig.presenter.play(cell)
-    rig.presenter.review_game()
+        rig.presenter.moves.play(cell)
+    rig.presenter.coach.review_game()
     rig.settle()
     status = rig.presenter.view().status
     assert "Review: " in status and "Values are approximate, searched " in status
     assert "depth" not in status
-    rig.presenter.go_to(1)
+    rig.presenter.moves.go_to(1)
     assert "(approximate, searched " in rig.presenter.view().status
 
 
@@ -290,15 +290,15 @@ def test_a_reviewed_move_shows_the_values_proven_in_an_approximate_review() -> N
     settings = Settings(game=GameConfig(mode=Mode.HOTSEAT, rows=5, cols=5, win_length=4))
     rig = make_presenter(settings)
     rig.dialogs.clipboard = "XOOXO/X..XX/O.OXO/XXXOX/XOOO."
-    rig.presenter.paste_position()
+    rig.presenter.transfer.paste_position()
     think, shallow = think_limit(rig.session.config).time, Limit(depth=2)
     shallow_analyst = Analyst(Engine(randomize=False), shallow, proof_time=think)
     rig.session.engines.analyst = lambda config: shallow_analyst  # type: ignore[method-assign]
     c2, e5 = (rig.board.parse_coordinate(name) for name in ("c2", "e5"))
-    rig.presenter.play(c2)
-    rig.presenter.review_game()
+    rig.presenter.moves.play(c2)
+    rig.presenter.coach.review_game()
     rig.settle()
-    rig.presenter.go_to(1)
+    rig.presenter.moves.go_to(1)
     view = rig.presenter.view()
     assert view.status.startswith("Move 22, O c2: mistake — O could win in ")
     assert (

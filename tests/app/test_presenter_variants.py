@@ -24,7 +24,7 @@ GOMOKU = Shape(15, 15, 5)
 
 def hotseat_on(shape: Shape) -> Rig:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.set_board(shape)
+    rig.presenter.setup.set_board(shape)
     return rig
 
 
@@ -50,9 +50,9 @@ def test_connect_four_preset_builds_the_board_and_selects_its_item() -> None:
 
 def test_any_cell_of_a_column_plays_its_lowest_empty_cell() -> None:
     rig = hotseat_on(CONNECT_FOUR)
-    rig.presenter.play(3)  # d1, the top of column d
+    rig.presenter.moves.play(3)  # d1, the top of column d
     assert rig.board[38] is Player.X and rig.board.move_count == 1
-    rig.presenter.play(38)  # d6 is taken: the mark lands on d5
+    rig.presenter.moves.play(38)  # d6 is taken: the mark lands on d5
     assert rig.board[31] is Player.O
     view = rig.presenter.view()
     assert view.landing[3] == view.landing[38] == 24  # where the next mark in d would land
@@ -63,20 +63,20 @@ def test_the_keyboard_starts_where_a_move_in_the_middle_column_lands() -> None:
     assert make_presenter(mode="hotseat").presenter.view().home_cell == 4, "3×3: the centre"
     rig = hotseat_on(CONNECT_FOUR)
     assert rig.presenter.view().home_cell == 38, "d6, the bottom of the middle column"
-    rig.presenter.play(3)
+    rig.presenter.moves.play(3)
     assert rig.presenter.view().home_cell == 31
     for _ in range(5):
-        rig.presenter.play(3)
+        rig.presenter.moves.play(3)
     assert rig.presenter.view().home_cell == 21, "the middle column full: the middle cell"
 
 
 def test_a_full_column_refuses_a_move_in_words() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.set_board((3, 3, 3, True, False))
+    rig.presenter.setup.set_board((3, 3, 3, True, False))
     for _ in range(3):
-        rig.presenter.play(0)
+        rig.presenter.moves.play(0)
     assert rig.board.move_count == 3
-    rig.presenter.play(3)
+    rig.presenter.moves.play(3)
     assert rig.board.move_count == 3
     assert rig.presenter.view().status == "Column a is full."
     view = rig.presenter.view()
@@ -86,7 +86,7 @@ def test_a_full_column_refuses_a_move_in_words() -> None:
 def test_avoid_three_the_player_who_completes_a_line_loses() -> None:
     rig = hotseat_on(AVOID_THREE)
     for cell in (0, 3, 1, 4, 8, 5):  # O completes the middle row
-        rig.presenter.play(cell)
+        rig.presenter.moves.play(cell)
     assert rig.board.winner is Player.X
     assert rig.presenter.view().status.startswith("O completed three in a row — X wins!")
     assert rig.session.config.score_key == "hotseat:3x3:3:misere"
@@ -94,8 +94,8 @@ def test_avoid_three_the_player_who_completes_a_line_loses() -> None:
 
 def test_the_computer_answers_on_connect_four() -> None:
     rig = make_presenter(mode="computer", level="hard", think_time=0.2)
-    rig.presenter.set_board(CONNECT_FOUR)
-    rig.presenter.play(0)  # a1: lands on a6
+    rig.presenter.setup.set_board(CONNECT_FOUR)
+    rig.presenter.moves.play(0)  # a1: lands on a6
     rig.settle()
     assert rig.board.move_count == 2
     assert rig.board[35] is Player.X
@@ -105,7 +105,7 @@ def test_the_computer_answers_on_connect_four() -> None:
 def test_custom_form_builds_a_rectangle_with_rules() -> None:
     rig = make_presenter(mode="hotseat")
     rig.dialogs.boards.append(Shape(4, 6, 3, gravity=True, misere=True))
-    rig.presenter.ask_custom_board()
+    rig.presenter.setup.ask_custom_board()
     assert rig.dialogs.calls[0] == ("ask_board", Shape(3, 3, 3)), (
         "it starts from the current board"
     )
@@ -121,7 +121,7 @@ def test_custom_form_builds_a_rectangle_with_rules() -> None:
     assert view.choices["board"] == "custom"
     assert view.labels["ask_custom_board"] == "C&ustom: 6×4, 3 in a row, gravity, misère…"
     rig.dialogs.boards.append(Shape(4, 6, 7))  # 7 in a row does not fit
-    rig.presenter.ask_custom_board()
+    rig.presenter.setup.ask_custom_board()
     assert rig.dialogs.calls[-1] == ("ask_board", (4, 6, 3, True, True, False))
     assert rig.session.config == config
 
@@ -129,11 +129,11 @@ def test_custom_form_builds_a_rectangle_with_rules() -> None:
 def test_scores_are_kept_per_variant() -> None:
     rig = hotseat_on(AVOID_THREE)
     for cell in (0, 3, 1, 4, 8, 5):
-        rig.presenter.play(cell)
+        rig.presenter.moves.play(cell)
     assert rig.session.tally()["X"] == 1
-    rig.presenter.set_board(Shape(3, 3, 3))
+    rig.presenter.setup.set_board(Shape(3, 3, 3))
     assert rig.session.tally().get("X", 0) == 0
-    rig.presenter.set_board(AVOID_THREE)
+    rig.presenter.setup.set_board(AVOID_THREE)
     assert rig.session.tally()["X"] == 1
 
 
@@ -151,17 +151,17 @@ def test_settings_carry_the_variant_and_older_files_load_as_squares() -> None:
 def test_saved_games_carry_the_variant(tmp_path: Path) -> None:
     rig = hotseat_on(CONNECT_FOUR)
     for cell in (3, 3, 4):
-        rig.presenter.play(cell)
+        rig.presenter.moves.play(cell)
     rig.dialogs.save_paths.append(tmp_path / "four.ttt")
-    rig.presenter.save_game()
+    rig.presenter.transfer.save_game()
     data = json.loads((tmp_path / "four.ttt").read_text())
     assert (data["rows"], data["cols"], data["gravity"], data["misere"]) == (6, 7, True, False)
     assert data["moves"] == ["d6", "d5", "e6"]
     game = read_game(tmp_path / "four.ttt")
     assert game.config == rig.session.config and game.moves == (38, 31, 39)
-    rig.presenter.set_board(Shape(3, 3, 3))
+    rig.presenter.setup.set_board(Shape(3, 3, 3))
     rig.dialogs.open_paths.append(tmp_path / "four.ttt")
-    rig.presenter.open_game()
+    rig.presenter.transfer.open_game()
     assert rig.board.gravity and rig.board.move_count == 3
 
 
@@ -195,25 +195,25 @@ def test_a_saved_game_with_a_floating_move_is_refused() -> None:
 
 def test_copy_and_paste_carry_the_rules() -> None:
     rig = hotseat_on((4, 5, 3, True, False))
-    rig.presenter.play(2)
-    rig.presenter.copy_position()
+    rig.presenter.moves.play(2)
+    rig.presenter.transfer.copy_position()
     text = rig.dialogs.calls[-1][1][0]
     assert text == "...../...../...../..X.. k=3 gravity"
     other = make_presenter(mode="hotseat")
     other.dialogs.clipboard = text
-    other.presenter.paste_position()
+    other.presenter.transfer.paste_position()
     assert other.board == rig.board
     assert other.session.config.shape == (4, 5, 3, True, False, False)
     misere = make_presenter(mode="hotseat")
     misere.dialogs.clipboard = "x../.o./... misere"
-    misere.presenter.paste_position()
+    misere.presenter.transfer.paste_position()
     assert misere.board.misere and misere.session.config.shape == AVOID_THREE
 
 
 def test_paste_into_the_same_shape_keeps_the_games_rules() -> None:
     rig = hotseat_on(CONNECT_FOUR)
     rig.dialogs.clipboard = "/".join(["......."] * 5 + ["...x..."])
-    rig.presenter.paste_position()
+    rig.presenter.transfer.paste_position()
     assert rig.board.gravity and rig.board.move_count == 1
 
 
@@ -221,8 +221,8 @@ def test_gomoku_board_and_analysis_words_on_every_variant() -> None:
     for shape in (GOMOKU, CONNECT_FOUR, AVOID_THREE):
         # Room for a first depth over 225 cells on a loaded machine (0.1 s was not).
         rig = make_presenter(mode="hotseat", think_time=0.25)
-        rig.presenter.set_board(shape)
-        rig.presenter.toggle_analysis()
+        rig.presenter.setup.set_board(shape)
+        rig.presenter.display.toggle_analysis()
         rig.settle()
         analysis = rig.session.analysis
         assert analysis is not None
@@ -233,18 +233,18 @@ def test_gomoku_board_and_analysis_words_on_every_variant() -> None:
 
 def test_how_to_play_names_the_rules_in_force() -> None:
     rig = hotseat_on(AVOID_THREE)
-    rig.presenter.how_to_play()
+    rig.presenter.display.how_to_play()
     text = rig.dialogs.calls[-1][1][1]
     assert "Misère: whoever completes 3 in a row loses." in text
     assert "Gravity" not in text
-    rig.presenter.set_board(CONNECT_FOUR)
-    rig.presenter.how_to_play()
+    rig.presenter.setup.set_board(CONNECT_FOUR)
+    rig.presenter.display.how_to_play()
     assert "lowest empty cell of its column" in rig.dialogs.calls[-1][1][1]
 
 
 def test_how_to_play_sends_the_person_to_the_new_game_page_as_the_menu_names_it() -> None:
     rig = make_presenter(mode="computer")
-    rig.presenter.how_to_play()
+    rig.presenter.display.how_to_play()
     text = rig.dialogs.calls[-1][1][1]
     game, new_game = mnemonic(MENUS[0][0])[0], MENUS[0][1][0].text
     assert f"({game} › {new_game})" in text, text

@@ -43,7 +43,7 @@ def test_an_unexpected_error_is_written_down_and_the_message_names_the_log(
 ) -> None:
     log = CrashLog(tmp_path / "log" / "ttt-gui.log")
     presenter, dialogs = start(log)
-    presenter.play(4)
+    presenter.moves.play(4)
     presenter.report_error(raised("a stone fell off"))
     written = log.path.read_text()
     assert "Traceback (most recent call last)" in written
@@ -58,7 +58,7 @@ def test_an_unexpected_error_is_written_down_and_the_message_names_the_log(
 def test_about_names_the_log(tmp_path: Path) -> None:
     log = CrashLog(tmp_path / "ttt-gui.log")
     presenter, dialogs = start(log)
-    presenter.about()
+    presenter.display.about()
     [(_, text)] = [arguments for name, arguments in dialogs.calls if name == "show_text"]
     assert str(log.path) in str(text)
     assert not log.path.exists(), "naming the log writes nothing"
@@ -77,7 +77,7 @@ def test_report_a_problem_copies_the_version_system_build_and_last_error(
     presenter.report_error(raised("the first"))
     presenter.report_error(raised("the last"))
     dialogs.confirm_answers.append(True)
-    presenter.report_problem()
+    presenter.problems.report_problem()
     report = dialogs.clipboard
     assert report is not None
     assert report.startswith(f"ttt-gui {__version__}\nengine: {engine_build()}\nsystem: ")
@@ -90,7 +90,7 @@ def test_report_a_problem_copies_the_version_system_build_and_last_error(
 def test_report_a_problem_declined_copies_nothing(tmp_path: Path) -> None:
     presenter, dialogs = start(CrashLog(tmp_path / "ttt-gui.log"))
     dialogs.confirm_answers.append(False)
-    presenter.report_problem()
+    presenter.problems.report_problem()
     assert dialogs.clipboard is None
     [(title, text, yes, no)] = [
         arguments for name, arguments in dialogs.calls if name == "confirm"
@@ -105,7 +105,7 @@ def test_a_crash_of_an_earlier_run_is_the_last_error_reported(tmp_path: Path) ->
         file.write("Fatal Python error: Segmentation fault\n\nCurrent thread 0x1 (most recent")
         file.write(' call first):\n  File "engine.py", line 3 in search\n')
     presenter, dialogs = start(log)
-    presenter.report_problem()
+    presenter.problems.report_problem()
     assert dialogs.clipboard is not None
     assert "Fatal Python error: Segmentation fault" in dialogs.clipboard
     assert "RuntimeError: old" not in dialogs.clipboard

@@ -36,7 +36,7 @@ def test_the_title_starts_with_the_name_as_it_is(language: str, mode: str) -> No
 
 def test_about_starts_with_the_name_and_version(language: str) -> None:
     rig = make_presenter()
-    rig.presenter.about()
+    rig.presenter.display.about()
     name, arguments = rig.dialogs.calls[-1]
     assert name == "show_text"
     assert str(arguments[1]).startswith(f"{PROGRAM_NAME} {__version__}\n"), language

@@ -26,7 +26,7 @@ def test_the_reset_question_is_a_whole_sentence_naming_the_match(
 ) -> None:
     rig = make_presenter(**options)
     rig.dialogs.confirm_answer = False
-    rig.presenter.reset_scores()
+    rig.presenter.setup.reset_scores()
     name, arguments = rig.dialogs.calls[-1]
     assert name == "confirm"
     assert arguments[:2] == ("Reset scores", question)
@@ -44,7 +44,7 @@ def test_custom_depth_suggests_a_depth_that_plays_in_time(
     options: dict[str, object], suggested: int
 ) -> None:
     rig = make_presenter(mode="computer", **options)
-    rig.presenter.ask_custom_depth()
+    rig.presenter.setup.ask_custom_depth()
     name, (title, _prompt, initial, minimum, maximum) = rig.dialogs.calls[-1]
     assert (name, title, initial, minimum) == ("ask_integer", "Custom depth", suggested, 1)
     assert maximum == rig.board.cells
@@ -52,7 +52,7 @@ def test_custom_depth_suggests_a_depth_that_plays_in_time(
 
 def test_how_to_play_explains_the_short_analysis_words() -> None:
     rig = make_presenter(mode="computer", size=15)
-    rig.presenter.how_to_play()
+    rig.presenter.display.how_to_play()
     name, (title, text) = rig.dialogs.calls[-1]
     assert (name, title) == ("show_text", "How to play")
     for short, meaning in (("W2", "win in 2 moves"), ("L2", "loss in 2 moves"), ("=", "draw")):

@@ -23,7 +23,7 @@ CONNECT_FOUR = Shape(6, 7, 4, gravity=True)
 
 def start_on_page(rig, **choices: object) -> None:  # type: ignore[no-untyped-def]
     page = rig.presenter.new_game_page
-    rig.presenter.show_new_game()
+    rig.presenter.new_game_page.open()
     for name, value in choices.items():
         page.choose(name, value)
     assert page.start()
@@ -42,7 +42,7 @@ def test_each_game_started_is_remembered_most_recent_first_three_different_at_mo
         "Connect Four · two players",
         "3×3 (3 in a row) · you play O · Hard",
     )
-    rig.presenter.new_game()  # F2: the same setup again, nothing new
+    rig.presenter.new_game_page.play_again()  # F2: the same setup again, nothing new
     start_on_page(rig, mode="watch")
     assert len(rig.presenter.view().quick_starts) == 3
     assert rig.presenter.view().quick_starts[0] == "Connect Four · X Medium, O Medium"
@@ -54,9 +54,9 @@ def test_a_quick_start_starts_its_setup_in_one_call_and_keeps_the_think_time() -
     rig = make_presenter(mode="computer", level="easy", think_time=3.0)
     start_on_page(rig, board=str(BOARD_CHOICES.index(CONNECT_FOUR)), human="O", level="hard")
     start_on_page(rig, mode="hotseat", board="0")
-    rig.presenter.play(4)
-    rig.presenter.play(0)
-    rig.presenter.quick_start(1)
+    rig.presenter.moves.play(4)
+    rig.presenter.moves.play(0)
+    rig.presenter.new_game_page.quick_start(1)
     config = rig.session.config
     assert (config.mode, config.shape, config.human, config.level) == (
         Mode.COMPUTER,
@@ -74,11 +74,11 @@ def test_a_quick_start_from_the_page_closes_it_and_a_finished_game_asks_nothing(
     start_on_page(rig, mode="computer", human="X", level="easy")
     start_on_page(rig, mode="hotseat")
     for cell in (0, 3, 1, 4, 2):  # X wins
-        rig.presenter.play(cell)
+        rig.presenter.moves.play(cell)
     view = rig.presenter.view()
     assert view.offers_play_again and len(view.quick_starts) == 2
-    rig.presenter.show_new_game()
-    rig.presenter.quick_start(1)
+    rig.presenter.new_game_page.open()
+    rig.presenter.new_game_page.quick_start(1)
     assert rig.presenter.view().new_game is None
     assert rig.session.config.mode is Mode.COMPUTER and rig.session.config.level == "easy"
     assert "confirm" not in rig.dialogs.names()
@@ -89,13 +89,13 @@ def test_keeping_the_game_in_progress_keeps_the_page_and_the_list() -> None:
     rig = make_presenter(mode="hotseat")
     start_on_page(rig, mode="computer")
     start_on_page(rig, mode="hotseat")
-    rig.presenter.play(0)
+    rig.presenter.moves.play(0)
     rig.dialogs.confirm_answer = False
-    rig.presenter.show_new_game()
-    rig.presenter.quick_start(1)
+    rig.presenter.new_game_page.open()
+    rig.presenter.new_game_page.quick_start(1)
     assert rig.session.config.mode is Mode.HOTSEAT and rig.session.history.moves == [0]
     assert rig.presenter.view().new_game is not None
-    rig.presenter.quick_start(7)  # no such setup: nothing happens
+    rig.presenter.new_game_page.quick_start(7)  # no such setup: nothing happens
     assert rig.session.history.moves == [0]
 
 
@@ -138,7 +138,7 @@ def test_on_the_page_tab_reaches_each_quick_start_and_enter_starts_it() -> None:
     start_on_page(rig, mode="computer", level="easy")
     start_on_page(rig, mode="hotseat")
     page = rig.presenter.new_game_page
-    rig.presenter.show_new_game()
+    rig.presenter.new_game_page.open()
     view = page.view()
     assert view is not None and view.quick_starts == rig.presenter.view().quick_starts
     order = tab_order(view)

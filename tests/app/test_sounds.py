@@ -30,17 +30,17 @@ def heard_later(rig: Rig, seconds: float) -> list[Cue]:
 
 def test_a_move_on_3x3_is_heard_at_once_and_undo_and_redo_are_not() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.play(4)
+    rig.presenter.moves.play(4)
     assert rig.sounds.take() == [Cue.MOVE]
-    rig.presenter.undo()
-    rig.presenter.redo()
-    rig.presenter.go_to(0)
+    rig.presenter.moves.undo()
+    rig.presenter.moves.redo()
+    rig.presenter.moves.go_to(0)
     assert rig.sounds.take() == []
 
 
 def test_a_disc_is_heard_when_it_lands_at_the_end_of_its_fall() -> None:
     rig = make_presenter(**CONNECT_FOUR)
-    rig.presenter.play(3)  # the top of column d: it falls through all six rows
+    rig.presenter.moves.play(3)  # the top of column d: it falls through all six rows
     assert rig.sounds.take() == [], "nothing is heard while the disc falls"
     assert rig.presenter.is_working, "the window keeps ticking until the disc lands"
     assert heard_later(rig, DROP_SECONDS / 2) == []
@@ -50,26 +50,26 @@ def test_a_disc_is_heard_when_it_lands_at_the_end_of_its_fall() -> None:
 
 def test_a_disc_lands_at_once_where_nothing_falls() -> None:
     rig = make_presenter(**CONNECT_FOUR)
-    rig.presenter.toggle_motion()
-    rig.presenter.play(3)
+    rig.presenter.display.toggle_motion()
+    rig.presenter.moves.play(3)
     assert rig.sounds.take() == [Cue.LAND]
-    rig.presenter.toggle_motion()
+    rig.presenter.display.toggle_motion()
     rig.presenter.sounds.system_motion = lambda: False  # the desktop asks for less motion
-    rig.presenter.play(3)
+    rig.presenter.moves.play(3)
     assert rig.sounds.take() == [Cue.LAND]
 
 
 def test_a_landing_is_not_heard_once_the_game_has_left_its_position() -> None:
     rig = make_presenter(**CONNECT_FOUR)
-    rig.presenter.play(3)
-    rig.presenter.new_game()
+    rig.presenter.moves.play(3)
+    rig.presenter.new_game_page.play_again()
     assert heard_later(rig, 1.0) == []
 
 
 def test_a_win_between_two_players_is_heard_in_place_of_the_winning_move() -> None:
     rig = make_presenter(mode="hotseat")
     rig.session.replay(rig.session.config, None, X_TO_WIN)
-    rig.presenter.play(2)
+    rig.presenter.moves.play(2)
     assert rig.sounds.take() == [Cue.WIN]
     assert not rig.presenter.sounds.is_pending, "nothing is left to play later"
 
@@ -77,14 +77,14 @@ def test_a_win_between_two_players_is_heard_in_place_of_the_winning_move() -> No
 def test_a_draw_is_heard_as_a_draw() -> None:
     rig = make_presenter(mode="hotseat")
     rig.session.replay(rig.session.config, None, X_TO_DRAW)
-    rig.presenter.play(3)
+    rig.presenter.moves.play(3)
     assert rig.sounds.take() == [Cue.DRAW]
 
 
 def test_a_winning_disc_is_heard_landing_then_the_win() -> None:
     rig = make_presenter(**CONNECT_FOUR)
     rig.session.replay(rig.session.config, None, (38, 31, 39, 32, 40, 33))  # X: d1 e1 f1
-    rig.presenter.play(6)  # X drops into g1: four in a row
+    rig.presenter.moves.play(6)  # X drops into g1: four in a row
     assert rig.sounds.take() == []
     assert rig.presenter.sounds.is_pending  # a fall into the bottom row: DROP_SECONDS
     assert heard_later(rig, DROP_SECONDS) == [Cue.LAND]
@@ -94,7 +94,7 @@ def test_a_winning_disc_is_heard_landing_then_the_win() -> None:
 def test_against_the_computer_the_persons_win_and_loss_are_heard_as_theirs() -> None:
     rig = make_presenter(mode="computer", human="X", level="strongest")
     rig.session.replay(rig.session.config, None, X_TO_WIN)
-    rig.presenter.play(2)
+    rig.presenter.moves.play(2)
     assert rig.sounds.take() == [Cue.WIN]
 
     rig.session.replay(rig.session.config, None, (*X_TO_WIN, 8))  # O to move wins at 5
@@ -107,7 +107,7 @@ def test_against_the_computer_the_persons_win_and_loss_are_heard_as_theirs() -> 
 def test_completing_a_line_in_misere_is_heard_as_the_persons_loss() -> None:
     rig = make_presenter(mode="computer", human="X", misere=True)
     rig.session.replay(rig.session.config, None, X_TO_WIN)
-    rig.presenter.play(2)  # X completes the top row, and so loses
+    rig.presenter.moves.play(2)  # X completes the top row, and so loses
     assert rig.session.board.winner is not None
     assert rig.sounds.take() == [Cue.LOSS]
 
@@ -115,7 +115,7 @@ def test_completing_a_line_in_misere_is_heard_as_the_persons_loss() -> None:
 def test_with_the_computer_on_both_sides_a_win_is_heard_as_a_win() -> None:
     rig = make_presenter(mode="watch", x_level="strongest", o_level="easy")
     rig.session.replay(rig.session.config, None, X_TO_WIN)
-    rig.presenter.play_pause()
+    rig.presenter.moves.play_pause()
     rig.settle(step=0.05)
     assert rig.session.board.winner is not None
     assert rig.sounds.take() == [Cue.WIN]
@@ -123,50 +123,50 @@ def test_with_the_computer_on_both_sides_a_win_is_heard_as_a_win() -> None:
 
 def test_refused_moves_are_heard() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.play(4)
-    rig.presenter.play(4)  # taken
+    rig.presenter.moves.play(4)
+    rig.presenter.moves.play(4)  # taken
     assert rig.sounds.take() == [Cue.MOVE, Cue.REFUSED]
 
     rig = make_presenter(**CONNECT_FOUR)
-    rig.presenter.toggle_motion()
+    rig.presenter.display.toggle_motion()
     for _ in range(6):
-        rig.presenter.play(3)
+        rig.presenter.moves.play(3)
     rig.sounds.take()
-    rig.presenter.play(3)  # the column is full
+    rig.presenter.moves.play(3)  # the column is full
     assert rig.sounds.take() == [Cue.REFUSED]
 
     rig = make_presenter(mode="computer", human="O")
-    rig.presenter.play(4)  # while the computer thinks of its first move
+    rig.presenter.moves.play(4)  # while the computer thinks of its first move
     assert rig.sounds.take() == [Cue.REFUSED]
 
 
 def test_sound_follows_the_desktop_until_the_person_chooses_and_the_choice_is_saved() -> None:
     quiet = make_presenter(mode="hotseat", desktop_sounds=False)
     assert quiet.presenter.view().flags["sound"] is False
-    quiet.presenter.play(4)
+    quiet.presenter.moves.play(4)
     assert quiet.sounds.take() == []
 
-    quiet.presenter.toggle_sound()
+    quiet.presenter.sounds.toggle()
     assert quiet.presenter.view().flags["sound"] is True
-    quiet.presenter.play(0)
+    quiet.presenter.moves.play(0)
     assert quiet.sounds.take() == [Cue.MOVE]
     saved = Settings.from_json(quiet.store.saved[-1])
     assert saved.sound is True
 
     # The person's choice wins over the desktop's, at the next start too.
     heard = make_presenter(saved, desktop_sounds=False)
-    heard.presenter.play(4)
+    heard.presenter.moves.play(4)
     assert heard.sounds.take() == [Cue.MOVE]
 
 
 def test_turning_sound_off_is_saved_and_silences_what_was_due() -> None:
     rig = make_presenter(**CONNECT_FOUR)
     assert rig.presenter.view().flags["sound"] is True, "on where the desktop allows"
-    rig.presenter.play(3)
-    rig.presenter.toggle_sound()
+    rig.presenter.moves.play(3)
+    rig.presenter.sounds.toggle()
     assert heard_later(rig, 1.0) == []
-    rig.presenter.play(3)
-    rig.presenter.play(3)
+    rig.presenter.moves.play(3)
+    rig.presenter.moves.play(3)
     assert heard_later(rig, 1.0) == []
     assert Settings.from_json(rig.store.saved[-1]).sound is False
     assert make_presenter(Settings.from_json(rig.store.saved[-1])).presenter.sounds.is_on is False

@@ -57,7 +57,7 @@ def test_a_saved_game_refuses_a_rule_that_is_not_true_or_false() -> None:
 
 def test_the_new_game_page_offers_the_rule_for_a_custom_board() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.show_new_game()
+    rig.presenter.new_game_page.open()
     page = rig.presenter.new_game_page
     page.choose("board", board_key(STANDARD))
     view = rig.presenter.view().new_game
@@ -75,10 +75,10 @@ def test_the_new_game_page_offers_the_rule_for_a_custom_board() -> None:
 
 def test_how_to_play_names_the_exact_rule() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.set_board(STANDARD)
-    rig.presenter.how_to_play()
+    rig.presenter.setup.set_board(STANDARD)
+    rig.presenter.display.how_to_play()
     text = rig.dialogs.calls[-1][1][1]
     assert "Exact: only exactly 5 in a row wins; a longer line does not." in text
-    rig.presenter.set_board(Shape(15, 15, 5))
-    rig.presenter.how_to_play()
+    rig.presenter.setup.set_board(Shape(15, 15, 5))
+    rig.presenter.display.how_to_play()
     assert "Exact" not in rig.dialogs.calls[-1][1][1]

@@ -397,9 +397,9 @@ def actions_for(
         """Mostly an empty cell; sometimes a taken one or one off the board."""
         empty = presenter.session.board.legal_moves()
         if empty and rng.random() < 0.7:
-            presenter.play(rng.choice(empty))
+            presenter.moves.play(rng.choice(empty))
         else:
-            presenter.play(rng.randrange(-1, cells() + 1))
+            presenter.moves.play(rng.randrange(-1, cells() + 1))
 
     def advance() -> None:
         clock.advance(rng.choice([0.0, 0.05, 0.125, 0.3, 0.5, 1.0, 5.0]))
@@ -407,11 +407,11 @@ def actions_for(
 
     def paste() -> None:
         dialogs.clipboard = rng.choice([text for text in PASTES if guard.may_paste(text)])
-        presenter.paste_position()
+        presenter.transfer.paste_position()
 
     def reset_scores() -> None:
         version = presenter.session.scores_version
-        presenter.reset_scores()
+        presenter.setup.reset_scores()
         if presenter.session.scores_version != version:  # not declined
             checker.model.reset(TallyModel.keys_of(presenter)[0][0])
 
@@ -426,68 +426,76 @@ def actions_for(
         shapes = [Shape(3, 3, 3), Shape(3, 3, 3), Shape(4, 4, 3)]
         if guard.may_enter_slow():
             shapes.append(Shape(4, 4, 4))
-        presenter.set_board(rng.choice(shapes))
+        presenter.setup.set_board(rng.choice(shapes))
 
     def analysis() -> None:
         if presenter.settings.analysis or not guard.on_slow_board:
-            presenter.toggle_analysis()
+            presenter.display.toggle_analysis()
 
     def hint() -> None:
         if not guard.on_slow_board or presenter.session.board.move_count >= 6:
-            presenter.hint()
+            presenter.coach.hint()
 
     def digit() -> None:
-        presenter.play_digit(rng.randint(0, 10))
+        presenter.moves.play_digit(rng.randint(0, 10))
 
     def go_to() -> None:
-        presenter.go_to(rng.randint(-1, len(presenter.session.history.moves) + 1))
+        presenter.moves.go_to(rng.randint(-1, len(presenter.session.history.moves) + 1))
 
     def review() -> None:
         if not guard.on_slow_board:
-            presenter.review_game()
+            presenter.coach.review_game()
 
     def zoom() -> None:
-        rng.choice([presenter.zoom_in, presenter.zoom_out, presenter.zoom_reset])()
+        rng.choice(
+            [presenter.display.zoom_in, presenter.display.zoom_out, presenter.display.zoom_reset]
+        )()
 
     def help_text() -> None:
-        rng.choice([presenter.how_to_play, presenter.show_shortcuts, presenter.about])()
+        rng.choice(
+            [
+                presenter.display.how_to_play,
+                presenter.display.show_shortcuts,
+                presenter.display.about,
+            ]
+        )()
 
     return [
         (30, "play", play),
-        (4, "activate cell", lambda: presenter.activate(rng.randrange(cells()))),
+        (4, "activate cell", lambda: presenter.moves.activate(rng.randrange(cells()))),
         (5, "digit", digit),
         (10, "tick", presenter.tick),
         (14, "advance clock", advance),
-        (3, "new game", presenter.new_game),
-        (5, "undo", presenter.undo),
-        (3, "redo", presenter.redo),
+        (3, "new game", presenter.new_game_page.play_again),
+        (5, "undo", presenter.moves.undo),
+        (3, "redo", presenter.moves.redo),
         (3, "go to", go_to),
         (3, "hint", hint),
         (2, "analysis", analysis),
-        (1, "history", presenter.toggle_history),
+        (1, "history", presenter.display.toggle_history),
         (2, "review", review),
-        (1, "stop review", presenter.stop_review),
+        (1, "stop review", presenter.coach.stop_review),
         (1, "reset scores", reset_scores),
-        (3, "mode", lambda: presenter.set_mode(rng.choice([m.value for m in Mode]))),
-        (2, "side", lambda: presenter.set_human(rng.choice("XO"))),
-        (2, "level", lambda: presenter.set_level(rng.choice(levels()))),
-        (1, "custom depth", presenter.ask_custom_depth),
+        (3, "mode", lambda: presenter.setup.set_mode(rng.choice([m.value for m in Mode]))),
+        (2, "side", lambda: presenter.setup.set_human(rng.choice("XO"))),
+        (2, "level", lambda: presenter.setup.set_level(rng.choice(levels()))),
+        (1, "custom depth", presenter.setup.ask_custom_depth),
         (2, "board", board),
-        (1, "custom board", presenter.ask_custom_board),
-        (1, "think time", lambda: presenter.set_think_time(rng.choice([*THINK_TIMES, 0.0]))),
-        (1, "x level", lambda: presenter.set_x_level(rng.choice(levels()))),
-        (1, "o level", lambda: presenter.set_o_level(rng.choice(levels()))),
-        (1, "speed", lambda: presenter.set_speed(rng.choice(list(WATCH_SPEEDS.values())))),
-        (3, "play/pause", presenter.play_pause),
-        (3, "step", presenter.step),
-        (1, "copy", presenter.copy_position),
+        (1, "custom board", presenter.setup.ask_custom_board),
+        (1, "think time", lambda: presenter.setup.set_think_time(rng.choice([*THINK_TIMES, 0.0]))),
+        (1, "x level", lambda: presenter.setup.set_x_level(rng.choice(levels()))),
+        (1, "o level", lambda: presenter.setup.set_o_level(rng.choice(levels()))),
+        (1, "speed", lambda: presenter.display.set_speed(rng.choice(list(WATCH_SPEEDS.values())))),
+        (3, "play/pause", presenter.moves.play_pause),
+        (3, "step", presenter.moves.step),
+        (1, "copy", presenter.transfer.copy_position),
         (2, "paste", paste),
-        (1, "save", presenter.save_game),
-        (1, "open", presenter.open_game),
+        (1, "save", presenter.transfer.save_game),
+        (1, "open", presenter.transfer.open_game),
         (1, "zoom", zoom),
-        (1, "theme", lambda: presenter.set_theme(rng.choice([*THEMES, "no such theme"]))),
+        (1, "theme", lambda: presenter.display.set_theme(rng.choice([*THEMES, "no such theme"]))),
         (1, "help", help_text),
-        (1, "window size", lambda: presenter.set_window_size(rng.randint(0, 2000), 700)),
+        (1, "window size", lambda: presenter.display.set_window_size(rng.randint(0, 2000), 700)),
     ]
 
 

@@ -51,15 +51,15 @@ def test_quit_asks_when_the_game_in_progress_could_not_be_kept(
     tmp_path: Path, full_disk: dict[str, bool], background: bool
 ) -> None:
     presenter, dialogs = start(tmp_path / "settings.unfinished", background=background)
-    presenter.play(4)
-    presenter.play(0)
+    presenter.moves.play(4)
+    presenter.moves.play(0)
     dialogs.confirm_answers.append(False)
     presenter.quit()
     assert not presenter.is_closed, "Keep playing cancels the quit"
     name, (title, text, yes, no) = dialogs.calls[-1]
     assert (name, title, yes, no) == ("confirm", "Quit", "Quit", "Keep playing")
     assert text == "The game in progress could not be kept: No space left on device. Quit anyway?"
-    presenter.play(8)
+    presenter.moves.play(8)
     presenter.quit()  # answered Quit
     assert presenter.is_closed
 
@@ -70,7 +70,7 @@ def test_quit_keeps_the_game_without_asking_once_the_disk_has_room_again(
     """The write that failed is made again at Quit (no change needed)."""
     folder = tmp_path / "settings.unfinished"
     presenter, dialogs = start(folder, background=True)
-    presenter.play(4)
+    presenter.moves.play(4)
     unfinished = presenter.transfer.unfinished
     assert unfinished is not None and unfinished.flush()
     assert isinstance(unfinished.last_error, OSError)
@@ -85,7 +85,7 @@ def test_a_signal_quits_without_asking_even_if_the_game_could_not_be_kept(
     tmp_path: Path, full_disk: dict[str, bool]
 ) -> None:
     presenter, dialogs = start(tmp_path / "settings.unfinished", background=True)
-    presenter.play(4)
+    presenter.moves.play(4)
     presenter.end()  # what SIGTERM/SIGINT call: nobody is there to answer
     assert presenter.is_closed and "confirm" not in dialogs.names()
 
@@ -95,7 +95,7 @@ def test_a_folder_that_cannot_be_written_is_reported_at_quit(tmp_path: Path) -> 
     folder = tmp_path / "settings.unfinished"
     folder.write_text("not a folder")
     presenter, dialogs = start(folder, background=True)
-    presenter.play(4)
+    presenter.moves.play(4)
     dialogs.confirm_answers.append(False)
     presenter.quit()
     assert not presenter.is_closed

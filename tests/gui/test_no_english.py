@@ -114,10 +114,10 @@ def play_through(window: Window, look: Callable[[str], None]) -> None:
     presenter = window.presenter
     look("start")
     window.run("show_new_game")
-    window.run_page("choose", "board", CUSTOM)
-    window.run_page("choose", "gravity", True)
+    window.run("page_choose", "board", CUSTOM)
+    window.run("page_choose", "gravity", True)
     look("new game page")
-    window.run_page("close")
+    window.run("page_back")
     window.run("toggle_analysis")
     wait(window.root, lambda: any(cell.note for cell in presenter.view().cells), 10)
     look("analysis")
@@ -143,7 +143,7 @@ def play_through(window: Window, look: Callable[[str], None]) -> None:
     look("computer vs computer")
     window.run("show_new_game")
     look("new game page, computer vs computer")
-    window.run_page("close")
+    window.run("page_back")
 
 
 def read_through(window: Window) -> tuple[list[Shown], list[str]]:

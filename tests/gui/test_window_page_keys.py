@@ -200,7 +200,7 @@ def test_ctrl_a_selects_a_number_box_so_a_number_typed_replaces_it(make_window) 
     window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
     page = window.new_game_page
     open_page(window)
-    window.run_page("choose", "board", "custom")
+    window.run("page_choose", "board", "custom")
     columns = page.spinboxes["cols"]
     assert wait(window.root, columns.winfo_viewable)
     columns.focus_set()
@@ -269,7 +269,7 @@ def test_the_custom_page_on_a_3x3_window_scrolls_to_every_control_tab_reaches(
     window: Window = make_window(Settings(GameConfig(mode=Mode.COMPUTER)))
     page = window.new_game_page
     open_page(window)
-    window.run_page("choose", "board", "custom")
+    window.run("page_choose", "board", "custom")
     assert wait(window.root, page.spinboxes["rows"].winfo_viewable)
     sync(window.root)
     assert page.body.winfo_reqheight() > page.scrolled.canvas.winfo_height(), (
@@ -294,7 +294,7 @@ def test_the_custom_size_is_asked_as_the_title_then_writes_it(make_window) -> No
     window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)))
     page = window.new_game_page
     open_page(window)
-    window.run_page("choose", "board", "custom")
+    window.run("page_choose", "board", "custom")
     first, second = (page.spinboxes[name] for name in ("cols", "rows"))
     assert wait(window.root, first.winfo_viewable)
     assert first.winfo_rootx() < second.winfo_rootx(), "the columns' box first"

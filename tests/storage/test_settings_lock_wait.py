@@ -101,11 +101,11 @@ def test_a_save_while_another_window_holds_the_lock_is_pending_then_saved_by_a_t
     clock = FakeClock()
     presenter = open_presenter(path, clock, lock_timeout=60.0)
     with lock_held_elsewhere(path) as let_go:
-        presenter.zoom_in()
+        presenter.display.zoom_in()
         assert lock_timeouts and all(timeout == 0.0 for timeout in lock_timeouts), lock_timeouts
         assert presenter.view().status == PENDING_SHOWN
         assert presenter.is_working, "the window keeps ticking while a save is pending"
-        presenter.zoom_in()  # a second change while the first waits
+        presenter.display.zoom_in()  # a second change while the first waits
         clock.advance(RETRY_INTERVAL)
         presenter.tick()
         assert presenter.view().status == PENDING_SHOWN and load(path)[0].zoom == 1.0
@@ -126,7 +126,7 @@ def test_quit_waits_for_the_lock_within_its_bound_and_says_when_it_could_not_sav
     save(Settings(), path)
     presenter = open_presenter(path, FakeClock(), lock_timeout=0.05)
     with lock_held_elsewhere(path):
-        presenter.zoom_in()
+        presenter.display.zoom_in()
         assert presenter.view().status == PENDING_SHOWN
         presenter.quit()
         assert lock_timeouts[-1] == 0.05, "the final save waits, as long as the store's bound"
@@ -140,7 +140,7 @@ def test_quit_saves_a_pending_change_once_the_lock_is_free(tmp_path: Path) -> No
     save(Settings(), path)
     presenter = open_presenter(path, FakeClock())
     with lock_held_elsewhere(path) as let_go:
-        presenter.zoom_in()
+        presenter.display.zoom_in()
         assert presenter.view().status == PENDING_SHOWN
         let_go()
         presenter.quit()

@@ -206,12 +206,12 @@ def test_a_failed_save_is_told_once_naming_the_settings_file_not_its_temporary(
         settings, FakeDialogs(), save_settings=store, clock=FakeClock(), runner=InlineRunner()
     )
     (path / "in the way").mkdir(parents=True)  # os.replace cannot put a file there
-    presenter.zoom_in()
+    presenter.display.zoom_in()
     status = presenter.view().status
     assert status == "Settings not saved: settings.json is not a regular file.", status
     assert ".tmp" not in status and not [p for p in path.iterdir() if p.suffix == ".tmp"]
-    presenter.play(4)
-    presenter.zoom_in()
+    presenter.moves.play(4)
+    presenter.display.zoom_in()
     assert "Settings not saved" not in presenter.view().status, "said once, not again"
 
 
@@ -237,5 +237,5 @@ def test_the_message_about_a_set_aside_file_stays_while_the_computer_opens(
         clock.advance(0.2)
     assert presenter.session.board.move_count == 1, "the computer has opened"
     assert presenter.view().status == message, "still there for the person to read"
-    presenter.play(presenter.session.board.legal_moves()[0])
+    presenter.moves.play(presenter.session.board.legal_moves()[0])
     assert message not in presenter.view().status, "the person's first move clears it"

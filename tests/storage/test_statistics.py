@@ -14,12 +14,12 @@ def lose_as_o(rig: Rig) -> None:
     that plays perfectly: the test only needs the game to end)."""
     rig.settle()
     while not rig.board.is_over:
-        rig.presenter.play(rig.board.legal_moves()[-1])
+        rig.presenter.moves.play(rig.board.legal_moves()[-1])
         rig.settle()
 
 
 def shown_table(rig: Rig) -> list[tuple[str, str]]:
-    rig.presenter.show_statistics()
+    rig.presenter.display.show_statistics()
     name, arguments = rig.dialogs.calls[-1]
     assert name == "show_table" and arguments[0] == "Statistics"
     rows = arguments[1]
@@ -31,9 +31,9 @@ def test_games_count_for_their_level_and_board_and_survive_a_score_reset() -> No
     rig = make_presenter(mode="computer", human="O", level="strongest")
     lose_as_o(rig)
     outcome = rig.board.winner
-    rig.presenter.new_game()
+    rig.presenter.new_game_page.play_again()
     lose_as_o(rig)
-    rig.presenter.set_level("easy")
+    rig.presenter.setup.set_level("easy")
     lose_as_o(rig)
     rows = dict(shown_table(rig))
     perfect = rows.pop("Perfect, 3×3 (3 in a row)")
@@ -47,7 +47,7 @@ def test_games_count_for_their_level_and_board_and_survive_a_score_reset() -> No
     totals = easy.partition(" (")[0]
     assert sum(int(word) for word in totals.replace(",", "").split()[1::2]) == 1
     rig.dialogs.confirm_answer = True
-    rig.presenter.reset_scores()
+    rig.presenter.setup.reset_scores()
     assert rig.session.tally() == {"you": 0, "computer": 0, "draw": 0}
     assert dict(shown_table(rig))["Easy, 3×3 (3 in a row)"] == easy, "statistics stay"
 
@@ -55,20 +55,20 @@ def test_games_count_for_their_level_and_board_and_survive_a_score_reset() -> No
 def test_undoing_the_last_move_takes_the_result_back_out_of_the_statistics() -> None:
     rig = make_presenter(mode="computer", human="O", level="strongest")
     lose_as_o(rig)
-    rig.presenter.undo()
+    rig.presenter.moves.undo()
     assert statistics_rows(rig.session.scores) == []
 
 
 def test_without_finished_games_the_window_says_so() -> None:
     rig = make_presenter(mode="hotseat")
-    rig.presenter.show_statistics()
+    rig.presenter.display.show_statistics()
     assert rig.dialogs.calls[-1] == ("show_info", ("Statistics", "No games finished yet."))
 
 
 def test_two_players_and_computer_vs_computer_count_too_with_x_and_o() -> None:
     rig = make_presenter(mode="hotseat")
     for cell in (0, 3, 1, 4, 2):
-        rig.presenter.play(cell)
+        rig.presenter.moves.play(cell)
     assert shown_table(rig) == [("Two players, 3×3 (3 in a row)", "X won 1, O won 0, drawn 0")]
     scores = {
         "watch:3x3:3 vs strongest/easy": {"X": 2, "draw": 1},
@@ -90,9 +90,9 @@ def test_the_score_line_is_the_match_against_the_current_level() -> None:
     rig = make_presenter(mode="computer", human="O", level="strongest")
     lose_as_o(rig)
     played = rig.session.tally()
-    rig.presenter.set_level("easy")
+    rig.presenter.setup.set_level("easy")
     assert rig.session.tally() == {"you": 0, "computer": 0, "draw": 0}, "a new match"
-    rig.presenter.set_level("strongest")
+    rig.presenter.setup.set_level("strongest")
     assert rig.session.tally() == played
 
 

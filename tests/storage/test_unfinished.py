@@ -54,7 +54,7 @@ def test_a_game_in_progress_is_kept_at_quit_without_asking_and_played_on_next_ti
     folder = tmp_path / "settings.unfinished"
     first = start(folder, size=4)
     for cell in (5, 0, 10):
-        first.play(cell)
+        first.moves.play(cell)
     first.quit()
     assert isinstance(first.dialogs, FakeDialogs) and "confirm" not in first.dialogs.names()
     assert first.is_closed
@@ -71,11 +71,11 @@ def test_the_game_is_saved_after_every_change_so_a_lost_window_loses_nothing(
 ) -> None:
     folder = tmp_path / "settings.unfinished"
     window = start(folder)
-    window.play(4)
+    window.moves.play(4)
     assert read_game(own_file(window)).moves == (4,)
-    window.play(0)
+    window.moves.play(0)
     assert read_game(own_file(window)).moves == (4, 0)
-    window.undo()
+    window.moves.undo()
     assert read_game(own_file(window)).moves == (4,)
     # The window never closes (its display is lost): the next one plays on.
     window.transfer.unfinished.release()  # type: ignore[union-attr]  # what the process's end does
@@ -86,15 +86,15 @@ def test_a_finished_or_untouched_game_is_not_kept(tmp_path: Path) -> None:
     folder = tmp_path / "settings.unfinished"
     first = start(folder)
     for cell in (0, 3, 1, 4, 2):  # X wins
-        first.play(cell)
+        first.moves.play(cell)
     first.quit()
     assert kept_moves(folder) == []
     second = start(folder)
-    second.play(4)
+    second.moves.play(4)
     second.quit()
     assert kept_moves(folder) == [(4,)]
     third = start(folder)
-    third.new_game()  # the person starts over: nothing of theirs is left to keep
+    third.new_game_page.play_again()  # the person starts over: nothing of theirs is left to keep
     third.quit()
     assert kept_moves(folder) == [], "the kept game is forgotten"
 
@@ -102,7 +102,7 @@ def test_a_finished_or_untouched_game_is_not_kept(tmp_path: Path) -> None:
 def test_only_one_of_two_windows_resumes_the_kept_game(tmp_path: Path) -> None:
     folder = tmp_path / "settings.unfinished"
     first = start(folder)
-    first.play(4)
+    first.moves.play(4)
     first.quit()
     windows = [start(folder), start(folder)]
     boards = sorted(str(window.session.board) for window in windows)
@@ -113,7 +113,7 @@ def test_an_idle_second_window_leaves_the_game_another_kept(tmp_path: Path) -> N
     """Issue 32, item 1: closing with nothing to keep removed the kept game."""
     folder = tmp_path / "settings.unfinished"
     playing, idle = start(folder), start(folder)
-    playing.play(4)
+    playing.moves.play(4)
     playing.quit()
     idle.quit()
     assert kept_moves(folder) == [(4,)]
@@ -125,7 +125,7 @@ def test_the_command_line_asking_for_another_game_leaves_the_kept_one(tmp_path: 
     threw the kept game away."""
     folder = tmp_path / "settings.unfinished"
     first = start(folder)
-    first.play(4)
+    first.moves.play(4)
     first.quit()
     other = start(folder, resume=False, size=5)
     assert other.session.board.move_count == 0 and kept_moves(folder) == [(4,)]
@@ -140,9 +140,9 @@ def test_every_window_keeps_its_own_game_and_the_newest_comes_back_first(
     """Issue 32, item 3: of two windows with games only the last closed was kept."""
     folder = tmp_path / "settings.unfinished"
     first, second = start(folder), start(folder)
-    second.play(8)
-    second.play(4)
-    first.play(0)
+    second.moves.play(8)
+    second.moves.play(4)
+    first.moves.play(0)
     second.quit()
     first.quit()
     assert kept_moves(folder) == [(0,), (8, 4)]
@@ -165,8 +165,8 @@ def test_the_window_closed_last_comes_back_first_whatever_its_last_moves_age(
     """Issue 48: the game with the newest move came back, not the last one on screen."""
     folder = tmp_path / "settings.unfinished"
     first, second = start(folder), start(folder)
-    first.play(0)
-    second.play(8)
+    first.moves.play(0)
+    second.moves.play(8)
     os.utime(own_file(first), (time.time() - 3600,) * 2)  # its last move an hour ago
     second.quit()
     first.quit()  # closed last: on screen last
@@ -176,10 +176,10 @@ def test_the_window_closed_last_comes_back_first_whatever_its_last_moves_age(
 def test_a_running_windows_game_is_not_taken(tmp_path: Path) -> None:
     folder = tmp_path / "settings.unfinished"
     running = start(folder)
-    running.play(4)
+    running.moves.play(4)
     assert start(folder).session.history.moves == []
     assert read_game(own_file(running)).moves == (4,)
-    running.play(0)
+    running.moves.play(0)
     assert read_game(own_file(running)).moves == (4, 0)
 
 
@@ -201,10 +201,10 @@ def test_files_there_that_are_not_saved_games_are_never_touched(tmp_path: Path) 
     legacy_path(folder).write_text("old notes")
     window = start(folder)
     assert window.session.board.move_count == 0
-    window.play(4)
+    window.moves.play(4)
     window.quit()
     again = start(folder)
-    again.new_game()
+    again.new_game_page.play_again()
     again.quit()
     assert notes.read_text() == "my notes" and legacy_path(folder).read_text() == "old notes"
 
@@ -213,7 +213,7 @@ def test_against_the_computer_the_kept_game_keeps_its_sides(tmp_path: Path) -> N
     folder = tmp_path / "settings.unfinished"
     first = start(folder, mode="computer", human="O")
     first.tick()  # the computer opens
-    first.play(first.session.board.legal_moves()[0])
+    first.moves.play(first.session.board.legal_moves()[0])
     first.tick()
     first.quit()
     (kept,) = [read_game(path) for path in folder.glob("*.ttt")]
@@ -305,7 +305,7 @@ def test_the_kept_games_are_listed_newest_first_without_held_or_other_files(
     older, newer = keep(folder, "older", (4,), 2), keep(folder, "newer", (0, 4), 1)
     (folder / "notes.ttt").write_text("my notes")
     running = start(folder, resume=False)
-    running.play(8)
+    running.moves.play(8)
     window = UnfinishedGame(folder)
     kept = window.kept_games()
     assert [(entry.path, entry.game.moves) for entry in kept] == [(newer, (0, 4)), (older, (4,))]
@@ -332,7 +332,7 @@ def test_a_chosen_kept_game_is_taken_and_becomes_this_windows_file(tmp_path: Pat
 def test_a_held_game_is_neither_taken_nor_discarded(tmp_path: Path) -> None:
     folder = tmp_path / "settings.unfinished"
     running = start(folder, resume=False)
-    running.play(4)
+    running.moves.play(4)
     window = UnfinishedGame(folder)
     assert window.take(own_file(running)) is None
     assert not window.discard(own_file(running))
@@ -364,7 +364,7 @@ def test_old_kept_games_are_pruned_by_count_and_age_oldest_first_never_the_newes
     notes.write_text("my notes")
     os.utime(notes, (1e9, 1e9))
     running = start(folder, resume=False)
-    running.play(4)
+    running.moves.play(4)
     os.utime(own_file(running), (1e9, 1e9))
     window = UnfinishedGame(folder)
     assert len(window.kept_games()) == count, "a listing removes nothing"
@@ -416,13 +416,13 @@ def test_a_linked_file_of_earlier_versions_is_copied_once_and_never_moved_or_del
     window = start(folder)
     assert window.session.history.moves == [4, 0], "the game it points to is played on"
     assert mine.read_bytes() == contents and legacy_path(folder).is_symlink()
-    window.play(8)
+    window.moves.play(8)
     window.quit()
     assert mine.read_bytes() == contents, "the window writes its own file"
     again = start(folder)
     assert again.session.history.moves == [4, 0, 8], "the window's own copy comes back"
     for cell in (1, 2, 5, 6):  # X: 4 8 2 6, O: 0 1 5; X takes the 2-4-6 diagonal
-        again.play(cell)
+        again.moves.play(cell)
     assert again.session.board.outcome is not None
     again.quit()
     assert mine.read_bytes() == contents and legacy_path(folder).is_symlink()
@@ -495,7 +495,7 @@ def test_in_a_read_only_folder_the_kept_game_is_played_on_and_says_it_is_not_kep
     status = window.view().status
     assert "Your unfinished game is back" in status
     assert "cannot be written (Read-only file system)" in status
-    window.play(8)
+    window.moves.play(8)
     question = window.transfer.quit_question()
     assert question is not None and "could not be kept: Read-only file system" in question
     window.quit()

@@ -18,10 +18,12 @@ returns to it.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Protocol
 
 from ttt_gui.analysis.review import GameReview, MoveReview, ReviewStopped, review_game
 from ttt_gui.app import refusals
+from ttt_gui.app.commands import Handler
 from ttt_gui.app.game_words import review_summary_words
 from ttt_gui.app.jobs import Job, JobKind, JobTag
 from ttt_gui.app.refusals import Refused
@@ -84,6 +86,14 @@ class Coach:
         self._progress_shown = (0, 0)
 
     # -- commands ---------------------------------------------------------------------
+
+    def commands(self) -> Mapping[str, Handler]:
+        """This part's commands by action id (see :mod:`~ttt_gui.app.commands`)."""
+        return {
+            "hint": self.hint,
+            "review_game": self.review_game,
+            "stop_review": self.stop_review,
+        }
 
     def hint(self) -> None:
         refused = self.session.request_hint()

@@ -7,10 +7,12 @@ one display setting and saves the settings.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ttt_gui import PROGRAM_NAME, __version__
 from ttt_gui.analysis.values import legend
+from ttt_gui.app.commands import Handler
+from ttt_gui.app.language_choice import choose_language
 from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.session import Session
 from ttt_gui.app.statistics import statistics_rows
@@ -62,7 +64,9 @@ ISSUES = f"{WEBSITE}/issues"
 class Display:
     """Display settings and help: changes ``settings`` (calling ``save_settings``
     after each change, and ``schedule`` when the analysis is shown or hidden),
-    shows help by ``dialogs``, about the game of ``session``."""
+    shows help by ``dialogs``, about the game of ``session``; About ends with
+    ``about_note()``, if it says something; news of the language chosen is
+    told by ``say``."""
 
     def __init__(
         self,
@@ -72,12 +76,39 @@ class Display:
         *,
         save_settings: Callable[[], None],
         schedule: Callable[[], None],
+        about_note: Callable[[], str | None] = lambda: None,
+        say: Callable[[str], None] = lambda news: None,
     ) -> None:
         self.session = session
         self.settings = settings
         self.dialogs = dialogs
         self.save_settings = save_settings
         self.schedule = schedule
+        self.about_note = about_note
+        self.say = say
+
+    def commands(self) -> Mapping[str, Handler]:
+        """This part's commands by action id (see :mod:`~ttt_gui.app.commands`)."""
+        return {
+            "toggle_analysis": self.toggle_analysis,
+            "toggle_history": self.toggle_history,
+            "toggle_coordinates": self.toggle_coordinates,
+            "toggle_toolbar": self.toggle_toolbar,
+            "toggle_alternate": self.toggle_alternate,
+            "toggle_motion": self.toggle_motion,
+            "set_theme": self.set_theme,
+            "set_speed": self.set_speed,
+            "set_zoom": self.set_zoom,
+            "zoom_in": self.zoom_in,
+            "zoom_out": self.zoom_out,
+            "zoom_reset": self.zoom_reset,
+            "set_window_size": self.set_window_size,
+            "set_language": self.set_language,
+            "how_to_play": self.how_to_play,
+            "show_shortcuts": self.show_shortcuts,
+            "about": self.about,
+            "show_statistics": self.show_statistics,
+        }
 
     def toggle_analysis(self) -> None:
         """Show or hide the analysis; hidden, it lets go of proving's memory."""
@@ -140,6 +171,12 @@ class Display:
         if width > 1 and height > 1:
             self.settings.window = f"{width}x{height}"
 
+    def set_language(self, code: str) -> None:
+        """The language of the next start, said in it (see
+        :mod:`~ttt_gui.app.language_choice`)."""
+        if (news := choose_language(self.settings, code, save=self.save_settings)) is not None:
+            self.say(news)
+
     def window_size(self) -> tuple[int, int] | None:
         """The size the person gave the window, as (width, height); None if
         none was given (or the saved one is not a size)."""
@@ -189,11 +226,12 @@ class Display:
     def show_shortcuts(self) -> None:
         self.dialogs.show_table(gettext("Keyboard shortcuts"), self.session.keys.shortcut_rows())
 
-    def about(self, note: str | None = None) -> None:
-        """Help › About, ``note`` (if any) as its last paragraph."""
+    def about(self) -> None:
+        """Help › About, the about note (if any) as its last paragraph."""
         text = gettext(ABOUT).format(
             name=PROGRAM_NAME, version=__version__, website=WEBSITE, issues=ISSUES
         )
+        note = self.about_note()
         self.dialogs.show_text(gettext("About"), f"{text}\n\n{note}" if note else text)
 
     def show_statistics(self) -> None:

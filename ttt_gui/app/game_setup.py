@@ -8,10 +8,11 @@ game being played starts a new one, asking first if a person would lose moves.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Protocol
 
+from ttt_gui.app.commands import Handler
 from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
@@ -29,22 +30,42 @@ class SetupHost(Protocol):
 
     def schedule(self) -> None: ...
 
-    def cancel_search(self) -> None: ...
-
     def save_settings(self) -> None: ...
 
 
 class GameSetup:
     """The game's configuration commands over ``session``, whose configuration
-    ``settings`` hold; questions by ``dialogs``."""
+    ``settings`` hold; questions by ``dialogs``; ``stop_search`` stops the
+    search of the game being replaced."""
 
     def __init__(
-        self, session: Session, settings: Settings, dialogs: Dialogs, host: SetupHost
+        self,
+        session: Session,
+        settings: Settings,
+        dialogs: Dialogs,
+        host: SetupHost,
+        stop_search: Callable[[], None],
     ) -> None:
         self.session = session
         self.settings = settings
         self.dialogs = dialogs
         self.host = host
+        self.stop_search = stop_search
+
+    def commands(self) -> Mapping[str, Handler]:
+        """This part's commands by action id (see :mod:`~ttt_gui.app.commands`)."""
+        return {
+            "set_mode": self.set_mode,
+            "set_human": self.set_human,
+            "set_level": self.set_level,
+            "set_x_level": self.set_x_level,
+            "set_o_level": self.set_o_level,
+            "set_think_time": self.set_think_time,
+            "set_board": self.set_board,
+            "ask_custom_depth": self.ask_custom_depth,
+            "ask_custom_board": self.ask_custom_board,
+            "reset_scores": self.reset_scores,
+        }
 
     def new_game(self) -> None:
         """Start again; against the computer with "alternate" set, a finished
@@ -83,7 +104,7 @@ class GameSetup:
             gettext("Keep playing"),
         ):
             return False
-        self.host.cancel_search()
+        self.stop_search()
         session.new_game(config, start)
         self.settings.recent = remember(self.settings.recent, config)
         self.host.say(None)

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from ttt_gui.app.commands import Handler
 from ttt_gui.board import MIN_SIZE, Board, InvalidShapeError, Player
 from ttt_gui.config import (
     BOARD_CHOICES,
@@ -57,6 +58,9 @@ class NewGameHost(Protocol):
 
     def quick_start(self, index: int) -> bool:
         """Start the recent setup ``index``; whether it started."""
+
+    def new_game(self) -> None:
+        """Start again with the game's configuration."""
 
 
 class ConfigSource(Protocol):
@@ -296,9 +300,29 @@ class NewGamePage:
         self._custom = False  # the custom fields shown for a listed board
         self._opened_on: GameConfig | None = None  # the configuration the draft copied
 
+    def commands(self) -> Mapping[str, Handler]:
+        """This part's commands by action id (see :mod:`~ttt_gui.app.commands`):
+        the menu's, and the page's own (``page_…``)."""
+        return {
+            "show_new_game": self.open,
+            "new_game": self.play_again,
+            "quick_start": self.quick_start,
+            "page_choose": self.choose,
+            "page_start": self.start,
+            "page_back": self.close,
+            "page_key": self.press,
+        }
+
     @property
     def is_open(self) -> bool:
         return self.draft is not None
+
+    def play_again(self) -> None:
+        """Game › Play again: a new game with the same settings (see
+        :meth:`~ttt_gui.app.game_setup.GameSetup.new_game`); the page, if
+        open, closes."""
+        self.host.new_game()
+        self.close()
 
     def open(self) -> None:
         """Show the page, its draft the game in play (left as it is if already

@@ -1,42 +1,39 @@
-"""Every user command, Tk-free: the presenter between the window and the game.
+"""One window's logic, Tk-free: the presenter, host of the window's parts.
 
-The window forwards each menu item, key and click to one method here, then
-paints :meth:`Presenter.view`. The presenter plays the board's commands
-itself and owns a part for each other concern, each given the few things it
-needs of the presenter (its host):
-:class:`~ttt_gui.app.game_setup.GameSetup` (the game's configuration),
-:class:`~ttt_gui.app.coach.Coach` (hint and review),
-:class:`~ttt_gui.app.transfer.Transfer` (clipboard, files, the unfinished
-game), :class:`~ttt_gui.app.display.Display` (display settings, help),
-:class:`~ttt_gui.app.sounds.Sounds` (what is heard) and
-:class:`~ttt_gui.app.work.Work` (the searches). The commands of the parts
-are reached here too, each by a method of one line. Questions to the person
-go through a :class:`Dialogs` object (the Tk one lives in ``gui``; tests pass
-a fake), sounds through a :class:`SoundPlayer` (none given: silence), time
-comes from a ``clock`` callable, and searches run through a job runner
-(:mod:`ttt_gui.app.jobs`).
+Each part owns one concern and its commands: :class:`~ttt_gui.app.moves.Moves`
+(the board), :class:`~ttt_gui.app.game_setup.GameSetup` (the game's choices),
+:class:`~ttt_gui.app.new_game.NewGamePage`, :class:`~ttt_gui.app.coach.Coach`
+(hint and review), :class:`~ttt_gui.app.transfer.Transfer` (clipboard, files,
+the unfinished game), :class:`~ttt_gui.app.display.Display` (display settings,
+help), :class:`~ttt_gui.app.sounds.Sounds` and
+:class:`~ttt_gui.app.problem_report.Problems`. :attr:`Presenter.commands` joins
+their commands; the window runs each menu item, key and click there by its
+action id, then paints :meth:`Presenter.view`. The presenter keeps the message
+line, schedules the work, saves, and quits. Questions go through a
+:class:`Dialogs` object (Tk's in ``gui``, a fake in tests), sounds through a
+:class:`SoundPlayer`, time comes from a ``clock`` and searches run in a job
+runner (:mod:`ttt_gui.app.jobs`).
 
 Scheduling, the same for the window and for tests: a command only marks the
-work it calls for as wanted (stopping at once a search no longer needed);
-:meth:`Presenter.tick` starts it, collects finished searches and plays moves
-and sounds whose time has come, and tries again a pending settings save (see
-:mod:`~ttt_gui.app.settings_saving`). Its owner calls it while
-:attr:`Presenter.is_working`: the window from ``after()``, once it has
-painted the command's outcome.
+work it calls for as wanted; :meth:`Presenter.tick` starts it, collects
+searches (:class:`~ttt_gui.app.work.Work`), plays moves and sounds whose time
+has come and retries a pending save (:mod:`~ttt_gui.app.settings_saving`). Its
+owner calls it while :attr:`Presenter.is_working`: the window from ``after()``,
+once it has painted the command's outcome.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from ttt_gui.app.actions import Facts, KeyNames, disabled_actions
 from ttt_gui.app.coach import Coach
+from ttt_gui.app.commands import Commands
 from ttt_gui.app.display import Display
 from ttt_gui.app.game_setup import GameSetup
 from ttt_gui.app.jobs import JobRunner, Runner
-from ttt_gui.app.language_choice import choose_language
+from ttt_gui.app.moves import Moves
 from ttt_gui.app.new_game import NewGamePage
 from ttt_gui.app.ports import Dialogs, SaveSettings, SoundPlayer
 from ttt_gui.app.problem_report import Problems
@@ -47,8 +44,6 @@ from ttt_gui.app.sounds import Silence, Sounds
 from ttt_gui.app.transfer import Transfer
 from ttt_gui.app.view_state import ViewState, build_view
 from ttt_gui.app.work import Work
-from ttt_gui.board import Board
-from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.storage.crash_log import CrashLog
 from ttt_gui.storage.settings import Settings
 from ttt_gui.storage.unfinished import UnfinishedGame
@@ -93,17 +88,40 @@ class Presenter:
         self.message = message
         self.shows_hint = False
         self.is_closed = False
-        self.problems = Problems(dialogs, crash_log)
+        self.problems = Problems(dialogs, crash_log, say=self.say)
         self.errors = self.problems.errors  # the unexpected errors met, oldest first
-        self._saved_scores_version = 0
-        self.saving = SettingsSaving(settings, save_settings, self, clock)
+        self.saving = SettingsSaving(
+            settings, save_settings, self, clock, lambda: self.session.scores_version
+        )
+        #: Persist settings and scores; a failure is shown, never raised (see
+        #: :class:`SettingsSaving`).
+        self.save_settings = self.saving.save
+        #: After a move: the scores, if it changed them.
+        self.save_changed_scores = self.saving.save_changed_scores
         session = self.session
-        self.setup = GameSetup(session, settings, dialogs, self)
-        self.new_game_page = NewGamePage(session, self.setup)
         self.coach = Coach(session, self)
-        self.transfer = Transfer(session, settings, dialogs, self, unfinished)
+        runner = runner if runner is not None else JobRunner()
+        self.work = Work(session, settings, self, self.coach, runner, clock, computer_pause)
+        stop_search = self.work.cancel
+        self.setup = GameSetup(session, settings, dialogs, self, stop_search)
+        self.new_game_page = NewGamePage(session, self.setup)
+        self.transfer = Transfer(
+            session,
+            settings,
+            dialogs,
+            self,
+            setup=self.setup,
+            stop_search=stop_search,
+            unfinished=unfinished,
+        )
         self.display = Display(
-            session, settings, dialogs, save_settings=self.save_settings, schedule=self.schedule
+            session,
+            settings,
+            dialogs,
+            save_settings=self.save_settings,
+            schedule=self.schedule,
+            about_note=self.problems.where_written,
+            say=self.say,
         )
         self.sounds = Sounds(
             session,
@@ -113,8 +131,19 @@ class Presenter:
             desktop_allows=desktop_sounds,
             save_settings=self.save_settings,
         )
-        runner = runner if runner is not None else JobRunner()
-        self.work = Work(session, settings, self, self.coach, runner, clock, computer_pause)
+        self.moves = Moves(session, self.coach, self.sounds, self)
+        #: Every command of the window, by action id.
+        self.commands = Commands(
+            self.moves.commands(),
+            self.setup.commands(),
+            self.new_game_page.commands(),
+            self.coach.commands(),
+            self.transfer.commands(),
+            self.display.commands(),
+            self.sounds.commands(),
+            self.problems.commands(),
+            {"quit": self.quit},
+        )
         if resume:
             self.transfer.resume_unfinished()
         else:
@@ -173,90 +202,13 @@ class Presenter:
         scores (no command follows it to :meth:`schedule`)."""
         self.sounds.placed()
         self.transfer.save_unfinished()
-        self._save_changed_scores()
-
-    def _save_changed_scores(self) -> None:
-        """After a move: the scores, if the move changed them (the game itself
-        is kept by :meth:`schedule`, which every command calls after)."""
-        if self.session.scores_version != self._saved_scores_version:
-            self.save_settings()
-
-    def save_settings(self, *, final: bool = False) -> None:
-        """Persist settings and scores; a failure is shown, never raised. Never
-        waits for another window holding the file, unless ``final`` (see
-        :class:`SettingsSaving`)."""
-        self._saved_scores_version = self.session.scores_version
-        self.saving.save(final=final)
-
-    # -- the board ------------------------------------------------------------------
-
-    def play(self, cell: int) -> None:
-        """The person clicks ``cell`` (or presses Enter on it)."""
-        refused = self.coach.leave_focus() or self.session.play(cell)
-        self.say(refused)
-        if refused is None:
-            self.sounds.placed()
-            self._save_changed_scores()
-        else:
-            self.sounds.refused()
-        self.schedule()
-
-    def activate(self, cell: int) -> None:
-        """Enter or Space on ``cell``: plays it, or plays/pauses when the computer
-        plays both sides."""
-        if self.session.config.mode is Mode.WATCH:
-            self.play_pause()
-        else:
-            self.play(cell)
-
-    def play_digit(self, digit: int, keypad: bool = False) -> bool:
-        """Digit keys 1 to 9 play a cell on 3x3: in reading order (1 = top left),
-        or on the keypad in its layout (7 = top left); False elsewhere."""
-        if (self.session.board.rows, self.session.board.cols) != (3, 3) or not 1 <= digit <= 9:
-            return False
-        row, column = divmod(digit - 1, 3)
-        self.play((2 - row) * 3 + column if keypad else digit - 1)
-        return True
-
-    def _move_to(self, outcome: Refused | None) -> None:
-        if outcome is None:
-            self.say(None)
-            self._save_changed_scores()
-        self.schedule()
-
-    def undo(self) -> None:
-        self._move_to(self.session.undo())
-
-    def redo(self) -> None:
-        self._move_to(self.session.redo())
-
-    def go_to(self, index: int) -> None:
-        """Show the position after ``index`` moves (the move list)."""
-        if not self.coach.focus(index) and index != self.session.history.cursor:
-            self._move_to(self.session.go_to(index))
-
-    def play_pause(self) -> None:
-        self.say(self.session.play_pause())
-        self.schedule()
-
-    def step(self) -> None:
-        if self.session.can_redo and self.session.config.mode is Mode.WATCH:
-            self.redo()  # the recorded move after the one shown
-        else:
-            self.say(self.session.step())
-            self.schedule()
+        self.save_changed_scores()
 
     # -- errors, quitting ---------------------------------------------------------------
 
     def report_error(self, error: BaseException) -> None:
         """An unexpected error: written down, shown; the game goes on."""
         self.say(self.problems.report_error(error))
-
-    def report_problem(self) -> None:
-        """Help › Report a problem (see :meth:`Problems.report_problem`)."""
-        said = self.problems.report_problem()
-        if said is not None:
-            self.say(said)
 
     def quit(self) -> None:
         """Stop searching, save the settings; the window then closes. Asks first
@@ -272,16 +224,12 @@ class Presenter:
     def end(self) -> None:
         """Stop searching and save the settings without asking; the window then
         closes (Quit once answered, or a signal from the system)."""
-        self.close()
+        self.work.close()
         self.transfer.keep_unfinished()
         self.save_settings(final=True)
         self.is_closed = True
 
     # -- the background work (see Work) ---------------------------------------------------
-
-    @property
-    def runner(self) -> Runner:
-        return self.work.runner
 
     @property
     def is_working(self) -> bool:
@@ -290,157 +238,8 @@ class Presenter:
         return self.work.is_working or self.saving.is_pending or self.sounds.is_pending
 
     def tick(self) -> bool:
+        """Play due sounds, retry a pending save, start and collect searches;
+        whether the view changed."""
         self.sounds.tick()
         saved = self.saving.retry()
         return self.work.tick() or saved
-
-    def cancel_search(self) -> None:
-        self.work.cancel()
-
-    def close(self) -> None:
-        self.work.close()
-
-    # -- the game's setup (see GameSetup) ---------------------------------------------------
-
-    def new_game(self) -> None:
-        """Play again with the same settings (see :meth:`GameSetup.new_game`)."""
-        self.setup.new_game()
-        self.new_game_page.close()
-
-    def show_new_game(self) -> None:
-        """Open the New game page (see :class:`NewGamePage`)."""
-        self.new_game_page.open()
-
-    def quick_start(self, index: int) -> None:
-        """Start the recent setup ``index`` in one click (see :meth:`NewGamePage.quick_start`)."""
-        self.new_game_page.quick_start(index)
-
-    def change_config(
-        self,
-        change: Callable[[GameConfig], GameConfig],
-        start: Board | None = None,
-        force_new: bool = False,
-    ) -> bool:
-        return self.setup.change_config(change, start, force_new)
-
-    def set_mode(self, mode: str) -> None:
-        self.setup.set_mode(mode)
-
-    def set_human(self, side: str) -> None:
-        self.setup.set_human(side)
-
-    def set_level(self, name: str) -> None:
-        self.setup.set_level(name)
-
-    def set_x_level(self, name: str) -> None:
-        self.setup.set_x_level(name)
-
-    def set_o_level(self, name: str) -> None:
-        self.setup.set_o_level(name)
-
-    def set_think_time(self, seconds: float) -> None:
-        self.setup.set_think_time(seconds)
-
-    def set_board(self, shape: Shape) -> None:
-        self.setup.set_board(shape)
-
-    def ask_custom_depth(self) -> None:
-        self.setup.ask_custom_depth()
-
-    def ask_custom_board(self) -> None:
-        self.setup.ask_custom_board()
-
-    def reset_scores(self) -> None:
-        self.setup.reset_scores()
-
-    # -- the coach (see Coach) --------------------------------------------------------------
-
-    def hint(self) -> None:
-        self.coach.hint()
-
-    def review_game(self) -> None:
-        self.coach.review_game()
-
-    def stop_review(self) -> None:
-        self.coach.stop_review()
-
-    # -- positions and games in and out (see Transfer) --------------------------------------
-
-    def copy_position(self) -> None:
-        self.transfer.copy_position()
-
-    def paste_position(self) -> None:
-        self.transfer.paste_position()
-
-    def save_game(self) -> None:
-        self.transfer.save_game()
-
-    def open_game(self) -> None:
-        self.transfer.open_game()
-
-    def open_game_file(self, path: Path) -> None:
-        self.transfer.open_game_file(path)
-
-    def resume_kept(self) -> None:
-        self.transfer.resume_kept()
-
-    # -- the display and help (see Display) ------------------------------------------------
-
-    def toggle_analysis(self) -> None:
-        self.display.toggle_analysis()
-
-    def toggle_history(self) -> None:
-        self.display.toggle_history()
-
-    def toggle_coordinates(self) -> None:
-        self.display.toggle_coordinates()
-
-    def toggle_toolbar(self) -> None:
-        self.display.toggle_toolbar()
-
-    def toggle_alternate(self) -> None:
-        self.display.toggle_alternate()
-
-    def toggle_motion(self) -> None:
-        self.display.toggle_motion()
-
-    def toggle_sound(self) -> None:
-        self.sounds.toggle()
-
-    def set_theme(self, name: str) -> None:
-        self.display.set_theme(name)
-
-    def set_speed(self, delay_ms: int) -> None:
-        self.display.set_speed(delay_ms)
-
-    def set_language(self, code: str) -> None:
-        """The language of the next start (see :mod:`~ttt_gui.app.language_choice`)."""
-        if (news := choose_language(self.settings, code, save=self.save_settings)) is not None:
-            self.say(news)
-
-    def set_zoom(self, zoom: float) -> None:
-        self.display.set_zoom(zoom)
-
-    def zoom_in(self) -> None:
-        self.display.zoom_in()
-
-    def zoom_out(self) -> None:
-        self.display.zoom_out()
-
-    def zoom_reset(self) -> None:
-        self.display.zoom_reset()
-
-    def set_window_size(self, width: int, height: int) -> None:
-        self.display.set_window_size(width, height)
-
-    def how_to_play(self) -> None:
-        self.display.how_to_play()
-
-    def show_shortcuts(self) -> None:
-        self.display.show_shortcuts()
-
-    def about(self) -> None:
-        self.display.about(self.problems.where_written())
-
-    def show_statistics(self) -> None:
-        self.display.show_statistics()

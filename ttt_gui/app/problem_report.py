@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import logging
 import platform
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from ttt_gui import __version__
+from ttt_gui.app.commands import Handler
 from ttt_gui.app.display import ISSUES
 from ttt_gui.app.ports import Dialogs
 from ttt_gui.engine import COMPILED
@@ -58,11 +60,21 @@ class Problems:
     (None: logged, for the program's own log, if any) and shown by
     ``dialogs``; and Help › Report a problem."""
 
-    def __init__(self, dialogs: Dialogs, crash_log: CrashLog | None) -> None:
+    def __init__(
+        self,
+        dialogs: Dialogs,
+        crash_log: CrashLog | None,
+        say: Callable[[str], None] = lambda news: None,
+    ) -> None:
         self.dialogs = dialogs
         self.crash_log = crash_log
+        self.say = say
         #: The unexpected errors met, oldest first.
         self.errors: list[BaseException] = []
+
+    def commands(self) -> Mapping[str, Handler]:
+        """This part's commands by action id (see :mod:`~ttt_gui.app.commands`)."""
+        return {"report_problem": self.report_problem}
 
     def where_written(self) -> str | None:
         """Where errors are written down, in words for About (None: nowhere)."""
@@ -100,11 +112,10 @@ class Problems:
         # TRANSLATORS: {error} is the error's name and its text, in English.
         return gettext("Something went wrong: {error}").format(error=text)
 
-    def report_problem(self) -> str | None:
+    def report_problem(self) -> None:
         """Help › Report a problem: where to report it, and an offer to copy a
         report (the version, the engine build, the system and the last error
-        the crash log holds) to paste there. What to say after (None: nothing
-        was copied)."""
+        the crash log holds) to paste there; a copy is said."""
         # TRANSLATORS: {issues} is the web address where problems are reported.
         text = gettext(
             "To report a problem, say what you did and what happened at {issues}."
@@ -128,9 +139,9 @@ class Problems:
         # TRANSLATORS: the title of Help › Report a problem, and its two buttons.
         title = gettext("Report a problem")
         if not self.dialogs.confirm(title, text, gettext("Copy report"), gettext("Close")):
-            return None
+            return
         report = problem_report(
             last_error, language=current_language().code, log=log.path if log else None
         )
         self.dialogs.set_clipboard(report)
-        return gettext("Copied the report; paste it where you report the problem.")
+        self.say(gettext("Copied the report; paste it where you report the problem."))

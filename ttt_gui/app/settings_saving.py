@@ -38,7 +38,9 @@ class SavingHost(Protocol):
 
 class SettingsSaving:
     """Saves ``settings`` through ``save`` (None keeps nothing); a failure is
-    shown in ``host``'s status once, never raised."""
+    shown in ``host``'s status once, never raised. ``scores_version`` counts
+    the changes of the scores the settings hold (see
+    :meth:`save_changed_scores`)."""
 
     def __init__(
         self,
@@ -46,11 +48,14 @@ class SettingsSaving:
         save: SaveSettings | None,
         host: SavingHost,
         clock: Callable[[], float],
+        scores_version: Callable[[], int] = lambda: 0,
     ) -> None:
         self.settings = settings
         self._save = save
         self._host = host
         self._clock = clock
+        self._scores_version = scores_version
+        self._saved_scores_version = scores_version()
         self._problem: str | None = None
         self._retry_at: float | None = None
 
@@ -62,6 +67,7 @@ class SettingsSaving:
     def save(self, *, final: bool = False) -> None:
         """Save now if the file's lock is free, else make the save pending.
         ``final`` (the window closes): wait for the lock, within the store's bound."""
+        self._saved_scores_version = self._scores_version()
         if self._save is None:
             return
         try:
@@ -75,6 +81,11 @@ class SettingsSaving:
             self._failed(error)
         else:
             self._saved()
+
+    def save_changed_scores(self) -> None:
+        """After a move: save if the scores changed since the last save."""
+        if self._scores_version() != self._saved_scores_version:
+            self.save()
 
     def retry(self) -> bool:
         """Try a pending save again once its time has come; returns whether

@@ -24,9 +24,10 @@ they choose, where the desktop allows event sounds.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from ttt_gui.app.commands import Handler
 from ttt_gui.app.motion import drop
 from ttt_gui.app.ports import Cue, SoundPlayer
 from ttt_gui.app.session import Session
@@ -83,6 +84,10 @@ class Sounds:
         self.save_settings = save_settings
         self.system_motion: Callable[[], bool] = lambda: True
         self._due: list[DueCue] = []
+
+    def commands(self) -> Mapping[str, Handler]:
+        """This part's commands by action id (see :mod:`~ttt_gui.app.commands`)."""
+        return {"toggle_sound": self.toggle}
 
     @property
     def is_on(self) -> bool:

@@ -12,11 +12,12 @@ import contextlib
 import dataclasses
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Protocol
 
 from ttt_gui.app.actions import menu_path
+from ttt_gui.app.commands import Handler
 from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
@@ -56,7 +57,9 @@ class TransferHost(Protocol):
 
     def save_settings(self) -> None: ...
 
-    def cancel_search(self) -> None: ...
+
+class ConfigChanger(Protocol):
+    """Where a pasted position or an opened game changes the game's configuration."""
 
     def change_config(
         self,
@@ -64,14 +67,16 @@ class TransferHost(Protocol):
         start: Board | None = None,
         force_new: bool = False,
     ) -> bool:
-        """Change the game's configuration, from ``start`` if given (see the presenter)."""
+        """Change the game's configuration, from ``start`` if given (see
+        :meth:`~ttt_gui.app.game_setup.GameSetup.change_config`)."""
 
 
 class Transfer:
     """Copy/paste and save/open for ``host``: the position and game of
     ``session``, the games folder in ``settings``, questions by ``dialogs``;
-    ``unfinished`` keeps the game the person is playing, saved as it is
-    played, for the next start (None: not kept)."""
+    a pasted position or opened game is played through ``setup``, after
+    ``stop_search``; ``unfinished`` keeps the game the person is playing,
+    saved as it is played, for the next start (None: not kept)."""
 
     def __init__(
         self,
@@ -79,12 +84,17 @@ class Transfer:
         settings: Settings,
         dialogs: Dialogs,
         host: TransferHost,
+        *,
+        setup: ConfigChanger,
+        stop_search: Callable[[], None],
         unfinished: UnfinishedGame | None = None,
     ) -> None:
         self.session = session
         self.settings = settings
         self.dialogs = dialogs
         self.host = host
+        self.setup = setup
+        self.stop_search = stop_search
         self.unfinished = unfinished
         #: How many kept games no running window holds, as last counted.
         self.kept_count = 0
@@ -95,6 +105,17 @@ class Transfer:
         if unfinished is not None:
             with contextlib.suppress(OSError):
                 unfinished.hold()
+
+    def commands(self) -> Mapping[str, Handler]:
+        """This part's commands by action id (see :mod:`~ttt_gui.app.commands`)."""
+        return {
+            "copy_position": self.copy_position,
+            "paste_position": self.paste_position,
+            "save_game": self.save_game,
+            "open_game": self.open_game,
+            "open_game_file": self.open_game_file,
+            "resume_kept": self.resume_kept,
+        }
 
     def copy_position(self) -> None:
         """Copy the position, with its rules when they are not the usual ones."""
@@ -146,7 +167,7 @@ class Transfer:
             self.host.say(gettext("Not a position: {reason}.").format(reason=error))
             return
         pasted = Shape.of(board)
-        self.host.change_config(lambda config: config.with_shape(pasted), start=board)
+        self.setup.change_config(lambda config: config.with_shape(pasted), start=board)
 
     def _games_folder(self) -> Path:
         """The folder of the last game saved or opened if it still exists, else
@@ -229,7 +250,7 @@ class Transfer:
         """Play ``game`` from its start (with this window's think time); raises
         ValueError, leaving the game as it was, if its moves do not fit."""
         config = dataclasses.replace(game.config, think_time=self.session.config.think_time)
-        self.host.cancel_search()
+        self.stop_search()
         self.session.replay(config, game.start_board(), game.moves)
         self.host.save_settings()
 

@@ -39,9 +39,9 @@ class BoardView:
     def __init__(
         self,
         parent: tk.Misc,
-        on_click: Callable[[int], None],
-        on_activate: Callable[[int], None],
-        on_step: Callable[[], None],
+        on_click: Callable[[int], object],
+        on_activate: Callable[[int], object],
+        on_step: Callable[[], object],
     ) -> None:
         self.parent = parent
         self.frame = tk.Frame(parent, highlightthickness=0)

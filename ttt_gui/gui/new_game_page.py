@@ -49,8 +49,9 @@ from ttt_gui.gui.scrolled_frame import ScrolledFrame
 from ttt_gui.theme import Palette, Role
 from ttt_gui.words import gettext, gettext_noop
 
-#: Runs a command of the presenter's New game page with its arguments, then
-#: paints; gives what the command gave.
+#: Runs a command of the window (the page's are ``page_choose``, ``page_start``,
+#: ``page_back``, ``page_key`` and ``quick_start``) with its arguments, then
+#: paints; gives the command's answer.
 PageCommand = Callable[..., object]
 #: The bind tag every widget of the page carries (keys of the page, before the window's).
 PAGE_TAG = "NewGamePage"
@@ -143,8 +144,8 @@ class Rows:
 
 class NewGamePageView:
     """The page in ``parent`` (shown over grid rows ``rows`` there); each choice,
-    Start, and Escape or Back call the page's command (``choose``, ``start``,
-    ``close``) through ``command``."""
+    Start, and Escape or Back run the page's command (``page_choose``,
+    ``page_start``, ``page_back``) through ``command``."""
 
     def __init__(
         self, parent: tk.Misc, rows: tuple[int, int], text_font: tkfont.Font, command: PageCommand
@@ -260,13 +261,13 @@ class NewGamePageView:
         return holder
 
     def choose(self, name: str, value: object) -> None:
-        self.command("choose", name, value)
+        self.command("page_choose", name, value)
 
     def start(self) -> None:
-        self.command("start")
+        self.command("page_start")
 
     def cancel(self) -> None:
-        self.command("close")
+        self.command("page_back")
 
     # -- the keyboard --------------------------------------------------------------
 
@@ -299,7 +300,7 @@ class NewGamePageView:
 
     def _key(self, does: PageKey, event: tk.Event[tk.Misc]) -> str:
         """A key of the page: the page does it, the focus goes where it says."""
-        going = self.command("press", does, self._stop_of(event.widget), list(self.spinboxes))
+        going = self.command("page_key", does, self._stop_of(event.widget), list(self.spinboxes))
         if isinstance(going, Stop) and self.is_shown:
             widget = self.widget_of(going)
             if widget is not None:

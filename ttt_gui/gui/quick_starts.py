@@ -22,8 +22,8 @@ from ttt_gui.app.view_state import ViewState
 from ttt_gui.gui.control_style import BUTTON
 from ttt_gui.theme import Palette, Role
 
-#: Runs a presenter action with its arguments, then paints (``Window.run``).
-Run = Callable[..., None]
+#: Runs a command with its arguments, then paints (``Window.run``).
+Run = Callable[..., object]
 #: Where a setup's label is broken into its two lines.
 SEPARATOR = " · "
 #: Pixels of a button's width that are not its text (padding, border, ring).

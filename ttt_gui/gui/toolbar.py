@@ -29,8 +29,8 @@ from ttt_gui.gui.toolbar_icons import draw_icon
 from ttt_gui.theme import Palette, Role
 from ttt_gui.words import gettext, gettext_noop, plain_label
 
-#: Runs a presenter action with its arguments, then paints (``Window.run``).
-Run = Callable[..., None]
+#: Runs a command with its arguments, then paints (``Window.run``).
+Run = Callable[..., object]
 
 #: The buttons: (icon, label, presenter action), in order.
 BUTTONS = (

@@ -37,7 +37,7 @@ class TurnField:
     Play again button."""
 
     def __init__(
-        self, parent: tk.Misc, row: int, text_font: tkfont.Font, play_again: Callable[[], None]
+        self, parent: tk.Misc, row: int, text_font: tkfont.Font, play_again: Callable[[], object]
     ) -> None:
         self.text_font = text_font
         self.turn_font = tkfont.Font(font=text_font)

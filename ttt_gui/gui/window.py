@@ -1,7 +1,9 @@
 """The main window: widgets that paint one view state and forward events.
 
-Every menu item, key and click calls one presenter method through
-:meth:`Window.run`, which then paints :meth:`Presenter.view` in one place.
+Every menu item, key and click runs one command, by its action id, through
+:meth:`Window.run` (the presenter's :class:`~ttt_gui.app.commands.Commands`
+say which part's method handles it), which then paints :meth:`Presenter.view`
+in one place.
 Searches run in the presenter's worker thread: :meth:`Window._poll` calls
 :meth:`Presenter.tick` with ``after()`` (once the command's outcome is
 painted) to start them and collect their results, so Tk is only ever touched
@@ -22,7 +24,6 @@ from pathlib import Path
 from tkinter import font as tkfont
 from tkinter import ttk
 from types import TracebackType
-from typing import Any
 
 from ttt_gui import PROGRAM_NAME
 from ttt_gui.app.actions import Item, KeyNames
@@ -208,7 +209,7 @@ class Window:
         self.zoom.follow(self.turn_field.turn_font)
         self.score_label = self.turn_field.score_label
         self.quick_row = QuickStartRow(root, 5, self.text_font, self.run)
-        self.new_game_page = NewGamePageView(root, (2, 4), self.text_font, self.run_page)
+        self.new_game_page = NewGamePageView(root, (2, 4), self.text_font, self.run)
         self.zoom.follow(self.new_game_page.title_font)
         self.zoom.follow(self.new_game_page.heading_font)
         self.history_panel = tk.Frame(root, padx=6, pady=4)
@@ -258,19 +259,14 @@ class Window:
         else:
             self.run(item.action, item.argument)
 
-    def run(self, action: str, *arguments: Any) -> None:
-        """Call one presenter command, then show its outcome."""
-        getattr(self.presenter, action)(*arguments)
+    def run(self, action: str, *arguments: object) -> object:
+        """Call the command ``action`` (see :mod:`~ttt_gui.app.commands`), then
+        show its outcome; gives the command's answer."""
+        answer = self.presenter.commands.run(action, *arguments)
         if action == "zoom_reset":
             self.sizer.forget_person_size(self.presenter.view())
         self.refresh()
-
-    def run_page(self, command: str, *arguments: Any) -> object:
-        """Call one command of the presenter's New game page, then show its
-        outcome; gives what the command gave."""
-        result = getattr(self.presenter.new_game_page, command)(*arguments)
-        self.refresh()
-        return result
+        return answer
 
     def refresh(self) -> None:
         """Paint the presenter's state, close if it quit, keep polling if busy."""
@@ -299,10 +295,7 @@ class Window:
         self.close()
 
     def _digit(self, digit: int, keypad: bool, event: object = None) -> str | None:
-        if not self.presenter.play_digit(digit, keypad):
-            return None
-        self.refresh()
-        return "break"
+        return "break" if self.run("play_digit", digit, keypad) else None
 
     def _board_key(self, keysym: str, event: object = None) -> str | None:
         return self.board.press(keysym)
@@ -316,7 +309,7 @@ class Window:
 
     def _on_configure(self, event: tk.Event[tk.Misc]) -> None:
         if event.widget is self.root and self.sizer.keeper.observed((event.width, event.height)):
-            self.presenter.set_window_size(event.width, event.height)
+            self.presenter.display.set_window_size(event.width, event.height)
 
     def on_callback_error(
         self, kind: type[BaseException], error: BaseException, trace: TracebackType | None
@@ -377,7 +370,7 @@ class Window:
         if self._poll_id is not None:
             self.root.after_cancel(self._poll_id)
             self._poll_id = None
-        self.presenter.close()
+        self.presenter.work.close()
         self.turn_field.stop()  # the progress bar's timer must not outlive the window
         self.board.stop_motion()  # the board's timers neither
         self.root.destroy()
