@@ -1,8 +1,9 @@
 """One window's logic, Tk-free: the game, the presenter and its parts, the view state.
 
-The window (:mod:`ttt_gui.gui`) forwards every click, key and menu item to a
-method here and paints the :class:`~ttt_gui.app.view_state.ViewState` it
-gets back; tests call the same methods without a display. The rooms:
+The window (:mod:`ttt_gui.gui`) runs every click, key and menu item as a
+command by its action id (:mod:`~ttt_gui.app.commands` says which part's
+method handles it) and paints the :class:`~ttt_gui.app.view_state.ViewState`
+it gets back; tests call the same methods without a display. The rooms:
 
 ==========================  ==========================================================
 The game
@@ -13,6 +14,8 @@ The game
 ``jobs``, ``work``          the search thread, and the searches one window runs in it
 The presenter and its parts
 ``presenter``               the host of the parts: composes the view, schedules work
+``commands``                each action id and the part's method that handles it
+``moves``                   the board's commands: a move, undo and redo, the move list
 ``game_setup``              a new game, the mode, sides, levels, board, think time
 ``new_game``                the New game page and the recent setups
 ``coach``                   the hint and the review of a game
@@ -31,13 +34,13 @@ What the window shows
                             the sound player
 ==========================  ==========================================================
 
-**To add a command**, write its method on the part it belongs to (the
-presenter keeps a one-line method for the action table to name) and add one
-row to the table in :mod:`~ttt_gui.app.actions`: its label, the method's
-name, its keys and, if it does not always apply, its enabled-when test. The
-menu entry, the accelerator, the key binding, the shortcuts help and every
-text that names the key follow from that row; a presenter test calls the
-method without a display.
+**To add a command**, write its method on the part it belongs to, list it in
+that part's ``commands()`` under an action id, and add one row to the table
+in :mod:`~ttt_gui.app.actions`: its label, the action id, its keys and, if it
+does not always apply, its enabled-when test. The menu entry, the
+accelerator, the key binding, the shortcuts help and every text that names
+the key follow from that row; a test checks that every row's action id has
+a handler, and a presenter test calls the method without a display.
 
 **To add a board variant**, give :class:`~ttt_gui.board.Board` its rule and
 :class:`~ttt_gui.config.Shape` its field and its words (``shape_label`` in

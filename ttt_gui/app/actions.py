@@ -1,7 +1,7 @@
 """The menus and their keys, as data; no Tk.
 
-One table declares every menu item: its label, the presenter method it calls
-(one handler serves the menu and the key), its keys, when it is enabled, and
+One table declares every menu item: its label, the command it runs, by
+action id (one handler serves the menu and the key), its keys, when it is enabled, and
 for check and radio items the part of the view state that shows whether it
 is selected. The window builds its menu bar and binds its shortcuts from this
 table; the accelerator labels, the keyboard-shortcuts help and every key named
@@ -86,8 +86,8 @@ class Item:
     player's language, :attr:`text` what the menu shows and :attr:`underline`
     Tk's index of the mnemonic. An item named from data has ``words`` instead,
     its label in the player's language without a mnemonic, which its menu
-    (``menu``) chooses. ``action`` names the presenter
-    method called, with ``argument`` if it is not None (a cascade's action only names it for
+    (``menu``) chooses. ``action`` is the id of the command run (see
+    :mod:`~ttt_gui.app.commands`), with ``argument`` if it is not None (a cascade's action only names it for
     ``enabled``). ``keys`` are shortcuts in words (``"Ctrl+Z"``; the first is shown as the
     accelerator); keys without a modifier other than function keys belong to the board and
     are listed, not bound. ``enabled`` (None: always) says when the item applies. A radio
