@@ -86,13 +86,16 @@ class Item:
     player's language, :attr:`text` what the menu shows and :attr:`underline`
     Tk's index of the mnemonic. An item named from data has ``words`` instead,
     its label in the player's language without a mnemonic, which its menu
-    (``menu``) chooses. ``action`` is the id of the command run (see
-    :mod:`~ttt_gui.app.commands`), with ``argument`` if it is not None (a cascade's action only names it for
-    ``enabled``). ``keys`` are shortcuts in words (``"Ctrl+Z"``; the first is shown as the
-    accelerator); keys without a modifier other than function keys belong to the board and
-    are listed, not bound. ``enabled`` (None: always) says when the item applies. A radio
-    item is selected when the view state's choice for ``group`` equals ``value``; a check
-    item when its flag ``group`` is set.
+    (``menu``) chooses.
+
+    ``action`` is the id of the command run (see :mod:`~ttt_gui.app.commands`),
+    with ``argument`` if it is not None (a cascade's action only names it for
+    ``enabled``). ``keys`` are shortcuts in words (``"Ctrl+Z"``; the first is
+    shown as the accelerator); keys without a modifier other than function
+    keys belong to the board and are listed, not bound. ``enabled`` (None:
+    always) says when the item applies. A radio item is selected when the
+    view state's choice for ``group`` equals ``value``; a check item when its
+    flag ``group`` is set.
     """
 
     kind: ItemKind
