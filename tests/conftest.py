@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 import tkinter as tk
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -145,6 +145,19 @@ def sample(cases: Sequence[Case], size: int, *, exhaustive: bool, seed: int = 0)
     return [cases[index] for index in chosen]
 
 
+def by_default(cases: Iterable[Case], *kept: Case, spread: bool = False) -> list[object]:
+    """``cases`` for ``parametrize``: those in ``kept`` run by default, the
+    others only with --slow (as CI always does), so the developer's run keeps
+    one or two of a family of like cases. ``spread``: each case is a tuple of
+    the test's several arguments."""
+    params: list[object] = []
+    for case in cases:
+        values = tuple(case) if spread else (case,)  # type: ignore[call-overload]
+        marks = () if case in kept else (pytest.mark.slow,)
+        params.append(pytest.param(*values, marks=marks))
+    return params
+
+
 @pytest.fixture(autouse=True, scope="module")
 def reference_values_of_this_module_only() -> Iterator[None]:
     """The reference searches' memos are emptied after each module: the window
@@ -159,11 +172,16 @@ def reference_values_of_this_module_only() -> Iterator[None]:
 @pytest.fixture
 def window_process() -> Iterator[None]:
     """The process-wide settings of the app (switch interval, garbage collected
-    only on the Tk thread) while a test has windows; restored afterwards."""
+    only on the Tk thread) while a test has windows; restored afterwards.
+
+    What outlives the test is then frozen (:func:`gc.freeze`): the next
+    tests' full collections (each window's, at its close) walk only what was
+    made since, not the whole heap of a long test process."""
     was_enabled, interval = gc.isenabled(), sys.getswitchinterval()
     prepare_process()
     yield
     gc.collect()
+    gc.freeze()
     sys.setswitchinterval(interval)
     if was_enabled:
         gc.enable()

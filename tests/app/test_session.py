@@ -4,6 +4,7 @@ comes next."""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 
 import pytest
@@ -656,5 +657,5 @@ def test_the_think_time_bounds_engines_on_large_boards_only() -> None:
     )
     assert player(large).limit.time == 2.0
     assert large.engines.analyst(large.config).limit.time == 2.0
-    large.reconfigure(large.config.changed(think_time=0.5))
+    large.reconfigure(dataclasses.replace(large.config, think_time=0.5))
     assert player(large).limit.time == 0.5, "a new think time gets its own engine"

@@ -20,19 +20,19 @@ def test_standard_gomoku_is_a_listed_board_beside_freestyle() -> None:
 
 
 def test_the_rule_is_part_of_the_game_its_board_and_its_scores() -> None:
-    config = GameConfig().changed(shape=STANDARD)
+    config = GameConfig().with_shape(STANDARD)
     assert config.exact and config.empty_board().exact
     assert config.shape == STANDARD and config.fits(config.empty_board())
-    assert not config.fits(GameConfig().changed(shape=Shape(15, 15, 5)).empty_board())
+    assert not config.fits(GameConfig().with_shape(Shape(15, 15, 5)).empty_board())
     assert config.score_key == "computer:15x15:5:exact"
     assert statistics_labels(config.statistics_key) == (STANDARD.label, "Medium")
     assert GameConfig.from_dict(config.to_dict()) == config
 
 
 def test_a_size_alone_is_a_board_of_the_usual_rules() -> None:
-    config = GameConfig().changed(shape=STANDARD)
-    assert not config.changed(size=9).exact
-    assert config.changed(size=9, exact=True).exact
+    config = GameConfig().with_shape(STANDARD)
+    assert not GameConfig.from_dict({"size": 9}, base=config).exact
+    assert GameConfig.from_dict({"size": 9, "exact": True}, base=config).exact
     assert not GameConfig.from_dict({"size": 9}, base=config).exact
 
 
@@ -43,14 +43,14 @@ def test_the_exact_rule_goes_with_neither_gravity_nor_misere(rule: str) -> None:
 
 
 def test_a_saved_game_keeps_the_rule() -> None:
-    saved = SavedGame(GameConfig().changed(shape=STANDARD), (112, 113))
+    saved = SavedGame(GameConfig().with_shape(STANDARD), (112, 113))
     read = parse_game(saved.to_json())
     assert read.config.exact and read == saved
     assert '"exact": true' in saved.to_json()
 
 
 def test_a_saved_game_refuses_a_rule_that_is_not_true_or_false() -> None:
-    text = SavedGame(GameConfig().changed(shape=STANDARD)).to_json()
+    text = SavedGame(GameConfig().with_shape(STANDARD)).to_json()
     with pytest.raises(ValueError, match="exact"):
         parse_game(text.replace('"exact": true', '"exact": "yes"'))
 

@@ -96,6 +96,7 @@ def test_analyse_json_is_one_object_with_every_move(tmp_path: Path) -> None:
     }
 
 
+@pytest.mark.slow  # a whole process and a solve; the engine's tests prove the same
 def test_analyse_names_a_draw_proven_by_a_pairing_strategy(tmp_path: Path) -> None:
     empty = "...../...../...../...../....."
     done = run(tmp_path, "analyse", empty, "--win-length", "5")
@@ -146,6 +147,7 @@ def test_an_approximate_analysis_words_the_moves_it_proved_as_exact(tmp_path: Pa
     assert "d2  draw" in text and not any(line.startswith("b2  draw") for line in text)
 
 
+@pytest.mark.slow  # a whole process and a solve; the engine's tests prove the same
 def test_analyse_proves_moves_drawn_by_relevance_zones_after_its_search(tmp_path: Path) -> None:
     """7x7, five in a row, six marks: far from the game's end for the search,
     but relevance zones prove every move a draw, so the analysis is exact."""
@@ -239,6 +241,7 @@ def test_analyse_of_misere_is_not_the_plain_game(tmp_path: Path) -> None:
     assert misere["words"] != "X wins in 1 move"
 
 
+@pytest.mark.slow  # a whole process and a solve; the engine's tests prove the same
 def test_analyse_under_the_exact_rule_does_not_count_an_overline(tmp_path: Path) -> None:
     """X's d1 makes five in a row where four win: a win in 1 move in the plain
     game; under the exact rule no win, and O's four on row 2 comes next."""

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from conftest import by_default
 
 from tests.catalogues import PACKAGE_LOCALE, compile_shipped_catalogues, shipped_languages
 from ttt_gui.cli import argparse_words
@@ -167,7 +168,11 @@ def english_words_in(text: str) -> list[str]:
 
 @pytest.mark.parametrize(
     ("language", "usage", "options"),
-    [("de", "Aufruf: ttt-gui", "Optionen:"), ("ja", "使い方: ttt-gui", "オプション:")],
+    by_default(
+        [("de", "Aufruf: ttt-gui", "Optionen:"), ("ja", "使い方: ttt-gui", "オプション:")],
+        ("ja", "使い方: ttt-gui", "オプション:"),
+        spread=True,
+    ),
 )
 def test_the_help_has_no_english_argparse_words(
     shipped_locale: Path, language: str, usage: str, options: str
@@ -240,7 +245,7 @@ def test_a_japanese_help_fits_the_terminal_and_cuts_no_value(shipped_locale: Pat
     assert level.count("strongest") == 3, level
 
 
-@pytest.mark.parametrize("language", ["ja", "zh_CN", "ko", "de"])
+@pytest.mark.parametrize("language", by_default(["ja", "zh_CN", "ko", "de"], "ja"))
 def test_the_usage_lines_line_up_under_a_prefix_of_wide_letters(
     shipped_locale: Path, language: str
 ) -> None:

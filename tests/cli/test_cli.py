@@ -20,7 +20,7 @@ from conftest import eventually, finish, launch_game, shows_colour, xdotool
 from ttt_gui import __version__
 from ttt_gui.board import Player
 from ttt_gui.cli.main import build_parser, main, settings_for_run
-from ttt_gui.config import GameConfig, Mode
+from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.engine import COMPILED
 from ttt_gui.storage.settings import Settings, load, save
 from ttt_gui.storage.settings_store import SettingsStore
@@ -390,13 +390,13 @@ def test_what_the_person_changes_is_saved_and_the_options_are_not(tmp_path: Path
     store = SettingsStore(path, run)
     scores = {**run.scores, "hotseat:5x5:4": {"X": 1}}
     current = dataclasses.replace(run, zoom=2.0, scores=scores)
-    current.game = current.game.changed(level="hard")
+    current.game = dataclasses.replace(current.game, level="hard")
     store.save(current)
     written = load(path)[0]
     assert (written.game.size, written.game.win_length, written.theme) == (4, 3, "light")
     assert (written.game.level, written.zoom) == ("hard", 2.0), "the person's changes"
     assert written.scores == {**SAVED.scores, "hotseat:5x5:4": {"X": 1}}
-    store.save(dataclasses.replace(current, game=current.game.changed(size=3)))
+    store.save(dataclasses.replace(current, game=current.game.with_shape(Shape(3, 3, 3))))
     assert load(path)[0].game.size == 3
 
 

@@ -100,7 +100,7 @@ def test_the_board_options_give_a_board_of_their_sides_and_rules(
     assert run_settings(*arguments).shape == shape
 
 
-CONNECT_FOUR = GameConfig().changed(shape=Shape(6, 7, 4, gravity=True))
+CONNECT_FOUR = GameConfig().with_shape(Shape(6, 7, 4, gravity=True))
 
 
 def test_a_side_not_given_is_the_saved_boards() -> None:
@@ -113,7 +113,7 @@ def test_a_rule_not_given_is_off() -> None:
 
 
 def test_a_rule_alone_keeps_the_saved_sides_and_win_length() -> None:
-    saved = GameConfig().changed(shape=Shape(5, 6, 3))
+    saved = GameConfig().with_shape(Shape(5, 6, 3))
     assert run_settings("--gravity", saved=saved).shape == Shape(5, 6, 3, gravity=True)
 
 

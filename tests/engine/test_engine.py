@@ -228,7 +228,10 @@ def test_moves_an_approximate_analysis_calls_proven_score_their_minimax_value(
 
 @pytest.mark.parametrize(
     ("selective", "node_limits", "least"),
-    [(False, (300, 3000), 60), (True, (300, 3000), 10)],
+    [
+        pytest.param(False, (300, 3000), 60, marks=pytest.mark.slow),
+        (True, (300, 3000), 10),
+    ],
     ids=["full-width", "selective"],
 )
 def test_losses_proven_by_a_bounded_search_have_their_exact_distance(

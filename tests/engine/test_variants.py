@@ -326,4 +326,6 @@ def test_a_configuration_takes_the_sides_it_is_given(
 ) -> None:
     config = GameConfig.from_dict(keywords)
     assert (config.rows, config.cols, config.size) == sides
-    assert config.changed(size=4).empty_board().cells == 16, "a new size squares it"
+    assert GameConfig.from_dict({"size": 4}, base=config).empty_board().cells == 16, (
+        "a new size squares it"
+    )

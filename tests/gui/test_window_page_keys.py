@@ -13,6 +13,7 @@ from tkinter import ttk
 
 import pytest
 from conftest import (
+    by_default,
     give_focus,
     keys,
     move_pointer_away,
@@ -134,7 +135,7 @@ def ring_pixels(window: Window, widget: tk.Widget, colour: str, elsewhere: tk.Wi
     return pixel_colours(widget).get(colour, 0) - before
 
 
-@pytest.mark.parametrize("theme", ["light", "dark", "contrast"])
+@pytest.mark.parametrize("theme", by_default(["light", "dark", "contrast"], "dark"))
 def test_every_control_of_the_page_and_the_toolbar_shows_a_focus_ring(
     make_window, theme: str, tmp_path: Path
 ) -> None:
@@ -219,7 +220,7 @@ def ink(widget: tk.Misc, background: str) -> str:
     return max(counts, key=counts.__getitem__)
 
 
-@pytest.mark.parametrize("theme", ["light", "dark", "contrast"])
+@pytest.mark.parametrize("theme", by_default(["light", "dark", "contrast"], "light"))
 def test_a_disabled_toolbar_button_looks_unlike_an_enabled_one(make_window, theme: str) -> None:
     window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT), theme=theme))
     window.run("play", 4)

@@ -13,7 +13,7 @@ from tkinter import ttk
 
 import pytest
 from catalogues import compile_shipped_catalogues, shipped_languages
-from conftest import move_pointer, move_pointer_away, wait
+from conftest import by_default, move_pointer, move_pointer_away, wait
 from presenter_messages import presenter_messages
 
 from ttt_gui.app.actions import KeyNames
@@ -48,7 +48,7 @@ def texts_outside_menus(widget: tk.Misc) -> Iterator[str]:
             yield from texts_outside_menus(child)
 
 
-@pytest.mark.parametrize("language", shipped_languages())
+@pytest.mark.parametrize("language", by_default(shipped_languages(), "de", "ja"))
 def test_no_text_outside_the_menus_shows_an_access_letter(
     make_window, language: str, shipped_locale: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -125,7 +125,7 @@ def cut_problems(label: tk.Label, tip: Tooltip, whole: str, most_lines: int) -> 
     return [f"{whole!r} shown as {shown!r}: {problem}" for problem in problems]
 
 
-@pytest.mark.parametrize("language", ["en", "de", "ja"])
+@pytest.mark.parametrize("language", by_default(["en", "de", "ja"], "de"))
 def test_no_message_is_cut_mid_sentence_at_the_minimum_size(
     make_window,
     language: str,

@@ -16,7 +16,7 @@ from fakes import FakeClock, FakeDialogs, InlineRunner
 
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.board import Player
-from ttt_gui.config import Mode
+from ttt_gui.config import Mode, Shape
 from ttt_gui.storage.files import LockTimeoutError, ReadOnlyFileError, locked
 from ttt_gui.storage.settings import Settings, SettingsError, load, save
 from ttt_gui.storage.settings_store import SettingsStore, merge
@@ -98,8 +98,8 @@ def test_both_windows_change_the_game_and_each_field_keeps_the_last_change(
     path = tmp_path / "settings.json"
     level_store, level_window = open_window(path)
     board_store, board_window = open_window(path)
-    level_window.game = level_window.game.changed(level="hard")
-    board_window.game = board_window.game.changed(size=5)
+    level_window.game = dataclasses.replace(level_window.game, level="hard")
+    board_window.game = board_window.game.with_shape(Shape(5, 5, 4))
     level_store.save(level_window)
     board_store.save(board_window)
     saved = load(path)[0].game
@@ -107,13 +107,15 @@ def test_both_windows_change_the_game_and_each_field_keeps_the_last_change(
 
 
 def test_changes_that_do_not_fit_the_file_take_the_window_s_whole_game() -> None:
-    on_file = Settings(game=Settings().game.changed(size=7, win_length=6))
+    on_file = Settings(game=Settings().game.with_shape(Shape(7, 7, 6)))
     baseline = Settings()
-    current = dataclasses.replace(baseline, game=baseline.game.changed(size=4, win_length=4))
+    current = dataclasses.replace(baseline, game=baseline.game.with_shape(Shape(4, 4, 4)))
     merged = merge(on_file, baseline, dataclasses.replace(current, game=current.game))
     assert (merged.game.size, merged.game.win_length) == (4, 4)
     # Only the win length changed here: 6 in a row on the file's 7x7 stays valid.
-    only_length = dataclasses.replace(baseline, game=baseline.game.changed(win_length=3))
+    only_length = dataclasses.replace(
+        baseline, game=dataclasses.replace(baseline.game, win_length=3)
+    )
     assert merge(on_file, baseline, only_length).game.size == 7
 
 
@@ -225,7 +227,7 @@ def test_the_message_about_a_set_aside_file_stays_while_the_computer_opens(
     clock = FakeClock()
     presenter = Presenter(
         dataclasses.replace(
-            settings, game=settings.game.changed(mode=Mode.COMPUTER, human=Player.O)
+            settings, game=dataclasses.replace(settings.game, mode=Mode.COMPUTER, human=Player.O)
         ),
         FakeDialogs(),
         clock=clock,

@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import need_tools
+from conftest import by_default, need_tools
 from scripts import load_script
 
 from ttt_gui.cli.main import main
@@ -166,18 +166,21 @@ zpty -d shell
 """
 
 
+ZSH_CASES = [
+    ("ttt-gui ana", {"analyse"}),
+    ("ttt-gui r", {"review"}),
+    ("ttt-gui --lev", {"--level"}),
+    ("ttt-gui --level s", {"strongest"}),
+    ("ttt-gui --rows 6 --co", {"--cols"}),
+    ("ttt-gui analyze --ex", {"--exact"}),
+    ("ttt-gui pbrain --se", {"--seed"}),
+    ("ttt-gui pbrain --gr", set()),
+]
+
+
 @pytest.mark.parametrize(
     ("line", "offered"),
-    [
-        ("ttt-gui ana", {"analyse"}),
-        ("ttt-gui r", {"review"}),
-        ("ttt-gui --lev", {"--level"}),
-        ("ttt-gui --level s", {"strongest"}),
-        ("ttt-gui --rows 6 --co", {"--cols"}),
-        ("ttt-gui analyze --ex", {"--exact"}),
-        ("ttt-gui pbrain --se", {"--seed"}),
-        ("ttt-gui pbrain --gr", set()),
-    ],
+    by_default(ZSH_CASES, ZSH_CASES[3], ZSH_CASES[7], spread=True),
 )
 def test_zsh_completes_the_commands_options_and_values(
     share: Path, tmp_path: Path, line: str, offered: set[str]

@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import need_tools
+from conftest import by_default, need_tools
 
 ROOT = Path(__file__).resolve().parents[2]
 APP_ID = "io.github.tttgui.ttt_gui.Noxo"
@@ -50,21 +50,21 @@ def exec_arguments(value: str) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize(
-    "folder",
-    [
-        "plain",
-        "a&b",
-        "a|b",
-        "100%",
-        "a;b",
-        "with space",
-        'say "hi"',
-        "it's",
-        "$HOME`id`\\n",
-        "all & | % ; ' \" $ ` \\ # ( ) < > ~ * ? %f tab\there",
-    ],
-)
+FOLDERS = [
+    "plain",
+    "a&b",
+    "a|b",
+    "100%",
+    "a;b",
+    "with space",
+    'say "hi"',
+    "it's",
+    "$HOME`id`\\n",
+    "all & | % ; ' \" $ ` \\ # ( ) < > ~ * ? %f tab\there",
+]
+
+
+@pytest.mark.parametrize("folder", by_default(FOLDERS, FOLDERS[-1]))
 def test_the_desktop_entry_starts_the_command_from_any_folder(tmp_path: Path, folder: str) -> None:
     program = tmp_path / folder / "ttt-gui"
     program.parent.mkdir()

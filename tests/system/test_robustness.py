@@ -797,7 +797,7 @@ def test_the_real_files_load() -> None:
 def test_settings_loader_survives_bad_files(tmp_path: Path, exhaustive: bool) -> None:
     """Every bad settings file gives defaults, a message naming the problem, and
     is kept aside byte for byte; nothing raises, nothing takes long."""
-    count = FUZZ_CASES or (1000 if exhaustive else 300)
+    count = FUZZ_CASES or (1000 if exhaustive else 100)
     tried, problems, _ = run_cases(
         settings_cases(count, random.Random(SEED)), check_settings_case, tmp_path
     )
@@ -807,7 +807,7 @@ def test_settings_loader_survives_bad_files(tmp_path: Path, exhaustive: bool) ->
 
 def test_game_loader_survives_bad_files(tmp_path: Path, exhaustive: bool) -> None:
     """Every bad saved game raises GameFileError naming the problem, nothing else."""
-    count = FUZZ_CASES or (1000 if exhaustive else 300)
+    count = FUZZ_CASES or (1000 if exhaustive else 100)
     tried, problems, _ = run_cases(
         game_cases(count, random.Random(SEED + 1)), check_game_case, tmp_path
     )

@@ -21,7 +21,7 @@ from pathlib import Path
 from ttt_gui import __version__
 from ttt_gui.app.ports import CLIPBOARD_READER_OPTION
 from ttt_gui.app.problem_report import engine_build
-from ttt_gui.board import MIN_SIZE, Player
+from ttt_gui.board import MIN_SIZE, Player, default_win_length
 from ttt_gui.cli import analyse as analysis_cli
 from ttt_gui.cli import argparse_words, pbrain
 from ttt_gui.cli.language import add_language_option, check_language, install_run_language
@@ -34,6 +34,7 @@ from ttt_gui.config import (
     ConfigError,
     GameConfig,
     Mode,
+    Shape,
     shorten,
 )
 from ttt_gui.config.labels import level_label
@@ -252,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def add_board_options(parser: argparse.ArgumentParser) -> None:
     """The options that describe the board, as the New game page's do: any
-    board the window plays (see :func:`board_changes`)."""
+    board the window plays (see :func:`board_shape`)."""
     board = parser.add_argument_group(
         gettext("board options"),
         gettext(
@@ -275,24 +276,17 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
     analysis_cli.add_rule_options(board)
 
 
-def board_changes(args: argparse.Namespace, game: GameConfig) -> dict[str, object]:
-    """The changes the board options make to ``game``'s board (none without
-    them): the sides given, else ``game``'s; the rules given, and no other;
-    the win length given, else ``game``'s where the sides stay and the usual
-    one where they change. Raises ValueError for a board no window plays."""
+def board_shape(args: argparse.Namespace, game: GameConfig) -> Shape | None:
+    """The board the board options ask for (None without them): the sides
+    given, else ``game``'s; the rules given, and no other; the win length
+    given, else ``game``'s where the sides stay and the usual one where they
+    change. Raises ValueError for a board no window plays."""
     if not names_a_board(args):
-        return {}
+        return None
     if args.exact and (args.gravity or args.misere):
         # TRANSLATORS: --exact, --gravity and --misere are options: keep them as they are.
         raise ValueError(gettext("--exact goes with neither --gravity nor --misere"))
     rows, cols = board_sides(args, game)
-    changes: dict[str, object] = {
-        "rows": rows,
-        "cols": cols,
-        "gravity": args.gravity,
-        "misere": args.misere,
-        "exact": args.exact,
-    }
     if args.win_length:
         if args.win_length > max(rows, cols):
             raise ValueError(
@@ -300,10 +294,12 @@ def board_changes(args: argparse.Namespace, game: GameConfig) -> dict[str, objec
                     length=args.win_length, size=max(rows, cols)
                 )
             )
-        changes["win_length"] = args.win_length
+        length = args.win_length
     elif (rows, cols) == (game.rows, game.cols):
-        changes["win_length"] = game.win_length
-    return changes
+        length = game.win_length
+    else:
+        length = default_win_length(rows, cols)
+    return Shape(rows, cols, length, args.gravity, args.misere, args.exact)
 
 
 def board_sides(args: argparse.Namespace, game: GameConfig) -> tuple[int, int]:
@@ -326,18 +322,10 @@ def names_a_game(args: argparse.Namespace) -> bool:
 def settings_for_run(args: argparse.Namespace, settings: Settings) -> Settings:
     """``settings`` with the command-line overrides; raises ValueError for
     values that do not fit together (a win length longer than the board)."""
-    changes: dict[str, object] = {}
-    if args.mode:
-        changes["mode"] = Mode(args.mode)
-    if args.play:
-        changes["human"] = Player(args.play.upper())
-        if not args.mode:
-            changes["mode"] = Mode.COMPUTER
-    if args.level:
-        changes.update(level=args.level, depth=None)
-    changes.update(board_changes(args, settings.game))
+    game = settings.game
+    shape = board_shape(args, game)
     if args.depth:
-        rows, cols = board_sides(args, settings.game)
+        rows, cols = board_sides(args, game)
         cells = rows * cols
         if args.depth > cells:
             raise ValueError(
@@ -345,9 +333,18 @@ def settings_for_run(args: argparse.Namespace, settings: Settings) -> Settings:
                     depth=args.depth, cells=cells
                 )
             )
-        changes["depth"] = args.depth
     try:
-        game = settings.game.changed(**changes)
+        if args.mode:
+            game = dataclasses.replace(game, mode=Mode(args.mode))
+        if args.play:
+            mode = game.mode if args.mode else Mode.COMPUTER
+            game = dataclasses.replace(game, human=Player(args.play.upper()), mode=mode)
+        if args.level:
+            game = dataclasses.replace(game, level=args.level, depth=None)
+        if shape is not None:
+            game = game.with_shape(shape)
+        if args.depth:
+            game = dataclasses.replace(game, depth=args.depth)
     except ConfigError as error:
         raise ValueError(str(error)) from None
     return dataclasses.replace(

@@ -11,7 +11,7 @@ its :meth:`GameConfig.from_dict` is the only place its fields are checked.
 (4, 'Medium', (5, 5))
 >>> GameConfig.from_dict(config.to_dict()) == config
 True
->>> connect_four = GameConfig().changed(shape=Shape(6, 7, 4, gravity=True))
+>>> connect_four = GameConfig().with_shape(Shape(6, 7, 4, gravity=True))
 >>> connect_four.board_label, connect_four.score_key
 ('Connect Four (7×6, 4 in a row)', 'computer:7x6:4:gravity')
 """
@@ -418,27 +418,6 @@ class GameConfig:
             exact=shape.exact,
             depth=depth,
         )
-
-    def changed(self, **changes: Any) -> GameConfig:
-        """A copy with ``changes``; a board change resets a win length or custom
-        depth that no longer fits. ``size`` is a square board of the usual
-        rules (unless changes name them); ``shape`` a :class:`Shape`. Raises ConfigError
-        for other bad values."""
-        if "shape" in changes:
-            changes.update(changes.pop("shape")._asdict())
-        if "size" in changes:
-            size = changes.pop("size")
-            changes.update(rows=size, cols=size)
-            for rule in RULES:  # a size is of the usual rules, unless told otherwise
-                changes.setdefault(rule, False)
-        if "rows" in changes or "cols" in changes:
-            rows, cols = changes.get("rows", self.rows), changes.get("cols", self.cols)
-            changes.setdefault("win_length", _default_win_length(rows, cols))
-            depth = changes.get("depth", self.depth)
-            if "depth" not in changes and depth is not None and is_int(rows) and is_int(cols):
-                if depth > rows * cols:
-                    changes["depth"] = None
-        return dataclasses.replace(self, **changes)
 
     # -- derived values -----------------------------------------------------
 
