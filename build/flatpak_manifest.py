@@ -32,6 +32,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "build"))
+import metadata  # noqa: E402 - build/metadata.py, found through the line above
+
 MANIFEST = ROOT / "flatpak" / "io.github.tttgui.ttt_gui.Noxo.yml"
 GAME_MODULE = "ttt-gui"
 #: The modules, in build order: Tcl, Tk, tkinter for the runtime's Python, the game.
@@ -58,12 +61,11 @@ def read_manifest(path: Path = MANIFEST) -> dict[str, Any]:
 
 
 def read_version() -> str:
-    """``__version__`` from ttt_gui/__init__.py, read as text."""
-    text = (ROOT / "ttt_gui" / "__init__.py").read_text(encoding="utf-8")
-    found = re.search(r'^__version__\s*=\s*"([^"]+)"', text, re.MULTILINE)
-    if found is None:
-        raise ManifestError("ttt_gui/__init__.py has no __version__")
-    return found.group(1)
+    """``__version__`` from ttt_gui/__init__.py (see ``build/metadata.py``)."""
+    try:
+        return metadata.read_version()
+    except ValueError as error:
+        raise ManifestError(str(error)) from None
 
 
 def game_source(manifest: dict[str, Any]) -> dict[str, Any]:
