@@ -243,8 +243,8 @@ class UnfinishedGame:
             mine = path.parent == self.folder and path != self.path
             return self._claim_chosen(path) if mine else None
         self.prune()
-        for entry in self.kept_games():
-            game = self._claim_or_read(entry.path)
+        for candidate in self._kept_files():  # each read once, as it is claimed
+            game = self._claim_or_read(candidate)
             if game is not None:
                 return game
         if self.legacy is not None:
