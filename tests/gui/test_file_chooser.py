@@ -172,7 +172,7 @@ def desktop_window(make_window, runner: FakeRunner) -> tuple[Window, TkDialogs]:
     window: Window = make_window(Settings(GameConfig(mode=Mode.HOTSEAT)), real_dialogs=True)
     dialogs = window.presenter.dialogs
     assert isinstance(dialogs, TkDialogs)
-    dialogs.choosers = [CommandChooser("zenity", zenity_command, runner)]
+    dialogs.desktop.choosers = [CommandChooser("zenity", zenity_command, runner)]
     return window, dialogs
 
 
@@ -287,7 +287,7 @@ def test_zenity_saves_and_opens_a_game_typed_as_a_person_would(
     window.run("play", 4)
     dialogs = window.presenter.dialogs
     assert isinstance(dialogs, TkDialogs)
-    dialogs.choosers = [CommandChooser("zenity", zenity_command)]
+    dialogs.desktop.choosers = [CommandChooser("zenity", zenity_command)]
     target = tmp_path / "typed.ttt"
     errors: list[BaseException] = []
 
@@ -331,7 +331,7 @@ def test_a_portal_that_fails_gives_way_to_zenity_for_the_same_question(
     runner = FakeRunner(FakeProcess(0, f"{target}\n".encode()), FakeProcess(1))
     window, dialogs = desktop_window(make_window, runner)
     broken = FakeBus(None, error=ConnectionRefusedError("no portal"))
-    dialogs.choosers.insert(0, PortalChooser(lambda: broken))
+    dialogs.desktop.choosers.insert(0, PortalChooser(lambda: broken))
     asked = no_tk_dialog(monkeypatch)
     assert dialogs.ask_open_path(tmp_path) == target
     assert len(broken.asked) == 1 and len(runner.commands) == 1 and asked == []
@@ -346,4 +346,4 @@ def test_a_chooser_that_cannot_start_gives_way_to_tks_dialog_at_once(
     window, dialogs = desktop_window(make_window, runner)
     asked = no_tk_dialog(monkeypatch)
     dialogs.ask_open_path(Path("/tmp"))
-    assert asked == ["open"] and dialogs.choosers == [] and dialogs.open_count == 0
+    assert asked == ["open"] and dialogs.desktop.choosers == [] and dialogs.open_count == 0

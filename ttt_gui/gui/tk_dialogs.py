@@ -8,9 +8,7 @@ closed as if cancelled (from then on each answers its cancel value, so no
 dialog's action runs), and the window quits once the last has closed.
 
 Open and Save use the desktop's own file chooser where there is one (see
-:mod:`ttt_gui.gui.file_chooser`). It runs outside Tk, so while it is open
-the window keeps repainting and behaves as under a modal dialog: a grab on
-an empty frame takes the clicks and the keys, which do nothing.
+:mod:`ttt_gui.gui.desktop_choosers`), else Tk's.
 """
 
 from __future__ import annotations
@@ -27,8 +25,9 @@ from ttt_gui.board import MIN_SIZE
 from ttt_gui.config import MAX_WINDOW_SIZE, Shape
 from ttt_gui.gui.clipboard import ClipboardReader
 from ttt_gui.gui.control_style import select_all_on_ctrl_a
+from ttt_gui.gui.desktop_choosers import DesktopChoosers
 from ttt_gui.gui.dialog_style import PROBLEM
-from ttt_gui.gui.file_chooser import FAILED, Chooser, ChooserAnswer, FileQuestion
+from ttt_gui.gui.file_chooser import Chooser
 from ttt_gui.gui.text_window import build_text_window
 from ttt_gui.theme import Palette
 from ttt_gui.words import current_language, gettext, gettext_noop
@@ -42,8 +41,6 @@ FILE_TYPES = [
     (gettext_noop("All files"), "*"),
 ]
 Answer = TypeVar("Answer")
-#: How often an open chooser of the desktop is asked whether it has closed, in ms.
-CHOOSER_POLL_MS = 50
 
 
 def file_types() -> list[tuple[str, str]]:
@@ -70,9 +67,10 @@ class TkDialogs:
 
     def __init__(self, root: tk.Tk, choosers: list[Chooser] | None = None) -> None:
         self.root = root
-        #: The desktop's file choosers still to try (one that failed is dropped).
-        self.choosers: list[Chooser] = list(choosers or [])
-        self._cancel_chooser: Callable[[], None] | None = None
+        #: The desktop's file choosers, asked before Tk's dialog.
+        self.desktop = DesktopChoosers(
+            root, list(choosers or []), self._open, lambda: self.is_closing
+        )
         self.open_count = 0
         #: The theme's colours (set by the window; None: Tk's own).
         self.colours: Palette | None = None
@@ -100,8 +98,7 @@ class TkDialogs:
         (the window is closing). Native dialogs (Windows, macOS) cannot be
         closed from here: their answer is then ignored."""
         self.is_closing = True
-        if self._cancel_chooser is not None:
-            self._cancel_chooser()
+        self.desktop.cancel()
         tcl = self.root.tk
         for name in tcl.splitlist(tcl.call("winfo", "children", ".")):
             path = str(name)
@@ -381,69 +378,13 @@ class TkDialogs:
 
         return self._modal(gettext("Resume game"), build, None)
 
-    def _question(self, saving: bool, title: str, folder: Path, name: str) -> FileQuestion:
-        try:
-            parent = int(self.root.wm_frame(), 16)
-        except (tk.TclError, ValueError):
-            parent = 0
-        return FileQuestion(saving, title, folder, name, file_types(), parent)
-
-    def _ask_desktop(self, question: FileQuestion) -> ChooserAnswer:
-        """The desktop's choosers' answer to ``question``, each tried in turn
-        until one works; :data:`FAILED` if none did (or there is none)."""
-        while self.choosers and not self.is_closing:
-            answer = self._run_chooser(self.choosers[0], question)
-            if not answer.failed or self.is_closing:
-                return answer
-            del self.choosers[0]  # it does not work here: Tk's dialog from now on
-        return FAILED
-
-    def _run_chooser(self, chooser: Chooser, question: FileQuestion) -> ChooserAnswer:
-        """Show one chooser and wait for its answer, the window modal meanwhile."""
-        running = chooser.start(question)
-        answer: list[ChooserAnswer] = [FAILED]
-        closed = tk.BooleanVar(self.root, False)
-        # Under a grab on this frame the board, the menus and the toolbar get
-        # no clicks; with the focus on it and no bindings, no key does anything.
-        blocker = tk.Frame(self.root, width=1, height=1, takefocus=False)
-        blocker.bindtags((str(blocker),))
-        blocker.place(x=0, y=0)
-        focus = self.root.focus_get()
-
-        def check() -> None:
-            result = running.poll()
-            if result is None:
-                self.root.after(CHOOSER_POLL_MS, check)
-            else:
-                answer[0] = result
-                closed.set(True)
-
-        self._cancel_chooser = running.cancel
-        try:
-            with self._open():
-                self.root.update_idletasks()
-                try:
-                    blocker.grab_set()
-                except tk.TclError:  # not viewable (the window is minimised)
-                    pass
-                blocker.focus_set()
-                check()
-                if not closed.get():  # it may have answered at once (it could not start)
-                    self.root.wait_variable(closed)
-        finally:
-            self._cancel_chooser = None
-            blocker.destroy()
-            if focus is not None and focus.winfo_exists():
-                focus.focus_set()
-        return answer[0]
-
     def ask_open_path(self, folder: Path) -> Path | None:
         from tkinter import filedialog
 
         if self.is_closing:
             return None
         title = gettext("Open game")
-        chosen = self._ask_desktop(self._question(False, title, folder, ""))
+        chosen = self.desktop.ask(self.desktop.question(False, title, folder, "", file_types()))
         if not chosen.failed or self.is_closing:
             return None if self.is_closing else chosen.path
         with self._open():
@@ -462,7 +403,7 @@ class TkDialogs:
         if self.is_closing:
             return None
         title = gettext("Save game")
-        desktop = self._ask_desktop(self._question(True, title, folder, name))
+        desktop = self.desktop.ask(self.desktop.question(True, title, folder, name, file_types()))
         if not desktop.failed or self.is_closing:
             path = desktop.path
             if path is None or self.is_closing:
