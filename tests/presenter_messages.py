@@ -83,7 +83,7 @@ def _resumed(collected: Collected, folder: Path, kept: int) -> None:
         resume=True,
     )
     collected.look(presenter, f"resumed with {kept} kept")
-    presenter.transfer.resume_kept()
+    presenter.kept.resume_kept()
     collected.look(presenter, "resume asked")
     presenter.work.close()
 

@@ -47,7 +47,7 @@ def test_resume_lists_the_kept_games_and_opens_the_one_chosen(tmp_path: Path) ->
     oldest = keep(folder, "oldest", (2,), 3)
     window, dialogs = start(folder)
     dialogs.kept_choices.append((0, "open"))
-    window.transfer.resume_kept()
+    window.kept.resume_kept()
     (entries,) = [arguments[0] for name, arguments in dialogs.calls if name == "choose_kept_game"]
     assert isinstance(entries, list) and len(entries) == 2
     assert entries[0].startswith("3×3") and "Two players" in entries[0]
@@ -69,13 +69,13 @@ def test_opening_a_kept_game_keeps_the_game_in_play_in_the_list(tmp_path: Path) 
     window.moves.play(0)
     window.moves.play(8)
     dialogs.kept_choices.append((0, "open"))
-    window.transfer.resume_kept()
+    window.kept.resume_kept()
     assert window.session.history.moves == [4]
     assert "confirm" not in dialogs.names(), "nothing is lost, so nothing is asked"
     assert "Game › Resume…" in window.view().status
     assert "resume_kept" not in window.view().disabled
     dialogs.kept_choices.append((0, "open"))
-    window.transfer.resume_kept()
+    window.kept.resume_kept()
     (_, entries), *_ = [
         (name, arguments[0])
         for name, arguments in reversed(dialogs.calls)
@@ -93,10 +93,10 @@ def test_the_game_last_on_screen_comes_back_first(tmp_path: Path) -> None:
     kept = keep(folder, "kept", (4,), 2)
     window, dialogs = start(folder, resume=False)
     window.moves.play(0)
-    own = window.transfer.unfinished
+    own = window.kept.unfinished
     assert own is not None
     dialogs.kept_choices.append((0, "open"))
-    window.transfer.resume_kept()  # the game of 2 hours ago is on screen, the newer one kept
+    window.kept.resume_kept()  # the game of 2 hours ago is on screen, the newer one kept
     assert window.session.history.moves == [4] and not kept.exists()
     window.quit()
     again, _ = start(folder)
@@ -109,7 +109,7 @@ def test_a_new_game_is_replaced_without_asking(tmp_path: Path) -> None:
     keep(folder, "only", (4,), 1)
     window, dialogs = start(folder, resume=False)
     dialogs.kept_choices.append((0, "open"))
-    window.transfer.resume_kept()
+    window.kept.resume_kept()
     assert window.session.history.moves == [4]
     assert "confirm" not in dialogs.names()
     assert "resume_kept" in window.view().disabled
@@ -121,9 +121,9 @@ def test_discarding_asks_first_and_removes_only_that_game(tmp_path: Path) -> Non
     window, dialogs = start(folder, resume=False)
     dialogs.confirm_answers.extend([False, True])
     dialogs.kept_choices.extend([(1, "discard"), (1, "discard")])
-    window.transfer.resume_kept()
+    window.kept.resume_kept()
     assert older.exists(), "the confirm was answered no"
-    window.transfer.resume_kept()
+    window.kept.resume_kept()
     assert dialogs.names() == ["choose_kept_game", "confirm"] * 2
     assert not older.exists() and newer.exists()
     assert window.session.history.moves == []
@@ -142,7 +142,7 @@ def test_a_game_another_window_took_meanwhile_is_reported(tmp_path: Path) -> Non
         return original(entries)
 
     dialogs.choose_kept_game = taken_meanwhile  # type: ignore[method-assign,assignment]
-    window.transfer.resume_kept()
+    window.kept.resume_kept()
     assert window.session.history.moves == []
     assert "no longer kept" in window.view().status
 
@@ -150,11 +150,11 @@ def test_a_game_another_window_took_meanwhile_is_reported(tmp_path: Path) -> Non
 def test_cancelling_or_nothing_kept_changes_nothing(tmp_path: Path) -> None:
     folder = tmp_path / "settings.unfinished"
     window, dialogs = start(folder, resume=False)
-    window.transfer.resume_kept()
+    window.kept.resume_kept()
     assert "choose_kept_game" not in dialogs.names()
     assert "No other unfinished game" in window.view().status
     keep(folder, "only", (4,), 1)
-    window.transfer.resume_kept()
+    window.kept.resume_kept()
     assert window.session.history.moves == [] and dialogs.names() == ["choose_kept_game"]
 
 
@@ -164,7 +164,7 @@ def test_a_start_that_resumes_nothing_removes_nothing_but_offers_resume(tmp_path
     window, dialogs = start(folder, resume=False)
     assert recent.exists() and ancient.exists()
     assert "resume_kept" not in window.view().disabled
-    window.transfer.resume_kept()
+    window.kept.resume_kept()
     (entries,) = [arguments[0] for name, arguments in dialogs.calls if name == "choose_kept_game"]
     assert isinstance(entries, list) and len(entries) == 1, "Resume… prunes, then lists"
     assert recent.exists() and not ancient.exists()
@@ -175,13 +175,13 @@ def test_each_move_keeps_the_game_once(tmp_path: Path) -> None:
     game once (the command's schedule does it; the computer's move itself)."""
     window, _ = start(tmp_path / "settings.unfinished")
     saves = []
-    save = window.transfer.save_unfinished
+    save = window.kept.save_unfinished
 
     def counted() -> None:
         saves.append(window.session.history.cursor)
         save()
 
-    window.transfer.save_unfinished = counted  # type: ignore[method-assign]
+    window.kept.save_unfinished = counted  # type: ignore[method-assign]
     window.moves.play(4)
     assert saves == [1]
     window.moves.undo()

@@ -71,7 +71,7 @@ def test_quit_keeps_the_game_without_asking_once_the_disk_has_room_again(
     folder = tmp_path / "settings.unfinished"
     presenter, dialogs = start(folder, background=True)
     presenter.moves.play(4)
-    unfinished = presenter.transfer.unfinished
+    unfinished = presenter.kept.unfinished
     assert unfinished is not None and unfinished.flush()
     assert isinstance(unfinished.last_error, OSError)
     assert unfinished.last_error.errno == errno.ENOSPC

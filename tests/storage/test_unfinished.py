@@ -38,7 +38,7 @@ def legacy_path(folder: Path) -> Path:
 
 
 def own_file(window: Presenter) -> Path:
-    unfinished = window.transfer.unfinished
+    unfinished = window.kept.unfinished
     assert unfinished is not None
     return unfinished.path
 
@@ -78,7 +78,7 @@ def test_the_game_is_saved_after_every_change_so_a_lost_window_loses_nothing(
     window.moves.undo()
     assert read_game(own_file(window)).moves == (4,)
     # The window never closes (its display is lost): the next one plays on.
-    window.transfer.unfinished.release()  # type: ignore[union-attr]  # what the process's end does
+    window.kept.unfinished.release()  # type: ignore[union-attr]  # what the process's end does
     assert start(folder).session.history.moves == [4]
 
 
@@ -496,7 +496,7 @@ def test_in_a_read_only_folder_the_kept_game_is_played_on_and_says_it_is_not_kep
     assert "Your unfinished game is back" in status
     assert "cannot be written (Read-only file system)" in status
     window.moves.play(8)
-    question = window.transfer.quit_question()
+    question = window.kept.quit_question()
     assert question is not None and "could not be kept: Read-only file system" in question
     window.quit()
     assert kept.read_bytes() == contents and list(folder.iterdir()) == [kept]

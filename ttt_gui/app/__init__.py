@@ -19,7 +19,8 @@ The presenter and its parts
 ``game_setup``              a new game, the mode, sides, levels, board, think time
 ``new_game``                the New game page and the recent setups
 ``coach``                   the hint and the review of a game
-``transfer``                copy and paste, save and open, the kept unfinished games
+``transfer``                copy and paste, save and open
+``kept_games``              the unfinished game kept for the next start; Resume…
 ``display``                 how the window looks: analysis, themes, zoom, help texts
 ``sounds``                  what the game plays and when
 ``settings_saving``         saving the settings without waiting on another window

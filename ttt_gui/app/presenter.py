@@ -3,9 +3,10 @@
 Each part owns one concern and its commands: :class:`~ttt_gui.app.moves.Moves`
 (the board), :class:`~ttt_gui.app.game_setup.GameSetup` (the game's choices),
 :class:`~ttt_gui.app.new_game.NewGamePage`, :class:`~ttt_gui.app.coach.Coach`
-(hint and review), :class:`~ttt_gui.app.transfer.Transfer` (clipboard, files,
-the unfinished game), :class:`~ttt_gui.app.display.Display` (display settings,
-help), :class:`~ttt_gui.app.sounds.Sounds` and
+(hint and review), :class:`~ttt_gui.app.transfer.Transfer` (clipboard and
+files), :class:`~ttt_gui.app.kept_games.KeptGames` (the unfinished game),
+:class:`~ttt_gui.app.display.Display` (display settings, help),
+:class:`~ttt_gui.app.sounds.Sounds` and
 :class:`~ttt_gui.app.problem_report.Problems`. :attr:`Presenter.commands` joins
 their commands; the window runs each menu item, key and click there by its
 action id, then paints :meth:`Presenter.view`. The presenter keeps the message
@@ -33,6 +34,7 @@ from ttt_gui.app.commands import Commands
 from ttt_gui.app.display import Display
 from ttt_gui.app.game_setup import GameSetup
 from ttt_gui.app.jobs import JobRunner, Runner
+from ttt_gui.app.kept_games import KeptGames
 from ttt_gui.app.moves import Moves
 from ttt_gui.app.new_game import NewGamePage
 from ttt_gui.app.ports import Dialogs, SaveSettings, SoundPlayer
@@ -112,8 +114,8 @@ class Presenter:
             self,
             setup=self.setup,
             stop_search=stop_search,
-            unfinished=unfinished,
         )
+        self.kept = KeptGames(session, dialogs, self, self.transfer.replay, unfinished)
         self.display = Display(
             session,
             settings,
@@ -139,15 +141,16 @@ class Presenter:
             self.new_game_page.commands(),
             self.coach.commands(),
             self.transfer.commands(),
+            self.kept.commands(),
             self.display.commands(),
             self.sounds.commands(),
             self.problems.commands(),
             {"quit": self.quit},
         )
         if resume:
-            self.transfer.resume_unfinished()
+            self.kept.resume_unfinished()
         else:
-            self.transfer.count_kept()
+            self.kept.count_kept()
         self.schedule()
 
     # -- state ----------------------------------------------------------------
@@ -161,7 +164,7 @@ class Presenter:
             can_redo=session.can_redo,
             has_moves=bool(session.history.moves),
             can_stop_review=self.coach.can_stop,
-            has_kept_games=self.transfer.has_kept_games,
+            has_kept_games=self.kept.has_kept_games,
         )
         return build_view(
             session,
@@ -194,14 +197,14 @@ class Presenter:
     def schedule(self) -> None:
         """After a command: the work it calls for is wanted (see the module
         docstring), and the game is saved as it now stands."""
-        self.transfer.save_unfinished()
+        self.kept.save_unfinished()
         self.work.want()
 
     def move_played(self) -> None:
         """The computer has moved: it is heard, and the game is kept with the
         scores (no command follows it to :meth:`schedule`)."""
         self.sounds.placed()
-        self.transfer.save_unfinished()
+        self.kept.save_unfinished()
         self.save_changed_scores()
 
     # -- errors, quitting ---------------------------------------------------------------
@@ -214,7 +217,7 @@ class Presenter:
         """Stop searching, save the settings; the window then closes. Asks first
         if a game in which the person has moved would be abandoned: it is not
         kept for the next start, or could not be (a full disk)."""
-        question = self.transfer.quit_question()
+        question = self.kept.quit_question()
         # TRANSLATORS: the title and the button of the question before quitting.
         title = gettext("Quit")
         if question and not self.dialogs.confirm(title, question, title, gettext("Keep playing")):
@@ -225,7 +228,7 @@ class Presenter:
         """Stop searching and save the settings without asking; the window then
         closes (Quit once answered, or a signal from the system)."""
         self.work.close()
-        self.transfer.keep_unfinished()
+        self.kept.keep_unfinished()
         self.save_settings(final=True)
         self.is_closed = True
 
