@@ -24,10 +24,9 @@ from ttt_gui.app.ports import GAME_FILE_SUFFIX, ClipboardDelivery, KeptGameActio
 from ttt_gui.board import MIN_SIZE
 from ttt_gui.config import MAX_WINDOW_SIZE, Shape
 from ttt_gui.gui.clipboard import ClipboardReader
-from ttt_gui.gui.control_style import select_all_on_ctrl_a
 from ttt_gui.gui.desktop_choosers import DesktopChoosers
-from ttt_gui.gui.dialog_style import PROBLEM
 from ttt_gui.gui.file_chooser import Chooser
+from ttt_gui.gui.number_form import NumberField, number_form
 from ttt_gui.gui.text_window import build_text_window
 from ttt_gui.theme import Palette
 from ttt_gui.words import current_language, gettext, gettext_noop
@@ -167,66 +166,15 @@ class TkDialogs:
     def _ask_numbers(
         self,
         title: str,
-        fields: list[tuple[str, int, int, int]],
+        fields: list[NumberField],
         check: Callable[[list[int]], str],
         accept_label: str,
         options: tuple[tuple[str, bool], ...] = (),
     ) -> list[int] | None:
-        """A modal form of whole-number fields (label, initial, least, most)
-        and check boxes (label, initial) after them, checked as the person
-        types or ticks: ``check(values)`` (the numbers, then each box's state,
-        1 or 0) returns what is wrong in words ("" if nothing), shown under
-        the fields; the accept button works only for values that pass, and
-        the answer is those values."""
+        """A modal form of whole numbers and check boxes (see
+        :func:`~ttt_gui.gui.number_form.number_form`); its values, or None."""
 
-        def build(window: tk.Toplevel, finish: Callable[[list[int] | None], None]) -> None:
-            frame = ttk.Frame(window, padding=16)
-            frame.grid(sticky="nsew")
-            texts = [tk.StringVar(window, str(initial)) for _, initial, _, _ in fields]
-            ticks = [tk.BooleanVar(window, initial) for _, initial in options]
-            problem = tk.StringVar(window)
-            for row, ((label, _, least, most), text) in enumerate(zip(fields, texts)):
-                ttk.Label(frame, text=label).grid(row=row, column=0, sticky="w", pady=2)
-                box = ttk.Spinbox(frame, from_=least, to=most, width=4, textvariable=text)
-                box.grid(row=row, column=1, sticky="w", padx=(8, 0), pady=2)
-                select_all_on_ctrl_a(box)
-            for row, ((label, _), tick) in enumerate(zip(options, ticks), start=len(fields)):
-                ttk.Checkbutton(frame, text=label, variable=tick).grid(
-                    row=row, column=0, columnspan=2, sticky="w", pady=2
-                )
-            end = len(fields) + len(options)
-            ttk.Label(frame, textvariable=problem, style=PROBLEM).grid(
-                row=end, column=0, columnspan=2, sticky="w", pady=(6, 6)
-            )
-            ok = ttk.Button(frame, text=accept_label)
-            ok.grid(row=end + 1, column=0, sticky="e", padx=(0, 8))
-            ttk.Button(frame, text=gettext("Cancel"), command=lambda: finish(None)).grid(
-                row=end + 1, column=1, sticky="e"
-            )
-
-            def values() -> list[int] | None:
-                raw = [text.get().strip() for text in texts]
-                if not all(part.isdigit() for part in raw):
-                    problem.set(gettext("Type whole numbers only."))
-                    return None
-                answer = [int(part) for part in raw] + [int(tick.get()) for tick in ticks]
-                problem.set(check(answer))
-                return None if problem.get() else answer
-
-            def update(*_: object) -> None:
-                ok.state(["!disabled"] if values() is not None else ["disabled"])
-
-            def accept() -> None:
-                chosen = values()
-                if chosen is not None:
-                    finish(chosen)
-
-            ok.configure(command=accept)
-            for variable in (*texts, *ticks):
-                variable.trace_add("write", update)
-            window.bind("<Return>", lambda event: accept())
-            ok.focus_set()
-
+        build = number_form(fields, check, accept_label, options)
         return self._modal(title, build, None)
 
     def ask_integer(
