@@ -12,7 +12,8 @@ import pytest
 from fakes import FakeDialogs, InlineRunner, make_presenter
 
 from ttt_gui.analysis.values import Value
-from ttt_gui.app.actions import KeyNames, all_items
+from ttt_gui.app.actions import all_items
+from ttt_gui.app.key_names import KeyNames
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.view_state import score_tone
 from ttt_gui.board import Player

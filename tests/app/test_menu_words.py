@@ -14,7 +14,8 @@ from babel.messages.pofile import read_po
 from catalogues import compile_shipped_catalogues, shipped_languages, speaking
 from fakes import make_presenter
 
-from ttt_gui.app.actions import MENUS, Item, ItemKind, KeyNames, all_cascades, all_items, menu_path
+from ttt_gui.app.actions import MENUS, Item, ItemKind, all_cascades, all_items, menu_path
+from ttt_gui.app.key_names import KeyNames
 from ttt_gui.words import (
     LOCALE_DIR_VARIABLE,
     gettext,

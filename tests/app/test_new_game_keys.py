@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fakes import Rig, make_presenter
 
-from ttt_gui.app.actions import shortcut_rows
+from ttt_gui.app.key_names import shortcut_rows
 from ttt_gui.app.new_game import (
     BACK,
     CUSTOM,

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from fakes import FakeStore, HeldRunner, InlineRunner, Rig, make_presenter
 
-from ttt_gui.app.actions import BOARD_KEYS, Item, all_items, shortcut_rows
+from ttt_gui.app.actions import Item, all_items
 from ttt_gui.app.jobs import Job, JobRunner, JobTag
+from ttt_gui.app.key_names import BOARD_KEYS, shortcut_rows
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.app.work import PROGRESS_DELAY
 from ttt_gui.board import Board, Player

@@ -27,7 +27,7 @@ from conftest import (
     xdotool,
 )
 
-from ttt_gui.app.actions import shortcut_rows
+from ttt_gui.app.key_names import shortcut_rows
 from ttt_gui.cli.smoke import pump_until
 from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.engine import MoveAnalysis

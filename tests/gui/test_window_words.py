@@ -16,7 +16,7 @@ from catalogues import compile_shipped_catalogues, shipped_languages
 from conftest import by_default, move_pointer, move_pointer_away, wait
 from presenter_messages import presenter_messages
 
-from ttt_gui.app.actions import KeyNames
+from ttt_gui.app.key_names import KeyNames
 from ttt_gui.config import GameConfig, Mode
 from ttt_gui.gui import text_fit
 from ttt_gui.gui.control_style import text_width

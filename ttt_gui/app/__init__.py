@@ -31,6 +31,8 @@ What the window shows
 ``game_words``, ``refusals``  the game and its refusals in the player's words
 ``statistics``, ``motion``  the statistics in words; which cells move and when
 ``actions``, ``mnemonics``  the menus and their keys as one table; access letters
+``key_names``               keys in words (Ctrl or Cmd, the player's language); the
+                            keyboard-shortcuts help
 ``ports``                   what the presenter asks of the world: dialogs, clipboard,
                             the sound player
 ==========================  ==========================================================

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ttt_gui import PROGRAM_NAME
 from ttt_gui.analysis.review import GameReview, Mark, MoveReview
 from ttt_gui.analysis.values import Value, scale_of
-from ttt_gui.app.actions import KeyNames
+from ttt_gui.app.key_names import KeyNames
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board
 from ttt_gui.config import Mode

@@ -28,13 +28,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ttt_gui.app.actions import Facts, KeyNames, disabled_actions
+from ttt_gui.app.actions import Facts, disabled_actions
 from ttt_gui.app.coach import Coach
 from ttt_gui.app.commands import Commands
 from ttt_gui.app.display import Display
 from ttt_gui.app.game_setup import GameSetup
 from ttt_gui.app.jobs import JobRunner, Runner
 from ttt_gui.app.kept_games import KeptGames
+from ttt_gui.app.key_names import KeyNames
 from ttt_gui.app.moves import Moves
 from ttt_gui.app.new_game import NewGamePage
 from ttt_gui.app.ports import Dialogs, SaveSettings, SoundPlayer

@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ttt_gui.app import refusals
-from ttt_gui.app.actions import KeyNames
 from ttt_gui.app.engine_pool import EnginePool, Search
 from ttt_gui.app.jobs import JobKind
+from ttt_gui.app.key_names import KeyNames
 from ttt_gui.app.refusals import Refused
 from ttt_gui.board import Board, IllegalMoveError
 from ttt_gui.config import GameConfig, Mode

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ttt_gui.analysis.review import Mark, MoveReview
 from ttt_gui.analysis.values import DEFAULT_SCALE, Scale, Value, scale_of
-from ttt_gui.app.actions import KeyNames, changed_labels
+from ttt_gui.app.actions import changed_labels
 from ttt_gui.app.game_words import (
     analysis_status,
     hint_text,
@@ -27,6 +27,7 @@ from ttt_gui.app.game_words import (
     title_text,
     turn_text,
 )
+from ttt_gui.app.key_names import KeyNames
 from ttt_gui.app.new_game import NewGameView
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player

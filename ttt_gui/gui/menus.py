@@ -14,7 +14,8 @@ import tkinter as tk
 import tkinter.font as tkfont
 from collections.abc import Callable
 
-from ttt_gui.app.actions import MENUS, Item, ItemKind, KeyNames
+from ttt_gui.app.actions import MENUS, Item, ItemKind
+from ttt_gui.app.key_names import KeyNames
 from ttt_gui.app.view_state import ViewState
 from ttt_gui.gui.font_coverage import FontCoverage
 from ttt_gui.words import english_language_name, gettext, language_name, mnemonic

@@ -26,7 +26,8 @@ from tkinter import ttk
 from types import TracebackType
 
 from ttt_gui import PROGRAM_NAME
-from ttt_gui.app.actions import Item, KeyNames
+from ttt_gui.app.actions import Item
+from ttt_gui.app.key_names import KeyNames
 from ttt_gui.app.ports import SoundPlayer
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.app.view_state import ViewState
