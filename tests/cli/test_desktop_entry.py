@@ -17,11 +17,13 @@ from scripts import load_script
 from ttt_gui.cli import desktop_entry
 from ttt_gui.cli.desktop_entry import (
     APP_ID,
+    FORMER_APP_ID,
     ICON_SIZES,
     SHARED_FILES,
     DataFolders,
     DesktopEntryError,
     install,
+    remove_former,
     uninstall,
 )
 
@@ -147,3 +149,52 @@ def test_the_manual_page_and_completions_the_package_holds_are_installed_and_rem
     removed = uninstall(data)
     assert set(DataFolders(data).shared()) <= set(removed)
     assert not any((data / name).exists() for name in SHARED_FILES)
+
+
+def write_former_files(data: Path) -> DataFolders:
+    """The desktop files an earlier version installed under its former ID."""
+    former = DataFolders(data, FORMER_APP_ID)
+    texts = (
+        f"[Desktop Entry]\nName=Tic-tac-toe\nExec=ttt-gui %f\nIcon={FORMER_APP_ID}\n",
+        f"<component><id>{FORMER_APP_ID}</id></component>\n",
+        '<mime-info><mime-type type="application/x-ttt-gui-game"/></mime-info>\n',
+    )
+    for path, text in zip(former.files(), texts):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    for size in ICON_SIZES:
+        former.icon(size).parent.mkdir(parents=True, exist_ok=True)
+        former.icon(size).write_bytes(b"\x89PNG\r\n\x1a\n")
+    return former
+
+
+def test_installing_removes_what_an_earlier_version_left_under_its_former_id(
+    tmp_path: Path,
+) -> None:
+    """A menu must not show the game twice, once under its former name."""
+    data = tmp_path / "data"
+    former = write_former_files(data)
+    assert all(path.is_file() for path in former.files())
+    install(data, ["/opt/ttt-gui/ttt-gui"])
+    assert [path for path in former.files() if path.exists()] == []
+    assert DataFolders(data).entry.is_file()
+    write_former_files(data)
+    uninstall(data)
+    assert [path for path in former.files() if path.exists()] == []
+
+
+def test_a_former_file_someone_else_wrote_or_a_link_stays(tmp_path: Path) -> None:
+    """Only files as an earlier version wrote them go; a link is never
+    followed to its target, and the link itself stays too."""
+    data = tmp_path / "data"
+    former = write_former_files(data)
+    former.metainfo.write_text("<component><id>org.example.Other</id></component>\n")
+    target = tmp_path / "mine.desktop"
+    target.write_text(f"[Desktop Entry]\nIcon={FORMER_APP_ID}\n", encoding="utf-8")
+    former.entry.unlink()
+    former.entry.symlink_to(target)
+    removed = remove_former(data)
+    assert former.metainfo.read_text().startswith("<component><id>org.example.Other")
+    assert former.entry.is_symlink() and target.is_file()
+    assert former.mime_type in removed and not former.mime_type.exists()
+    assert former.entry not in removed and former.metainfo not in removed

@@ -23,6 +23,18 @@ from pathlib import Path
 from ttt_gui.words import gettext, gettext_noop
 
 APP_ID = "io.github.tttgui.ttt_gui.Noxo"
+#: The application ID of earlier versions (the metainfo's ``<replaces>``):
+#: their desktop files go when these are installed or removed, so no menu
+#: shows the game twice.
+FORMER_APP_ID = "io.github.tttgui.TttGui"
+#: What each text file an earlier version installed holds, by its place in
+#: :meth:`DataFolders.files` (entry, metainfo, MIME type); a file without it
+#: is someone else's and stays.
+FORMER_MARKS = (
+    b"Icon=" + FORMER_APP_ID.encode(),
+    f"<id>{FORMER_APP_ID}</id>".encode(),
+    b"x-ttt-gui-game",
+)
 #: The sizes of the hicolor icon theme folders the icons go to.
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 #: The command the packaged desktop entry names, replaced by the installed one's path.
@@ -51,24 +63,27 @@ class DesktopEntryError(ValueError):
 
 @dataclass(frozen=True)
 class DataFolders:
-    """Where the desktop files of one data folder (``$XDG_DATA_HOME``) go."""
+    """Where the desktop files of one data folder (``$XDG_DATA_HOME``) go,
+    named by ``app_id`` (an earlier version's, to find what it left)."""
 
     data: Path
+    app_id: str = APP_ID
 
     @property
     def entry(self) -> Path:
-        return self.data / "applications" / f"{APP_ID}.desktop"
+        return self.data / "applications" / f"{self.app_id}.desktop"
 
     @property
     def metainfo(self) -> Path:
-        return self.data / "metainfo" / f"{APP_ID}.metainfo.xml"
+        return self.data / "metainfo" / f"{self.app_id}.metainfo.xml"
 
     @property
     def mime_type(self) -> Path:
-        return self.data / "mime" / "packages" / f"{APP_ID}.xml"
+        return self.data / "mime" / "packages" / f"{self.app_id}.xml"
 
     def icon(self, size: int) -> Path:
-        return self.data / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
+        folder = self.data / "icons" / "hicolor" / f"{size}x{size}" / "apps"
+        return folder / f"{self.app_id}.png"
 
     def files(self) -> list[Path]:
         """Every desktop file installed, icons last."""
@@ -163,8 +178,30 @@ def install(data: Path, command: list[str]) -> list[Path]:
     for path, content in contents.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(content)
+    remove_former(data)
     refresh_caches(data)
     return list(contents)
+
+
+def remove_former(data: Path) -> list[Path]:
+    """Remove the desktop files an earlier version installed under ``data``
+    with its former application ID; returns those removed. Only regular
+    files are removed (never a link, nor what it points to), and a text
+    file only if it holds what that version wrote (:data:`FORMER_MARKS`)."""
+    former = DataFolders(data, FORMER_APP_ID)
+    marks: list[bytes | None] = [*FORMER_MARKS, *(None for _ in ICON_SIZES)]
+    removed = []
+    for path, mark in zip(former.files(), marks):
+        try:
+            if path.is_symlink() or not path.is_file():
+                continue
+            if mark is not None and mark not in path.read_bytes():
+                continue
+            path.unlink()
+        except OSError:
+            continue
+        removed.append(path)
+    return removed
 
 
 def uninstall(data: Path) -> list[Path]:
@@ -178,6 +215,7 @@ def uninstall(data: Path) -> list[Path]:
         except FileNotFoundError:
             continue
         removed.append(path)
+    removed += remove_former(data)
     refresh_caches(data)
     return removed
 
