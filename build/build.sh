@@ -51,17 +51,20 @@ VENV_PYTHON="$VENV/bin/python"
 [ -x "$VENV_PYTHON" ] || VENV_PYTHON="$VENV/Scripts/python.exe" # Windows
 "$VENV_PYTHON" -m pip install --quiet --disable-pip-version-check --upgrade pip
 
+# On Linux the "desktop" extra too: the portal's file chooser (jeepney).
+EXTRAS=build
+[ "$(uname -s)" = Linux ] && EXTRAS=build,desktop
 if [ -n "$WHEEL" ]; then
-    echo "build: installing $(basename "$WHEEL") with the build extra"
+    echo "build: installing $(basename "$WHEEL") with the ${EXTRAS} extras"
     "$VENV_PYTHON" -m pip install --quiet --disable-pip-version-check \
-        -c build/constraints.txt "${WHEEL}[build]"
+        -c build/constraints.txt "${WHEEL}[${EXTRAS}]"
 else
-    echo "build: installing the project (engine: ${ENGINE}) with the build extra"
+    echo "build: installing the project (engine: ${ENGINE}) with the ${EXTRAS} extras"
     # setuptools' work folder may hold modules of an earlier build (a compiled
     # engine in a pure build): start it afresh.
     rm -rf build/setuptools
     TTT_GUI_COMPILE="$COMPILE" "$VENV_PYTHON" -m pip install --quiet --disable-pip-version-check \
-        -c build/constraints.txt '.[build]' || {
+        -c build/constraints.txt ".[${EXTRAS}]" || {
         echo "build: the project did not install (engine: ${ENGINE}); with TTT_GUI_COMPILE=1 a C compiler and mypyc must work, or build with TTT_GUI_COMPILE=0" >&2
         exit 1
     }
