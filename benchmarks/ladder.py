@@ -45,6 +45,7 @@ from ttt_gui.board import Board, Player  # noqa: E402
 from ttt_gui.config import LEVELS, TOP_LEVEL, GameConfig, Mode, Shape  # noqa: E402
 from ttt_gui.engine import Limit  # noqa: E402
 from ttt_gui.engine.levels import LevelPlayer  # noqa: E402
+from ttt_gui.storage.settings import Settings  # noqa: E402
 
 RANDOM = "random"
 #: (board, games per pairing, with --quick).
@@ -81,10 +82,10 @@ class Played:
 def play(game: Game) -> Played:
     """One game between two levels (or the random mover), seeded."""
     levels = [name if name != RANDOM else "easy" for name in (game.x_level, game.o_level)]
-    config = GameConfig(mode=Mode.WATCH, x_level=levels[0], o_level=levels[1]).changed(
-        shape=game.shape
+    config = GameConfig(mode=Mode.WATCH, x_level=levels[0], o_level=levels[1]).with_shape(
+        game.shape
     )
-    session = Session(config, seed=game.seed)
+    session = Session(Settings(game=config), seed=game.seed)
     mover = random.Random(game.seed)
     random_side = {Player.X: game.x_level == RANDOM, Player.O: game.o_level == RANDOM}
     moves = clock_stops = 0
@@ -110,7 +111,7 @@ def match(upper: str, lower: str, shape: Shape, games: int, pool: ProcessPoolExe
         Game(shape, *((upper, lower) if n % 2 == 0 else (lower, upper)), seed=n)
         for n in range(games)
     ]
-    rows, cols, win_length, gravity, misere = shape
+    rows, cols, win_length, gravity, misere, exact = shape
     solved = shape.solved
     started = time.perf_counter()
     wins = draws = losses = clock_stops = moves = 0

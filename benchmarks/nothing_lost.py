@@ -157,7 +157,8 @@ def clipboard() -> bool:
     if not os.environ.get("DISPLAY"):
         print("clipboard: skipped (no display; run under xvfb-run -a)")
         return True
-    from ttt_gui.gui.window import launch, pump_until
+    from ttt_gui.cli.compose import launch
+    from ttt_gui.gui.window import pump_until
 
     window = launch(Settings(GameConfig(mode=Mode.HOTSEAT)), None, None)
     assert window is not None

@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ttt_gui.analysis.proving import Prover  # noqa: E402
-from ttt_gui.app.session import PROVING_TABLE_LIMIT  # noqa: E402
+from ttt_gui.app.engine_pool import PROVING_TABLE_LIMIT  # noqa: E402
 from ttt_gui.board import Board  # noqa: E402
 from ttt_gui.engine import Engine, Limit  # noqa: E402
 

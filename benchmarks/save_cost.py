@@ -38,7 +38,7 @@ def save_times(config: GameConfig, saves: int, folder: Path, background: bool) -
     (as moves come far apart), and only the hand-over is timed."""
     kept = UnfinishedGame(folder, background=background)
     kept.hold()
-    board, moves = config.empty_board(), []
+    board, moves = config.empty_board(), list[int]()
     rng = random.Random(1)
     times = []
     try:

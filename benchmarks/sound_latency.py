@@ -32,7 +32,6 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ttt_gui.app.jobs import InlineRunner  # noqa: E402
 from ttt_gui.app.ports import Cue  # noqa: E402
 from ttt_gui.app.presenter import Presenter  # noqa: E402
 from ttt_gui.config import GameConfig, Mode  # noqa: E402
@@ -93,7 +92,7 @@ def main() -> int:
         player = TimedPlayer(command, files)
         settings = Settings(GameConfig(mode=Mode.HOTSEAT))
         dialogs: Any = NoDialogs()
-        presenter = Presenter(settings, dialogs, runner=InlineRunner(), sound_player=player)
+        presenter = Presenter(settings, dialogs, sound_player=player)
         heard, silent, to_player = [], [], []
         for index in range(options.moves * 2):
             settings.sound = index % 2 == 0

@@ -25,7 +25,9 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -45,7 +47,7 @@ from ttt_gui.board import Board  # noqa: E402
 from ttt_gui.config import GameConfig  # noqa: E402
 from ttt_gui.engine import Engine, Limit  # noqa: E402
 
-SOLVES = {
+SOLVES: dict[str, dict[str, Any]] = {
     "3x3 misere": {"size": 3, "misere": True},
     "4x4 gravity k=3": {"size": 4, "win_length": 3, "gravity": True},
     "4 rows x 3 cols k=3": {"rows": 4, "cols": 3, "win_length": 3},
@@ -74,7 +76,7 @@ print(*results, peak)
 )
 
 
-def table(title: str, header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+def table(title: str, header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> None:
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
     print(f"\n{title}")
     for row in [header, *rows]:
