@@ -56,7 +56,7 @@ def test_tab_goes_round_the_page_and_a_stray_space_toggles_nothing_behind_it(
         page.mode_buttons[1],  # Against the computer, chosen
         page.side_buttons[0],  # X, chosen
         page.segment_buttons["level"][1],  # Medium, chosen
-        page.board,
+        page.board_choice.board,
         page.back_button,
         page.start_button,
     ]
@@ -66,7 +66,7 @@ def test_tab_goes_round_the_page_and_a_stray_space_toggles_nothing_behind_it(
         seen.append(focused(window))
     assert seen == expected * 2, "Tab goes round the page's controls, and only them"
     keys(window.root, "shift+Tab", "shift+Tab")
-    assert focused(window) is page.board
+    assert focused(window) is page.board_choice.board
     keys(window.root, "Tab", "Tab", "Tab", "space")  # from Start, on to the first row
     assert focused(window) is page.mode_buttons[1]
     assert page.is_shown and window.presenter.settings.analysis is False
@@ -158,7 +158,7 @@ def test_every_control_of_the_page_and_the_toolbar_shows_a_focus_ring(
     controls = (
         (page.mode_buttons[0], ring),  # a segment not chosen
         (page.mode_buttons[1], inverse),  # the chosen one, on the focus colour
-        (page.board, ring),
+        (page.board_choice.board, ring),
         (page.back_button, ring),
         (page.start_button, inverse),
     )
@@ -202,7 +202,7 @@ def test_ctrl_a_selects_a_number_box_so_a_number_typed_replaces_it(make_window) 
     page = window.new_game_page
     open_page(window)
     window.run("page_choose", "board", "custom")
-    columns = page.spinboxes["cols"]
+    columns = page.board_choice.spinboxes["cols"]
     assert wait(window.root, columns.winfo_viewable)
     columns.focus_set()
     columns.icursor("end")
@@ -271,7 +271,7 @@ def test_the_custom_page_on_a_3x3_window_scrolls_to_every_control_tab_reaches(
     page = window.new_game_page
     open_page(window)
     window.run("page_choose", "board", "custom")
-    assert wait(window.root, page.spinboxes["rows"].winfo_viewable)
+    assert wait(window.root, page.board_choice.spinboxes["rows"].winfo_viewable)
     sync(window.root)
     assert page.body.winfo_reqheight() > page.scrolled.canvas.winfo_height(), (
         "taller than its room"
@@ -286,8 +286,10 @@ def test_the_custom_page_on_a_3x3_window_scrolls_to_every_control_tab_reaches(
         assert wait(window.root, lambda w=widget: in_view(window, w)), str(widget)
         reached.add(str(widget))
     assert {str(page.back_button), str(page.start_button), str(page.mode_buttons[1])} <= reached
-    values = page.board.cget("values")
-    assert len(values) == 11 and int(page.board.cget("height")) >= len(values), "no scrolling"
+    values = page.board_choice.board.cget("values")
+    assert len(values) == 11 and int(page.board_choice.board.cget("height")) >= len(values), (
+        "no scrolling"
+    )
     assert window.callback_errors == []
 
 
@@ -296,12 +298,12 @@ def test_the_custom_size_is_asked_as_the_title_then_writes_it(make_window) -> No
     page = window.new_game_page
     open_page(window)
     window.run("page_choose", "board", "custom")
-    first, second = (page.spinboxes[name] for name in ("cols", "rows"))
+    first, second = (page.board_choice.spinboxes[name] for name in ("cols", "rows"))
     assert wait(window.root, first.winfo_viewable)
     assert first.winfo_rootx() < second.winfo_rootx(), "the columns' box first"
     beside = [
         str(widget.cget("text"))
-        for widget in page.shape.winfo_children()
+        for widget in page.board_choice.shape.winfo_children()
         if isinstance(widget, ttk.Label)
     ]
     assert beside[:2] == ["columns ×", "rows,"]

@@ -51,8 +51,8 @@ def test_the_toolbar_new_opens_the_page_and_start_plays_the_chosen_game(make_win
     assert wait(window.root, page.start_button.winfo_viewable)
     real_click(page.mode_buttons[0])  # Two players
     assert wait(window.root, lambda: not page.side_buttons[0].winfo_ismapped())
-    page.board.current(6)  # Connect Four, as the list offers it
-    page.board.event_generate("<<ComboboxSelected>>")
+    page.board_choice.board.current(6)  # Connect Four, as the list offers it
+    page.board_choice.board.event_generate("<<ComboboxSelected>>")
     real_click(page.start_button)
     session = window.presenter.session
     assert wait(window.root, lambda: session.config.mode is Mode.HOTSEAT)
@@ -180,7 +180,7 @@ def test_the_toolbar_and_the_page_follow_the_theme(make_window) -> None:
     window.run("show_new_game")
     window.run("set_theme", "dark")
     dark = PALETTES["dark"]
-    for box in (window.toolbar.level, window.new_game_page.board):
+    for box in (window.toolbar.level, window.new_game_page.board_choice.board):
         popdown = box.tk.call("ttk::combobox::PopdownWindow", str(box))
         assert str(box.tk.call(f"{popdown}.f.l", "cget", "-background")) == dark["cell"]
     assert window.toolbar.frame.cget("background") == dark["background"]

@@ -13,39 +13,31 @@ keys of the board (digits) and of the toolbar do nothing meanwhile.
 from __future__ import annotations
 
 import functools
-import re
 import tkinter as tk
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from tkinter import font as tkfont
 from tkinter import ttk
-from typing import Literal
 
 from ttt_gui.app.new_game import (
     BACK,
-    CUSTOM,
     PAGE_KEYS,
     QUICK,
-    SIDES,
     START,
     NewGameView,
     PageKey,
     Stop,
 )
+from ttt_gui.gui.board_choice import BoardChoice
 from ttt_gui.gui.control_style import (
     ACCENT,
     BUTTON,
-    CHECK,
-    COMBOBOX,
     FRAME,
-    LABEL,
     SEGMENT,
-    SPINBOX,
     colour_dropdown,
-    fit_combobox,
-    select_all_on_ctrl_a,
 )
 from ttt_gui.gui.menus import control_key_sequences
 from ttt_gui.gui.scrolled_frame import ScrolledFrame
+from ttt_gui.gui.wrapping_rows import Rows
 from ttt_gui.theme import Palette, Role
 from ttt_gui.words import gettext, gettext_noop
 
@@ -64,82 +56,8 @@ SECTIONS = (
     ("o_level", gettext_noop("O plays at")),
     ("board", gettext_noop("Board")),
 )
-#: The board list's style: the game's, with a list that may be wider than its box.
-BOARD_BOX = f"Board.{COMBOBOX}"
 #: The sections chosen with a row of buttons (the board from a list).
 SEGMENTED = ("mode", "human", "level", "x_level", "o_level")
-#: The number boxes of a custom board, by their placeholders in its sentence.
-SHAPE_FIELDS = {"rows": "rows", "columns": "cols", "length": "win_length"}
-#: A custom board's size, its number boxes in the sentence's placeholders:
-#: the columns first, as a board's name writes its size (Connect Four is 7×6).
-# TRANSLATORS: a custom board's size on the New game page. Each
-# {placeholder} is a box the player types a number in; the words around
-# them are shown beside the boxes, so put the boxes in your order. The
-# columns come first, as the window's title writes a size ("7×6": 7 columns).
-SHAPE_SENTENCE = gettext_noop("{columns} columns × {rows} rows, {length} in a row")
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
-
-
-def sentence_parts(sentence: str) -> list[tuple[str, str | None]]:
-    """A sentence with number boxes as its placeholders, in order: (words,
-    None) for text, ("", field) for a box (a field of :data:`SHAPE_FIELDS`).
-
-    >>> sentence_parts("{columns} columns × {rows} rows, {length} in a row")[:3]
-    [('', 'cols'), (' columns × ', None), ('', 'rows')]
-    """
-    parts: list[tuple[str, str | None]] = []
-    place = 0
-    for found in _PLACEHOLDER.finditer(sentence):
-        if sentence[place : found.start()].strip():
-            parts.append((sentence[place : found.start()], None))
-        parts.append(("", SHAPE_FIELDS.get(found.group(1), found.group(1))))
-        place = found.end()
-    if sentence[place:].strip():
-        parts.append((sentence[place:], None))
-    return parts
-
-
-class Rows:
-    """Widgets of ``parent`` laid out left to right in rows no wider than a
-    width, as words wrap: a language with longer words takes more rows,
-    never more width. Each row is a frame of its own (the rows of one grid
-    would share its columns, so a long widget would widen a column of every
-    row); a widget wider than the width has a row to itself."""
-
-    def __init__(
-        self, parent: ttk.Frame, *, padx: tuple[int, int], fill: Literal["none", "y"]
-    ) -> None:
-        self.parent = parent
-        self.padx = padx
-        self.fill = fill
-        self.frames: list[ttk.Frame] = []
-
-    def lay_out(self, widgets: Sequence[tk.Widget], room: int) -> None:
-        """Put ``widgets`` in rows of at most ``room`` pixels, in their order."""
-        rows: list[list[tk.Widget]] = [[]]
-        used = 0
-        for widget in widgets:
-            width = widget.winfo_reqwidth() + sum(self.padx)
-            if rows[-1] and used + width > room:
-                rows.append([])
-                used = 0
-            rows[-1].append(widget)
-            used += width
-        while len(self.frames) < len(rows):
-            frame = ttk.Frame(self.parent, style=FRAME)
-            frame.grid(row=len(self.frames), column=0, sticky="w")
-            self.frames.append(frame)
-        for index, frame in enumerate(self.frames):
-            if index < len(rows):
-                frame.grid()
-            else:
-                frame.grid_remove()
-        for widget in widgets:
-            widget.pack_forget()
-        for frame, row in zip(self.frames, rows):
-            for widget in row:
-                widget.pack(in_=frame, side="left", padx=self.padx, pady=(0, 1), fill=self.fill)
-                widget.lift(frame)  # the row's frame was made after it: above it otherwise
 
 
 class NewGamePageView:
@@ -182,7 +100,8 @@ class NewGamePageView:
         self.sections: dict[str, tuple[tk.Label, tk.Widget]] = {}
         for row, (name, words) in enumerate(SECTIONS, start=1):
             if name == "board":
-                control: tk.Widget = self._board_controls()
+                self.board_choice = BoardChoice(frame, self.choose, self._room)
+                control: tk.Widget = self.board_choice.holder
             else:
                 control = self.segments[name] = ttk.Frame(frame, style=FRAME)
                 self.segment_rows[name] = Rows(control, padx=(0, 1), fill="y")
@@ -211,55 +130,6 @@ class NewGamePageView:
         self._last_focused: tk.Misc | None = None
         parent.bind("<FocusIn>", self._focus_moved, add="+")
 
-    def _board_controls(self) -> ttk.Frame:
-        """The board's list, then a custom board's size and rules."""
-        holder = ttk.Frame(self.body, style=FRAME)
-        self.board = self._combobox(holder, "board", width=30)
-        self.board.grid(row=0, column=0, columnspan=2, sticky="w")
-        self.shape = ttk.Frame(holder, style=FRAME)
-        self.shape.grid(row=1, column=0, sticky="w", pady=(4, 0))
-        self.spinboxes: dict[str, ttk.Spinbox] = {}
-        parts = sentence_parts(gettext(SHAPE_SENTENCE))
-        if sorted(name for _, name in parts if name) != sorted(SHAPE_FIELDS.values()):
-            parts = sentence_parts(SHAPE_SENTENCE)  # a translation that lost a box
-        for column, (words, name) in enumerate(parts):
-            if name is None:
-                label = ttk.Label(self.shape, text=words.strip(), style=LABEL)
-                label.grid(row=0, column=column, padx=(3, 8) if column else (0, 3))
-                continue
-            spinbox = ttk.Spinbox(self.shape, from_=SIDES[0], to=SIDES[1], width=3, style=SPINBOX)
-            spinbox.configure(command=functools.partial(self._spun, name))
-            spinbox.bind("<KeyRelease>", functools.partial(self._spun, name))
-            select_all_on_ctrl_a(spinbox)
-            spinbox.grid(row=0, column=column)
-            self.spinboxes[name] = spinbox
-        self.rules = ttk.Frame(holder, style=FRAME)
-        self.rule_checks: list[ttk.Checkbutton] = []
-        self.rules.grid(row=2, column=0, sticky="w", pady=(2, 0))
-        self.rule_variables = {
-            "gravity": tk.BooleanVar(self.frame),
-            "misere": tk.BooleanVar(self.frame),
-            "exact": tk.BooleanVar(self.frame),
-        }
-        for name, words in (
-            ("gravity", gettext("Gravity (marks drop down)")),
-            ("misere", gettext("Misère (a line loses)")),
-            # TRANSLATORS: the New game page's rule of standard Gomoku.
-            ("exact", gettext("Exact (a longer line does not win)")),
-        ):
-            variable = self.rule_variables[name]
-            check = ttk.Checkbutton(
-                self.rules,
-                text=words,
-                variable=variable,
-                style=CHECK,
-                command=functools.partial(self._checked, name, variable),
-            )
-            self.rule_checks.append(check)
-        self.rule_rows = Rows(self.rules, padx=(0, 12), fill="none")
-        self.rule_rows.lay_out(self.rule_checks, self._room())
-        return holder
-
     def choose(self, name: str, value: object) -> None:
         self.command("page_choose", name, value)
 
@@ -273,7 +143,6 @@ class NewGamePageView:
 
     def _controls(self) -> list[tuple[Stop, tk.Widget]]:
         """Every control of the page that takes the focus, with its stop."""
-        rules = zip(self.rule_variables, self.rule_checks)
         return [
             *(
                 (Stop(QUICK, str(index)), button)
@@ -284,8 +153,7 @@ class NewGamePageView:
                 for name, buttons in self.segment_buttons.items()
                 for button in buttons
             ),
-            (Stop("board"), self.board),
-            *((Stop(name), box) for name, box in (*self.spinboxes.items(), *rules)),
+            *self.board_choice.stops(),
             (Stop(BACK), self.back_button),
             (Stop(START), self.start_button),
         ]
@@ -300,7 +168,9 @@ class NewGamePageView:
 
     def _key(self, does: PageKey, event: tk.Event[tk.Misc]) -> str:
         """A key of the page: the page does it, the focus goes where it says."""
-        going = self.command("page_key", does, self._stop_of(event.widget), list(self.spinboxes))
+        going = self.command(
+            "page_key", does, self._stop_of(event.widget), list(self.board_choice.spinboxes)
+        )
         if isinstance(going, Stop) and self.is_shown:
             widget = self.widget_of(going)
             if widget is not None:
@@ -336,26 +206,8 @@ class NewGamePageView:
         self.labels.append(heading)
         return heading, control
 
-    def _combobox(self, holder: tk.Misc, name: str, width: int) -> ttk.Combobox:
-        box = ttk.Combobox(holder, state="readonly", width=width, style=BOARD_BOX)
-        box.bind("<<ComboboxSelected>>", lambda event: self._picked(name, box))
-        return box
-
-    def _picked(self, name: str, box: ttk.Combobox) -> None:
-        index = box.current()
-        box.selection_clear()
-        values = self._choices.get(name, [])
-        if 0 <= index < len(values):
-            self.choose(name, values[index][0])
-
     def _radio_chosen(self, name: str, variable: tk.StringVar) -> None:
         self.choose(name, variable.get())
-
-    def _checked(self, name: str, variable: tk.BooleanVar) -> None:
-        self.choose(name, variable.get())
-
-    def _spun(self, name: str, event: object = None) -> None:
-        self.choose(name, self.spinboxes[name].get())
 
     def _tag_all(self, widget: tk.Misc) -> None:
         """Put the page's tag after each widget's class tag, before the window's."""
@@ -437,11 +289,8 @@ class NewGamePageView:
         room = self._room()
         for name, buttons in self.segment_buttons.items():
             self.segment_rows[name].lay_out(buttons, room)
-        self.rule_rows.lay_out(self.rule_checks, room)
         self.quick_rows.lay_out(self.quick_buttons, room)
-        labels = list(self.board.cget("values"))
-        if labels:
-            fit_combobox(self.board, labels, labels, least=30, room=room)
+        self.board_choice.reflow(room)
 
     def paint(self, view: NewGameView | None) -> None:
         """Show the page for ``view``; None hides it."""
@@ -465,26 +314,12 @@ class NewGamePageView:
             "level": list(view.levels),
             "x_level": list(view.levels),
             "o_level": list(view.levels),
-            "board": list(view.boards),
         }
         self._quick(view.quick_starts)
         for name in SEGMENTED:
             self._segmented(name)
             self.variables[name].set(str(getattr(view, name)))
-        labels = [label for _, label in self._choices["board"]]
-        if list(self.board.cget("values")) != labels:
-            fit_combobox(self.board, labels, labels, least=30, room=self._room())
-        keys = [key for key, _ in self._choices["board"]]
-        if view.board in keys and self.board.current() != keys.index(view.board):
-            self.board.current(keys.index(view.board))
-        custom = view.board == CUSTOM
-        for name in ("rows", "cols", "win_length"):
-            spinbox, value = self.spinboxes[name], str(getattr(view, name))
-            if spinbox.get() != value and self.frame.focus_get() is not spinbox:
-                spinbox.set(value)
-        self.rule_variables["gravity"].set(view.gravity)
-        self.rule_variables["misere"].set(view.misere)
-        self.rule_variables["exact"].set(view.exact)
+        self.board_choice.paint(view, self.frame.focus_get())
         shown_sections = {
             "human": view.shows_side,
             "level": view.shows_level,
@@ -497,11 +332,6 @@ class NewGamePageView:
                     widget.grid()
                 else:
                     widget.grid_remove()
-        for part in (self.shape, self.rules):
-            if custom:
-                part.grid()
-            else:
-                part.grid_remove()
         self.problem.configure(text=view.problem)
         self.start_button.state(["!disabled" if view.can_start else "disabled"])
         self.frame.after_idle(self._see_focus)
@@ -514,4 +344,4 @@ class NewGamePageView:
         for label in self.labels:
             label.configure(background=background, foreground=colours[Role.MUTED])
         self.problem.configure(background=background, foreground=colours[Role.BAD])
-        colour_dropdown(self.board, colours)
+        colour_dropdown(self.board_choice.board, colours)
