@@ -1039,7 +1039,7 @@ MENU_ITEMS = [item for item in all_items() if item.action]
 
 
 @pytest.mark.parametrize("item", MENU_ITEMS, ids=lambda item: f"{item.action}:{item.label}")
-def test_every_menu_item_calls_a_presenter_method(item: Item) -> None:
+def test_every_menu_item_runs_its_command(item: Item) -> None:
     rig = make_presenter(mode="hotseat")
     rig.presenter.moves.play(4)
     ticked_before = rig.presenter.view().flags.get(

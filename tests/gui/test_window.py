@@ -444,7 +444,7 @@ def every_entry(window: Window) -> list[tuple[tk.Menu, int, Item]]:
     return found
 
 
-def test_every_menu_entry_calls_the_presenter_method_of_its_item(make_window) -> None:
+def test_every_menu_entry_runs_the_command_of_its_item(make_window) -> None:
     dialogs = FakeDialogs()
     window = make_window(hotseat(), dialogs=dialogs)
     entries = every_entry(window)
