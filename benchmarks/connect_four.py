@@ -4,7 +4,11 @@ Run ``python benchmarks/connect_four.py`` (``--compiled PYTHON`` names the
 interpreter of an environment with the compiled build installed, e.g. one
 made by ``TTT_GUI_COMPILE=1 pip install .``; without it only the pure build
 runs). ``--count N`` positions per band, ``--cap S`` seconds per position,
-``--seed N``.
+``--seed N``. ``--pons PATH`` names a binary of Pascal Pons's solver (built
+from its public source; optional): it reads positions as lines of columns
+1-7 on its standard input and writes each line back with the position's
+score after it, and with the nodes it searched and the microseconds it took
+after that where it was built to print them.
 
 The positions: random games from the empty board, ``10-18``, ``20-28`` and
 ``30-36`` moves in, that are not over and where the side to move cannot win
@@ -19,6 +23,18 @@ while it has not solved: a quarter of the solver's at most), nodes per
 second of wall clock and of the process's CPU time, and the position that
 took longest (as the moves played, columns 1-7). Times are wall clock of one run: on a busy machine
 compare nodes, and nodes per CPU second.
+
+With ``--pons``, the outside solver and this engine's fastest build (the
+compiled one if named, else the pure one) solve each position in turn, one
+after the other (a process each, so both see the same load): this engine
+twice, once as above (the best move within the cap) and once for the
+position's exact value alone with a fresh solver (what the outside solver
+computes), and the outside solver once with a fresh table (a process of its
+own; its time is its own count, else the process's wall clock less its
+start-up, the median of five runs with no position). Printed per band: both
+solvers' median time and nodes, the median of the ratios of this engine's
+times to the outside solver's per position (search and value alone), and
+the positions where the two values differ (wrong claims of one of them).
 """
 
 from __future__ import annotations
@@ -30,6 +46,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +72,21 @@ for moves in request["positions"]:
                     "nodes": result.nodes, "seconds": seconds, "cpu": cpu})
 json.dump({"compiled": COMPILED, "results": results}, sys.stdout)
 """
+
+VALUE_WORKER = WORKER.replace(
+    "json.dump(",
+    """from ttt_gui.engine.connect_four_path import OWN_TABLE_ENTRIES, BoardSolver
+for result in results:
+    board = Board.from_moves(result["moves"], rows=6, cols=7, win_length=4, gravity=True)
+    solver = BoardSolver(6, 7, OWN_TABLE_ENTRIES)
+    current, mask, stones = solver.position(board)
+    started, nodes = time.perf_counter(), solver.solver.nodes
+    result["value"] = solver.solver.value(current, mask, stones)
+    result["value_seconds"] = time.perf_counter() - started
+    result["value_nodes"] = solver.solver.nodes - nodes
+json.dump(""",
+    1,
+)
 
 
 def random_position(rng: random.Random, plies: int) -> list[int] | None:
@@ -128,14 +160,85 @@ def band_row(name: str, build: str, results: list[dict[str, Any]], cap: float) -
     )
 
 
+def pons_start_up(binary: str) -> float:
+    """The median wall clock of five runs of ``binary`` given no position."""
+    times = []
+    for _ in range(5):
+        started = time.perf_counter()
+        subprocess.run([binary], input="", capture_output=True, text=True, check=True)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def pons_solve(binary: str, moves: list[int], start_up: float) -> dict[str, Any]:
+    """The outside solver's score, nodes (None if it does not print them) and
+    seconds for the position ``moves``, with a fresh table."""
+    line = column_line(moves)
+    started = time.perf_counter()
+    done = subprocess.run([binary], input=line + "\n", capture_output=True, text=True, check=True)
+    seconds = time.perf_counter() - started - start_up
+    fields = done.stdout.split()
+    if len(fields) < 2 or fields[0] != line:
+        raise SystemExit(f"the outside solver did not solve {line}: {done.stdout!r}")
+    nodes = int(fields[2]) if len(fields) >= 4 else None
+    if len(fields) >= 4:
+        seconds = int(fields[3]) / 1e6
+    return {"score": int(fields[1]), "nodes": nodes, "seconds": max(seconds, 1e-6)}
+
+
+def compare_with_pons(
+    binary: str, python: str, source: bool, bands: dict[str, list[list[int]]], cap: float
+) -> None:
+    """Solve each position of ``bands`` by this engine (``python``, as in
+    :func:`run_build`) and by the outside solver ``binary`` in turn, and print
+    the comparison per band."""
+    start_up = pons_start_up(binary)
+    print(f"{Path(binary).name}: start-up {start_up * 1000:.1f} ms (less from its wall clock)")
+    print(
+        f"{'moves':>6} {'ours s':>8} {'value s':>8} {'theirs s':>9} {'ours nodes':>11}"
+        f" {'value nodes':>11} {'their nodes':>12} {'ratio':>7} {'value ratio':>11}  differ"
+    )
+    for name, band in bands.items():
+        ours, theirs = [], []
+        for moves in band:
+            request = {"cap": cap, "positions": [moves]}
+            ours.append(run_build(python, source, request, VALUE_WORKER)["results"][0])
+            theirs.append(pons_solve(binary, moves, start_up))
+        ratios = [o["seconds"] / t["seconds"] for o, t in zip(ours, theirs)]
+        value_ratios = [o["value_seconds"] / t["seconds"] for o, t in zip(ours, theirs)]
+        differ = [
+            column_line(o["moves"]) for o, t in zip(ours, theirs) if o["value"] != t["score"]
+        ]
+        their_nodes = [t["nodes"] for t in theirs]
+        counted = f"{sum(their_nodes):>12,}" if None not in their_nodes else f"{'-':>12}"
+        print(
+            f"{name:>6} {statistics.median(o['seconds'] for o in ours):>8.3f}"
+            f" {statistics.median(o['value_seconds'] for o in ours):>8.3f}"
+            f" {statistics.median(t['seconds'] for t in theirs):>9.4f}"
+            f" {sum(o['nodes'] for o in ours):>11,} {sum(o['value_nodes'] for o in ours):>11,}"
+            f" {counted} {statistics.median(ratios):>7.1f}"
+            f" {statistics.median(value_ratios):>11.1f}"
+            f"  {len(differ)} {differ}"
+        )
+    print("times are medians, nodes sums; a ratio is the median of ours / theirs per position")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--compiled", help="the Python of an environment with the compiled build")
     parser.add_argument("--count", type=int, default=10)
     parser.add_argument("--cap", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--pons", help="a binary of Pascal Pons's solver, to compare with")
+    parser.add_argument("--no-builds", action="store_true", help="only the comparison (--pons)")
     args = parser.parse_args()
     bands = positions(args.count, args.seed)
+    print(f"7x6 Connect Four, {args.count} positions per band, seed {args.seed}, cap {args.cap} s")
+    if args.pons:
+        fastest = (args.compiled, False) if args.compiled else (sys.executable, True)
+        compare_with_pons(args.pons, *fastest, bands, args.cap)
+    if args.no_builds:
+        return
     request = {"cap": args.cap}
     builds: dict[str, dict[str, list[dict[str, Any]]]] = {}
     runs = [("pure", sys.executable, True)]
@@ -149,7 +252,6 @@ def main() -> None:
             if answer["compiled"] != expected:
                 raise SystemExit(f"the {label} run imported the wrong build")
             builds[label][name] = answer["results"]
-    print(f"7x6 Connect Four, {args.count} positions per band, seed {args.seed}, cap {args.cap} s")
     print(
         f"{'moves':>6} {'build':>9} {'solved':<7} {'median s':>8} {'max s':>8} {'nodes':>12}"
         f" {'nodes/s':>11} {'nodes/CPU s':>11}  longest (columns played)"
