@@ -34,8 +34,11 @@ computes), and the outside solver once with a fresh table (a process of its
 own; its time is its own count, else the process's wall clock less its
 start-up, the median of five runs with no position). Printed per band: both
 solvers' median time and nodes, the median of the ratios of this engine's
-times to the outside solver's per position (search and value alone), and
-the positions where the two values differ (wrong claims of one of them).
+times to the outside solver's per position (search and value alone; wall
+clock, then CPU time, which a busy machine disturbs less: the outside
+solver's is its process's less its start-up's, table made and cleared
+included), and the positions where the two values differ (wrong claims of
+one of them).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -84,8 +88,10 @@ for result in results:
     solver = BoardSolver(6, 7, OWN_TABLE_ENTRIES)
     current, mask, stones = solver.position(board)
     started, nodes = time.perf_counter(), solver.solver.nodes
+    cpu = time.process_time()
     result["value"] = solver.solver.value(current, mask, stones)
     result["value_seconds"] = time.perf_counter() - started
+    result["value_cpu"] = time.process_time() - cpu
     result["value_nodes"] = solver.solver.nodes - nodes
 json.dump(""",
     1,
@@ -163,30 +169,45 @@ def band_row(name: str, build: str, results: list[dict[str, Any]], cap: float) -
     )
 
 
-def pons_start_up(binary: str) -> float:
-    """The median wall clock of five runs of ``binary`` given no position."""
-    times = []
-    for _ in range(5):
-        started = time.perf_counter()
-        subprocess.run([binary], input="", capture_output=True, text=True, check=True)
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+def children_cpu() -> float:
+    """The CPU time of the finished child processes so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
-def pons_solve(binary: str, moves: list[int], start_up: float) -> dict[str, Any]:
-    """The outside solver's score, nodes (None if it does not print them) and
-    seconds for the position ``moves``, with a fresh table."""
+def run_timed(binary: str, line: str) -> tuple[str, float, float]:
+    """The output, wall clock and CPU time of ``binary`` given ``line``."""
+    started, cpu = time.perf_counter(), children_cpu()
+    done = subprocess.run([binary], input=line, capture_output=True, text=True, check=True)
+    return done.stdout, time.perf_counter() - started, children_cpu() - cpu
+
+
+def pons_start_up(binary: str) -> tuple[float, float]:
+    """The median wall clock and CPU time of five runs of ``binary`` given no
+    position."""
+    runs = [run_timed(binary, "") for _ in range(5)]
+    return statistics.median(run[1] for run in runs), statistics.median(run[2] for run in runs)
+
+
+def pons_solve(binary: str, moves: list[int], start_up: tuple[float, float]) -> dict[str, Any]:
+    """The outside solver's score, nodes (None if it does not print them),
+    seconds and CPU seconds (less its start-up's) for the position
+    ``moves``, with a fresh table."""
     line = column_line(moves)
-    started = time.perf_counter()
-    done = subprocess.run([binary], input=line + "\n", capture_output=True, text=True, check=True)
-    seconds = time.perf_counter() - started - start_up
-    fields = done.stdout.split()
+    output, seconds, cpu = run_timed(binary, line + "\n")
+    seconds -= start_up[0]
+    fields = output.split()
     if len(fields) < 2 or fields[0] != line:
-        raise SystemExit(f"the outside solver did not solve {line}: {done.stdout!r}")
+        raise SystemExit(f"the outside solver did not solve {line}: {output!r}")
     nodes = int(fields[2]) if len(fields) >= 4 else None
     if len(fields) >= 4:
         seconds = int(fields[3]) / 1e6
-    return {"score": int(fields[1]), "nodes": nodes, "seconds": max(seconds, 1e-6)}
+    return {
+        "score": int(fields[1]),
+        "nodes": nodes,
+        "seconds": max(seconds, 1e-6),
+        "cpu": max(cpu - start_up[1], 1e-6),
+    }
 
 
 def compare_with_pons(
@@ -196,10 +217,14 @@ def compare_with_pons(
     :func:`run_build`) and by the outside solver ``binary`` in turn, and print
     the comparison per band."""
     start_up = pons_start_up(binary)
-    print(f"{Path(binary).name}: start-up {start_up * 1000:.1f} ms (less from its wall clock)")
+    print(
+        f"{Path(binary).name}: start-up {start_up[0] * 1000:.1f} ms,"
+        f" {start_up[1] * 1000:.1f} ms of CPU (less from its times)"
+    )
     print(
         f"{'moves':>6} {'ours s':>8} {'value s':>8} {'theirs s':>9} {'ours nodes':>11}"
-        f" {'value nodes':>11} {'their nodes':>12} {'ratio':>7} {'value ratio':>11}  differ"
+        f" {'value nodes':>11} {'their nodes':>12} {'ratio':>7} {'value ratio':>11}"
+        f" {'CPU ratio':>9} {'value CPU':>9}  differ"
     )
     for name, band in bands.items():
         ours, theirs = [], []
@@ -209,6 +234,8 @@ def compare_with_pons(
             theirs.append(pons_solve(binary, moves, start_up))
         ratios = [o["seconds"] / t["seconds"] for o, t in zip(ours, theirs)]
         value_ratios = [o["value_seconds"] / t["seconds"] for o, t in zip(ours, theirs)]
+        cpu_ratios = [o["cpu"] / t["cpu"] for o, t in zip(ours, theirs)]
+        value_cpu_ratios = [o["value_cpu"] / t["cpu"] for o, t in zip(ours, theirs)]
         differ = [
             column_line(o["moves"]) for o, t in zip(ours, theirs) if o["value"] != t["score"]
         ]
@@ -220,10 +247,14 @@ def compare_with_pons(
             f" {statistics.median(t['seconds'] for t in theirs):>9.4f}"
             f" {sum(o['nodes'] for o in ours):>11,} {sum(o['value_nodes'] for o in ours):>11,}"
             f" {counted} {statistics.median(ratios):>7.1f}"
-            f" {statistics.median(value_ratios):>11.1f}"
+            f" {statistics.median(value_ratios):>11.1f} {statistics.median(cpu_ratios):>9.1f}"
+            f" {statistics.median(value_cpu_ratios):>9.1f}"
             f"  {len(differ)} {differ}"
         )
-    print("times are medians, nodes sums; a ratio is the median of ours / theirs per position")
+    print(
+        "times are medians, nodes sums; a ratio is the median of ours / theirs per position"
+        " (wall clock, and CPU time: the outside solver's, of its process less its start-up)"
+    )
 
 
 def main() -> None:
