@@ -33,8 +33,10 @@ position's exact value alone with a fresh solver (what the outside solver
 computes), and the outside solver once with a fresh table (a process of its
 own; its time is its own count, else the process's wall clock less its
 start-up, the median of five runs with no position). Printed per band: both
-solvers' median time and nodes, the median of the ratios of this engine's
-times to the outside solver's per position (search and value alone; wall
+solvers' times and nodes per position (the median of ``--rounds N`` runs
+each, one after the other), then per band their median times, the ratios
+of this engine's median times to the outside solver's (search and value
+alone), the median of the ratios per position (search and value alone; wall
 clock, then CPU time, which a busy machine disturbs less: the outside
 solver's is its process's less its start-up's, table made and cleared
 included), and the positions where the two values differ (wrong claims of
@@ -210,50 +212,91 @@ def pons_solve(binary: str, moves: list[int], start_up: tuple[float, float]) -> 
     }
 
 
+def median_sample(samples: list[dict[str, Any]]) -> dict[str, Any]:
+    """One position's runs as one: the median of each time, the first run's
+    other fields (nodes and values are the same in every run)."""
+    merged = dict(samples[0])
+    for field in ("seconds", "value_seconds", "cpu", "value_cpu"):
+        if field in merged:
+            merged[field] = statistics.median(sample[field] for sample in samples)
+    return merged
+
+
+def per_position(
+    ours: list[dict[str, Any]], theirs: list[dict[str, Any]], field: str, their_field: str
+) -> float:
+    """The median over the positions of our ``field`` over their ``their_field``."""
+    ratios: list[float] = [o[field] / t[their_field] for o, t in zip(ours, theirs, strict=True)]
+    return statistics.median(ratios)
+
+
 def compare_with_pons(
-    binary: str, python: str, source: bool, bands: dict[str, list[list[int]]], cap: float
+    binary: str,
+    python: str,
+    source: bool,
+    bands: dict[str, list[list[int]]],
+    cap: float,
+    rounds: int,
 ) -> None:
     """Solve each position of ``bands`` by this engine (``python``, as in
-    :func:`run_build`) and by the outside solver ``binary`` in turn, and print
-    the comparison per band."""
+    :func:`run_build`) and by the outside solver ``binary`` in turn,
+    ``rounds`` times, and print each position's median times and the
+    comparison per band."""
     start_up = pons_start_up(binary)
     print(
         f"{Path(binary).name}: start-up {start_up[0] * 1000:.1f} ms,"
-        f" {start_up[1] * 1000:.1f} ms of CPU (less from its times)"
+        f" {start_up[1] * 1000:.1f} ms of CPU (less from its times); {rounds} round(s)"
     )
     print(
         f"{'moves':>6} {'ours s':>8} {'value s':>8} {'theirs s':>9} {'ours nodes':>11}"
-        f" {'value nodes':>11} {'their nodes':>12} {'ratio':>7} {'value ratio':>11}"
-        f" {'CPU ratio':>9} {'value CPU':>9}  differ"
+        f" {'value nodes':>11} {'their nodes':>12}  position (columns played)"
     )
+    summaries = []
     for name, band in bands.items():
-        ours, theirs = [], []
-        for moves in band:
-            request = {"cap": cap, "positions": [moves]}
-            ours.append(run_build(python, source, request, VALUE_WORKER)["results"][0])
-            theirs.append(pons_solve(binary, moves, start_up))
-        ratios = [o["seconds"] / t["seconds"] for o, t in zip(ours, theirs)]
-        value_ratios = [o["value_seconds"] / t["seconds"] for o, t in zip(ours, theirs)]
-        cpu_ratios = [o["cpu"] / t["cpu"] for o, t in zip(ours, theirs)]
-        value_cpu_ratios = [o["value_cpu"] / t["cpu"] for o, t in zip(ours, theirs)]
+        our_runs: list[list[dict[str, Any]]] = [[] for _ in band]
+        their_runs: list[list[dict[str, Any]]] = [[] for _ in band]
+        for _ in range(rounds):
+            for index, moves in enumerate(band):
+                request = {"cap": cap, "positions": [moves]}
+                answer = run_build(python, source, request, VALUE_WORKER)
+                our_runs[index].append(answer["results"][0])
+                their_runs[index].append(pons_solve(binary, moves, start_up))
+        ours = [median_sample(runs) for runs in our_runs]
+        theirs = [median_sample(runs) for runs in their_runs]
+        for o, t in zip(ours, theirs):
+            their_nodes = f"{t['nodes']:>12,}" if t["nodes"] is not None else f"{'-':>12}"
+            print(
+                f"{name:>6} {o['seconds']:>8.3f} {o['value_seconds']:>8.3f} {t['seconds']:>9.4f}"
+                f" {o['nodes']:>11,} {o['value_nodes']:>11,} {their_nodes}"
+                f"  {column_line(o['moves'])}"
+            )
+        summaries.append((name, ours, theirs))
+    print(
+        f"{'moves':>6} {'ours s':>8} {'value s':>8} {'theirs s':>9} {'ratio':>6} {'value':>6}"
+        f" {'per pos':>7} {'value':>6} {'CPU':>6} {'value':>6}  values that differ"
+    )
+    for name, ours, theirs in summaries:
+        median_ours = statistics.median(o["seconds"] for o in ours)
+        median_value = statistics.median(o["value_seconds"] for o in ours)
+        median_theirs = statistics.median(t["seconds"] for t in theirs)
+
         differ = [
             column_line(o["moves"]) for o, t in zip(ours, theirs) if o["value"] != t["score"]
         ]
-        their_nodes = [t["nodes"] for t in theirs]
-        counted = f"{sum(their_nodes):>12,}" if None not in their_nodes else f"{'-':>12}"
         print(
-            f"{name:>6} {statistics.median(o['seconds'] for o in ours):>8.3f}"
-            f" {statistics.median(o['value_seconds'] for o in ours):>8.3f}"
-            f" {statistics.median(t['seconds'] for t in theirs):>9.4f}"
-            f" {sum(o['nodes'] for o in ours):>11,} {sum(o['value_nodes'] for o in ours):>11,}"
-            f" {counted} {statistics.median(ratios):>7.1f}"
-            f" {statistics.median(value_ratios):>11.1f} {statistics.median(cpu_ratios):>9.1f}"
-            f" {statistics.median(value_cpu_ratios):>9.1f}"
+            f"{name:>6} {median_ours:>8.3f} {median_value:>8.3f} {median_theirs:>9.4f}"
+            f" {median_ours / median_theirs:>6.1f} {median_value / median_theirs:>6.1f}"
+            f" {per_position(ours, theirs, 'seconds', 'seconds'):>7.1f}"
+            f" {per_position(ours, theirs, 'value_seconds', 'seconds'):>6.1f}"
+            f" {per_position(ours, theirs, 'cpu', 'cpu'):>6.1f}"
+            f" {per_position(ours, theirs, 'value_cpu', 'cpu'):>6.1f}"
             f"  {len(differ)} {differ}"
         )
     print(
-        "times are medians, nodes sums; a ratio is the median of ours / theirs per position"
-        " (wall clock, and CPU time: the outside solver's, of its process less its start-up)"
+        "ours: the search for the best move; value: our exact value alone; times: medians;"
+        " ratio: of the median times (search, value); per pos: the median of the ratios"
+        " per position (search, value; wall clock, then CPU time: the outside solver's,"
+        " of its process less its start-up)"
     )
 
 
@@ -265,12 +308,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--pons", help="a binary of Pascal Pons's solver, to compare with")
     parser.add_argument("--no-builds", action="store_true", help="only the comparison (--pons)")
+    parser.add_argument("--rounds", type=int, default=1, help="runs of each position (--pons)")
     args = parser.parse_args()
     bands = positions(args.count, args.seed)
     print(f"7x6 Connect Four, {args.count} positions per band, seed {args.seed}, cap {args.cap} s")
     if args.pons:
-        fastest = (args.compiled, False) if args.compiled else (sys.executable, True)
-        compare_with_pons(args.pons, *fastest, bands, args.cap)
+        python, source = (args.compiled, False) if args.compiled else (sys.executable, True)
+        compare_with_pons(args.pons, python, source, bands, args.cap, args.rounds)
     if args.no_builds:
         return
     request = {"cap": args.cap}
