@@ -1,4 +1,4 @@
-"""The strongest level against the perfect solver, from won Connect Four openings.
+"""The strongest level against a perfect opponent and a random one, in Connect Four.
 
 Run ``python benchmarks/connect_four_match.py`` (``--python PYTHON`` names
 the interpreter of an environment with the build to measure installed, e.g.
@@ -6,27 +6,34 @@ the compiled one made by ``TTT_GUI_COMPILE=1 pip install .``; without it,
 this source tree as plain Python). ``--games N`` openings, ``--seed N``,
 ``--think S`` seconds a move (default: the game's default think time), or
 ``--nodes N`` positions a move instead (no clock: the same moves on a busy
-machine as on a quiet one, so two builds compare move for move).
+machine as on a quiet one, so two builds compare move for move);
+``--opponent perfect|random|both`` (default both), ``--side
+first|second|both`` (default both), ``--from-empty N`` games from the empty
+board as the first player against the perfect opponent (each of its
+answers there is an exact solve of a position a few moves in: far beyond
+a think time, minutes to hours each without a book).
 
 The openings: random games of 6 moves from the empty 7x6 board
-(reproducible from the seed) that are not over and that the first player
-wins with best play (a weak solve: win, draw or loss). From each, the
-strongest level plays the first player as the window makes it (its level
-table entry, the think time, the window's table limit) and the perfect
-solver the second (an exact search without a bound, which delays its loss
-as long as it can), to the end. Printed per game: the opening (columns
-played, 1-7), the result for the level, its moves, its longest think and
-the solver's total time, the level's CPU time, where it first let the win
-go and how it chose each move; then the score. Each game takes about a
-minute on the compiled build; the solver's first answers take longest.
+(reproducible from the seed) that are not over. From each, the strongest
+level plays the side asked as the window makes it (its level table entry,
+the think time, the window's table limit) against
 
-How the level chose each move, one letter a move: ``e`` an exact solve,
+- the perfect opponent: an exact search without a bound, which takes the
+  fastest win and delays a loss as long as it can, choosing among equally
+  good moves by a seed (the game's number);
+- the random opponent: a random move (seeded) among those that do not lose
+  (after which the level does not win with best play), any move if all lose.
+
+Every one of the level's moves is checked by the exact solver (a weak solve:
+win, draw or loss, before and after the move): a move that lowers the value
+of the game for the level (a win to a draw or a loss, a draw to a loss) is
+a value-losing move. Printed per game: the opening (columns played, 1-7),
+the level's side, the opponent, the value of the opening for the level (as
+the solver sees it) and the result, the level's moves, its longest think,
+its CPU time, its value-losing moves (the stones on the board before each,
+and how it chose it) and how it chose each move: ``e`` an exact solve,
 ``w`` a proven winning move (its distance unknown), ``h`` the heuristic
-fallback (nothing proven within the think time). After each of the level's
-moves a judge (a weak solve) tells whether the first player still wins: the
-first move after which it does not is printed as its ply (the stones on the
-board before it, 6 for the level's first move) and its letter; ``-`` where
-the level kept the win to the end.
+fallback (nothing proven within the think time). Then the totals.
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+RANK = {"lost": -1, "drawn": 0, "won": 1}
 
 WORKER = r"""
 import json, random, sys, time
@@ -56,63 +64,119 @@ rng = random.Random(request["seed"])
 nodes = request["nodes"]
 think = None if nodes else request["think"] or GameConfig().think_time
 level = LEVELS[TOP_LEVEL]
-judge = BoardSolver(6, 7, 1_000_000)
-games = []
-while len(games) < request["games"]:
-    board = Board.empty(rows=6, cols=7, win_length=4, gravity=True)
-    opening = []
-    for _ in range(6):
-        move = rng.choice(board.legal_moves())
-        board = board.play(move)
-        opening.append(move)
-    if board.is_over or judge.outcome(board) != 1:
-        continue
+judge = BoardSolver(6, 7, 2_000_000)
+RESULT = {1: "won", 0: "drawn", -1: "lost"}
+
+
+def value_for(board, player):
+    # The value of the game for ``player`` with best play: 1, 0 or -1.
+    if board.is_over:
+        return 0 if board.winner is None else (1 if board.winner is player else -1)
+    outcome = judge.outcome(board)
+    return outcome if board.turn is player else -outcome
+
+
+def random_safe_move(board, chooser):
+    # A random move after which the other side does not win, if any.
+    moves = board.legal_moves()
+    chooser.shuffle(moves)
+    for move in moves:
+        after = board.play(move)
+        if after.is_over or judge.outcome(after) != 1:
+            return move
+    return moves[0]
+
+
+def play(board, side, opponent_kind, number, opening):
     budget = Limit(time=think, nodes=nodes or level.nodes)
-    player = LevelPlayer(level.lookahead, level.temperature, budget=budget, seed=len(games),
+    player = LevelPlayer(level.lookahead, level.temperature, budget=budget, seed=number,
                          table_limit=ENGINE_TABLE_LIMIT)
-    solver = Engine(randomize=False)
-    longest = solver_seconds = level_cpu = 0.0
+    perfect = Engine(seed=number, randomize=True)
+    chooser = random.Random(number)
+    longest = level_cpu = 0.0
     kinds = ""
-    let_go = None
+    lost_value = []
+    start_value = value_for(board, side)
+    value = start_value
     while not board.is_over:
         started = time.perf_counter()
-        if board.turn is Player.X:
+        if board.turn is side:
             cpu = time.process_time()
             found = player.search(board)
             level_cpu += time.process_time() - cpu
             longest = max(longest, time.perf_counter() - started)
             kinds += "e" if found.exact else "w" if found.score > MATE_THRESHOLD else "h"
             after = board.play(found.move)
-            if let_go is None and not after.is_over and judge.outcome(after) != -1:
-                let_go = (board.move_count, kinds[-1])
-            move = found.move
+            kept = value_for(after, side)
+            if kept < value:
+                lost_value.append((board.move_count, kinds[-1]))
+            value = kept
+            board = after
         else:
-            move = solver.search(board).move
-            solver_seconds += time.perf_counter() - started
+            if opponent_kind == "perfect":
+                move = perfect.search(board).move
+            else:
+                move = random_safe_move(board, chooser)
+            board = board.play(move)
+            if opponent_kind == "random" and not board.is_over:
+                value = value_for(board, side)  # a random move may give value away
+    result = 0 if board.winner is None else (1 if board.winner is side else -1)
+    game = {"opening": opening, "side": "first" if side is Player.X else "second",
+            "opponent": opponent_kind, "value": RESULT[start_value], "result": RESULT[result],
+            "level_moves": len(kinds), "longest": longest, "level_cpu": level_cpu,
+            "kinds": kinds, "lost_value": lost_value}
+    print(json.dumps(game), file=sys.stderr, flush=True)
+    return game
+
+
+empty = Board.empty(rows=6, cols=7, win_length=4, gravity=True)
+games = []
+for number in range(request["from_empty"]):
+    games.append(play(empty, Player.X, "perfect", number, []))
+openings = []
+while len(openings) < request["games"]:
+    board, opening = empty, []
+    for _ in range(6):
+        move = rng.choice(board.legal_moves())
         board = board.play(move)
-    result = {Player.X: "won", None: "drawn", Player.O: "lost"}[board.winner]
-    games.append({"opening": opening, "result": result, "level_moves": len(kinds),
-                  "longest": longest, "solver_seconds": solver_seconds,
-                  "level_cpu": level_cpu, "kinds": kinds, "let_go": let_go})
-    print(json.dumps(games[-1]), file=sys.stderr, flush=True)
+        opening.append(move)
+    if not board.is_over:
+        openings.append((board, opening))
+for opponent_kind in request["opponents"]:
+    for side in request["sides"]:
+        for number, (board, opening) in enumerate(openings):
+            games.append(play(board, Player[side], opponent_kind, number, opening))
 json.dump({"compiled": COMPILED, "think": think, "nodes": nodes, "games": games}, sys.stdout)
 """
 
 
 def column_line(moves: list[int]) -> str:
-    return "".join(str(cell % 7 + 1) for cell in moves)
+    return "".join(str(cell % 7 + 1) for cell in moves) or "(empty)"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--python", help="the Python of an environment with the build to measure")
-    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--games", type=int, default=6, help="openings")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--opponent", choices=("perfect", "random", "both"), default="both")
+    parser.add_argument("--side", choices=("first", "second", "both"), default="both")
+    parser.add_argument("--from-empty", type=int, default=0, help="games from the empty board")
     bound = parser.add_mutually_exclusive_group()
     bound.add_argument("--think", type=float, help="seconds a move (default: the game's)")
     bound.add_argument("--nodes", type=int, help="positions a move, with no clock")
     args = parser.parse_args()
-    request = {"games": args.games, "seed": args.seed, "think": args.think, "nodes": args.nodes}
+    sides = {"first": ["X"], "second": ["O"], "both": ["X", "O"]}[args.side]
+    opponents = ["perfect", "random"] if args.opponent == "both" else [args.opponent]
+    request = {
+        "games": args.games,
+        "seed": args.seed,
+        "think": args.think,
+        "nodes": args.nodes,
+        "sides": sides,
+        "opponents": opponents,
+        "from_empty": args.from_empty,
+    }
     source = args.python is None
     with tempfile.TemporaryDirectory() as outside:
         done = subprocess.run(
@@ -128,31 +192,38 @@ def main() -> None:
     build = "compiled" if answer["compiled"] else "pure Python"
     bound = f"{answer['nodes']:,} nodes" if answer["nodes"] else f"{answer['think']:g} s"
     print(
-        f"7x6 Connect Four: the strongest level (first player, {bound} a move,"
-        f" {build}) against the perfect solver from won 6-move openings, seed {args.seed}"
+        f"7x6 Connect Four: the strongest level ({bound} a move, {build}) from"
+        f" {args.games} random 6-move openings (seed {args.seed})"
+        + (f" and {args.from_empty} games from the empty board" if args.from_empty else "")
     )
     print(
-        f"{'opening':>8} {'result':>7} {'moves':>6} {'longest s':>9} {'solver s':>9}"
-        f" {'level CPU s':>11} {'let go':>6}  chosen by"
+        f"{'opening':>8} {'side':>6} {'opponent':>8} {'value':>6} {'result':>6} {'moves':>5}"
+        f" {'longest s':>9} {'CPU s':>6}  {'value lost at':<14} chosen by"
     )
     for game in answer["games"]:
-        let_go = "-" if game["let_go"] is None else "{} {}".format(*game["let_go"])
+        lost = " ".join(f"{ply}{kind}" for ply, kind in game["lost_value"]) or "-"
         print(
-            f"{column_line(game['opening']):>8} {game['result']:>7} {game['level_moves']:>6}"
-            f" {game['longest']:>9.2f} {game['solver_seconds']:>9.1f}"
-            f" {game['level_cpu']:>11.1f} {let_go:>6}  {game['kinds']}"
+            f"{column_line(game['opening']):>8} {game['side']:>6} {game['opponent']:>8}"
+            f" {game['value']:>6} {game['result']:>6} {game['level_moves']:>5}"
+            f" {game['longest']:>9.2f} {game['level_cpu']:>6.1f}  {lost:<14} {game['kinds']}"
         )
-    counts = {
-        result: sum(g["result"] == result for g in answer["games"])
-        for result in ("won", "drawn", "lost")
-    }
-    won, drawn, lost = counts["won"], counts["drawn"], counts["lost"]
-    print(f"the level won {won}, drew {drawn}, lost {lost} of {len(answer['games'])}")
-    fallbacks = [game["let_go"] for game in answer["games"] if game["let_go"] is not None]
-    print(
-        f"the win let go by a heuristic move {sum(kind == 'h' for _, kind in fallbacks)} times,"
-        f" by a proven one {sum(kind != 'h' for _, kind in fallbacks)} times"
-    )
+    for opponent in ("perfect", "random"):
+        for side in ("first", "second"):
+            played = [
+                g for g in answer["games"] if g["opponent"] == opponent and g["side"] == side
+            ]
+            if not played:
+                continue
+            counts = {r: sum(g["result"] == r for g in played) for r in ("won", "drawn", "lost")}
+            kept = sum(RANK[g["result"]] >= RANK[g["value"]] for g in played)
+            lost_moves = [kind for g in played for _, kind in g["lost_value"]]
+            print(
+                f"against the {opponent} opponent as the {side} player: {len(played)} games,"
+                f" won {counts['won']}, drew {counts['drawn']}, lost {counts['lost']};"
+                f" the opening's value kept in {kept}; value-losing moves {len(lost_moves)}"
+                f" ({sum(k == 'h' for k in lost_moves)} heuristic,"
+                f" {sum(k != 'h' for k in lost_moves)} proven)"
+            )
 
 
 if __name__ == "__main__":

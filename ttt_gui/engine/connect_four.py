@@ -51,6 +51,11 @@ CODE_BITS: Final = 8
 STONE_BITS: Final = 6
 KEY_SHIFT: Final = CODE_BITS + STONE_BITS
 VALUE_OFFSET: Final = 64
+#: The search keeps short sequences of small numbers (columns, the ranks of
+#: moves) packed in one integer, this many bits each: no list to read (a
+#: compiled list holds objects), and at most 15 columns.
+PACK_BITS: Final = 4
+PACK_MASK: Final = (1 << PACK_BITS) - 1
 #: A node limit beyond any search.
 NO_NODE_LIMIT: Final = 4_611_686_018_427_387_904
 #: The heuristic search's values: a loss whose last stone is the game's
@@ -136,14 +141,14 @@ class ConnectFourSolver:
         self.board_mask: i64 = self.bottom * column
         self.column: i64 = column
         self.columns: list[i64] = [column << (col * step) for col in range(cols)]
-        # The search's move ordering: per stones on the board, a part of
-        # ``cols`` places for the columns in order and their ranks.
-        self.sorted_columns: list[i64] = [0] * (cols * (rows * cols + 1))
-        self.ranks: list[i64] = [0] * (cols * (rows * cols + 1))
-        # Centre first, then outwards, the left before the right.
+        # Centre first, then outwards, the left before the right; also packed
+        # for the search, a column a nibble (PACK_BITS) from the low end.
         self.order: list[i64] = [
             cols // 2 + (1 - 2 * (index % 2)) * ((index + 1) // 2) for index in range(cols)
         ]
+        self.packed_order: i64 = sum(
+            col << (PACK_BITS * index) for index, col in enumerate(self.order)
+        )
         self.buckets: i64 = max(table_size // 2, 1)
         self.table_size: i64 = 2 * self.buckets
         self.table: list[i64] = [0] * self.table_size
@@ -308,10 +313,11 @@ class ConnectFourSolver:
         column = self.column
         step = self.step
         count = self.cols
-        order = self.order
+        order = self.packed_order
         next_current = current ^ mask
         buckets = self.buckets
-        for col in order:
+        for index in range(count):
+            col = (order >> (PACK_BITS * index)) & PACK_MASK
             move = moves & (column << (col * step))
             if move == 0:
                 continue
@@ -333,14 +339,13 @@ class ConnectFourSolver:
             self.store(slot, key, stones, (alpha + VALUE_OFFSET) << 1)
             return alpha
 
-        # Order by the winning cells a move creates, then centre first (an
-        # insertion sort, stable: the column order breaks ties), the columns
-        # kept in this depth's part of the buffers (small integers: no
-        # allocation); the first move's child is told the cells (a list would
-        # box them, which costs the compiled build more than it saves).
-        base = stones * count
-        sorted_columns = self.sorted_columns
-        ranks = self.ranks
+        # Order by the winning cells a move creates (15 counting as many),
+        # then centre first: an insertion sort, stable (the column order
+        # breaks ties), of columns and their ranks packed in two integers;
+        # the first move's child is told the cells (a list would box them,
+        # which costs the compiled build more than it saves).
+        sorted_columns: i64 = 0
+        ranks: i64 = 0
         found: i64 = 0
         first_wins: i64 = -1  # the cells of the move ranked first
         if (moves & (moves - 1)) == 0:  # one move: nothing to order
@@ -351,24 +356,31 @@ class ConnectFourSolver:
             if score > alpha:
                 alpha = score
         else:
-            for col in order:
+            for index in range(count):
+                col = (order >> (PACK_BITS * index)) & PACK_MASK
                 move = moves & (column << (col * step))
                 if move != 0:
                     wins = self.winning_cells(current | move, mask | move)
                     score = bit_count(wins)
-                    place = base + found
-                    found += 1
-                    while place > base and ranks[place - 1] < score:
-                        sorted_columns[place] = sorted_columns[place - 1]
-                        ranks[place] = ranks[place - 1]
+                    if score > PACK_MASK:
+                        score = PACK_MASK
+                    place = found
+                    while place > 0 and ((ranks >> (PACK_BITS * (place - 1))) & PACK_MASK) < score:
                         place -= 1
-                    sorted_columns[place] = col
-                    ranks[place] = score
-                    if place == base:
+                    shift = PACK_BITS * place
+                    below = (1 << shift) - 1
+                    sorted_columns = (
+                        (sorted_columns & below) | ((sorted_columns & ~below) << PACK_BITS)
+                    ) | (col << shift)
+                    ranks = ((ranks & below) | ((ranks & ~below) << PACK_BITS)) | (score << shift)
+                    found += 1
+                    if place == 0:
                         first_wins = wins
 
-        for place in range(base, base + found):
-            move = moves & (column << (sorted_columns[place] * step))
+        for place in range(found):
+            move = moves & (
+                column << (((sorted_columns >> (PACK_BITS * place)) & PACK_MASK) * step)
+            )
             score = -self.search(next_current, mask | move, stones + 1, -beta, -alpha, first_wins)
             first_wins = -1
             if score >= beta:

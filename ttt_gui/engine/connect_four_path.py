@@ -37,8 +37,10 @@ LINE_MIN_NODES: Final = 20_000
 #: SOLVE_SHARE times the time the heuristic search has taken so far.
 FIRST_BUDGET: Final = 5_000.0
 SOLVE_SHARE: Final = 3.0
-#: A bounded search for the best move lets its heuristic search spend up
-#: to this share of the solver's nodes (see ConnectFourPath.choose).
+#: A bounded search for the best move first gives the solver alone this
+#: share of its time (and of its nodes), then lets its heuristic search
+#: spend up to GUESS_SHARE of the solver's nodes (see ConnectFourPath.choose).
+SOLVE_FIRST: Final = 0.25
 GUESS_SHARE: Final = 0.25
 #: The solver's table (entries) where the engine picks its size: what pays
 #: at the speed of the build that runs (a larger one saves few nodes in the
@@ -360,11 +362,14 @@ class ConnectFourPath:
         Short of the exact scores it returns a proven winning move (its score
         a bound), else the heuristic search's move, never one proven not to
         win a won position."""
-        # The solver tries with budgets doubling from FIRST_BUDGET, its table
-        # kept between tries: first whether the side to move wins (one
-        # null-window test), then a winning move, then the exact scores. After
-        # each try the heuristic search (GuessSearch) goes one depth further
-        # while it has spent at most GUESS_SHARE of the solver's nodes.
+        # The solver tries, its table kept between tries: first whether the
+        # side to move wins (one null-window test), then a winning move, then
+        # the exact scores. The first try, alone, has SOLVE_FIRST of the time
+        # and nodes left: most positions a think time solves are solved so,
+        # at no cost of the tries below. Those have budgets doubling from
+        # FIRST_BUDGET, and after each one the heuristic
+        # search (GuessSearch) goes one depth further while it has spent at
+        # most GUESS_SHARE of the solver's nodes.
         boards = self.boards
         assert boards is not None, "choose only where start() said so"
         solver = boards.solver
@@ -374,9 +379,21 @@ class ConnectFourPath:
         winning: tuple[int, int] | None = None
         won: bool | None = None  # whether the side to move wins, once proven
         guess = GuessSearch(boards, board)
+        now = time.perf_counter()
+        first_deadline = now + SOLVE_FIRST * max(context.deadline - now, 0.0)
+        first_nodes = SOLVE_FIRST * max(context.node_limit - context.nodes, 0)
+        solver.limit(context.stop, first_deadline, started + first_nodes)
+        try:
+            winning = boards.winning_move(board, refuted)
+            won = winning is not None
+            scores, best = boards.move_scores(board, all_moves=False, randomize=randomize)
+            context.nodes += int(solver.nodes) - started
+            return scores, best, True, empties
+        except SearchAborted:
+            pass
         budget, guessing = FIRST_BUDGET, 0
         try:
-            while True:
+            while not context.stop.is_set():
                 counted = context.nodes + int(solver.nodes) - started
                 limit = started + min(context.node_limit, counted + budget) - context.nodes
                 solver.limit(context.stop, context.deadline, limit)
