@@ -190,9 +190,9 @@ def main() -> None:
         )
     answer: dict[str, Any] = json.loads(done.stdout)
     build = "compiled" if answer["compiled"] else "pure Python"
-    bound = f"{answer['nodes']:,} nodes" if answer["nodes"] else f"{answer['think']:g} s"
+    per_move = f"{answer['nodes']:,} nodes" if answer["nodes"] else f"{answer['think']:g} s"
     print(
-        f"7x6 Connect Four: the strongest level ({bound} a move, {build}) from"
+        f"7x6 Connect Four: the strongest level ({per_move} a move, {build}) from"
         f" {args.games} random 6-move openings (seed {args.seed})"
         + (f" and {args.from_empty} games from the empty board" if args.from_empty else "")
     )
