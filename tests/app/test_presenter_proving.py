@@ -39,6 +39,7 @@ def kinds(rig: Rig) -> list[str]:
     return [tag.kind for tag in rig.runner.started]
 
 
+@pytest.mark.slow  # many rounds; the proven values' test below runs one
 def test_proving_shows_ever_deeper_values_and_says_so() -> None:
     rig = proving_rig(size=5)  # the middle of 5x5: a draw far too deep to prove here
     rig.presenter.moves.play(12)

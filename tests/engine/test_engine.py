@@ -199,7 +199,9 @@ def check_proven_moves(board: Board, analyses: list[MoveAnalysis]) -> tuple[int,
     "name",
     # 4x4 k=3 with --slow only: by default 4x4 k=4 stands for the plain rules.
     [
-        pytest.param(name, marks=pytest.mark.slow) if name == "4x4 k=3" else name
+        pytest.param(name, marks=pytest.mark.slow)
+        if name in ("4x4 k=3", "4x4 misere k=3")
+        else name
         for name in PER_MOVE_BOARDS
     ],
 )

@@ -159,6 +159,7 @@ def test_gravity_and_misere_are_refused() -> None:
 # -- in the engine's solves -------------------------------------------------------
 
 
+@pytest.mark.slow  # a whole solve; the zone proofs are checked against plain search above
 def test_a_solve_on_7x7_with_five_in_a_row_is_a_draw_proven_by_zones() -> None:
     board = Board.from_moves([24, 23, 16, 32], 7, 5)
     result = Engine(randomize=False).search(board)

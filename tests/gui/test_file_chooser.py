@@ -279,6 +279,7 @@ def test_closing_the_window_closes_the_chooser(make_window) -> None:
 # -- for real --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # the real zenity; the runs with stand-ins above cover the window's side
 def test_zenity_saves_and_opens_a_game_typed_as_a_person_would(
     make_window, tmp_path: Path
 ) -> None:

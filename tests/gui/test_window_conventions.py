@@ -70,6 +70,7 @@ def visible_windows(name: str) -> list[str]:
     return found.stdout.split()
 
 
+@pytest.mark.slow  # a whole process; test_window_closing's resume after a close covers it
 def test_closing_with_a_game_in_progress_keeps_it_for_the_next_start(
     tmp_path: Path, window_manager: None
 ) -> None:

@@ -61,6 +61,7 @@ def at_the_screens_edge(root: tk.Misc) -> bool:
     )
 
 
+@pytest.mark.slow  # a second placement; the person's move is checked below
 def test_the_window_stays_where_the_window_manager_placed_it(
     make_window, window_manager: None
 ) -> None:

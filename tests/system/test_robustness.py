@@ -1321,6 +1321,7 @@ def bad_command_lines(folder: Path) -> list[tuple[list[str | bytes], str]]:
     return cases
 
 
+@pytest.mark.slow  # whole processes; each command's own tests check a bad option
 def test_bad_command_lines_exit_2_with_one_error_line(
     tmp_path: Path, exhaustive: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
