@@ -2,7 +2,7 @@
 
 A command is named by its action id: a menu item's (:mod:`ttt_gui.app.actions`),
 or one of the board, the toolbar, the New game page and the system (``play``,
-``choose_on_page``, ``open_game_file``). Each part that has commands lists
+``page_choose``, ``open_game_file``). Each part that has commands lists
 them in its ``commands()`` method, each id with the bound method that handles
 it; the presenter joins the lists at start into one :class:`Commands`, which
 the window calls by id. mypy checks every handler named there; a test checks
