@@ -1,7 +1,7 @@
 """Make the shipped puzzle sets from the engine's own games, each puzzle proven.
 
     python build/make_puzzles.py WORK [--kinds small,five,...] [--target 320]
-                                      [--minutes 6] [--out ttt_gui/puzzles]
+                                      [--minutes M] [--out ttt_gui/puzzles]
 
 Plays seeded games between the levels (``ttt_gui.config.LEVELS``: each
 game's two levels and its moves drawn from its seed) and looks at every
@@ -11,7 +11,7 @@ puzzle judge (:class:`ttt_gui.analysis.puzzles.PuzzleJudge`: the exact
 search, the Connect Four solver on 7x6, the threat searches on Gomoku), the
 position is a puzzle, unless one the same up to the board's symmetries is
 already kept. A puzzle with one fastest first move is preferred; where the
-kind keeps several (:attr:`Kind.several`) they are all in ``winning``.
+kind keeps several (:attr:`Kind.most_winning`) they are all in ``winning``.
 
 Resumable: the progress of each kind (its next game and the puzzles found)
 is kept in ``WORK/progress-<kind>.json`` after every game; a second run goes
@@ -25,6 +25,7 @@ the distance, the tempting alternatives and which levels miss the move.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import sys
@@ -35,19 +36,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ttt_gui.analysis.puzzle_threats import MAX_PLIES
+from ttt_gui.analysis.puzzle_threats import MAX_PLIES, ThreatJudge, reach
 from ttt_gui.analysis.puzzles import (
     FORMAT,
-    Puzzle,
-    PuzzleJudge,
     PuzzleKind,
     attacker_moves,
     position_key,
 )
-from ttt_gui.board import Board
+from ttt_gui.board import Board, Geometry
 from ttt_gui.config import LEVELS
 from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine, Limit
 from ttt_gui.engine.levels import LevelPlayer
+from ttt_gui.engine.threats import side_bits
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "ttt_gui" / "puzzles"
@@ -59,37 +59,56 @@ OUT = ROOT / "ttt_gui" / "puzzles"
 class Kind:
     """How one kind's puzzles are made: the empty ``boards`` its games start
     from, the ``distances`` (the attacker's moves) a puzzle may have, the
+    ``minutes`` of one core its making may take at most, the
     fewest marks on a board looked at (``first_marks``), the node budget of
     the levels' searches where they have none (``level_nodes``), the exact
-    check's budget (``check_nodes``, None: none) and whether a puzzle may
-    keep several fastest first moves (``several``)."""
+    check's budget (``check_nodes``, None: none) and how many fastest first
+    moves a puzzle may keep (``most_winning``; 1: a unique first move); with ``backward`` only
+    the winner's positions are looked at, from the end of its game back
+    until its win is too long or not found (on boards where a win is costly
+    to look for)."""
 
     boards: tuple[Board, ...]
     distances: range
+    minutes: float
     first_marks: int = 0
     level_nodes: int | None = None
     check_nodes: int | None = None
-    several: bool = False
+    most_winning: int = 1
+    backward: bool = False
 
 
 KINDS: dict[PuzzleKind, Kind] = {
     PuzzleKind.SMALL: Kind(
-        (Board.empty(3), Board.empty(4)), range(2, 5), first_marks=2, several=True
+        (Board.empty(3), Board.empty(4)), range(2, 5), 2.0, first_marks=2, most_winning=9
     ),
-    PuzzleKind.FIVE: Kind((Board.empty(5, 4),), range(2, 7), first_marks=4, level_nodes=4_000),
+    PuzzleKind.FIVE: Kind(
+        (Board.empty(5, 4),), range(2, 7), 3.0, first_marks=4, level_nodes=4_000
+    ),
     PuzzleKind.CONNECT_FOUR: Kind(
         (Board.empty(rows=6, cols=7, gravity=True),),
         range(3, 11),
-        first_marks=12,
+        7.0,
+        first_marks=14,
         level_nodes=4_000,
         check_nodes=400_000,
+        backward=True,
     ),
-    PuzzleKind.GOMOKU: Kind((Board.empty(15, 5),), range(3, 10), first_marks=7, level_nodes=3_000),
+    PuzzleKind.GOMOKU: Kind(
+        (Board.empty(15, 5),),
+        range(3, 7),
+        16.0,
+        first_marks=7,
+        level_nodes=3_000,
+        backward=True,
+        most_winning=3,
+    ),
     PuzzleKind.MISERE: Kind(
         (Board.empty(3, misere=True), Board.empty(4, 3, misere=True), Board.empty(4, misere=True)),
         range(2, 8),
+        2.0,
         first_marks=2,
-        several=True,
+        most_winning=3,
     ),
 }
 #: The levels' order of strength, weakest first, and the rating each one's
@@ -122,7 +141,8 @@ def level_players(kind: Kind, seed: int) -> dict[str, LevelPlayer]:
 
 
 def game(kind: Kind, seed: int) -> tuple[Board, tuple[str, str], Iterator[Board]]:
-    """One seeded game: its start, its levels (X's, O's) and its positions."""
+    """One seeded game: its start, its levels (X's, O's) and its positions,
+    the last one its end."""
     chooser = random.Random(seed)
     start = chooser.choice(kind.boards)
     names = (chooser.choice(list(LEVELS)), chooser.choice(list(LEVELS)))
@@ -134,8 +154,21 @@ def game(kind: Kind, seed: int) -> tuple[Board, tuple[str, str], Iterator[Board]
             yield board
             name = names[0] if board.turn is start.turn else names[1]
             board = board.play(players[name].search(board).move)
+        yield board
 
-    return start, names, positions()
+    return start, names, positions()  # the last one the game's end
+
+
+def candidates(kind: Kind, positions: list[Board]) -> list[Board]:
+    """The positions of a game to look at: from ``first_marks`` on; with
+    ``backward``, only the winner's, from the game's end back."""
+    looked = [
+        board for board in positions if board.move_count >= kind.first_marks and not board.is_over
+    ]
+    if not kind.backward:
+        return looked
+    winner = positions[-1].winner
+    return [board for board in reversed(looked) if board.turn is winner]
 
 
 def exact_scores(engine: Engine, board: Board, nodes: int | None) -> dict[int, int] | None:
@@ -144,14 +177,20 @@ def exact_scores(engine: Engine, board: Board, nodes: int | None) -> dict[int, i
     return analysis.scores if analysis.exact else None
 
 
+@functools.cache
+def threat_judge(geometry: Geometry, max_plies: int) -> ThreatJudge:
+    """The threat searches of Gomoku's board, their answers kept."""
+    return ThreatJudge(geometry, max_plies)
+
+
 def fastest(
     puzzle_kind: PuzzleKind, kind: Kind, board: Board, engine: Engine
 ) -> tuple[frozenset[int], int, int] | None:
     """(the fastest winning first moves, their distance, the tempting
-    alternatives) at ``board``, if the side to move wins within the kind's
-    distances; else None."""
+    alternatives) at ``board``, if the side to move has a forced win found
+    (past ``check_nodes``, none is); else None."""
     if puzzle_kind is PuzzleKind.GOMOKU:
-        return gomoku_fastest(kind, board)
+        return gomoku_fastest(board, kind.distances[-1])
     scores = exact_scores(engine, board, kind.check_nodes)
     if scores is None:
         return None
@@ -159,29 +198,37 @@ def fastest(
     if best <= MATE_THRESHOLD:
         return None
     distance = attacker_moves(WIN - best)
-    if distance not in kind.distances:
-        return None
     winning = frozenset(move for move, score in scores.items() if score == best)
     slower = sum(1 for score in scores.values() if MATE_THRESHOLD < score < best)
     return winning, distance, slower
 
 
-def gomoku_fastest(kind: Kind, board: Board) -> tuple[frozenset[int], int, int] | None:
-    """As :func:`fastest`, by the threat searches (see puzzle_threats)."""
-    stub = Puzzle("gomoku-0", PuzzleKind.GOMOKU, board, frozenset({0}), kind.distances[-1], 0, "")
-    judge = PuzzleJudge(stub)
-    threats = judge.threat_judge
-    assert threats is not None
-    me, opp = (
-        (board.x_bits, board.o_bits)
-        if board.turn is board.turn.X
-        else (board.o_bits, board.x_bits)
-    )
-    plies = threats.win_plies(me, opp)
-    if plies is None or plies > MAX_PLIES:
+def gomoku_fastest(board: Board, longest: int) -> tuple[frozenset[int], int, int] | None:
+    """As :func:`fastest`, by the threat searches (see puzzle_threats): the
+    shortest win found from ``board`` bounds the distance (past ``longest``
+    moves, None), then each four and three is searched as the judge of a
+    puzzle of that distance does; if a faster win shows, the judge of that
+    distance must find the same first moves (else None)."""
+    plies = threat_judge(board.geometry, MAX_PLIES).win_plies(*side_bits(board))
+    if plies is None or attacker_moves(plies) > longest:
         return None
+    bound = attacker_moves(plies)
+    found = gomoku_winning(board, bound)
+    if found is None:
+        return None
+    winning, distance, tempting = found
+    if distance < bound and gomoku_winning(board, distance) != found:
+        return None
+    return found
+
+
+def gomoku_winning(board: Board, bound: int) -> tuple[frozenset[int], int, int] | None:
+    """The fastest first moves found by the judge of a puzzle of ``bound``
+    moves, their distance and the other fours and threes."""
+    threats = threat_judge(board.geometry, reach(bound))
     lefts = {}
-    for move in threats.candidates(board):
+    candidates = threats.candidates(board)
+    for move in candidates:
         after = board.play(move)
         left = threats.moves_left(after, None) if not after.is_over else 0
         if left is not None:
@@ -189,11 +236,8 @@ def gomoku_fastest(kind: Kind, board: Board) -> tuple[frozenset[int], int, int] 
     if not lefts:
         return None
     distance = min(lefts.values())
-    if distance not in kind.distances:
-        return None
     winning = frozenset(move for move, moves in lefts.items() if moves == distance)
-    tempting = len(threats.candidates(board)) - len(winning)
-    return winning, distance, tempting
+    return winning, distance, len(candidates) - len(winning)
 
 
 def rating(
@@ -209,8 +253,8 @@ def rating(
     points = BASE_RATING + DISTANCE_POINTS * (distance - 1)
     points += TEMPTING_POINTS * min(tempting, MOST_TEMPTING)
     for name, player in level_players(kind, seed).items():
-        if name == "strongest" and puzzle_kind is not PuzzleKind.GOMOKU:
-            continue  # it solves these boards: it never misses
+        if LEVELS[name].nodes is None and kind.level_nodes is None:
+            continue  # it solves these boards to the end: it never misses
         policy = player.policy(board)
         found = sum(p for move, p in policy.probabilities.items() if move in winning)
         points += MISS_POINTS[name] * (1.0 - found)
@@ -245,10 +289,11 @@ def entry(
 
 
 def make_kind(
-    puzzle_kind: PuzzleKind, work: Path, target: int, minutes: float
+    puzzle_kind: PuzzleKind, work: Path, target: int, minutes: float | None = None
 ) -> list[dict[str, object]]:
     """The puzzles of one kind, going on from ``work``'s progress file."""
     kind = KINDS[puzzle_kind]
+    minutes = kind.minutes if minutes is None else minutes
     progress_file = work / f"progress-{puzzle_kind.value}.json"
     state: dict[str, object] = {"seed": 0, "seconds": 0.0, "puzzles": []}
     if progress_file.exists():
@@ -262,17 +307,19 @@ def make_kind(
     while len(puzzles) < target and time.perf_counter() - started < minutes * 60:
         seed = int(state["seed"])  # type: ignore[call-overload]
         start, names, positions = game(kind, seed)
-        for board in positions:
-            if board.move_count < kind.first_marks or len(puzzles) >= target:
-                continue
+        for board in candidates(kind, list(positions)):
+            if len(puzzles) >= target:
+                break
             key = position_key(board)
             if key in seen:
                 continue
             found = fastest(puzzle_kind, kind, board, engine)
-            if found is None:
+            if found is None or found[1] > kind.distances[-1]:
+                if kind.backward:
+                    break  # further back the win is longer still, or gone
                 continue
             winning, distance, tempting = found
-            if len(winning) > 1 and not kind.several:
+            if distance not in kind.distances or len(winning) > kind.most_winning:
                 continue
             seen.add(key)
             points = rating(puzzle_kind, board, winning, distance, tempting, kind, seed)
@@ -314,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("work", type=Path, help="the folder of the progress files")
     parser.add_argument("--kinds", default=",".join(k.value for k in PuzzleKind))
     parser.add_argument("--target", type=int, default=320, help="puzzles a kind")
-    parser.add_argument("--minutes", type=float, default=6.0, help="a kind's time at most")
+    parser.add_argument("--minutes", type=float, help="a kind's time at most (else its own)")
     parser.add_argument("--out", type=Path, default=OUT)
     options = parser.parse_args(argv)
     options.work.mkdir(parents=True, exist_ok=True)

@@ -40,33 +40,47 @@ from ttt_gui.engine.vct import ContinuousThreats
 # -- Tune these to change what a Gomoku puzzle's searches may cost --------------------------
 
 #: Positions a VCF search may visit.
-VCF_NODES = 20_000
+VCF_NODES = 10_000
 #: Positions a VCT search may visit.
-VCT_NODES = 40_000
+VCT_NODES = 20_000
 #: The longest win the searches look for, in plies (9 of the attacker's moves).
 MAX_PLIES = 17
 
 
 class ThreatJudge:
-    """The threat searches of one Gomoku board shape, each position's
-    answer kept (a puzzle asks of the same positions again)."""
+    """The threat searches of one Gomoku board shape for wins of at most
+    ``max_plies`` plies, each position's answer kept (a puzzle asks of the
+    same positions again). A puzzle's judge looks for wins one move longer
+    than the puzzle promises (:func:`reach`): a longer one counts as none."""
 
-    def __init__(self, geometry: Geometry) -> None:
+    def __init__(self, geometry: Geometry, max_plies: int = MAX_PLIES) -> None:
         self.geometry = geometry
-        self._wins: dict[tuple[int, int], int | None] = {}
+        self.max_plies = max_plies
+        self._wins: dict[tuple[int, int], tuple[int, tuple[int, ...]] | None] = {}
 
     def win_plies(self, me: int, opp: int) -> int | None:
         """The plies of the shortest win by threats found for ``me`` to move
-        against ``opp`` (the game not over), None if none is found."""
+        against ``opp`` (the game not over) within ``max_plies``, None if
+        none is found."""
+        found = self.win(me, opp)
+        return None if found is None else found[0]
+
+    def win(self, me: int, opp: int) -> tuple[int, tuple[int, ...]] | None:
+        """As :meth:`win_plies`, with the win's line (against the first
+        defences tried)."""
         key = (me, opp)
         if key not in self._wins:
+            found = None
             vcf = ThreatSearch(self.geometry, VCF_NODES)
-            found = vcf.plies if vcf.find(me, opp, MAX_PLIES) is not None else None
-            shorter = MAX_PLIES if found is None else found - 2
+            line = vcf.find(me, opp, self.max_plies)
+            if line is not None:
+                found = vcf.plies, line
+            shorter = self.max_plies if found is None else found[0] - 2
             if shorter >= 5:  # threes need a reply and two moves more
                 vct = ContinuousThreats(self.geometry, VCT_NODES)
-                if vct.find(me, opp, shorter) is not None:
-                    found = vct.plies
+                line = vct.find(me, opp, shorter)
+                if line is not None:
+                    found = vct.plies, line
             self._wins[key] = found
         return self._wins[key]
 
@@ -76,30 +90,39 @@ class ThreatJudge:
         after one reply standing for all the others (their moves left)."""
         defender, attacker = side_bits(board)
         geometry = self.geometry
-        their_threats, my_threats, _ = scan(defender, attacker, geometry)
-        if my_threats:  # the defender completes a line at once
-            yield (my_threats & -my_threats).bit_length() - 1, None
+        completes, threatened, _ = scan(defender, attacker, geometry)
+        if completes:  # the defender completes a line at once
+            yield (completes & -completes).bit_length() - 1, None
             return
-        if their_threats & (their_threats - 1):
-            yield (their_threats & -their_threats).bit_length() - 1, 1
+        if threatened & (threatened - 1):  # two threats: one of them stays open
+            yield (threatened & -threatened).bit_length() - 1, 1
             return
-        if their_threats:
-            searched = their_threats
-            others = 1
+        if threatened:
+            searched, others = list(cells_of(threatened)), 1
         else:
-            searched = urgent_defences(defender, attacker, geometry)
-            others = 2
+            searched, others = list(cells_of(urgent_defences(defender, attacker, geometry))), 2
             if not searched:  # a quiet move: every reply, if the attacker wins at all
-                if self.win_plies(attacker, defender) is None:
+                win = self.win(attacker, defender)
+                if win is None:
                     yield board.legal_moves()[0], None
                     return
-                searched, others = board.empty_bits, 0
-        for reply in cells_of(searched):
+                searched, others = self._quiet_replies(board, win[1]), 0
+        for reply in searched:
             plies = self.win_plies(attacker, defender | 1 << reply)
             yield reply, None if plies is None else (plies + 1) // 2
-        rest = board.empty_bits & ~searched
+        rest = board.empty_bits & ~sum(1 << reply for reply in searched)
         if rest and others:
             yield (rest & -rest).bit_length() - 1, others
+
+    def _quiet_replies(self, board: Board, line: tuple[int, ...]) -> list[int]:
+        """Every reply at ``board`` after a quiet move, those likeliest to
+        stop the attacker's win first: the cells of its ``line``, then of
+        its lines two and three short, then the rest."""
+        defender, attacker = side_bits(board)
+        fours = open_cells(attacker, defender, self.geometry)[0]
+        threes = open_cells(attacker, defender, self.geometry, 3)[0]
+        order = [*line, *cells_of(fours), *cells_of(threes), *cells_of(board.empty_bits)]
+        return [cell for cell in dict.fromkeys(order) if board.empty_bits >> cell & 1]
 
     def moves_left(self, board: Board, stop: threading.Event | None) -> int | None:
         """The attacker's moves still needed against the longest defence at
@@ -151,6 +174,13 @@ class ThreatJudge:
             return list(cells_of(my_threats | their_threats))
         threes = open_cells(me, opp, self.geometry, 3)[0]
         return list(cells_of(my_threats | my_fours | threes))
+
+
+def reach(distance: int) -> int:
+    """The plies a Gomoku puzzle's judge searches after a reply of the
+    defender to the first move of a puzzle of ``distance`` moves: one move
+    more than the puzzle promises there, so a slower win is told apart."""
+    return min(2 * distance - 1, MAX_PLIES)
 
 
 def _check(stop: threading.Event | None) -> None:

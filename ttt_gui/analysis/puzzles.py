@@ -40,8 +40,8 @@ import threading
 from dataclasses import dataclass
 from importlib import resources
 
-from ttt_gui.analysis.puzzle_threats import ThreatJudge
-from ttt_gui.board import Board, InvalidPositionError, Player
+from ttt_gui.analysis.puzzle_threats import ThreatJudge, reach
+from ttt_gui.board import Board, InvalidCoordinateError, InvalidPositionError, Player
 from ttt_gui.engine import MATE_THRESHOLD, WIN, Engine, Limit
 from ttt_gui.engine.state import SearchAborted
 from ttt_gui.engine.tables import tables_for
@@ -184,7 +184,7 @@ def _puzzle(entry: object, kind: PuzzleKind, where: str) -> Puzzle:
     try:
         board = Board.from_text(entry["board"])
         winning = frozenset(board.parse_coordinate(str(name)) for name in entry["winning"])
-    except InvalidPositionError as error:
+    except (InvalidPositionError, InvalidCoordinateError) as error:
         raise MalformedPuzzleError(f"{where}: {error}") from None
     if board.is_over or not winning or not winning <= set(board.legal_moves()):
         raise MalformedPuzzleError(f"{where}: the winning moves are not moves of the position")
@@ -251,7 +251,9 @@ class PuzzleJudge:
         self._engine = Engine(randomize=False)
         gomoku = puzzle.kind is PuzzleKind.GOMOKU
         #: The threat searches that judge a Gomoku puzzle (None: the exact search).
-        self.threat_judge = ThreatJudge(puzzle.board.geometry) if gomoku else None
+        self.threat_judge = (
+            ThreatJudge(puzzle.board.geometry, reach(puzzle.distance)) if gomoku else None
+        )
         self._threats = self.threat_judge
         self._lock = threading.Lock()
 

@@ -24,6 +24,7 @@ from ttt_gui.app.problem_report import engine_build
 from ttt_gui.board import MIN_SIZE, Player, default_win_length
 from ttt_gui.cli import analyse as analysis_cli
 from ttt_gui.cli import argparse_words, pbrain
+from ttt_gui.cli import puzzle as puzzle_cli
 from ttt_gui.cli.language import add_language_option, check_language, install_run_language
 from ttt_gui.cli.quit_signals import QUIT_SIGNALS, usual_signals
 from ttt_gui.config import (
@@ -154,12 +155,12 @@ def level_help() -> str:
 
 
 #: The commands that open no window, as the usage line shows them.
-COMMANDS_USAGE = "{analyse,review,pbrain} ..."
+COMMANDS_USAGE = "{analyse,review,pbrain,puzzle} ..."
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The window's options; its usage line names the commands without a
-    window too (``analyse``, ``review``, ``pbrain``), which have parsers of
+    window too (``analyse``, ``review``, ``pbrain``, ``puzzle``), which have parsers of
     their own."""
     parser = argparse.ArgumentParser(
         prog="ttt-gui",
@@ -447,6 +448,7 @@ def prints_words(argv: list[str]) -> bool:
     return (
         analysis_cli.is_command(argv)
         or pbrain.is_command(argv)
+        or puzzle_cli.is_command(argv)
         or any(word in ("-h", "--help", "--version") for word in argv)
     )
 
@@ -491,6 +493,9 @@ def main(argv: list[str] | None = None) -> int:
     if analysis_cli.is_command(arguments):  # no window: Ctrl+C interrupts as usual
         usual_signals()
         return analysis_cli.main(arguments)
+    if puzzle_cli.is_command(arguments):  # no window, no settings: the shipped puzzles
+        usual_signals()
+        return puzzle_cli.main(arguments)
     if pbrain.is_command(arguments):  # no window, no settings: a Gomocup manager's brain
         usual_signals()
         return pbrain.main(arguments)
