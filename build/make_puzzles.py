@@ -10,13 +10,13 @@ kind allows (:data:`KINDS`), whose fastest first moves are proven by the
 puzzle judge (:class:`ttt_gui.analysis.puzzles.PuzzleJudge`: the exact
 search, the Connect Four solver on 7x6, the threat searches on Gomoku), the
 position is a puzzle, unless one the same up to the board's symmetries is
-already kept. A puzzle with one fastest first move is preferred; where the
-kind keeps several (:attr:`Kind.most_winning`) they are all in ``winning``.
+already kept. A puzzle has a unique fastest first move, or at most
+:attr:`Kind.most_winning` of them, all in its ``winning``.
 
 Resumable: the progress of each kind (its next game and the puzzles found)
 is kept in ``WORK/progress-<kind>.json`` after every game; a second run goes
-on from there, and writes the data files once every kind asked for is done
-(its target reached or its minutes spent). Progress goes to stderr.
+on from there. A kind's data file is written once the kind is done (its
+target reached or its minutes spent). Progress goes to stderr.
 
 The rating of each puzzle (docs/puzzles.md explains it) is computed from
 the distance, the tempting alternatives and which levels miss the move.
@@ -36,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ttt_gui.analysis.puzzle_threats import MAX_PLIES, ThreatJudge, reach
+from ttt_gui.analysis.puzzle_threats import ThreatJudge, reach
 from ttt_gui.analysis.puzzles import (
     FORMAT,
     PuzzleKind,
@@ -80,15 +80,15 @@ class Kind:
 
 KINDS: dict[PuzzleKind, Kind] = {
     PuzzleKind.SMALL: Kind(
-        (Board.empty(3), Board.empty(4)), range(2, 5), 2.0, first_marks=2, most_winning=9
+        (Board.empty(3), Board.empty(4)), range(2, 5), 3.2, first_marks=2, most_winning=9
     ),
     PuzzleKind.FIVE: Kind(
-        (Board.empty(5, 4),), range(2, 7), 3.0, first_marks=4, level_nodes=4_000
+        (Board.empty(5, 4),), range(2, 7), 3.2, first_marks=4, level_nodes=4_000
     ),
     PuzzleKind.CONNECT_FOUR: Kind(
         (Board.empty(rows=6, cols=7, gravity=True),),
         range(3, 11),
-        7.0,
+        11.0,
         first_marks=14,
         level_nodes=4_000,
         check_nodes=400_000,
@@ -96,17 +96,17 @@ KINDS: dict[PuzzleKind, Kind] = {
     ),
     PuzzleKind.GOMOKU: Kind(
         (Board.empty(15, 5),),
-        range(3, 7),
+        range(3, 6),
         16.0,
         first_marks=7,
-        level_nodes=3_000,
+        level_nodes=1_500,
         backward=True,
         most_winning=3,
     ),
     PuzzleKind.MISERE: Kind(
         (Board.empty(3, misere=True), Board.empty(4, 3, misere=True), Board.empty(4, misere=True)),
         range(2, 8),
-        2.0,
+        3.2,
         first_marks=2,
         most_winning=3,
     ),
@@ -209,7 +209,7 @@ def gomoku_fastest(board: Board, longest: int) -> tuple[frozenset[int], int, int
     moves, None), then each four and three is searched as the judge of a
     puzzle of that distance does; if a faster win shows, the judge of that
     distance must find the same first moves (else None)."""
-    plies = threat_judge(board.geometry, MAX_PLIES).win_plies(*side_bits(board))
+    plies = threat_judge(board.geometry, 2 * longest - 1).win_plies(*side_bits(board))
     if plies is None or attacker_moves(plies) > longest:
         return None
     bound = attacker_moves(plies)

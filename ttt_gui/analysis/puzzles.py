@@ -206,7 +206,7 @@ def _puzzle(entry: object, kind: PuzzleKind, where: str) -> Puzzle:
 def puzzle_set(kind: PuzzleKind) -> tuple[Puzzle, ...]:
     """The shipped puzzles of ``kind``, in their fixed order (read once)."""
     name = f"{kind.value}.json"
-    text = resources.files("ttt_gui.puzzles").joinpath(name).read_text(encoding="utf-8")
+    text = (resources.files("ttt_gui") / "puzzles" / name).read_text(encoding="utf-8")
     return read_puzzles(text, kind, name=name)
 
 
