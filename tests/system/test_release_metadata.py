@@ -14,6 +14,7 @@ from types import ModuleType
 from scripts import load_script
 
 from ttt_gui import __version__
+from ttt_gui.analysis.puzzles import PuzzleKind, read_puzzles
 from ttt_gui.storage.games import SUFFIX
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,3 +100,22 @@ def test_every_package_of_the_code_goes_into_the_wheel() -> None:
         for init in code.rglob("__init__.py")
     }
     assert folders <= listed, sorted(folders - listed)
+
+
+def test_the_puzzle_sets_go_into_the_wheel_the_sdist_and_the_frozen_build() -> None:
+    """Every kind's set is package data of ttt_gui.puzzles (a folder of data,
+    no code), grafted into the sdist; the frozen build takes every data file."""
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "ttt_gui.puzzles" in setuptools["tool"]["setuptools"]["packages"]
+    assert setuptools["tool"]["setuptools"]["package-data"]["ttt_gui.puzzles"] == ["*.json"]
+    assert "graft ttt_gui/puzzles" in (ROOT / "MANIFEST.in").read_text(encoding="utf-8")
+    assert 'collect_data_files("ttt_gui"' in (ROOT / "build" / "ttt_gui.spec").read_text()
+    folder = ROOT / "ttt_gui" / "puzzles"
+    assert {path.name for path in folder.iterdir() if path.suffix == ".json"} == {
+        f"{kind.value}.json" for kind in PuzzleKind
+    }
+    for kind in PuzzleKind:
+        text = (folder / f"{kind.value}.json").read_text(encoding="utf-8")
+        assert read_puzzles(text, kind)
+    size = sum(path.stat().st_size for path in folder.iterdir())
+    assert size < 600_000  # a few hundred KB at most
