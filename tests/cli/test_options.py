@@ -62,9 +62,9 @@ def option_help(text: str, option: str) -> str:
 def test_the_usage_names_the_commands_without_a_window(capsys: pytest.CaptureFixture[str]) -> None:
     usage = usage_of(help_of(capsys))
     assert usage.startswith("usage: ttt-gui [-h]")
-    for command in ("analyse", "review", "pbrain"):
+    for command in ("analyse", "review", "pbrain", "puzzle"):
         assert command in usage
-    assert usage.splitlines()[-1] == "       ttt-gui {analyse,review,pbrain} ..."
+    assert usage.splitlines()[-1] == "       ttt-gui {analyse,review,pbrain,puzzle} ..."
 
 
 def test_a_usage_error_shows_the_commands_too(
@@ -73,7 +73,7 @@ def test_a_usage_error_shows_the_commands_too(
     with pytest.raises(SystemExit) as exited:
         main(["--settings", str(tmp_path / "settings.json"), "--bogus"])
     assert exited.value.code == 2
-    assert "ttt-gui {analyse,review,pbrain} ..." in capsys.readouterr().err
+    assert "ttt-gui {analyse,review,pbrain,puzzle} ..." in capsys.readouterr().err
 
 
 # -- the board options --------------------------------------------------------------------

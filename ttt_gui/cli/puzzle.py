@@ -136,8 +136,9 @@ def choose(parser: _Parser, args: argparse.Namespace) -> Puzzle:
             parser.fail(gettext("there is no puzzle {id}").format(id=args.id))
         return puzzle
     if kind is None:
-        # TRANSLATORS: --game and --id are options: keep them as they are.
-        parser.error(gettext("say which puzzles: --game KIND or --id ID"))
+        # TRANSLATORS: {set} and {puzzle} are options with their values (--game KIND, --id ID).
+        message = gettext("say which puzzles: {set} or {puzzle}")
+        parser.error(message.format(set="--game KIND", puzzle="--id ID"))
     if args.date is not None and not args.daily:
         # TRANSLATORS: --date and --daily are options: keep them as they are.
         parser.error(gettext("--date goes with --daily"))
