@@ -3,7 +3,8 @@ exact solver: ``ttt_gui/engine/connect_four_book.txt``.
 
     python build/connect_four_book.py --work DIR [--side first|second|both]
         [--solve-from N] [--depth N] [--fast-nodes N] [--table N]
-        [--minutes M] [--output PATH]
+        [--minutes M] [--partial] [--output PATH]
+    python build/connect_four_book.py --verify BOOK [--table N]
 
 The book follows one side (the first player, the second, or each in turn)
 from the empty board. Where that side is to move it needs one move that
@@ -365,10 +366,58 @@ def build(args: argparse.Namespace) -> int:
     return 0 if complete else 3
 
 
+def verify(path: Path, table: int) -> int:
+    """Replay every entry of the book at ``path`` through the exact solver
+    (one table for all): its move keeps the value it claims, and an exact
+    value is the position's. 0 when every entry holds, 1 otherwise."""
+    text = path.read_text(encoding="utf-8")
+    ConnectFourBook.parse(text)
+    solver = BoardSolver(6, 7, table)
+    solver.solver.limit(NEVER, float("inf"), float("inf"))
+    entries = [line.split() for line in text.splitlines() if line and not line.startswith("#")]
+    started, wrong = time.monotonic(), 0
+    for number, (columns, column, value) in enumerate(
+        sorted(entries, key=lambda e: -len(e[0])), 1
+    ):
+        board = BookBuilder.board("" if columns == "-" else columns)
+        after = board.play(column_cell(board, int(column) - 1))
+        if after.winner is not None:
+            holds = value in ("win", "1") or value.isdigit()
+        elif value == "win":
+            current, mask, stones = solver.position(after)
+            holds = solver.solver.is_at_most(current, mask, stones, -1)
+        else:
+            current, mask, stones = solver.position(board)
+            exact = solver.solver.value(current, mask, stones)
+            current, mask, stones = solver.position(after)
+            child = -solver.solver.value(current, mask, stones) if not after.is_over else 0
+            outcome = (exact > 0) - (exact < 0)
+            claimed = OUTCOME_WORDS.get(value)
+            holds = child == exact and (
+                outcome == claimed if claimed is not None else exact == int(value)
+            )
+        if not holds:
+            wrong += 1
+            print(f"  WRONG: {columns} {column} {value}", flush=True)
+        if number % 25 == 0 or number == len(entries):
+            print(
+                f"  {number} of {len(entries)} entries, {time.monotonic() - started:.0f} s",
+                flush=True,
+            )
+    print(
+        f"{len(entries) - wrong} of {len(entries)} entries hold;"
+        f" {time.monotonic() - started:.0f} s."
+    )
+    return 1 if wrong else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command line."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--work", required=True, help="the folder of the progress files")
+    parser.add_argument("--work", help="the folder of the progress files")
+    parser.add_argument(
+        "--verify", metavar="BOOK", help="replay every entry of BOOK through the solver instead"
+    )
     parser.add_argument("--side", choices=("first", "second", "both"), default="both")
     parser.add_argument("--solve-from", type=int, default=6)
     parser.add_argument("--depth", type=int, default=8)
@@ -379,7 +428,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--partial", action="store_true", help="write the book of what is settled when stopped"
     )
-    return build(parser.parse_args(argv))
+    args = parser.parse_args(argv)
+    if args.verify:
+        return verify(Path(args.verify), args.table)
+    if not args.work:
+        parser.error("--work is needed to compute a book")
+    return build(args)
 
 
 if __name__ == "__main__":
