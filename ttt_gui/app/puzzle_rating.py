@@ -32,8 +32,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
 from typing import Protocol, TypeVar
+
+from ttt_gui.storage.puzzle_record import START, Rating
+
+__all__ = ["START", "Rating", "glicko2_update", "next_puzzle", "solve_update"]
 
 #: Glicko-2's scale: a rating of 1500 + 173.7178 mu is mu on the paper's scale.
 SCALE = 173.7178
@@ -47,19 +50,6 @@ PUZZLE_DEVIATION = 50.0
 MIN_DEVIATION = 45.0
 #: The first half-width (rating points) of the window the next puzzle is chosen in.
 FIRST_WINDOW = 100.0
-
-
-@dataclass(frozen=True)
-class Rating:
-    """A rating on the Glicko scale, its deviation and its volatility."""
-
-    rating: float
-    deviation: float
-    volatility: float
-
-
-#: A new player's rating: the paper's defaults.
-START = Rating(1500.0, 350.0, 0.06)
 
 
 def _g(phi: float) -> float:
