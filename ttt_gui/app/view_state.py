@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from ttt_gui import PROGRAM_NAME
 from ttt_gui.analysis.review import Mark, MoveReview
 from ttt_gui.analysis.values import DEFAULT_SCALE, Scale, Value, scale_of
 from ttt_gui.app.actions import changed_labels
@@ -29,6 +30,7 @@ from ttt_gui.app.game_words import (
 )
 from ttt_gui.app.key_names import KeyNames
 from ttt_gui.app.new_game import NewGameView
+from ttt_gui.app.puzzle_play import PuzzleView
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player
 from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode
@@ -113,6 +115,10 @@ class ViewState:
     #: starts (``quick_start(index)``) of the New game page, the toolbar's
     #: New and the finished game.
     quick_starts: tuple[str, ...] = ()
+    #: In a puzzle: the cells marked (the hint's area, or the solution's
+    #: moves when ``marks_solution``).
+    marked: tuple[int, ...] = ()
+    marks_solution: bool = False
 
     @property
     def home_cell(self) -> int:
@@ -221,6 +227,7 @@ def build_view(
     new_game: NewGameView | None = None,
     sound: bool = False,
     quick_starts: tuple[str, ...] = (),
+    puzzle: PuzzleView | None = None,
 ) -> ViewState:
     """The view state of ``session`` with the display ``settings``, built once.
 
@@ -229,7 +236,9 @@ def build_view(
     status. ``review`` marks the move list and may show a reviewed move in
     place of the game; ``disabled`` are the actions that do not apply now;
     ``new_game`` is the New game page, if open; ``sound`` whether sounds are
-    on; ``quick_starts`` the recent setups in words."""
+    on; ``quick_starts`` the recent setups in words; ``puzzle`` the puzzle
+    played, if any, whose words take the turn field, the score line and the
+    title."""
     board, config = session.board, session.config
     review = review if review is not None else ReviewView()
     analysis = session.analysis if settings.analysis else None
@@ -243,7 +252,7 @@ def build_view(
         history[index] = f"{history[index]}  {mark.symbol}"
         tones[index] = MARK_TONES[mark]
     shape = config.shape
-    return ViewState(
+    view = ViewState(
         size=board.size,
         win_length=board.win_length,
         cells=game_cells(session, analysis) if focused is None else reviewed_cells(focused),
@@ -297,6 +306,17 @@ def build_view(
         next_mark=board.turn.value,
         motion=settings.motion,
         losing_line=board.misere and focused is None and bool(board.winning_line),
+    )
+    if puzzle is None:
+        return view
+    return dataclasses.replace(
+        view,
+        turn=puzzle.turn,
+        scores=puzzle.rating,
+        title=f"{PROGRAM_NAME} — {puzzle.title}",
+        marked=puzzle.marked,
+        marks_solution=puzzle.is_solution,
+        offers_play_again=False,
     )
 
 
