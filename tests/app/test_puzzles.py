@@ -18,6 +18,7 @@ from ttt_gui.app.puzzle_play import hint_area, puzzle_kind
 from ttt_gui.board import Board
 from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.storage.settings import Settings
+from ttt_gui.theme import Role
 
 TODAY = datetime.date(2026, 11, 29)
 #: X to move: c1 wins at once; b2 wins too, but a move later; a3 throws the win away.
@@ -318,3 +319,29 @@ def test_the_streak_and_rating_show_in_the_puzzle_line_the_next_day() -> None:
         PuzzleKind.SMALL, TODAY + datetime.timedelta(days=1)
     )
     assert Mode.COMPUTER is later.session.config.mode
+
+
+def test_the_statistics_show_the_rating_solved_puzzles_and_streak() -> None:
+    rig = make_presenter(today=TODAY)
+    solve(rig, start(rig))
+    start(rig, QUICK)
+    rig.presenter.commands.run("play", 6)
+    rig.settle()
+    rig.presenter.commands.run("show_statistics")
+    name, (title, rows) = rig.dialogs.calls[-1]
+    assert name == "show_table" and title == "Statistics"
+    rating = round(rig.presenter.settings.puzzles.rating("small").rating)
+    assert rows[-2:] == [
+        ("Puzzles, 3×3 and 4×4", f"rating {rating:,}, 1 of 2 puzzles solved"),
+        ("Puzzle streak", "1 day in a row"),
+    ]
+
+
+def test_the_marked_cells_are_painted_as_the_hint() -> None:
+    rig = make_presenter(today=TODAY)
+    start(rig, QUICK)
+    rig.presenter.commands.run("hint")
+    view = rig.presenter.view()
+    assert {i for i, cell in enumerate(view.cells) if cell.background is Role.HINT} == set(
+        view.marked
+    )

@@ -147,6 +147,7 @@ class Presenter:
             schedule=self.schedule,
             about_note=self.problems.where_written,
             say=self.say,
+            today=today,
         )
         self.moves = Moves(session, self.coach, self.sounds, self, guard=self.puzzles.refusal)
         #: Every command of the window, by action id.

@@ -45,12 +45,13 @@ from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.puzzle_rating import next_puzzle, solve_update
 from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
+from ttt_gui.app.statistics import rating_words
 from ttt_gui.board import Board
 from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.engine.state import SearchAborted
 from ttt_gui.storage.puzzle_record import Attempt
 from ttt_gui.storage.settings import Settings
-from ttt_gui.words import gettext, ngettext, pgettext
+from ttt_gui.words import gettext, ngettext
 
 #: Puzzles tried in this window that are not offered again soon.
 JUST_TRIED = 20
@@ -401,7 +402,7 @@ class PuzzlePlay:
         if not self.is_active or puzzle is None:
             return None
         board = self.session.board
-        rating = _number(puzzle.rating)
+        rating = rating_words(puzzle.rating)
         shape = Shape.of(puzzle.board).label
         if self._is_daily:
             # TRANSLATORS: {board} names the board ("Connect Four (7×6)"); {rating} a number.
@@ -410,7 +411,7 @@ class PuzzlePlay:
             title = gettext("Puzzle on {board}, rated {rating}")
         title = title.format(board=shape, rating=rating)
         record = self.settings.puzzles
-        player = _number(record.rating(puzzle.kind.value).rating)
+        player = rating_words(record.rating(puzzle.kind.value).rating)
         streak = record.streak(self.today())
         # TRANSLATORS: the score line in puzzles: {rating} is a number ("1,532"),
         # {days} the days in a row with a puzzle solved.
@@ -559,12 +560,6 @@ class PuzzlePlay:
         return after.rating, after.rating - before.rating
 
 
-def _number(value: float) -> str:
-    """A rating in words: rounded, thousands grouped as the language groups them."""
-    # TRANSLATORS: the thousands separator of numbers such as 1,532 (a dot in German).
-    return f"{round(value):,}".replace(",", pgettext("thousands separator", ","))
-
-
 def _rating_words(rating: tuple[float, float], *, solved: bool) -> str:
     value, change = rating
     step = round(change)
@@ -574,7 +569,7 @@ def _rating_words(rating: tuple[float, float], *, solved: bool) -> str:
         text = gettext("Puzzle solved. Your puzzle rating: {rating} ({change}).")
     else:
         text = gettext("Puzzle failed. Your puzzle rating: {rating} ({change}).")
-    return text.format(rating=_number(value), change=signed)
+    return text.format(rating=rating_words(value), change=signed)
 
 
 def _solution_words(board: Board, cells: tuple[int, ...]) -> str:

@@ -309,8 +309,13 @@ def build_view(
     )
     if puzzle is None:
         return view
+    marked = set(puzzle.marked)
     return dataclasses.replace(
         view,
+        cells=tuple(
+            dataclasses.replace(cell, background=Role.HINT) if index in marked else cell
+            for index, cell in enumerate(view.cells)
+        ),
         turn=puzzle.turn,
         scores=puzzle.rating,
         title=f"{PROGRAM_NAME} — {puzzle.title}",
