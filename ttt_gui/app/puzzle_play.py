@@ -218,6 +218,7 @@ class PuzzlePlay:
         self._is_solution = False
         self._promise = 0  # the attacker's moves the puzzle still promises
         self._mistake: Board | None = None  # the position before a failing move
+        self._change: float | None = None  # the last try's change of the rating
 
     # -- commands ---------------------------------------------------------------------
 
@@ -289,8 +290,7 @@ class PuzzlePlay:
             self.host.say(gettext("The puzzle is solved: there is no solution left to show."))
             return
         if not self._rated:
-            rating = self._record(solved=False)
-            self.host.say(_rating_words(rating, solved=False))
+            self._record(solved=False)
         board = self._mistake if self._mistake is not None else self.session.board
         if board.turn is not puzzle.attacker:
             self.host.say(gettext("Wait for the computer's move."))
@@ -338,9 +338,9 @@ class PuzzlePlay:
         if not self.is_active or self.stage not in (Stage.SOLVED, Stage.FAILED):
             return None
         keys = self.session.keys
-        # TRANSLATORS: {next} and {retry} are keys, e.g. "Ctrl+P".
-        message = gettext("This puzzle is over: {next} for the next one, {retry} to retry it.")
-        return Refused(message.format(next=keys.of("puzzles"), retry=keys.of("puzzle_retry")))
+        # TRANSLATORS: {key} is a key, e.g. "Ctrl+P".
+        message = gettext("This puzzle is over: {key} for the next one.")
+        return Refused(message.format(key=keys.of("puzzles")))
 
     # -- the jobs (see Work) ----------------------------------------------------------
 
@@ -413,13 +413,22 @@ class PuzzlePlay:
         record = self.settings.puzzles
         player = rating_words(record.rating(puzzle.kind.value).rating)
         streak = record.streak(self.today())
-        # TRANSLATORS: the score line in puzzles: {rating} is a number ("1,532"),
-        # {days} the days in a row with a puzzle solved.
-        line = ngettext(
-            "Your puzzle rating: {rating}   Streak: {days} day",
-            "Your puzzle rating: {rating}   Streak: {days} days",
-            streak,
-        ).format(rating=player, days=streak)
+        if self._change is None:
+            # TRANSLATORS: the score line in puzzles: {rating} is a number ("1,532"),
+            # {days} the days in a row with a puzzle solved.
+            line = ngettext(
+                "Your puzzle rating: {rating}   Streak: {days} day",
+                "Your puzzle rating: {rating}   Streak: {days} days",
+                streak,
+            ).format(rating=player, days=streak)
+        else:
+            # TRANSLATORS: the score line in puzzles after a try: {change} is the
+            # change the try made ("+18", "−12").
+            line = ngettext(
+                "Your puzzle rating: {rating} ({change})   Streak: {days} day",
+                "Your puzzle rating: {rating} ({change})   Streak: {days} days",
+                streak,
+            ).format(rating=player, change=_signed(self._change), days=streak)
         return PuzzleView(
             title=title,
             turn=self._turn_words(puzzle, board),
@@ -456,6 +465,7 @@ class PuzzlePlay:
         self.session.start_puzzle(puzzle.board, puzzle_config(puzzle.board))
         if first_try:
             self._judge = PuzzleJudge(puzzle)
+            self._change = None
             self._rated = False
             self._tried.append(puzzle.id)
         self.puzzle = puzzle
@@ -506,11 +516,11 @@ class PuzzlePlay:
             self.stage = Stage.SOLVED  # heard as the won game it ends
             message = gettext("Puzzle solved.")
             if not self._rated:
-                message = _rating_words(self._record(solved=True), solved=True)
-            keys = session.keys
-            # TRANSLATORS: after a solved puzzle: {key} is a key, e.g. "Ctrl+P".
-            more = gettext("{key}: the next puzzle.").format(key=keys.of("puzzles"))
-            self.host.say(f"{message} {more}")
+                rating, change = self._record(solved=True)
+                # TRANSLATORS: {rating} is the new rating ("1,532"), {change} its change ("+18").
+                message = gettext("Puzzle solved. Your puzzle rating: {rating} ({change}).")
+                message = message.format(rating=rating_words(rating), change=_signed(change))
+            self.host.say(message)
             return
         if left is None or left > promise:
             self.stage = Stage.FAILED
@@ -523,16 +533,11 @@ class PuzzlePlay:
                 why = why.format(side=defender, cell=cell)
             else:
                 # TRANSLATORS: {side} is the attacker (X or O), {cell} the move played ("b2").
-                why = gettext(
-                    "After {cell} {side} still wins, but more slowly than the puzzle asks."
-                )
+                why = gettext("After {cell} {side} still wins, but too slowly for this puzzle.")
                 why = why.format(side=attacker, cell=cell)
             if not self._rated:
-                why = f"{why} {_rating_words(self._record(solved=False), solved=False)}"
-            keys = session.keys
-            # TRANSLATORS: {key} is a key, e.g. "Ctrl+U".
-            more = gettext("{key} shows the solution.").format(key=keys.of("puzzle_solution"))
-            self.host.say(f"{why} {more}")
+                self._record(solved=False)  # the change is on the score line
+            self.host.say(why)
             return
         self._promise = promise
         if judged.defence is not None:
@@ -557,19 +562,14 @@ class PuzzlePlay:
         attempt = Attempt(puzzle.id, self.today(), solved)
         self.settings.puzzles = record.with_attempt(attempt, kind, after)
         self.host.puzzle_saved()
-        return after.rating, after.rating - before.rating
+        self._change = after.rating - before.rating
+        return after.rating, self._change
 
 
-def _rating_words(rating: tuple[float, float], *, solved: bool) -> str:
-    value, change = rating
+def _signed(change: float) -> str:
+    """A rating's change with its sign: ``'+18'``, ``'−12'``."""
     step = round(change)
-    signed = f"+{step}" if step >= 0 else f"−{-step}"
-    if solved:
-        # TRANSLATORS: {rating} is the new rating ("1,532"), {change} its change ("+18").
-        text = gettext("Puzzle solved. Your puzzle rating: {rating} ({change}).")
-    else:
-        text = gettext("Puzzle failed. Your puzzle rating: {rating} ({change}).")
-    return text.format(rating=rating_words(value), change=signed)
+    return f"+{step}" if step >= 0 else f"−{-step}"
 
 
 def _solution_words(board: Board, cells: tuple[int, ...]) -> str:

@@ -317,6 +317,7 @@ def build_view(
             for index, cell in enumerate(view.cells)
         ),
         turn=puzzle.turn,
+        note=view.note or puzzle.title,
         scores=puzzle.rating,
         title=f"{PROGRAM_NAME} — {puzzle.title}",
         marked=puzzle.marked,
