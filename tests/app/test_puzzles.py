@@ -342,3 +342,19 @@ def test_the_marked_cells_are_painted_as_the_hint() -> None:
     assert {i for i, cell in enumerate(view.cells) if cell.background is Role.HINT} == set(
         view.marked
     )
+
+
+def test_a_choice_made_in_a_puzzle_is_of_the_players_own_game() -> None:
+    settings = Settings(game=GameConfig(rows=4, cols=4, win_length=4, level="hard"))
+    rig = make_presenter(settings, today=TODAY)
+    start(rig, QUICK)
+    rig.presenter.commands.run("set_think_time", 2.0)
+    assert settings.game == GameConfig(rows=4, cols=4, win_length=4, level="hard", think_time=2.0)
+    assert rig.session.is_puzzle, "a think time does not change the game: the puzzle stays"
+    rig.presenter.commands.run("set_level", "easy")  # a game against another level
+    assert not rig.session.is_puzzle
+    assert rig.session.config == settings.game and rig.board.cells == 16
+    assert settings.game.level == "easy"
+    start(rig, QUICK)
+    rig.presenter.commands.run("new_game")
+    assert rig.session.config == settings.game and not rig.session.is_puzzle

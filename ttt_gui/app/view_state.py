@@ -251,7 +251,7 @@ def build_view(
     for index, mark in enumerate(review.marks, start=1):
         history[index] = f"{history[index]}  {mark.symbol}"
         tones[index] = MARK_TONES[mark]
-    shape = config.shape
+    own = settings.game
     view = ViewState(
         size=board.size,
         win_length=board.win_length,
@@ -275,15 +275,15 @@ def build_view(
         history=tuple(history),
         history_cursor=session.history.cursor if focused is None else review.focused_index,
         is_watch=config.mode is Mode.WATCH,
-        choices={
-            "mode": config.mode.value,
-            "human": config.human.value,
-            "level": "custom" if config.depth is not None else config.level,
-            "board": shape if shape in BOARD_CHOICES else "custom",
-            "think": config.think_time,
+        choices={  # the person's own game's, also in a puzzle
+            "mode": own.mode.value,
+            "human": own.human.value,
+            "level": "custom" if own.depth is not None else own.level,
+            "board": own.shape if own.shape in BOARD_CHOICES else "custom",
+            "think": own.think_time,
             "theme": settings.theme,
-            "x_level": config.x_level,
-            "o_level": config.o_level,
+            "x_level": own.x_level,
+            "o_level": own.o_level,
             "speed": settings.watch_delay,
             "language": settings.language,
         },
