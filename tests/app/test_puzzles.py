@@ -129,6 +129,7 @@ def test_a_move_that_throws_the_win_away_is_said_at_once_and_fails_the_puzzle() 
     rig.settle()
     view = rig.presenter.view()
     assert view.turn == "Puzzle failed: O holds."
+    assert view.offers_next_puzzle and not view.offers_play_again
     assert view.note == "O now holds: after a3 the win is gone."
     assert view.scores.startswith("Your puzzle rating: 1,3") and "(−1" in view.scores
     assert rig.sounds.take() == [Cue.MOVE, Cue.LOSS]
@@ -161,6 +162,7 @@ def test_show_solution_goes_back_to_the_mistake_and_marks_the_winning_moves() ->
     rig.presenter.commands.run("play", 2)  # played on after the solution: unrated
     rig.settle()
     assert rig.presenter.view().turn == "Puzzle solved: X wins."
+    assert rig.presenter.view().offers_next_puzzle
     assert rig.presenter.settings.puzzles.count == 1
 
 

@@ -71,7 +71,13 @@ def test_puzzles_solved_by_mouse_and_by_keys_failed_and_rated(make_window) -> No
         assert wait(window.root, lambda: attacker_to_move(window, second), 10)
     assert wait(window.root, lambda: turn(window).startswith("Puzzle solved"))
 
-    third = open_puzzles(window, SMALL[2:])  # a move that throws the win away
+    part = window.presenter.puzzles  # the button beside the solved puzzle offers the next
+    part.load = lambda kind: SMALL[2:3]
+    assert window.turn_field.next_puzzle.winfo_ismapped()
+    real_click(window.turn_field.next_puzzle)
+    assert wait(window.root, lambda: part.puzzle is SMALL[2])
+    assert not window.turn_field.next_puzzle.winfo_ismapped()
+    third = SMALL[2]  # a move that throws the win away
     wrong = next(
         move
         for move in third.board.legal_moves()

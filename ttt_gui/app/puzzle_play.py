@@ -146,6 +146,8 @@ class PuzzleView:
     rating: str
     marked: tuple[int, ...] = ()
     is_solution: bool = False
+    #: Solved or failed: the next puzzle is offered.
+    is_over: bool = False
 
 
 def _attacker_to_move(puzzle: Puzzle, board: Board) -> bool:
@@ -435,6 +437,7 @@ class PuzzlePlay:
             rating=line,
             marked=self._marked,
             is_solution=self._is_solution,
+            is_over=self.stage in (Stage.SOLVED, Stage.FAILED),
         )
 
     def _turn_words(self, puzzle: Puzzle, board: Board) -> str:

@@ -119,6 +119,8 @@ class ViewState:
     #: moves when ``marks_solution``).
     marked: tuple[int, ...] = ()
     marks_solution: bool = False
+    #: A puzzle is over (solved or failed): the next one is offered.
+    offers_next_puzzle: bool = False
 
     @property
     def home_cell(self) -> int:
@@ -323,6 +325,7 @@ def build_view(
         marked=puzzle.marked,
         marks_solution=puzzle.is_solution,
         offers_play_again=False,
+        offers_next_puzzle=puzzle.is_over,
     )
 
 
