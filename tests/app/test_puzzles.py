@@ -360,3 +360,44 @@ def test_a_choice_made_in_a_puzzle_is_of_the_players_own_game() -> None:
     start(rig, QUICK)
     rig.presenter.commands.run("new_game")
     assert rig.session.config == settings.game and not rig.session.is_puzzle
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", [kind for kind in PuzzleKind if kind is not PuzzleKind.GOMOKU])
+def test_every_shipped_puzzle_is_solved_through_the_window_by_its_winning_moves(
+    kind: PuzzleKind,
+) -> None:
+    """Each puzzle of the set played through the presenter: the engine's
+    fastest winning move at each turn solves it in exactly its distance,
+    against the longest defence; its first wrong move (if any) fails it."""
+    for puzzle in puzzle_set(kind):
+        rig = make_presenter(today=TODAY)
+        start(rig, puzzle)
+        judge = PuzzleJudge(puzzle)
+        moves = 0
+        while not rig.board.is_over:
+            winning = judge.winning_moves(rig.board)
+            assert winning, puzzle.id
+            rig.presenter.commands.run("play", min(winning))
+            rig.settle()
+            moves += 1
+        assert rig.presenter.view().turn.startswith("Puzzle solved"), puzzle.id
+        assert moves == puzzle.distance, puzzle.id
+        wrong = [move for move in puzzle.board.legal_moves() if move not in puzzle.winning]
+        if wrong:
+            start(rig, puzzle)
+            rig.presenter.commands.run("puzzle_retry")
+            rig.presenter.commands.run("play", wrong[0])
+            rig.settle()
+            assert rig.presenter.view().turn.startswith("Puzzle failed"), puzzle.id
+
+
+def test_a_misere_puzzle_ends_with_the_defenders_forced_line_played() -> None:
+    puzzle = min(puzzle_set(PuzzleKind.MISERE), key=lambda p: (p.distance, p.board.cells))
+    rig = make_presenter(today=TODAY)
+    solve(rig, start(rig, puzzle))
+    board = rig.board
+    assert board.is_over and board.winner is puzzle.attacker
+    assert board.turn is puzzle.attacker, "the defender made the last move, its losing line"
+    assert rig.presenter.view().turn == f"Puzzle solved: {puzzle.attacker.value} wins."
+    assert rig.sounds.take()[-1] is Cue.WIN

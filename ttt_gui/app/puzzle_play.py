@@ -363,7 +363,9 @@ class PuzzlePlay:
         def judge_move(stop: threading.Event) -> Judged:
             verdict = judge.verdict(board, stop)  # at once when the move ends the game
             left = verdict.moves_left
-            keeps = left is not None and 0 < left <= promise and not board.is_over
+            # Under misère a win is complete once the defender's every move
+            # makes a line (0 left, the game not over): that move is played too.
+            keeps = left is not None and left <= promise and not board.is_over
             return Judged(verdict, judge.defence(board, stop) if keeps else None)
 
         return JobTag(JobKind.PUZZLE, session.generation), judge_move
@@ -516,6 +518,9 @@ class PuzzlePlay:
         cell = session.board.coordinate(move) if move is not None else ""
         promise = self._promise - 1
         if left == 0:
+            if judged.defence is not None:  # the defender's forced last move (misère)
+                session.apply_computer_move(generation, judged.defence)
+                self.sounds.placed()
             self.stage = Stage.SOLVED  # heard as the won game it ends
             message = gettext("Puzzle solved.")
             if not self._rated:
