@@ -137,12 +137,8 @@ class PuzzleRecord:
         return {
             "attempts": [attempt.to_text() for attempt in self.attempts],
             "count": self.count,
-            "ratings": {
-                kind: [
-                    round(value.rating, 2),
-                    round(value.deviation, 2),
-                    round(value.volatility, 6),
-                ]
+            "ratings": {  # unrounded: what is read back is what was written
+                kind: [value.rating, value.deviation, value.volatility]
                 for kind, value in self.ratings
             },
         }
