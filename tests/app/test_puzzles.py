@@ -67,6 +67,7 @@ def test_puzzles_shows_todays_puzzle_with_the_side_to_move_and_the_win_promised(
     assert view.title.startswith("Noxo — Today's puzzle, on ")
     assert f"rated {round(puzzle.rating):,}" in view.title
     assert view.note == view.title.removeprefix("Noxo — "), "the message line names the puzzle"
+    assert view.status == f"{view.turn}  {view.note}"
     assert view.scores == "Your puzzle rating: 1,500   Streak: 0 days"
     assert {"puzzle_retry", "puzzle_solution", "leave_puzzles"}.isdisjoint(view.disabled)
 

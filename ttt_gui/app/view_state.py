@@ -312,14 +312,16 @@ def build_view(
     if puzzle is None:
         return view
     marked = set(puzzle.marked)
+    note = view.note or puzzle.title
     return dataclasses.replace(
         view,
+        status=f"{puzzle.turn}  {note}",
         cells=tuple(
             dataclasses.replace(cell, background=Role.HINT) if index in marked else cell
             for index, cell in enumerate(view.cells)
         ),
         turn=puzzle.turn,
-        note=view.note or puzzle.title,
+        note=note,
         scores=puzzle.rating,
         title=f"{PROGRAM_NAME} — {puzzle.title}",
         marked=puzzle.marked,
