@@ -203,6 +203,8 @@ def test_a_hint_marks_an_area_around_a_winning_move_not_the_cell(puzzle: Puzzle)
     view = rig.presenter.view()
     assert len(view.marked) >= 3 and not view.marks_solution
     assert set(view.marked) & puzzle.winning
+    empty = [cell for cell in view.marked if puzzle.board[cell] is None]
+    assert len(empty) >= 2, "the area does not give the cell away"
     assert view.note == "The winning move is in the marked area."
 
 

@@ -157,19 +157,28 @@ def _attacker_to_move(puzzle: Puzzle, board: Board) -> bool:
 
 def hint_area(board: Board, cells: frozenset[int]) -> tuple[int, ...]:
     """The area around the first of ``cells`` (in reading order) that a hint
-    marks: under gravity its column and the next one on each side, else the
-    3×3 block around it, moved inside the board; never the cell alone."""
+    marks, never the cell alone: under gravity its column and the next one
+    on each side; on 3×3 its row, else its column (else the whole board),
+    the first with two empty cells at least, so that the area does not give
+    the cell away; on larger boards the 3×3 block around it, moved inside
+    the board."""
     if not cells:
         return ()
     cell = min(cells)
-    row, column = divmod(cell, board.cols)
+    rows, cols = board.rows, board.cols
+    row, column = divmod(cell, cols)
     if board.gravity:
-        columns = _span(column, 3, board.cols)
-        return tuple(r * board.cols + c for r in range(board.rows) for c in columns)
-    if board.rows <= 3 and board.cols <= 3:  # a third of the board: its row or column
-        return tuple(row * board.cols + c for c in range(board.cols))
-    rows, columns = _span(row, 3, board.rows), _span(column, 3, board.cols)
-    return tuple(r * board.cols + c for r in rows for c in columns)
+        columns = _span(column, 3, cols)
+        return tuple(r * cols + c for r in range(rows) for c in columns)
+    if rows <= 3 and cols <= 3:
+        areas = [
+            tuple(row * cols + c for c in range(cols)),
+            tuple(r * cols + column for r in range(rows)),
+            tuple(range(board.cells)),
+        ]
+        return next(area for area in areas if sum(board[c] is None for c in area) >= 2)
+    block_rows, block_columns = _span(row, 3, rows), _span(column, 3, cols)
+    return tuple(r * cols + c for r in block_rows for c in block_columns)
 
 
 def _span(middle: int, width: int, length: int) -> range:
