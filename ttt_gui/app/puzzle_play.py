@@ -223,6 +223,7 @@ class PuzzlePlay:
         self._is_daily = False
         self._rated = False  # the attempt has been recorded
         self._tried: list[str] = []
+        #: A solution's or hint's jobs are tagged -1, -2, …: never a judged move's generation.
         self._serial = 0
         self._wanted: tuple[JobTag, Board] | None = None
         self._marked: tuple[int, ...] = ()
@@ -314,7 +315,7 @@ class PuzzlePlay:
             self._mark(tuple(sorted(puzzle.winning)), solution=True)
         else:
             self._serial += 1
-            self._wanted = (JobTag(JobKind.PUZZLE, self._serial), board)
+            self._wanted = (JobTag(JobKind.PUZZLE, -self._serial), board)
         self.host.schedule()
 
     def hint(self) -> None:
@@ -331,7 +332,7 @@ class PuzzlePlay:
             self.host.say(gettext("The winning move is in the marked area."))
             return
         self._serial += 1
-        self._wanted = (JobTag(JobKind.PUZZLE, self._serial), board)
+        self._wanted = (JobTag(JobKind.PUZZLE, -self._serial), board)
         self._is_solution = False
         self.host.say(gettext("Looking for a hint…"))
         self.host.schedule()
