@@ -219,7 +219,6 @@ class PuzzlePlay:
         self.puzzle: Puzzle | None = None
         self.stage = Stage.PLAYING
         self._judge: PuzzleJudge | None = None
-        self._generation = -1  # the session's, while this puzzle is played
         self._is_daily = False
         self._rated = False  # the attempt has been recorded
         self._tried: list[str] = []
@@ -485,7 +484,6 @@ class PuzzlePlay:
             self._tried.append(puzzle.id)
         self.puzzle = puzzle
         self._is_daily = is_daily
-        self._generation = self.session.generation
         self.stage = Stage.PLAYING
         self._promise = puzzle.distance
         self._wanted = self._mistake = None
