@@ -333,9 +333,10 @@ def build(args: argparse.Namespace) -> int:
             complete = False
             outcome = None
         words = {value: word for word, value in OUTCOME_WORDS.items()}
-        if outcome is None:
+        start = builder.settled.get(builder.key(BookBuilder.board("")))
+        if outcome is None and (side == "second" or start is None):
             kept = [entry for entry in builder.settled.values() if entry.column >= 0]
-        else:
+        else:  # the start settled: the entries a player following the book meets
             kept = builder.reachable()
         result = "not proven yet" if outcome is None else f"a {words[outcome]} for it"
         print(
