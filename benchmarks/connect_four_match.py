@@ -9,9 +9,10 @@ this source tree as plain Python). ``--games N`` openings, ``--seed N``,
 machine as on a quiet one, so two builds compare move for move);
 ``--opponent perfect|random|both`` (default both), ``--side
 first|second|both`` (default both), ``--from-empty N`` games from the empty
-board as the first player against the perfect opponent (each of its
-answers there is an exact solve of a position a few moves in: far beyond
-a think time, minutes to hours each without a book).
+board as the first player against the perfect opponent (where the level
+played the opening book's winning move, every answer loses by the book's
+proof and the perfect opponent chooses among them by its seed; beyond the
+book each of its answers is an exact solve, as elsewhere).
 
 The openings: random games of 6 moves from the empty 7x6 board
 (reproducible from the seed) that are not over. From each, the strongest
@@ -57,6 +58,7 @@ from ttt_gui.config import LEVELS, TOP_LEVEL, GameConfig
 from ttt_gui.engine import COMPILED, Engine, Limit
 from ttt_gui.engine.engine import MATE_THRESHOLD
 from ttt_gui.engine.connect_four_path import BoardSolver
+from ttt_gui.engine.connect_four_book import shipped_book
 from ttt_gui.engine.levels import LevelPlayer
 
 request = json.load(sys.stdin)
@@ -65,14 +67,21 @@ nodes = request["nodes"]
 think = None if nodes else request["think"] or GameConfig().think_time
 level = LEVELS[TOP_LEVEL]
 judge = BoardSolver(6, 7, 2_000_000)
+book = shipped_book()
 RESULT = {1: "won", 0: "drawn", -1: "lost"}
 
 
 def value_for(board, player):
-    # The value of the game for ``player`` with best play: 1, 0 or -1.
+    # The value of the game for ``player`` with best play: 1, 0 or -1; the
+    # book's value where it has the position (checked by its tests and by
+    # build/connect_four_book.py --verify), else a weak solve.
     if board.is_over:
         return 0 if board.winner is None else (1 if board.winner is player else -1)
-    outcome = judge.outcome(board)
+    entry = book.lookup_board(board)
+    if entry is not None:
+        outcome = (entry.value > 0) - (entry.value < 0)
+    else:
+        outcome = judge.outcome(board)
     return outcome if board.turn is player else -outcome
 
 
@@ -98,6 +107,7 @@ def play(board, side, opponent_kind, number, opening):
     lost_value = []
     start_value = value_for(board, side)
     value = start_value
+    proven_lost = False
     while not board.is_over:
         started = time.perf_counter()
         if board.turn is side:
@@ -107,13 +117,18 @@ def play(board, side, opponent_kind, number, opening):
             longest = max(longest, time.perf_counter() - started)
             kinds += "e" if found.exact else "w" if found.score > MATE_THRESHOLD else "h"
             after = board.play(found.move)
-            kept = value_for(after, side)
+            entry = book.lookup_board(board)
+            # After the book's winning move every reply loses (the book's proof).
+            proven_lost = entry is not None and entry.value > 0 and found.move % 7 == entry.column
+            kept = 1 if proven_lost else value_for(after, side)
             if kept < value:
                 lost_value.append((board.move_count, kinds[-1]))
             value = kept
             board = after
         else:
-            if opponent_kind == "perfect":
+            if opponent_kind == "perfect" and proven_lost:
+                move = chooser.choice(board.legal_moves())  # equal: each loses
+            elif opponent_kind == "perfect":
                 move = perfect.search(board).move
             else:
                 move = random_safe_move(board, chooser)

@@ -4,6 +4,7 @@ presenter and window tests both read."""
 
 from __future__ import annotations
 
+import datetime
 import os
 import threading
 import time
@@ -278,11 +279,13 @@ def make_presenter(
     store: FakeStore | None = None,
     runner: Runner | None = None,
     desktop_sounds: bool = True,
+    today: datetime.date = datetime.date(2026, 11, 29),
     **config: Any,
 ) -> Rig:
     """A :class:`Rig` for ``settings``, or for default settings whose game has
     the fields ``config`` (``mode`` and ``human`` may be given as text).
-    ``desktop_sounds`` is whether the desktop allows event sounds.
+    ``desktop_sounds`` is whether the desktop allows event sounds; ``today``
+    the date the presenter reads (the daily puzzle, the puzzle streak).
 
     The runner defaults to an :class:`InlineRunner` (each search runs at once;
     :meth:`Presenter.tick` collects it) and the computer's pause to none.
@@ -304,6 +307,7 @@ def make_presenter(
         computer_pause=computer_pause,
         sound_player=sounds,
         desktop_sounds=desktop_sounds,
+        today=lambda: today,
     )
     return Rig(presenter, dialogs, clock, store, runner, sounds)
 

@@ -465,7 +465,8 @@ def test_every_menu_entry_runs_the_command_of_its_item(make_window) -> None:
     names = dialogs.names()  # the commands behind the entries asked their questions
     for dialog in ("ask_open_path", "ask_save_path", "set_clipboard", "read_clipboard"):
         assert dialog in names
-    assert "ask_integer" in names and "show_table" in names and "show_info" in names
+    # Statistics is a table: Show solution, run before it, gave a puzzle up (a failed try).
+    assert "ask_integer" in names and names.count("show_table") == 2
     assert window.callback_errors == []
     assert window.presenter.errors == []
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import datetime
 import io
 import json
 import os
@@ -48,6 +49,7 @@ from ttt_gui.cli.main import main as cli_main
 from ttt_gui.config import ConfigError, GameConfig, Mode
 from ttt_gui.storage import games, settings
 from ttt_gui.storage.games import GameFileError, SavedGame, parse_game, read_game
+from ttt_gui.storage.puzzle_record import Attempt, PuzzleRecord, PuzzleRecordError, Rating
 from ttt_gui.storage.settings import Settings, load
 
 
@@ -92,6 +94,11 @@ REAL_SETTINGS = Settings(
     watch_delay=100,
     analysis=True,
     scores={"hotseat:5x5:4": {"X": 2, "O": 1, "draw": 3}},
+    puzzles=PuzzleRecord().with_attempt(
+        Attempt("small-0003", datetime.date(2026, 11, 29), True),
+        "small",
+        Rating(1620.5, 240.25, 0.06),
+    ),
 )
 REAL_GAME = SavedGame(
     GameConfig(
@@ -147,6 +154,16 @@ SETTINGS_WRONG: dict[str, list[str]] = {
         '[{"rows": 99}]',
         '[{"level": "godlike"}]',
         "[{}, {}, {}, {}]",
+    ],
+    "puzzles": [
+        "[]",
+        '"x"',
+        "null",
+        '{"attempts": "2026-11-29 small-0003 solved"}',
+        '{"attempts": ["2026-11-29 small-0003 won"]}',
+        '{"ratings": {"small": [1500, -1, 0.06]}}',
+        '{"ratings": {"small": [1500, 200, 1.5]}}',
+        '{"count": -1}',
     ],
     "scores": [
         "[]",
@@ -835,7 +852,9 @@ def _settings_with(changes: dict) -> Settings | None:
     }
     try:
         config = GameConfig.from_dict(game, base=REAL_SETTINGS.game)
-    except (ConfigError, OverflowError):
+        if "puzzles" in display:
+            display["puzzles"] = PuzzleRecord.from_json_value(display["puzzles"])
+    except (ConfigError, OverflowError, PuzzleRecordError):
         return None
     extra = {name: value for name, value in changes.items() if name not in SETTING_NAMES}
     return dataclasses.replace(REAL_SETTINGS, game=config, **display, extra=extra)

@@ -61,8 +61,9 @@ class ItemKind(StrEnum):
 class Facts:
     """What the enabled-when tests of the table read: the mode, whether undo
     and redo have somewhere to go, whether the game has moves (to review),
-    whether a review runs or a reviewed move is shown (to stop), and whether
-    other unfinished games are kept (to resume)."""
+    whether a review runs or a reviewed move is shown (to stop), whether
+    other unfinished games are kept (to resume), and whether a puzzle is
+    played."""
 
     mode: Mode
     can_undo: bool
@@ -70,6 +71,11 @@ class Facts:
     has_moves: bool
     can_stop_review: bool
     has_kept_games: bool = False
+    in_puzzle: bool = False
+
+
+def _in_puzzle(facts: Facts) -> bool:
+    return facts.in_puzzle
 
 
 #: An item's enabled-when test.
@@ -282,6 +288,17 @@ MENUS: tuple[tuple[str, tuple[Item, ...]], ...] = tuple(
                     "resume_kept",
                     enabled=lambda facts: facts.has_kept_games,
                 ),
+                SEPARATOR,
+                # TRANSLATORS: Game menu: "X to play and win" puzzles (or the next one).
+                command(gettext_noop("Pu&zzles"), "puzzles", "Ctrl+P"),
+                # TRANSLATORS: Game menu: play the puzzle shown again from its start.
+                command(
+                    gettext_noop("Retr&y puzzle"), "puzzle_retry", "Ctrl+T", enabled=_in_puzzle
+                ),
+                command(
+                    gettext_noop("Show sol&ution"), "puzzle_solution", "Ctrl+U", enabled=_in_puzzle
+                ),
+                command(gettext_noop("&Leave puzzles"), "leave_puzzles", enabled=_in_puzzle),
                 SEPARATOR,
                 command(
                     gettext_noop("Re&view this game"),

@@ -18,7 +18,7 @@ returns to it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from ttt_gui.analysis.review import GameReview, MoveReview, ReviewStopped, review_game
@@ -73,11 +73,18 @@ class _Wanted:
 
 
 class Coach:
-    """Hint and game review over ``session``, for ``host``."""
+    """Hint and game review over ``session``, for ``host``; in a puzzle the
+    hint is ``puzzle_hint``'s."""
 
-    def __init__(self, session: Session, host: CoachHost) -> None:
+    def __init__(
+        self,
+        session: Session,
+        host: CoachHost,
+        puzzle_hint: Callable[[], None] | None = None,
+    ) -> None:
         self.session = session
         self.host = host
+        self.puzzle_hint = puzzle_hint
         self._review: GameReview | None = None
         self._wanted: _Wanted | None = None
         self._serial = 0
@@ -96,6 +103,9 @@ class Coach:
         }
 
     def hint(self) -> None:
+        if self.session.is_puzzle and self.puzzle_hint is not None:
+            self.puzzle_hint()
+            return
         refused = self.session.request_hint()
         if refused is not None:
             self.host.say(refused)

@@ -7,6 +7,7 @@ one display setting and saves the settings.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Mapping
 
 from ttt_gui import PROGRAM_NAME, __version__
@@ -15,7 +16,7 @@ from ttt_gui.app.commands import Handler
 from ttt_gui.app.language_choice import choose_language
 from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.session import Session
-from ttt_gui.app.statistics import statistics_rows
+from ttt_gui.app.statistics import puzzle_rows, statistics_rows
 from ttt_gui.app.view_state import shows_coordinates
 from ttt_gui.storage.settings import MAX_ZOOM, MIN_ZOOM, WINDOW_SIZE, Settings
 from ttt_gui.theme import THEMES
@@ -78,8 +79,10 @@ class Display:
         schedule: Callable[[], None],
         about_note: Callable[[], str | None] = lambda: None,
         say: Callable[[str], None] = lambda news: None,
+        today: Callable[[], datetime.date] = datetime.date.today,
     ) -> None:
         self.session = session
+        self.today = today
         self.settings = settings
         self.dialogs = dialogs
         self.save_settings = save_settings
@@ -236,8 +239,9 @@ class Display:
 
     def show_statistics(self) -> None:
         """Results against each level on each board (the score line shows the
-        current match only)."""
+        current match only), then the puzzle ratings and streak."""
         rows = statistics_rows(self.session.scores)
+        rows += puzzle_rows(self.settings.puzzles, self.today())
         if rows:
             self.dialogs.show_table(gettext("Statistics"), rows)
         else:

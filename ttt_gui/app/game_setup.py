@@ -70,8 +70,9 @@ class GameSetup:
     def new_game(self) -> None:
         """Start again; against the computer with "alternate" set, a finished
         game is followed by one in which the person plays the other side."""
-        config = self.session.config
-        if self.settings.alternate and config.mode is Mode.COMPUTER and self.session.board.is_over:
+        config = self.session.settings.game  # the person's own, also from a puzzle
+        finished = self.session.board.is_over and not self.session.is_puzzle
+        if self.settings.alternate and config.mode is Mode.COMPUTER and finished:
             config = replace(config, human=config.human.other)
         self.change_config(lambda _: config, force_new=True)
 
@@ -84,15 +85,18 @@ class GameSetup:
         """Set the configuration to ``change`` of the present one; start a new
         game (from ``start``) when that changes the game being played, asking
         first if one is in progress. Returns False if the person declined or
-        ``change`` refused a value (ConfigError, said in the message line)."""
+        ``change`` refused a value (ConfigError, said in the message line).
+        In a puzzle, the change is of the person's own game (the settings'),
+        which a new game returns to."""
         session = self.session
+        own = session.settings.game
         try:
-            config = change(session.config)
+            config = change(own)
         except ConfigError as error:
             # TRANSLATORS: {reason} says why the choice cannot be played.
             self.host.say(gettext("Not possible: {reason}.").format(reason=error))
             return False
-        if start is None and not force_new and not session.config.changes_game(config):
+        if start is None and not force_new and not own.changes_game(config):
             session.reconfigure(config)
             self.host.save_settings()
             self.host.schedule()
@@ -153,7 +157,7 @@ class GameSetup:
 
     def ask_custom_depth(self) -> None:
         """Ask for the computer's lookahead, suggesting :func:`suggested_depth`."""
-        config = self.session.config
+        config = self.session.settings.game
         cells = config.cells
         depth = self.dialogs.ask_integer(
             gettext("Custom depth"),
@@ -169,7 +173,7 @@ class GameSetup:
             self.change_config(lambda config: replace(config, depth=depth))
 
     def ask_custom_board(self) -> None:
-        config = self.session.config
+        config = self.session.settings.game
         shape = self.dialogs.ask_board(config.shape)
         if shape is not None and shape.is_valid:
             self.set_board(shape)

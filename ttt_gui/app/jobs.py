@@ -42,6 +42,7 @@ class JobKind(StrEnum):
     ANALYSIS = "analysis"  # every move's value, for the analysis and the hint
     PROVE = "prove"  # a round of proving the shown analysis
     REVIEW = "review"  # the review of a game
+    PUZZLE = "puzzle"  # a puzzle's judgement of a move, its defence or its solution
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ the scores are saved if it ended a game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from ttt_gui.app.coach import Coach
@@ -32,13 +32,21 @@ class MovesHost(Protocol):
 class Moves:
     """The moves the person makes on the game of ``session``: the ``coach``
     leaves a reviewed move first, ``sounds`` are heard, ``host`` says and
-    schedules."""
+    schedules; ``guard`` may refuse a move first (a puzzle that is over)."""
 
-    def __init__(self, session: Session, coach: Coach, sounds: Sounds, host: MovesHost) -> None:
+    def __init__(
+        self,
+        session: Session,
+        coach: Coach,
+        sounds: Sounds,
+        host: MovesHost,
+        guard: Callable[[], Refused | None] = lambda: None,
+    ) -> None:
         self.session = session
         self.coach = coach
         self.sounds = sounds
         self.host = host
+        self.guard = guard
 
     def commands(self) -> Mapping[str, Handler]:
         """This part's commands by action id (see :mod:`~ttt_gui.app.commands`)."""
@@ -55,7 +63,7 @@ class Moves:
 
     def play(self, cell: int) -> None:
         """The person clicks ``cell`` (or presses Enter on it)."""
-        refused = self.coach.leave_focus() or self.session.play(cell)
+        refused = self.guard() or self.coach.leave_focus() or self.session.play(cell)
         self.host.say(refused)
         if refused is None:
             self.sounds.placed()

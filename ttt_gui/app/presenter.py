@@ -6,6 +6,7 @@ Each part owns one concern and its commands: :class:`~ttt_gui.app.moves.Moves`
 (hint and review), :class:`~ttt_gui.app.transfer.Transfer` (clipboard and
 files), :class:`~ttt_gui.app.kept_games.KeptGames` (the unfinished game),
 :class:`~ttt_gui.app.display.Display` (display settings, help),
+:class:`~ttt_gui.app.puzzle_play.PuzzlePlay` (Game › Puzzles),
 :class:`~ttt_gui.app.sounds.Sounds` and
 :class:`~ttt_gui.app.problem_report.Problems`. :attr:`Presenter.commands` joins
 their commands; the window runs each menu item, key and click there by its
@@ -25,6 +26,7 @@ once it has painted the command's outcome.
 
 from __future__ import annotations
 
+import datetime
 import time
 from collections.abc import Callable
 
@@ -40,6 +42,7 @@ from ttt_gui.app.moves import Moves
 from ttt_gui.app.new_game import NewGamePage
 from ttt_gui.app.ports import Dialogs, SaveSettings, SoundPlayer
 from ttt_gui.app.problem_report import Problems
+from ttt_gui.app.puzzle_play import PuzzlePlay
 from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
 from ttt_gui.app.settings_saving import SettingsSaving
@@ -82,6 +85,7 @@ class Presenter:
         crash_log: CrashLog | None = None,
         sound_player: SoundPlayer | None = None,
         desktop_sounds: bool = True,
+        today: Callable[[], datetime.date] = datetime.date.today,
     ) -> None:
         self.settings = settings
         self.dialogs = dialogs
@@ -102,9 +106,27 @@ class Presenter:
         #: After a move: the scores, if it changed them.
         self.save_changed_scores = self.saving.save_changed_scores
         session = self.session
-        self.coach = Coach(session, self)
+        self.sounds = Sounds(
+            session,
+            settings,
+            sound_player if sound_player is not None else Silence(),
+            clock,
+            desktop_allows=desktop_sounds,
+            save_settings=self.save_settings,
+        )
+        self.puzzles = PuzzlePlay(session, settings, dialogs, self.sounds, self, today=today)
+        self.coach = Coach(session, self, puzzle_hint=self.puzzles.hint)
         runner = runner if runner is not None else JobRunner()
-        self.work = Work(session, settings, self, self.coach, runner, clock, computer_pause)
+        self.work = Work(
+            session,
+            settings,
+            self,
+            self.coach,
+            runner,
+            clock,
+            computer_pause,
+            puzzles=self.puzzles,
+        )
         stop_search = self.work.cancel
         self.setup = GameSetup(session, settings, dialogs, self, stop_search)
         self.new_game_page = NewGamePage(session, self.setup)
@@ -125,16 +147,9 @@ class Presenter:
             schedule=self.schedule,
             about_note=self.problems.where_written,
             say=self.say,
+            today=today,
         )
-        self.sounds = Sounds(
-            session,
-            settings,
-            sound_player if sound_player is not None else Silence(),
-            clock,
-            desktop_allows=desktop_sounds,
-            save_settings=self.save_settings,
-        )
-        self.moves = Moves(session, self.coach, self.sounds, self)
+        self.moves = Moves(session, self.coach, self.sounds, self, guard=self.puzzles.refusal)
         #: Every command of the window, by action id.
         self.commands = Commands(
             self.moves.commands(),
@@ -146,6 +161,7 @@ class Presenter:
             self.display.commands(),
             self.sounds.commands(),
             self.problems.commands(),
+            self.puzzles.commands(),
             {"quit": self.quit},
         )
         if resume:
@@ -166,6 +182,7 @@ class Presenter:
             has_moves=bool(session.history.moves),
             can_stop_review=self.coach.can_stop,
             has_kept_games=self.kept.has_kept_games,
+            in_puzzle=self.puzzles.is_active,
         )
         return build_view(
             session,
@@ -179,6 +196,7 @@ class Presenter:
             new_game=self.new_game_page.view(),
             sound=self.sounds.is_on,
             quick_starts=self.setup.quick_starts,
+            puzzle=self.puzzles.view(),
         )
 
     def say(self, outcome: Refused | str | None) -> None:
@@ -189,6 +207,10 @@ class Presenter:
     def show_hint(self) -> None:
         """Show the session's hint in the status bar (worded when the view is built)."""
         self.message, self.shows_hint = None, True
+
+    def puzzle_saved(self) -> None:
+        """A puzzle's attempt is recorded: the settings are saved."""
+        self.save_settings()
 
     def show_history(self) -> None:
         """Show the move list, if hidden."""

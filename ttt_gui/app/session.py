@@ -162,6 +162,9 @@ class Session:
     ) -> None:
         self.settings = settings if settings is not None else Settings()
         self.keys = keys if keys is not None else KeyNames()
+        #: While a puzzle is played: its configuration, which the game's
+        #: settings never take (see :meth:`start_puzzle`).
+        self.puzzle_config: GameConfig | None = None
         self.history = GameHistory(self.config.empty_board())
         self.generation = 0
         self.score_keeper = ScoreKeeper(self.settings)
@@ -178,8 +181,13 @@ class Session:
 
     @property
     def config(self) -> GameConfig:
-        """The game's configuration (the settings' game)."""
-        return self.settings.game
+        """The game's configuration (the settings' game; a puzzle's, while one is played)."""
+        return self.puzzle_config if self.puzzle_config is not None else self.settings.game
+
+    @property
+    def is_puzzle(self) -> bool:
+        """Whether a puzzle is played (see :meth:`start_puzzle`)."""
+        return self.puzzle_config is not None
 
     @property
     def scores(self) -> Scores:
@@ -210,7 +218,7 @@ class Session:
     def has_moves_to_lose(self) -> bool:
         """Whether a new game would throw away a move a person made in a game
         still going on (so it is worth asking first)."""
-        if self.board.is_over or self.config.mode is Mode.WATCH:
+        if self.board.is_over or self.config.mode is Mode.WATCH or self.is_puzzle:
             return False
         if self.config.mode is Mode.HOTSEAT:
             return self.history.cursor > 0
@@ -287,8 +295,9 @@ class Session:
         """Start a new game, with a new configuration and start position if given.
 
         Raises ValueError (and changes nothing) if ``start`` does not fit the board.
+        A puzzle played is left for the game of the settings.
         """
-        self.replay(config or self.config, start, ())
+        self.replay(config or self.settings.game, start, ())
 
     def replay(self, config: GameConfig, start: Board | None, moves: tuple[int, ...]) -> None:
         """Start a game from ``start`` (empty if None) and play ``moves``.
@@ -305,7 +314,23 @@ class Session:
         for move in moves:
             history.play(move)
         self.settings.game, self.history = config, history
+        self.puzzle_config = None
         self.score_keeper.new_game(counting=not history.board.is_over)
+        self.watch_running = self.step_wanted = False
+        self._new_position()
+
+    def start_puzzle(self, start: Board, config: GameConfig) -> None:
+        """Play the puzzle ``start`` under ``config`` (the person's side is the
+        one to move): the game's settings keep their own game, which
+        :meth:`new_game` returns to; the puzzle never counts in the scores,
+        is never kept as an unfinished game and is never searched by the
+        session itself (its part judges the moves). Raises ValueError if
+        ``start`` does not fit ``config``."""
+        if not config.fits(start):
+            raise ValueError(gettext("the start position does not fit the configured board"))
+        self.history = GameHistory(start)
+        self.puzzle_config = config
+        self.score_keeper.new_game(counting=False)
         self.watch_running = self.step_wanted = False
         self._new_position()
 
@@ -322,7 +347,9 @@ class Session:
 
     def _turn_positions(self) -> list[int]:
         """Cursors where the person may act (every position but the computer's
-        turns against the computer)."""
+        turns against the computer; none in a puzzle, retried instead)."""
+        if self.is_puzzle:
+            return []
         if self.config.mode is not Mode.COMPUTER:
             return list(range(len(self.history.boards)))
         return [
@@ -415,6 +442,8 @@ class Session:
         otherwise the analysis, when shown or asked for by a hint; last, while
         the analysis is shown and not exact, a round of proving it."""
         board, config, generation, engines = self.board, self.config, self.generation, self.engines
+        if self.is_puzzle:
+            return None
         if self.is_computer_turn and not self.is_paused:
             search = engines.move_search(config, board)
             return SearchRequest(JobKind.MOVE, generation, search, board)

@@ -128,6 +128,11 @@ class Sounds:
         if board.is_over:
             self._at(self._outcome(), landing + OUTCOME_GAP)
 
+    def failed(self) -> None:
+        """A puzzle failed: heard as a lost game."""
+        if self.is_on:
+            self.player.play(Cue.LOSS)
+
     def refused(self) -> None:
         """A move was refused."""
         if self.is_on:

@@ -1,4 +1,4 @@
-"""The statistics of every finished game, in words; no Tk.
+"""The statistics of every finished game, and of the puzzles, in words; no Tk.
 
 Each finished game counts for good under its mode, board and opponent
 (:attr:`~ttt_gui.config.GameConfig.statistics_key`), apart from the score
@@ -7,9 +7,13 @@ entries into the rows of the Statistics table: against the computer per level
 (won, drawn and lost, then split by the side the person played), computer vs
 computer per pair of levels and two players per board (X's wins, O's, draws).
 Entries an older version wrote without the side split show the totals only.
+:func:`puzzle_rows` adds the puzzle rating of each kind played, with the
+puzzles solved, and the streak.
 """
 
 from __future__ import annotations
+
+from datetime import date
 
 from ttt_gui.config import (
     LEVEL_ALIASES,
@@ -19,8 +23,20 @@ from ttt_gui.config import (
     Mode,
     statistics_labels,
 )
+from ttt_gui.storage.puzzle_record import PuzzleRecord
 from ttt_gui.storage.settings import Scores
-from ttt_gui.words import gettext
+from ttt_gui.words import gettext, gettext_noop, ngettext, pgettext
+
+#: The kinds of puzzle in words, by their ids (in the order of the table).
+PUZZLE_KINDS = {
+    # TRANSLATORS: the kind of puzzles played on the small boards.
+    "small": gettext_noop("3×3 and 4×4"),
+    "five": gettext_noop("5×5, four in a row"),
+    "connect-four": gettext_noop("Connect Four"),
+    "gomoku": gettext_noop("Gomoku"),
+    # TRANSLATORS: the kind of puzzles played under the misère rule.
+    "misere": gettext_noop("Misère boards"),
+}
 
 #: The order of the modes in the table.
 _MODE_ORDER = (Mode.COMPUTER, Mode.WATCH, Mode.HOTSEAT)
@@ -128,3 +144,37 @@ def _cells(board_key: str) -> int:
     if all(n.isascii() and n.isdigit() and len(n) <= 4 for n in (columns, rows)):
         return int(columns) * int(rows)
     return 10**8
+
+
+def rating_words(value: float) -> str:
+    """A puzzle rating in words: rounded, thousands grouped as the language
+    groups them (``'1,532'``)."""
+    # TRANSLATORS: the thousands separator of numbers such as 1,532 (a dot in German).
+    return f"{round(value):,}".replace(",", pgettext("thousands separator", ","))
+
+
+def puzzle_rows(record: PuzzleRecord, today: date) -> list[tuple[str, str]]:
+    """The Statistics rows of the puzzles: each kind played, its rating and
+    the puzzles solved of those tried (among the attempts kept), then the
+    streak (days in a row with a puzzle solved); none before the first try."""
+    if not record.attempts:
+        return []
+    rows = []
+    for kind, words in PUZZLE_KINDS.items():
+        tried = [a for a in record.attempts if a.puzzle.startswith(f"{kind}-")]
+        if not tried:
+            continue
+        solved = sum(attempt.solved for attempt in tried)
+        # TRANSLATORS: a row of the Statistics: {kind} is a kind of puzzle ("Connect Four").
+        label = gettext("Puzzles, {kind}").format(kind=gettext(words))
+        # TRANSLATORS: {rating} is the player's puzzle rating ("1,532").
+        value = ngettext(
+            "rating {rating}, {solved} of {tried} puzzle solved",
+            "rating {rating}, {solved} of {tried} puzzles solved",
+            len(tried),
+        ).format(rating=rating_words(record.rating(kind).rating), solved=solved, tried=len(tried))
+        rows.append((label, value))
+    days = record.streak(today)
+    streak = ngettext("{days} day in a row", "{days} days in a row", days).format(days=days)
+    rows.append((gettext("Puzzle streak"), streak))
+    return rows

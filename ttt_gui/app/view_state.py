@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from ttt_gui import PROGRAM_NAME
 from ttt_gui.analysis.review import Mark, MoveReview
 from ttt_gui.analysis.values import DEFAULT_SCALE, Scale, Value, scale_of
 from ttt_gui.app.actions import changed_labels
@@ -29,6 +30,7 @@ from ttt_gui.app.game_words import (
 )
 from ttt_gui.app.key_names import KeyNames
 from ttt_gui.app.new_game import NewGameView
+from ttt_gui.app.puzzle_play import PuzzleView
 from ttt_gui.app.session import Session
 from ttt_gui.board import Board, Player
 from ttt_gui.config import BOARD_CHOICES, LEVELS, Mode
@@ -113,6 +115,12 @@ class ViewState:
     #: starts (``quick_start(index)``) of the New game page, the toolbar's
     #: New and the finished game.
     quick_starts: tuple[str, ...] = ()
+    #: In a puzzle: the cells marked (the hint's area, or the solution's
+    #: moves when ``marks_solution``).
+    marked: tuple[int, ...] = ()
+    marks_solution: bool = False
+    #: A puzzle is over (solved or failed): the next one is offered.
+    offers_next_puzzle: bool = False
 
     @property
     def home_cell(self) -> int:
@@ -221,6 +229,7 @@ def build_view(
     new_game: NewGameView | None = None,
     sound: bool = False,
     quick_starts: tuple[str, ...] = (),
+    puzzle: PuzzleView | None = None,
 ) -> ViewState:
     """The view state of ``session`` with the display ``settings``, built once.
 
@@ -229,7 +238,9 @@ def build_view(
     status. ``review`` marks the move list and may show a reviewed move in
     place of the game; ``disabled`` are the actions that do not apply now;
     ``new_game`` is the New game page, if open; ``sound`` whether sounds are
-    on; ``quick_starts`` the recent setups in words."""
+    on; ``quick_starts`` the recent setups in words; ``puzzle`` the puzzle
+    played, if any, whose words take the turn field, the score line and the
+    title."""
     board, config = session.board, session.config
     review = review if review is not None else ReviewView()
     analysis = session.analysis if settings.analysis else None
@@ -242,8 +253,8 @@ def build_view(
     for index, mark in enumerate(review.marks, start=1):
         history[index] = f"{history[index]}  {mark.symbol}"
         tones[index] = MARK_TONES[mark]
-    shape = config.shape
-    return ViewState(
+    own = settings.game
+    view = ViewState(
         size=board.size,
         win_length=board.win_length,
         cells=game_cells(session, analysis) if focused is None else reviewed_cells(focused),
@@ -266,15 +277,15 @@ def build_view(
         history=tuple(history),
         history_cursor=session.history.cursor if focused is None else review.focused_index,
         is_watch=config.mode is Mode.WATCH,
-        choices={
-            "mode": config.mode.value,
-            "human": config.human.value,
-            "level": "custom" if config.depth is not None else config.level,
-            "board": shape if shape in BOARD_CHOICES else "custom",
-            "think": config.think_time,
+        choices={  # the person's own game's, also in a puzzle
+            "mode": own.mode.value,
+            "human": own.human.value,
+            "level": "custom" if own.depth is not None else own.level,
+            "board": own.shape if own.shape in BOARD_CHOICES else "custom",
+            "think": own.think_time,
             "theme": settings.theme,
-            "x_level": config.x_level,
-            "o_level": config.o_level,
+            "x_level": own.x_level,
+            "o_level": own.o_level,
             "speed": settings.watch_delay,
             "language": settings.language,
         },
@@ -297,6 +308,26 @@ def build_view(
         next_mark=board.turn.value,
         motion=settings.motion,
         losing_line=board.misere and focused is None and bool(board.winning_line),
+    )
+    if puzzle is None:
+        return view
+    marked = set(puzzle.marked)
+    note = view.note or puzzle.title
+    return dataclasses.replace(
+        view,
+        status=f"{puzzle.turn}  {note}",
+        cells=tuple(
+            dataclasses.replace(cell, background=Role.HINT) if index in marked else cell
+            for index, cell in enumerate(view.cells)
+        ),
+        turn=puzzle.turn,
+        note=note,
+        scores=puzzle.rating,
+        title=f"{PROGRAM_NAME} — {puzzle.title}",
+        marked=puzzle.marked,
+        marks_solution=puzzle.is_solution,
+        offers_play_again=False,
+        offers_next_puzzle=puzzle.is_over,
     )
 
 

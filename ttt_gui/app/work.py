@@ -1,6 +1,6 @@
 """The searches behind one window, Tk-free: the computer's move, the analysis
-and its proving, and the review's jobs, one at a time in a job runner
-(:mod:`ttt_gui.app.jobs`).
+and its proving, the review's jobs and a puzzle's, one at a time in a job
+runner (:mod:`ttt_gui.app.jobs`).
 
 :class:`Work` is a part the presenter owns. A command only marks work as
 wanted (:meth:`Work.want`, which stops at once a search no longer needed);
@@ -39,7 +39,8 @@ class WorkHost(Protocol):
 
 
 class ReviewJobs(Protocol):
-    """The review's jobs, which the work runs besides the session's searches."""
+    """A part's jobs (the review's, a puzzle's), which the work runs besides
+    the session's searches."""
 
     def wanted_job(self) -> tuple[JobTag, Job] | None: ...
 
@@ -76,11 +77,16 @@ class Work:
         runner: Runner,
         clock: Callable[[], float],
         computer_pause: float,
+        puzzles: ReviewJobs | None = None,
     ) -> None:
         self.session = session
         self.settings = settings
         self.host = host
         self.reviews = reviews
+        #: The jobs of each kind a part owns.
+        self.parts: dict[JobKind, ReviewJobs] = {JobKind.REVIEW: reviews}
+        if puzzles is not None:
+            self.parts[JobKind.PUZZLE] = puzzles
         self.runner = runner
         self.clock = clock
         self.computer_pause = computer_pause
@@ -113,8 +119,9 @@ class Work:
 
     def _is_stale(self, tag: JobTag) -> bool:
         """Whether a job's result would no longer be used."""
-        if tag.kind is JobKind.REVIEW:
-            return self.reviews.is_stale(tag)
+        part = self.parts.get(tag.kind)
+        if part is not None:
+            return part.is_stale(tag)
         if tag.kind is JobKind.PROVE and not self.session.is_proving:
             return True  # the analysis is hidden, or a move is due
         return tag.generation != self.session.generation
@@ -128,7 +135,11 @@ class Work:
             self._pending = pending = None
         request = session.next_search()
         if (request is None or request.kind is not JobKind.MOVE) and pending is None:
-            review = self.reviews.wanted_job()  # a review asked for goes before the analysis
+            # a review or a puzzle's job asked for goes before the analysis
+            review = next(
+                (job for part in self.parts.values() if (job := part.wanted_job()) is not None),
+                None,
+            )
             if review is not None:
                 if runner.tag != review[0]:
                     self._job_started = self.clock()
@@ -174,8 +185,9 @@ class Work:
 
     def _finish(self, tag: JobTag, result: object) -> None:
         session = self.session
-        if tag.kind is JobKind.REVIEW:
-            self.reviews.finish(tag, result)
+        part = self.parts.get(tag.kind)
+        if part is not None:
+            part.finish(tag, result)
             return
         if tag.generation != session.generation:
             return  # an answer for an older position: dropped

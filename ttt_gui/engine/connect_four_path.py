@@ -25,6 +25,7 @@ from ttt_gui.engine.connect_four import (
     ConnectFourSolver,
     connect_four_applies,
 )
+from ttt_gui.engine.connect_four_book import ConnectFourBook, book_applies, shipped_book
 from ttt_gui.engine.context import Limit, SearchContext
 from ttt_gui.engine.negamax import WIN
 from ttt_gui.engine.state import SearchAborted
@@ -104,6 +105,22 @@ class BoardSolver:
         current, mask, stones = self.position(board)
         self.solver.root_stones = stones
         return self.solver.outcome(current, mask, stones)
+
+    def book_move(
+        self, book: ConnectFourBook, board: Board
+    ) -> tuple[dict[int, int], list[int], bool] | None:
+        """The book's move of ``board`` (7x6, not over) as (its score, [it],
+        whether the score is exact), or None where the book has none. A
+        value proven without its distance scores a win by the game's end
+        (a bound), a draw 0 (exact) or a loss at the game's end (a bound)."""
+        current, mask, stones = self.position(board)
+        entry = book.lookup(current, mask)
+        if entry is None:
+            return None
+        cell = self.cell_of((mask + self.solver.bottom) & self.solver.columns[entry.column])
+        if entry.exact:
+            return {cell: self.distance_score(entry.value, stones)}, [cell], True
+        return {cell: self.distance_score(entry.value, stones)}, [cell], entry.value == 0
 
     def winning_move(self, board: Board, refuted: set[int]) -> tuple[int, int] | None:
         """A move that wins ``board`` (not over) with best play, and its score
@@ -283,6 +300,7 @@ class ConnectFourPath:
     def __init__(self, table_limit: int | None) -> None:
         self.table_limit = OWN_TABLE_ENTRIES if table_limit is None else table_limit
         self.boards: BoardSolver | None = None
+        self.book: ConnectFourBook | None = None
         self.budget = FIRST_BUDGET
         self.solving_seconds = 0.0  # this search's, and its nodes:
         self.solving_nodes = 0
@@ -292,8 +310,11 @@ class ConnectFourPath:
     def prepare(self, geometry: Geometry, *, enabled: bool) -> None:
         """Make ready for searches on ``geometry`` (a new shape: a new table)."""
         self.boards = None
+        self.book = None
         if enabled and connect_four_applies(geometry):
             self.boards = BoardSolver(geometry.rows, geometry.cols, self.table_limit)
+            if book_applies(geometry):
+                self.book = shipped_book()
 
     def clear(self) -> None:
         """Forget what the table holds."""
@@ -323,13 +344,19 @@ class ConnectFourPath:
         :meth:`BoardSolver.move_scores` gives them, True and the depth (the
         empty cells), if found within the budget (doubled for the next try)
         and ``context``'s limits; else None. A bounded search for the best
-        move instead always answers, as :meth:`choose` does. The nodes count
-        into ``context``.
+        move instead always answers: the book's move where it has one, else
+        as :meth:`choose` does; one without a bound takes the book's move
+        where its score is exact. The nodes count into ``context``.
         """
-        if not all_moves and self.budget < math.inf:
-            return self.choose(board, context, randomize=randomize)
         boards = self.boards
         assert boards is not None, "solve only where start() said so"
+        if not all_moves and self.book is not None:
+            booked = boards.book_move(self.book, board)
+            if booked is not None and (booked[2] or self.budget < math.inf):
+                scores, best, exact = booked
+                return scores, best, exact, board.empty_bits.bit_count()
+        if not all_moves and self.budget < math.inf:
+            return self.choose(board, context, randomize=randomize)
         solver = boards.solver
         now = time.perf_counter()
         if self.resumed is not None:

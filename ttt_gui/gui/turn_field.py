@@ -34,10 +34,16 @@ MESSAGE_LINES = 2
 class TurnField:
     """The turn field (row ``row`` of ``parent``'s grid) and the message line
     (row ``row + 1``), in ``text_font``; ``play_again`` is called by the
-    Play again button."""
+    Play again button, ``next_puzzle`` by the Next puzzle button (once a
+    puzzle is over)."""
 
     def __init__(
-        self, parent: tk.Misc, row: int, text_font: tkfont.Font, play_again: Callable[[], object]
+        self,
+        parent: tk.Misc,
+        row: int,
+        text_font: tkfont.Font,
+        play_again: Callable[[], object],
+        next_puzzle: Callable[[], object] = lambda: None,
     ) -> None:
         self.text_font = text_font
         self.turn_font = tkfont.Font(font=text_font)
@@ -62,6 +68,13 @@ class TurnField:
         ttk.Style(parent).configure("Turn.Game.TButton", padding=(8, 0))
         self.play_again = ttk.Button(
             self.frame, text=gettext("Play again"), command=play_again, style="Turn.Game.TButton"
+        )
+        self.next_puzzle = ttk.Button(
+            self.frame,
+            # TRANSLATORS: the button beside a solved or failed puzzle.
+            text=gettext("Next puzzle"),
+            command=next_puzzle,
+            style="Turn.Game.TButton",
         )
         self.progress = ttk.Progressbar(self.frame, mode="indeterminate", length=80)
         self.message_frame = tk.Frame(parent, padx=8, highlightthickness=0)
@@ -109,7 +122,7 @@ class TurnField:
         and the progress bar."""
         others = sum(
             widget.winfo_reqwidth() + 12
-            for widget in (self.rule_label, self.play_again, self.progress)
+            for widget in (self.rule_label, self.play_again, self.next_puzzle, self.progress)
             if widget.winfo_manager() and (widget is not self.rule_label or self.rule_text)
         )
         return self.frame.winfo_width() - 16 - others
@@ -156,6 +169,11 @@ class TurnField:
                 self.play_again.grid(row=0, column=2, sticky="e")
             else:
                 self.play_again.grid_remove()
+        if previous is None or previous.offers_next_puzzle != state.offers_next_puzzle:
+            if state.offers_next_puzzle:
+                self.next_puzzle.grid(row=0, column=2, sticky="e")
+            else:
+                self.next_puzzle.grid_remove()
         if previous is None or previous.show_progress != state.show_progress:
             if state.show_progress:
                 self.progress.grid(row=0, column=3, sticky="e", padx=(8, 0))

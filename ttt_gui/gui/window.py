@@ -206,7 +206,13 @@ class Window:
         )
         motion = self.board.motion  # a disc is heard landing when it is seen to
         presenter.sounds.system_motion = lambda: motion.enabled
-        self.turn_field = TurnField(root, 3, self.text_font, lambda: self.run("new_game"))
+        self.turn_field = TurnField(
+            root,
+            3,
+            self.text_font,
+            lambda: self.run("new_game"),
+            lambda: self.run("puzzles"),
+        )
         self.zoom.follow(self.turn_field.turn_font)
         self.score_label = self.turn_field.score_label
         self.quick_row = QuickStartRow(root, 5, self.text_font, self.run)

@@ -41,6 +41,7 @@ from ttt_gui.config import (
 )
 from ttt_gui.config.setups import RECENT_SETUPS, setup_from_dict, setup_of, setup_to_dict
 from ttt_gui.storage.files import read_limited, set_aside, write_atomically
+from ttt_gui.storage.puzzle_record import PuzzleRecord, PuzzleRecordError
 from ttt_gui.theme import DEFAULT_THEME, THEMES
 from ttt_gui.words import gettext
 
@@ -132,6 +133,8 @@ class Settings:
     #: The last different setups started, the most recent first (see
     #: :mod:`ttt_gui.config.setups`), offered as one-click starts.
     recent: tuple[GameConfig, ...] = ()
+    #: The puzzle ratings and attempts (see :mod:`ttt_gui.storage.puzzle_record`).
+    puzzles: PuzzleRecord = field(default_factory=PuzzleRecord)
     #: The keys of the file this version does not know (a later version wrote
     #: them), with their values as read: written back as they are.
     extra: dict[str, Any] = field(default_factory=dict)
@@ -186,6 +189,7 @@ class Settings:
                     )
                 ),
             ),
+            ("puzzles", lambda: isinstance(self.puzzles, PuzzleRecord)),
             ("extra", lambda: isinstance(self.extra, dict) and not set(self.extra) & _KNOWN_KEYS),
         ]
         for name, is_valid in checks:
@@ -238,7 +242,11 @@ class Settings:
         display = {key: data[key] for key in _DISPLAY_KEYS if key in data}
         extra = {key: value for key, value in data.items() if key not in _MARKED_KEYS}
         recent = _read_recent(data["recent"]) if "recent" in data else ()
-        settings = cls(game=game, **display, recent=recent, extra=extra)
+        try:
+            puzzles = PuzzleRecord.from_json_value(data.get("puzzles", {}))
+        except PuzzleRecordError as error:
+            raise SettingsError.invalid("puzzles", str(error)) from None
+        settings = cls(game=game, **display, recent=recent, puzzles=puzzles, extra=extra)
         settings.validate()
         scores_format = data.get("scores_format", 1)
         if is_int(scores_format) and scores_format < SCORES_FORMAT:
@@ -277,6 +285,8 @@ class Settings:
         data.update((key, getattr(self, key)) for key in _DISPLAY_KEYS)
         data["scores"] = scores
         data["recent"] = [setup_to_dict(setup) for setup in self.recent]
+        if self.puzzles != PuzzleRecord():  # no key until the first puzzle
+            data["puzzles"] = self.puzzles.to_json_value()
         if len(self.folder) > MAX_FOLDER_LENGTH:
             data["folder"] = ""
         return json.dumps({key: data[key] for key in sorted(data)}, indent=2) + "\n"
@@ -335,7 +345,9 @@ def migrate_scores(scores: Scores, game: GameConfig) -> Scores:
 
 
 _KNOWN_KEYS = (
-    frozenset(GameConfig().to_dict()) | frozenset(_DISPLAY_KEYS) | {"scores_format", "recent"}
+    frozenset(GameConfig().to_dict())
+    | frozenset(_DISPLAY_KEYS)
+    | {"scores_format", "recent", "puzzles"}
 )
 
 

@@ -29,6 +29,7 @@ from typing import Any
 from ttt_gui.config import ConfigError, GameConfig
 from ttt_gui.config.setups import remember
 from ttt_gui.storage.files import locked, resolve_link
+from ttt_gui.storage.puzzle_record import merge_records
 from ttt_gui.storage.settings import Scores, Settings, SettingsError, read_settings, save
 from ttt_gui.words import gettext
 
@@ -46,18 +47,23 @@ def merge(on_file: Settings, baseline: Settings, current: Settings) -> Settings:
     the games this window had seen; the tallies that changed move to the end
     (the most recently played). If the changed game fields do not fit the
     file's (a win length longer than the board), ``current``'s whole game is
-    taken. The keys this version does not know are ``on_file``'s."""
+    taken. The puzzle attempts add up too, and the ratings move by as much
+    as this window moved them (:func:`~ttt_gui.storage.puzzle_record.merge_records`). The keys this
+    version does not know are ``on_file``'s."""
     game_changes = _changed_fields(baseline.game, current.game)
     try:
         game = dataclasses.replace(on_file.game, **game_changes)
     except ConfigError:
         game = current.game
     display_changes = _changed_fields(
-        baseline, current, skip=("game", "scores", "recent", "extra")
+        baseline, current, skip=("game", "scores", "recent", "puzzles", "extra")
     )
     scores = _add_scores(on_file.scores, baseline.scores, current.scores)
     recent = _add_recent(on_file.recent, baseline.recent, current.recent)
-    return dataclasses.replace(on_file, game=game, scores=scores, recent=recent, **display_changes)
+    puzzles = merge_records(on_file.puzzles, baseline.puzzles, current.puzzles)
+    return dataclasses.replace(
+        on_file, game=game, scores=scores, recent=recent, puzzles=puzzles, **display_changes
+    )
 
 
 def _add_recent(

@@ -1,0 +1,441 @@
+"""Compute the opening book of Connect Four (7x6) with the engine's own
+exact solver: ``ttt_gui/engine/connect_four_book.txt``.
+
+    python build/connect_four_book.py --work DIR [--side first|second|both]
+        [--solve-from N] [--depth N] [--fast-nodes N] [--table N]
+        [--minutes M] [--partial] [--output PATH]
+    python build/connect_four_book.py --verify BOOK [--table N]
+
+The book follows one side (the first player, the second, or each in turn)
+from the empty board. Where that side is to move it needs one move that
+keeps the game's value; where the other side is, every reply is followed.
+A position is left out, and nothing below it followed, where the solver
+finds its best move within ``--fast-nodes`` nodes from an empty table:
+there the strongest level finds it within a think time without a book.
+
+How a position of ours is settled:
+
+- with ``--solve-from`` stones or more: by the exact solver (a winning
+  move where there is one, proven by null-window tests, its distance not
+  known: several times cheaper than the fastest; else the move of the best
+  exact value, a draw kept, a loss latest), then, up to ``--depth`` stones,
+  each reply to that move in turn;
+- with fewer: by a search over the book's own tree (alpha-beta on win,
+  draw and loss), whose leaves are positions of the first kind or fast
+  ones: its move keeps the value proven so, its distance not known.
+
+Resumable: every position settled is appended to ``DIR/settled.txt`` as it
+is settled, and read back by the next run, which goes on where the last
+stopped (``--minutes`` stops a run after that long, cleanly). The progress
+(positions settled, solves, the time) is shown as it goes. The book is
+written when the run completes; a run stopped early writes nothing unless
+``--partial`` asks for the book of what is settled (each of its entries
+holds; some replies are not followed yet).
+
+Run it on the compiled build (``TTT_GUI_COMPILE=1 pip install .``, then
+this script with that environment's Python and ``-P``) for speed; both
+builds compute the same book.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ttt_gui.board import Board
+from ttt_gui.engine.connect_four_book import (
+    BOOK_FILE,
+    OUTCOME_WORDS,
+    BookMove,
+    ConnectFourBook,
+    position_key,
+)
+from ttt_gui.engine.connect_four_path import BoardSolver, GuessSearch
+from ttt_gui.engine.state import SearchAborted
+
+ROOT = Path(__file__).resolve().parent.parent
+OUTPUT = ROOT / "ttt_gui" / "engine" / BOOK_FILE
+#: The heuristic search's depth that orders the moves tried in the tree.
+ORDER_DEPTH = 6
+
+
+class OutOfTime(Exception):
+    """The run's minutes are up."""
+
+
+@dataclass
+class Settled:
+    """A position of ours settled: its moves from the empty board (columns
+    1-7), its move (column 0-6, -1 for a fast one: none kept), its outcome
+    for the side to move (1, 0, -1), its exact value if solved exactly."""
+
+    columns: str
+    column: int
+    outcome: int
+    exact: int | None
+
+    def line(self) -> str:
+        """The line of the progress file."""
+        exact = "-" if self.exact is None else str(self.exact)
+        return f"{self.columns or '-'} {self.column} {self.outcome} {exact}"
+
+    @classmethod
+    def parse(cls, line: str) -> Settled:
+        """A progress file's line."""
+        columns, column, outcome, exact = line.split()
+        return cls(
+            "" if columns == "-" else columns,
+            int(column),
+            int(outcome),
+            None if exact == "-" else int(exact),
+        )
+
+    def book_move(self) -> BookMove:
+        """The book's entry."""
+        if self.exact is not None:
+            return BookMove(self.column, self.exact, True)
+        return BookMove(self.column, self.outcome, False)
+
+
+class BookBuilder:
+    """The book of one side, its positions settled by the solver and the tree."""
+
+    def __init__(self, args: argparse.Namespace, side: str, progress: Path) -> None:
+        self.side = side
+        self.solve_from: int = args.solve_from
+        self.depth: int = args.depth
+        self.fast_nodes: int = args.fast_nodes
+        self.solver = BoardSolver(6, 7, args.table)
+        self.quick = BoardSolver(6, 7, 2_000_000)
+        self.deadline = time.monotonic() + 60 * args.minutes if args.minutes else float("inf")
+        self.progress = progress
+        self.settled: dict[int, Settled] = {}
+        if progress.exists():
+            for line in progress.read_text(encoding="utf-8").splitlines():
+                entry = Settled.parse(line)
+                self.settled[self.key(self.board(entry.columns))] = entry
+        self.started = time.monotonic()
+        self.solves = 0
+        self.shown = 0.0
+        self.followed: set[int] = set()  # positions whose replies this run settled
+
+    @staticmethod
+    def board(columns: str) -> Board:
+        """The board after ``columns`` from the empty one."""
+        board = Board.empty(rows=6, cols=7, win_length=4, gravity=True)
+        for name in columns:
+            board = board.play(column_cell(board, int(name) - 1))
+        return board
+
+    def key(self, board: Board) -> int:
+        """The key a position shares with its mirror image."""
+        current, mask, _ = self.solver.position(board)
+        return position_key(current, mask)[0]
+
+    def keep(self, key: int, entry: Settled) -> None:
+        """Settle a position: remember it and append it to the progress file."""
+        self.settled[key] = entry
+        with self.progress.open("a", encoding="utf-8") as file:
+            file.write(entry.line() + "\n")
+        now = time.monotonic()
+        if now - self.shown >= 5:
+            self.shown = now
+            kept = sum(1 for e in self.settled.values() if e.column >= 0)
+            print(
+                f"  {len(self.settled)} settled ({kept} in the book), {self.solves} exact"
+                f" solves, {now - self.started:.0f} s; at {entry.columns or 'the start'}",
+                flush=True,
+            )
+
+    def column_here(self, board: Board, entry: Settled) -> Settled:
+        """``entry`` (settled at ``board`` or its mirror image) as seen on ``board``."""
+        here = position_key(*self.solver.position(board)[:2])[1]
+        there = position_key(*self.solver.position(self.board(entry.columns))[:2])[1]
+        if here == there or entry.column < 0:
+            return entry
+        return Settled(entry.columns, 6 - entry.column, entry.outcome, entry.exact)
+
+    def reachable(self) -> list[Settled]:
+        """The entries a player following the book meets from the empty
+        board, every reply of the other side followed (the book once the
+        start is settled: no entry of a move the tree tried and left)."""
+        found: dict[int, Settled] = {}
+
+        def walk(board: Board) -> None:  # ours to move
+            key = self.key(board)
+            entry = self.settled.get(key)
+            if entry is None or entry.column < 0 or key in found:
+                return
+            found[key] = entry
+            after = board.play(column_cell(board, self.column_here(board, entry).column))
+            if after.is_over:
+                return
+            for reply in after.legal_moves():
+                position = after.play(reply)
+                if not position.is_over:
+                    walk(position)
+
+        root = self.board("")
+        if self.side == "first":
+            walk(root)
+        else:
+            for move in root.legal_moves():
+                walk(root.play(move))
+        return list(found.values())
+
+    def check_time(self) -> None:
+        """Raise OutOfTime once the run's minutes are up."""
+        if time.monotonic() > self.deadline:
+            raise OutOfTime
+
+    # -- the positions of ours ---------------------------------------------------
+
+    def ours(self, board: Board, columns: str) -> int:
+        """The outcome of ``board`` (ours to move, not over) for us, settled."""
+        key = self.key(board)
+        known = self.settled.get(key)
+        if known is not None:
+            solved = board.move_count >= self.solve_from
+            if solved and known.column >= 0 and key not in self.followed:
+                self.follow(board, columns, self.column_here(board, known))
+            return known.outcome
+        self.check_time()
+        fast = self.fast(board)
+        if fast is not None:
+            self.keep(key, Settled(columns, -1, fast, None))
+            return fast
+        if board.move_count >= self.solve_from:
+            entry = self.solve(board, columns)
+            self.keep(key, entry)
+            self.follow(board, columns, entry)
+            return entry.outcome
+        entry = self.tree(board, columns)
+        self.keep(key, entry)
+        return entry.outcome
+
+    def fast(self, board: Board) -> int | None:
+        """The outcome of ``board`` if the solver settles it within the fast
+        nodes from an empty table as the strongest level's search does (a
+        proven winning move first, else the exact best move), else None."""
+        quick = self.quick
+        quick.solver.clear()
+        start = int(quick.solver.nodes)
+        quick.solver.limit(NEVER, float("inf"), start + self.fast_nodes)
+        try:
+            if quick.winning_move(board, set()) is not None:
+                return 1
+            scores, _ = quick.move_scores(board, all_moves=False, randomize=False)
+        except SearchAborted:
+            return None
+        score = next(iter(scores.values()))
+        return 1 if score > 0 else -1 if score < 0 else 0
+
+    def solve(self, board: Board, columns: str) -> Settled:
+        """The position settled by the exact solver: a winning move where
+        there is one (found by null-window tests, its distance not known),
+        else the best move by exact value (a draw kept, a loss latest)."""
+        solver = self.solver
+        solver.solver.limit(NEVER, float("inf"), float("inf"))
+        self.solves += 1
+        winning = solver.winning_move(board, set())
+        if winning is not None:
+            return Settled(columns, winning[0] % 7, 1, None)
+        _, best = solver.move_scores(board, all_moves=False, randomize=False)
+        current, mask, stones = solver.position(board)
+        value = solver.solver.value(current, mask, stones)
+        outcome = 1 if value > 0 else -1 if value < 0 else 0
+        return Settled(columns, best[0] % 7, outcome, value)
+
+    def follow(self, board: Board, columns: str, entry: Settled) -> None:
+        """Settle every reply to the book's move of ``board`` up to the depth."""
+        self.followed.add(self.key(board))
+        if board.move_count + 2 > self.depth:
+            return
+        after = board.play(column_cell(board, entry.column))
+        if after.is_over:
+            return
+        for reply in after.legal_moves():
+            position = after.play(reply)
+            if not position.is_over:
+                self.ours(position, columns + str(entry.column + 1) + str(reply % 7 + 1))
+
+    def tree(self, board: Board, columns: str) -> Settled:
+        """The position settled by alpha-beta over the book's tree: our
+        moves in the heuristic's order, each against every reply."""
+        best, chosen = -2, -1
+        for move in self.order(board):
+            after = board.play(move)
+            name = columns + str(move % 7 + 1)
+            if after.winner is not None:  # a win: nothing is better
+                return Settled(columns, move % 7, 1, None)
+            worst = 2
+            for reply in self.order(after):
+                position = after.play(reply)
+                value = (
+                    (-1 if position.winner is not None else 0)
+                    if position.is_over
+                    else self.ours(position, name + str(reply % 7 + 1))
+                )
+                worst = min(worst, value)
+                if worst <= best:
+                    break  # no better than a move before it
+            if worst > best:
+                best, chosen = worst, move
+                if best == 1:
+                    break
+        return Settled(columns, chosen % 7, best, None)
+
+    def order(self, board: Board) -> list[int]:
+        """The moves of ``board`` (not over), the heuristic's best first."""
+        guess = GuessSearch(self.solver, board)
+        self.solver.solver.limit(NEVER, float("inf"), float("inf"))
+        while guess.depth < ORDER_DEPTH and not guess.done:
+            guess.deepen()
+        ordered = [self.solver.cell_of(move) for move in guess.order]
+        return ordered + [move for move in board.legal_moves() if move not in ordered]
+
+
+def column_cell(board: Board, col: int) -> int:
+    """The cell a stone dropped in column ``col`` lands on."""
+    return next(cell for cell in board.legal_moves() if cell % board.cols == col)
+
+
+#: A stop token never set: the builder's searches have no bound but its minutes.
+NEVER = threading.Event()
+
+
+def build(args: argparse.Namespace) -> int:
+    """Run the builder; 0 when the book is complete and written, 3 when stopped."""
+    work = Path(args.work)
+    work.mkdir(parents=True, exist_ok=True)
+    sides = ["first", "second"] if args.side == "both" else [args.side]
+    entries: list[Settled] = []
+    complete = True
+    for side in sides:
+        builder = BookBuilder(args, side, work / f"settled-{side}.txt")
+        print(f"The {side} player's book: {len(builder.settled)} positions settled before.")
+        root = BookBuilder.board("")
+        try:
+            if side == "first":
+                outcome = builder.ours(root, "")
+            else:
+                outcomes = [
+                    builder.ours(root.play(move), str(move % 7 + 1))
+                    for move in builder.order(root)
+                ]
+                outcome = min(outcomes)
+        except OutOfTime:
+            print(f"Stopped after {args.minutes} minutes; run again to go on.")
+            complete = False
+            outcome = None
+        words = {value: word for word, value in OUTCOME_WORDS.items()}
+        start = builder.settled.get(builder.key(BookBuilder.board("")))
+        if outcome is None and (side == "second" or start is None):
+            kept = [entry for entry in builder.settled.values() if entry.column >= 0]
+        else:  # the start settled: the entries a player following the book meets
+            kept = builder.reachable()
+        result = "not proven yet" if outcome is None else f"a {words[outcome]} for it"
+        print(
+            f"The {side} player's book: {len(kept)} positions; the start is {result};"
+            f" {time.monotonic() - builder.started:.0f} s this run."
+        )
+        entries += kept
+        if not complete:
+            break
+    if not (complete or args.partial):
+        return 3
+    state = "complete" if complete else "partial: every entry holds, not every reply is followed"
+    lines = [
+        "# The opening book of Connect Four on 7x6, computed by build/connect_four_book.py",
+        f"# (--side {args.side} --solve-from {args.solve_from} --depth {args.depth}"
+        f" --fast-nodes {args.fast_nodes}); {state}.",
+        "# A line: the moves from the empty board, the book's move, its value (see",
+        "# ttt_gui/engine/connect_four_book.py).",
+    ]
+    lines += sorted(
+        f"{entry.columns or '-'} {entry.book_move().text()}"
+        for entry in {id(e): e for e in entries}.values()
+    )
+    text = "\n".join(lines) + "\n"
+    ConnectFourBook.parse(text)  # a check: the book reads back
+    Path(args.output).write_text(text, encoding="utf-8")
+    print(f"Wrote {args.output}: {len(lines) - 4} entries, {len(text.encode())} bytes.")
+    return 0 if complete else 3
+
+
+def verify(path: Path, table: int) -> int:
+    """Replay every entry of the book at ``path`` through the exact solver
+    (one table for all): its move keeps the value it claims, and an exact
+    value is the position's. 0 when every entry holds, 1 otherwise."""
+    text = path.read_text(encoding="utf-8")
+    ConnectFourBook.parse(text)
+    solver = BoardSolver(6, 7, table)
+    solver.solver.limit(NEVER, float("inf"), float("inf"))
+    entries = [line.split() for line in text.splitlines() if line and not line.startswith("#")]
+    started, wrong = time.monotonic(), 0
+    for number, (columns, column, value) in enumerate(
+        sorted(entries, key=lambda e: -len(e[0])), 1
+    ):
+        board = BookBuilder.board("" if columns == "-" else columns)
+        after = board.play(column_cell(board, int(column) - 1))
+        if after.winner is not None:
+            holds = value in ("win", "1") or value.isdigit()
+        elif value == "win":
+            current, mask, stones = solver.position(after)
+            holds = solver.solver.is_at_most(current, mask, stones, -1)
+        else:
+            current, mask, stones = solver.position(board)
+            exact = solver.solver.value(current, mask, stones)
+            current, mask, stones = solver.position(after)
+            child = -solver.solver.value(current, mask, stones) if not after.is_over else 0
+            outcome = (exact > 0) - (exact < 0)
+            claimed = OUTCOME_WORDS.get(value)
+            holds = child == exact and (
+                outcome == claimed if claimed is not None else exact == int(value)
+            )
+        if not holds:
+            wrong += 1
+            print(f"  WRONG: {columns} {column} {value}", flush=True)
+        if number % 25 == 0 or number == len(entries):
+            print(
+                f"  {number} of {len(entries)} entries, {time.monotonic() - started:.0f} s",
+                flush=True,
+            )
+    print(
+        f"{len(entries) - wrong} of {len(entries)} entries hold;"
+        f" {time.monotonic() - started:.0f} s."
+    )
+    return 1 if wrong else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--work", help="the folder of the progress files")
+    parser.add_argument(
+        "--verify", metavar="BOOK", help="replay every entry of BOOK through the solver instead"
+    )
+    parser.add_argument("--side", choices=("first", "second", "both"), default="both")
+    parser.add_argument("--solve-from", type=int, default=6)
+    parser.add_argument("--depth", type=int, default=8)
+    parser.add_argument("--fast-nodes", type=int, default=400_000)
+    parser.add_argument("--table", type=int, default=16_000_000)
+    parser.add_argument("--minutes", type=float, default=0.0)
+    parser.add_argument("--output", default=str(OUTPUT))
+    parser.add_argument(
+        "--partial", action="store_true", help="write the book of what is settled when stopped"
+    )
+    args = parser.parse_args(argv)
+    if args.verify:
+        return verify(Path(args.verify), args.table)
+    if not args.work:
+        parser.error("--work is needed to compute a book")
+    return build(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,207 @@
+"""The opening book of Connect Four on the standard board (7 columns, 6
+rows): for positions the strongest level may meet where the side to move
+cannot be solved within a think time, one move that keeps the game's value
+and its value; no Tk.
+
+The book holds only positions a player of one side meets when it follows
+the book itself from the empty board: where that side is to move, its one
+move; where the other side is, nothing (every reply is followed). A
+position and its mirror image share one entry. ``build/connect_four_book.py``
+computes it with the exact solver (:mod:`ttt_gui.engine.connect_four`).
+
+The data file has one entry a line: the moves from the empty board that
+reach the position (columns 1-7), the book's move (a column, 1-7) and its
+value from the side to move: a number, the solver's exact value (in
+half-moves to the end, as :class:`~ttt_gui.engine.connect_four.ConnectFourSolver`
+gives it), or ``win``, ``draw`` or ``loss`` where the book proved the
+result but not its distance. Lines starting with ``#`` are comments.
+
+>>> book = ConnectFourBook.parse("43 4 win\\n")
+>>> centre, left = 1 << 7 * 3, 1 << 7 * 2  # the bottom cells of columns 4 and 3
+>>> book.lookup(0 | centre, centre | left)  # after 4 3, the first player to move
+BookMove(column=3, value=1, exact=False)
+>>> book.lookup(centre, centre | left << 14)  # its mirror image, after 4 5
+BookMove(column=3, value=1, exact=False)
+>>> book.lookup(0, centre) is None
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from importlib import resources
+from typing import Final
+
+from ttt_gui.board import Board, Geometry
+
+#: The board the book is for.
+ROWS: Final = 6
+COLS: Final = 7
+#: A column's bits on the solver's bitboard: the cells from the bottom up,
+#: and one sentinel bit above them.
+STEP: Final = ROWS + 1
+COLUMN_BITS: Final = (1 << STEP) - 1
+BOTTOM: Final = sum(1 << (col * STEP) for col in range(COLS))
+#: The package file the shipped book is read from.
+BOOK_FILE: Final = "connect_four_book.txt"
+#: The words of a value proven without its distance, from the side to move.
+OUTCOME_WORDS: Final = {"win": 1, "draw": 0, "loss": -1}
+
+
+class BookError(ValueError):
+    """A book's text is not a book: a line that is not ``moves column
+    value``, a move that cannot be played, or two entries for a position."""
+
+
+@dataclass(frozen=True)
+class BookMove:
+    """A book entry: the move (``column``, 0 the leftmost) and the value
+    of the position for the side to move: the solver's exact value if
+    ``exact``, else 1 a win, 0 a draw, -1 a loss."""
+
+    column: int
+    value: int
+    exact: bool
+
+    def mirrored(self) -> BookMove:
+        """The entry of the mirror image (the column seen from the other side)."""
+        return BookMove(COLS - 1 - self.column, self.value, self.exact)
+
+    def text(self) -> str:
+        """The column (1-7) and value as a line of the data file gives them."""
+        if self.exact:
+            value = str(self.value)
+        else:
+            value = next(word for word, outcome in OUTCOME_WORDS.items() if outcome == self.value)
+        return f"{self.column + 1} {value}"
+
+
+def mirror(bits: int) -> int:
+    """The bitboard ``bits`` seen in a mirror: the columns' order reversed."""
+    mirrored = 0
+    for col in range(COLS):
+        mirrored |= ((bits >> (col * STEP)) & COLUMN_BITS) << ((COLS - 1 - col) * STEP)
+    return mirrored
+
+
+def position_key(current: int, mask: int) -> tuple[int, bool]:
+    """The key a position and its mirror image share, and whether it is
+    the mirror image's (``current``: the side to move's stones, ``mask``:
+    all stones, on the solver's bitboard)."""
+    key = current + mask + BOTTOM
+    mirrored = mirror(current) + mirror(mask) + BOTTOM
+    return (mirrored, True) if mirrored < key else (key, False)
+
+
+def replay(columns: str) -> tuple[int, int]:
+    """The position (current, mask) after the moves ``columns`` (digits
+    1-7) from the empty board. Raises BookError for a column that is not
+    one or is full, or a game already over."""
+    current = mask = 0
+    for index, name in enumerate(columns):
+        if name not in "1234567":
+            raise BookError(f"not a column: {name!r} in {columns!r}")
+        col = int(name) - 1
+        move = (mask + (1 << (col * STEP))) & (((1 << ROWS) - 1) << (col * STEP))
+        if move == 0:
+            raise BookError(f"column {name} is full after {columns[:index]!r}")
+        if has_four(current | move):
+            raise BookError(f"the game is over after {columns[: index + 1]!r}")
+        current ^= mask  # the other side's stones: it moves next
+        mask |= move
+    return current, mask
+
+
+def has_four(stones: int) -> bool:
+    """Whether ``stones`` (one side's, on the bitboard) hold four in a row."""
+    for shift in (1, STEP, STEP - 1, STEP + 1):
+        pairs = stones & (stones >> shift)
+        if pairs & (pairs >> (2 * shift)):
+            return True
+    return False
+
+
+class ConnectFourBook:
+    """The book's entries by :func:`position_key`, each in the orientation
+    of the key."""
+
+    def __init__(self, entries: dict[int, BookMove]) -> None:
+        self.entries = entries
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    @classmethod
+    def parse(cls, text: str) -> ConnectFourBook:
+        """The book of a data file's ``text``; raises BookError if it is not one."""
+        entries: dict[int, BookMove] = {}
+        for number, line in enumerate(text.splitlines(), 1):
+            fields = line.split()
+            if not fields or fields[0].startswith("#"):
+                continue
+            if len(fields) != 3:
+                raise BookError(f"line {number}: expected 'moves column value', got {line!r}")
+            columns, move, value = fields
+            current, mask = replay("" if columns == "-" else columns)
+            entry = parse_entry(move, value, number)
+            if (mask + (1 << (entry.column * STEP))) & (1 << (entry.column * STEP + ROWS)):
+                raise BookError(f"line {number}: column {move} is full")
+            key, mirrored = position_key(current, mask)
+            if key in entries:
+                raise BookError(f"line {number}: a second entry for {columns!r}")
+            entries[key] = entry.mirrored() if mirrored else entry
+        return cls(entries)
+
+    def lookup(self, current: int, mask: int) -> BookMove | None:
+        """The entry of a position (bitboards as the solver's, on 7x6), or None."""
+        key, mirrored = position_key(current, mask)
+        entry = self.entries.get(key)
+        if entry is None:
+            return None
+        return entry.mirrored() if mirrored else entry
+
+    def lookup_board(self, board: Board) -> BookMove | None:
+        """The entry of ``board`` (any board: None off the standard one)."""
+        if not book_applies(board.geometry):
+            return None
+        current = mask = 0
+        for cell in range(board.cells):
+            player = board[cell]
+            if player is None:
+                continue
+            row, col = divmod(cell, COLS)
+            bit = 1 << (col * STEP + ROWS - 1 - row)
+            mask |= bit
+            if player is board.turn:
+                current |= bit
+        return self.lookup(current, mask)
+
+
+def parse_entry(move: str, value: str, number: int) -> BookMove:
+    """The entry of a line's move and value fields; raises BookError."""
+    if move not in "1234567" or len(move) != 1:
+        raise BookError(f"line {number}: not a column: {move!r}")
+    if value in OUTCOME_WORDS:
+        return BookMove(int(move) - 1, OUTCOME_WORDS[value], False)
+    try:
+        return BookMove(int(move) - 1, int(value), True)
+    except ValueError:
+        raise BookError(f"line {number}: not a value: {value!r}") from None
+
+
+def book_applies(geometry: Geometry) -> bool:
+    """Whether the book is for ``geometry``'s game: Connect Four on 7x6."""
+    return (
+        geometry.gravity
+        and not (geometry.misere or geometry.exact)
+        and geometry.win_length == 4
+        and (geometry.rows, geometry.cols) == (ROWS, COLS)
+    )
+
+
+@functools.cache
+def shipped_book() -> ConnectFourBook:
+    """The book shipped in the package (read once)."""
+    text = resources.files(__package__).joinpath(BOOK_FILE).read_text(encoding="utf-8")
+    return ConnectFourBook.parse(text)
