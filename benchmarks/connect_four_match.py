@@ -11,8 +11,9 @@ machine as on a quiet one, so two builds compare move for move);
 first|second|both`` (default both), ``--from-empty N`` games from the empty
 board as the first player against the perfect opponent (where the level
 played the opening book's winning move, every answer loses by the book's
-proof and the perfect opponent chooses among them by its seed; beyond the
-book each of its answers is an exact solve, as elsewhere).
+proof, and the perfect opponent chooses by its seed among those the book
+answers, the positions the solver does not settle at once; beyond the book
+each of its answers is an exact solve, as elsewhere).
 
 The openings: random games of 6 moves from the empty 7x6 board
 (reproducible from the seed) that are not over. From each, the strongest
@@ -127,7 +128,11 @@ def play(board, side, opponent_kind, number, opening):
             board = after
         else:
             if opponent_kind == "perfect" and proven_lost:
-                move = chooser.choice(board.legal_moves())  # equal: each loses
+                # Each reply loses: one the book answers (where the solver could
+                # not settle the position at once) if any, as the hardest.
+                replies = board.legal_moves()
+                hard = [m for m in replies if book.lookup_board(board.play(m)) is not None]
+                move = chooser.choice(hard or replies)
             elif opponent_kind == "perfect":
                 move = perfect.search(board).move
             else:

@@ -199,8 +199,7 @@ class BookBuilder:
         key = self.key(board)
         known = self.settled.get(key)
         if known is not None:
-            solved = board.move_count >= self.solve_from
-            if solved and known.column >= 0 and key not in self.followed:
+            if known.column >= 0 and key not in self.followed:
                 self.follow(board, columns, self.column_here(board, known))
             return known.outcome
         self.check_time()
