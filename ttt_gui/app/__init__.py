@@ -26,9 +26,14 @@ The presenter and its parts
 ``settings_saving``         saving the settings without waiting on another window
 ``problem_report``          unexpected errors and Help › Report a problem
 ``language_choice``         View › Language
+``puzzle_play``             Game › Puzzles: a puzzle played on the board, judged move
+                            by move
+``puzzle_rating``           the player's puzzle rating; the next puzzle chosen near it
 What the window shows
 ``view_state``              everything the window paints, as one immutable value
 ``game_words``, ``refusals``  the game and its refusals in the player's words
+``puzzle_words``            a puzzle in the player's words: its title, turn, score
+                            line, the verdict on a move
 ``statistics``, ``motion``  the statistics in words; which cells move and when
 ``actions``, ``mnemonics``  the menus and their keys as one table; access letters
 ``key_names``               keys in words (Ctrl or Cmd, the player's language); the

@@ -18,7 +18,8 @@ rates the player (Glicko-2); *Retry* plays it again unrated, *Show
 solution* goes back to the position of the mistake (or stays where the
 person is to move) and marks the winning moves there; *Hint* marks the area
 of the next winning move; *Leave puzzles*, *Play again* or any new game
-returns to the game of the settings.
+returns to the game of the settings. What a puzzle says to the player, in
+words, is :mod:`~ttt_gui.app.puzzle_words`.
 """
 
 from __future__ import annotations
@@ -43,15 +44,23 @@ from ttt_gui.app.commands import Handler
 from ttt_gui.app.jobs import Job, JobKind, JobTag
 from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.puzzle_rating import next_puzzle, solve_update
+from ttt_gui.app.puzzle_words import (
+    failed_words,
+    no_puzzle_words,
+    score_words,
+    solution_words,
+    solved_words,
+    title_words,
+    turn_words,
+)
 from ttt_gui.app.refusals import Refused
 from ttt_gui.app.session import Session
-from ttt_gui.app.statistics import rating_words
 from ttt_gui.board import Board
 from ttt_gui.config import GameConfig, Mode, Shape
 from ttt_gui.engine.state import SearchAborted
 from ttt_gui.storage.puzzle_record import Attempt
 from ttt_gui.storage.settings import Settings
-from ttt_gui.words import gettext, ngettext
+from ttt_gui.words import gettext
 
 #: Puzzles tried in this window that are not offered again soon.
 JUST_TRIED = 20
@@ -284,7 +293,7 @@ class PuzzlePlay:
     def retry(self) -> None:
         """Play the puzzle again from its start (rated only the first time)."""
         if not self.is_active or self.puzzle is None:
-            self.host.say(_no_puzzle())
+            self.host.say(no_puzzle_words())
             return
         self._start(self.puzzle, is_daily=self._is_daily)
         self.host.say(gettext("Again from the start: only the first try counts for your rating."))
@@ -295,7 +304,7 @@ class PuzzlePlay:
         puzzle not yet rated counts as failed."""
         puzzle = self.puzzle
         if not self.is_active or puzzle is None:
-            self.host.say(_no_puzzle())
+            self.host.say(no_puzzle_words())
             return
         if self.stage is Stage.SOLVED:
             self.host.say(gettext("The puzzle is solved: there is no solution left to show."))
@@ -414,63 +423,22 @@ class PuzzlePlay:
         puzzle = self.puzzle
         if not self.is_active or puzzle is None:
             return None
-        board = self.session.board
-        rating = rating_words(puzzle.rating)
-        shape = Shape.of(puzzle.board).label
-        if self._is_daily:
-            # TRANSLATORS: {board} names the board ("Connect Four (7×6)"); {rating} a number.
-            title = gettext("Today's puzzle, on {board}, rated {rating}")
-        else:
-            title = gettext("Puzzle on {board}, rated {rating}")
-        title = title.format(board=shape, rating=rating)
         record = self.settings.puzzles
-        player = rating_words(record.rating(puzzle.kind.value).rating)
-        streak = record.streak(self.today())
-        if self._change is None:
-            # TRANSLATORS: the score line in puzzles: {rating} is a number ("1,532"),
-            # {days} the days in a row with a puzzle solved.
-            line = ngettext(
-                "Your puzzle rating: {rating}   Streak: {days} day",
-                "Your puzzle rating: {rating}   Streak: {days} days",
-                streak,
-            ).format(rating=player, days=streak)
-        else:
-            # TRANSLATORS: the score line in puzzles after a try: {change} is the
-            # change the try made ("+18", "−12").
-            line = ngettext(
-                "Your puzzle rating: {rating} ({change})   Streak: {days} day",
-                "Your puzzle rating: {rating} ({change})   Streak: {days} days",
-                streak,
-            ).format(rating=player, change=_signed(self._change), days=streak)
+        player = record.rating(puzzle.kind.value).rating
         return PuzzleView(
-            title=title,
-            turn=self._turn_words(puzzle, board),
-            rating=line,
+            title=title_words(puzzle, is_daily=self._is_daily),
+            turn=turn_words(
+                puzzle,
+                self.session.board,
+                self._promise,
+                is_solved=self.stage is Stage.SOLVED,
+                is_failed=self.stage is Stage.FAILED,
+            ),
+            rating=score_words(player, record.streak(self.today()), self._change),
             marked=self._marked,
             is_solution=self._is_solution,
             is_over=self.stage in (Stage.SOLVED, Stage.FAILED),
         )
-
-    def _turn_words(self, puzzle: Puzzle, board: Board) -> str:
-        attacker, defender = puzzle.attacker.value, puzzle.attacker.other.value
-        if self.stage is Stage.SOLVED:
-            return gettext("Puzzle solved: {side} wins.").format(side=attacker)
-        if self.stage is Stage.FAILED:
-            return gettext("Puzzle failed: {side} holds.").format(side=defender)
-        if board.is_over:  # the last move, not yet judged
-            if board.winner is None:
-                return gettext("Puzzle failed: {side} holds.").format(side=defender)
-            return gettext("{player} wins!").format(player=board.winner.value)
-        if board.turn is not puzzle.attacker:
-            # TRANSLATORS: the turn field while the computer finds the defence; {side} is X or O.
-            return gettext("{side} to play: the computer defends…").format(side=defender)
-        moves = self._promise
-        # TRANSLATORS: the turn field of a puzzle: {side} is X or O.
-        return ngettext(
-            "{side} to play and win in {moves} move",
-            "{side} to play and win in {moves} moves",
-            moves,
-        ).format(side=attacker, moves=moves)
 
     # -- inside -----------------------------------------------------------------------
 
@@ -505,7 +473,7 @@ class PuzzlePlay:
     def _mark(self, cells: tuple[int, ...], *, solution: bool) -> None:
         self._marked, self._is_solution = cells, solution
         if solution:
-            self.host.say(_solution_words(self.session.board, cells))
+            self.host.say(solution_words(self.session.board, cells))
 
     def _show_moves(self, moves: frozenset[int]) -> None:
         if self._is_solution or self.stage is Stage.SHOWN:
@@ -530,30 +498,16 @@ class PuzzlePlay:
                 session.apply_computer_move(generation, judged.defence)
                 self.sounds.placed()
             self.stage = Stage.SOLVED  # heard as the won game it ends
-            message = gettext("Puzzle solved.")
-            if not self._rated:
-                rating, change = self._record(solved=True)
-                # TRANSLATORS: {rating} is the new rating ("1,532"), {change} its change ("+18").
-                message = gettext("Puzzle solved. Your puzzle rating: {rating} ({change}).")
-                message = message.format(rating=rating_words(rating), change=_signed(change))
-            self.host.say(message)
+            rated = None if self._rated else self._record(solved=True)
+            self.host.say(solved_words(rated))
             return
         if left is None or left > promise:
             self.stage = Stage.FAILED
             self._mistake = before
             self.sounds.failed()
-            defender, attacker = puzzle.attacker.other.value, puzzle.attacker.value
-            if left is None:
-                # TRANSLATORS: {side} is the defender (X or O), {cell} the move played ("b2").
-                why = gettext("{side} now holds: after {cell} the win is gone.")
-                why = why.format(side=defender, cell=cell)
-            else:
-                # TRANSLATORS: {side} is the attacker (X or O), {cell} the move played ("b2").
-                why = gettext("After {cell} {side} still wins, but too slowly for this puzzle.")
-                why = why.format(side=attacker, cell=cell)
             if not self._rated:
                 self._record(solved=False)  # the change is on the score line
-            self.host.say(why)
+            self.host.say(failed_words(puzzle, cell, is_too_slow=left is not None))
             return
         self._promise = promise
         if judged.defence is not None:
@@ -580,21 +534,3 @@ class PuzzlePlay:
         self.host.puzzle_saved()
         self._change = after.rating - before.rating
         return after.rating, self._change
-
-
-def _signed(change: float) -> str:
-    """A rating's change with its sign: ``'+18'``, ``'−12'``."""
-    step = round(change)
-    return f"+{step}" if step >= 0 else f"−{-step}"
-
-
-def _solution_words(board: Board, cells: tuple[int, ...]) -> str:
-    names = ", ".join(board.coordinate(cell) for cell in cells)
-    # TRANSLATORS: {cells} are cells by name ("b2" or "b2, c3").
-    return ngettext(
-        "The winning move: {cells}.", "The winning moves: {cells}.", len(cells)
-    ).format(cells=names)
-
-
-def _no_puzzle() -> str:
-    return gettext("No puzzle is being played.")
