@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-
-from tests.catalogues import PACKAGE_LOCALE, shipped_languages
-from tests.terms import TERMS_FOLDER, faults, table_languages, terms_of
+from catalogues import PACKAGE_LOCALE, shipped_languages
+from terms import TERMS_FOLDER, faults, table_languages, terms_of
 
 #: The terms every table gives.
 TERMS = {"game", "move", "board", "mark", "undo", "hint", "cell", "draw"} | {

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from catalogues import PACKAGE_LOCALE, compile_shipped_catalogues, shipped_languages
 from conftest import by_default
 
-from tests.catalogues import PACKAGE_LOCALE, compile_shipped_catalogues, shipped_languages
 from ttt_gui.cli import argparse_words
 from ttt_gui.cli.argparse_words import (
     AUTHOR_MESSAGES,

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-
-from tests.catalogues import PACKAGE_LOCALE, shipped_languages
+from catalogues import PACKAGE_LOCALE, shipped_languages
 
 #: What is typed: options, whole commands in quotes, the program's name, the
 #: values and subcommands that are also English words, metavariables (N,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.catalogues import shipped_languages
+from catalogues import shipped_languages
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTALLER = ROOT / "build" / "windows" / "ttt-gui.nsi"
