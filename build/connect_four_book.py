@@ -280,8 +280,8 @@ class BookBuilder:
                     else self.ours(position, name + str(reply % 7 + 1))
                 )
                 worst = min(worst, value)
-                if worst <= best:
-                    break  # no better than a move before it
+                if worst <= best or worst < 0:
+                    break  # no better than a move before it, or lost: no worse to find
             if worst > best:
                 best, chosen = worst, move
                 if best == 1:
@@ -307,6 +307,20 @@ def column_cell(board: Board, col: int) -> int:
 NEVER = threading.Event()
 
 
+def won_first_moves(work: Path) -> set[int]:
+    """The first moves (cells) the first player's settled progress in
+    ``work`` proves won for it, and their mirror images. The second player
+    is lost after them: any move keeps that value, and no book move could
+    do better than the strongest level's own, so its book leaves them out."""
+    progress = work / "settled-first.txt"
+    lines = progress.read_text(encoding="utf-8").splitlines() if progress.exists() else []
+    starts = [entry for entry in map(Settled.parse, lines) if not entry.columns]
+    if not starts or starts[-1].outcome != 1:
+        return set()
+    root, column = BookBuilder.board(""), starts[-1].column
+    return {column_cell(root, column), column_cell(root, 6 - column)}
+
+
 def build(args: argparse.Namespace) -> int:
     """Run the builder; 0 when the book is complete and written, 3 when stopped."""
     work = Path(args.work)
@@ -322,8 +336,12 @@ def build(args: argparse.Namespace) -> int:
             if side == "first":
                 outcome = builder.ours(root, "")
             else:
+                lost = won_first_moves(work)
+                if lost:
+                    names = ", ".join(str(move % 7 + 1) for move in sorted(lost))
+                    print(f"Left out: after {names} the first player's book wins.")
                 outcomes = [
-                    builder.ours(root.play(move), str(move % 7 + 1))
+                    -1 if move in lost else builder.ours(root.play(move), str(move % 7 + 1))
                     for move in builder.order(root)
                 ]
                 outcome = min(outcomes)

@@ -26,6 +26,7 @@ from ttt_gui.app.ports import SaveSettings
 from ttt_gui.app.presenter import Presenter
 from ttt_gui.cli.main import prepare_process
 from ttt_gui.cli.smoke import pump_until
+from ttt_gui.engine import COMPILED
 from ttt_gui.gui.tk_dialogs import TkDialogs
 from ttt_gui.gui.window import Window
 from ttt_gui.storage.settings import Settings, save
@@ -143,6 +144,24 @@ def sample(cases: Sequence[Case], size: int, *, exhaustive: bool, seed: int = 0)
         return list(cases)
     chosen = sorted(random.Random(seed).sample(range(len(cases)), size))
     return [cases[index] for index in chosen]
+
+
+#: The plain build's --slow checks of many random positions against the
+#: reference minimax take a fifth of them, from this many moves later in the
+#: game. Their time goes to the reference's search from the earliest
+#: positions; the engine's source is the same on both builds, and the compiled
+#: one (CI's exactness step, where native integers could differ) checks all.
+PLAIN_BUILD_SHARE = 5
+PLAIN_BUILD_LATER = 4
+
+
+def random_share(count: int, least_marks: int) -> tuple[int, int]:
+    """(how many, from how many moves in) of a --slow check's ``count``
+    random positions of at least ``least_marks`` moves this build checks:
+    all on the compiled engine, fewer and later on the plain one."""
+    if COMPILED:
+        return count, least_marks
+    return max(1, count // PLAIN_BUILD_SHARE), least_marks + PLAIN_BUILD_LATER
 
 
 def by_default(cases: Iterable[Case], *kept: Case, spread: bool = False) -> list[object]:

@@ -18,6 +18,7 @@ import os
 import threading
 
 import pytest
+from conftest import random_share
 from variant_reference import (
     mismatches,
     move_values,
@@ -216,7 +217,9 @@ def test_analysis_equals_minimax_on_every_reachable_4x4_position() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(("rows", "cols"), [(4, 5), (5, 4)])
 def test_analysis_equals_minimax_on_many_random_positions(rows: int, cols: int) -> None:
-    assert not mismatches(random_positions(gravity(rows, cols), 400, 2, seed=rows + cols))
+    count, least_marks = random_share(400, 2)
+    positions = random_positions(gravity(rows, cols), count, least_marks, seed=rows + cols)
+    assert not mismatches(positions)
 
 
 @pytest.mark.slow

@@ -4,14 +4,16 @@ rules and in the engine, whose analysis equals an independent plain minimax
 
 The exhaustive checks of the two rectangles and the thousands of random
 positions take a few minutes: they are marked ``slow`` and run with
-``pytest --slow``; the default run checks the rest and a sample of each (of
-3x3 misère and 4x4 gravity, whose reachable positions --slow checks all of).
+``pytest --slow`` (the random positions all on the compiled build, a share
+on the plain one: conftest.random_share); the default run checks the rest
+and a sample of each (of 3x3 misère and 4x4 gravity, whose reachable
+positions --slow checks all of).
 """
 
 from __future__ import annotations
 
 import pytest
-from conftest import examples
+from conftest import examples, random_share
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from variant_reference import (
@@ -296,7 +298,7 @@ def test_analysis_equals_minimax_on_random_positions(name: str, exhaustive: bool
 @pytest.mark.parametrize("name", list(RANDOM))
 def test_analysis_equals_minimax_on_thousands_of_random_positions(name: str) -> None:
     keywords, least_marks = RANDOM[name]
-    count = RANDOM_SLOW_COUNT.get(name, 2000)
+    count, least_marks = random_share(RANDOM_SLOW_COUNT.get(name, 2000), least_marks)
     positions = random_positions(Board.empty(**keywords), count, least_marks, seed=2)
     assert not mismatches(positions)
 

@@ -114,17 +114,7 @@ def puzzle_kind(shape: Shape) -> PuzzleKind:
 def puzzle_config(board: Board) -> GameConfig:
     """The game a puzzle is played as: against the computer, the person the
     side to move, on the puzzle's board and rules."""
-    shape = Shape.of(board)
-    return GameConfig(
-        mode=Mode.COMPUTER,
-        human=board.turn,
-        rows=shape.rows,
-        cols=shape.cols,
-        win_length=shape.win_length,
-        gravity=shape.gravity,
-        misere=shape.misere,
-        exact=shape.exact,
-    )
+    return GameConfig(mode=Mode.COMPUTER, human=board.turn).with_shape(Shape.of(board))
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,10 @@ in a row (an overline) win nothing, though a window elsewhere may.
 >>> masks, guards = windows(1, 5, 3)  # one row of 5 cells, 3 in a row
 >>> bin(masks[1]), bin(guards[1])  # the second window, and the cells beside it
 ('0b1110', '0b10001')
->>> is_won(0b1111, masks[1], guards[1], exact=False)
-True
->>> is_won(0b1111, masks[1], guards[1], exact=True)  # four in a row: an overline
-False
+>>> [bin(mask) for mask in won_windows(0b1111, masks, guards, exact=False)]
+['0b111', '0b1110']
+>>> list(won_windows(0b1111, masks, guards, exact=True))  # four in a row: an overline
+[]
 """
 
 from __future__ import annotations
@@ -50,17 +50,14 @@ def windows(rows: int, cols: int, win_length: int) -> tuple[tuple[int, ...], tup
     return tuple(masks), tuple(guards)
 
 
-def is_won(bits: int, mask: int, guard: int, *, exact: bool) -> bool:
-    """Whether the marks ``bits`` win by the window ``mask`` (with its ``guard``)."""
-    return mask & bits == mask and not (exact and guard & bits)
-
-
 def won_windows(
     bits: int, masks: tuple[int, ...], guards: tuple[int, ...], *, exact: bool
 ) -> Iterator[int]:
     """The windows the marks ``bits`` win by (each a mask), in order."""
+    if not exact:  # the common case, without a call a window
+        return (mask for mask in masks if mask & bits == mask)
     return (
         mask
         for mask, guard in zip(masks, guards, strict=True)
-        if is_won(bits, mask, guard, exact=exact)
+        if mask & bits == mask and not guard & bits
     )
