@@ -341,6 +341,8 @@ def mnemonic(label: str) -> tuple[str, int]:
     >>> mnemonic("&Undo move"), mnemonic("About")
     (('Undo move', 0), ('About', -1))
     """
+    if "&" not in label:
+        return label, -1
     text: list[str] = []
     underline = -1
     index = 0

@@ -8,6 +8,7 @@ no two items of a menu share a letter in any language.
 
 from __future__ import annotations
 
+import functools
 from string import ascii_lowercase
 from typing import Generic, Protocol, TypeVar
 
@@ -48,6 +49,13 @@ def marked_labels(labels: list[str]) -> list[str]:
     return marked
 
 
+@functools.lru_cache(maxsize=64)
+def _marked_menu(labels: tuple[str, ...]) -> list[str]:
+    """:func:`marked_labels` of one menu's labels, kept: a window asks for
+    each item's label in turn, and the labels change only with the language."""
+    return marked_labels(list(labels))
+
+
 def _keyable(character: str) -> bool:
     """Whether Alt and ``character`` can choose an item: a digit, or a letter
     of a script with capitals (Latin, Cyrillic, Greek…)."""
@@ -80,7 +88,7 @@ class Menu(Generic[LabelledItem]):
 
     def label_of(self, item: LabelledItem) -> str:
         """``item``'s label in the player's language, with its mnemonic."""
-        labels = marked_labels([each.own_label for each in self.items])
+        labels = _marked_menu(tuple(each.own_label for each in self.items))
         for each, label in zip(self.items, labels):
             if each is item:
                 return label
