@@ -17,9 +17,10 @@ How a position of ours is settled:
 
 - with ``--solve-from`` stones or more: by the exact solver (a winning
   move where there is one, proven by null-window tests, its distance not
-  known: several times cheaper than the fastest; else the move of the best
-  exact value, a draw kept, a loss latest), then, up to ``--depth`` stones,
-  each reply to that move in turn;
+  known: several times cheaper than the fastest; in a drawn position the
+  first move, centre first, that keeps the draw, by one null-window test
+  a move; in a lost one the move that loses latest, by its exact value),
+  then, up to ``--depth`` stones, each reply to that move in turn;
 - with fewer: by a search over the book's own tree (alpha-beta on win,
   draw and loss), whose leaves are positions of the first kind or fast
   ones: its move keeps the value proven so, its distance not known.
@@ -243,11 +244,30 @@ class BookBuilder:
         winning = solver.winning_move(board, set())
         if winning is not None:
             return Settled(columns, winning[0] % 7, 1, None)
-        _, best = solver.move_scores(board, all_moves=False, randomize=False)
         current, mask, stones = solver.position(board)
+        if solver.solver.outcome(current, mask, stones) == 0:
+            return Settled(columns, self.drawing_column(board), 0, None)
+        _, best = solver.move_scores(board, all_moves=False, randomize=False)
         value = solver.solver.value(current, mask, stones)
         outcome = 1 if value > 0 else -1 if value < 0 else 0
         return Settled(columns, best[0] % 7, outcome, value)
+
+    def drawing_column(self, board: Board) -> int:
+        """A column that keeps the draw of ``board`` (drawn, ours to move): the
+        first, centre first, after which the other side cannot win (one
+        null-window test a move, where the best move's exact value costs
+        several: a draw is a draw however it is kept)."""
+        solver = self.solver.solver
+        for move in solver.moves_in_order(self.solver.position(board)[1]):
+            after = board.play(self.solver.cell_of(move))
+            if after.is_over:
+                return self.solver.cell_of(move) % 7
+            current, mask, stones = self.solver.position(after)
+            if not solver.can_win_now(current, mask) and solver.is_at_most(
+                current, mask, stones, 0
+            ):
+                return self.solver.cell_of(move) % 7
+        raise AssertionError("a drawn position has a move that keeps the draw")
 
     def follow(self, board: Board, columns: str, entry: Settled) -> None:
         """Settle every reply to the book's move of ``board`` up to the depth."""

@@ -1,0 +1,125 @@
+"""Tests of the opening book's builder (build/connect_four_book.py) on
+positions late in the game, where the solver settles each reply at once:
+its tree finds the solver's outcome and keeps it with its move, a drawn
+position is kept drawn (where the solver's first move would lose it), and
+the second player's book leaves out the first moves the first player's
+progress proves won."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from conftest import by_default
+from scripts import load_script
+
+from ttt_gui.board import Board
+
+
+@pytest.fixture(scope="module")
+def book_script() -> ModuleType:
+    return load_script("build/connect_four_book.py", "connect_four_book_script")
+
+
+@pytest.fixture
+def builder(book_script: ModuleType, tmp_path: Path) -> Any:
+    """A builder with a small table that settles by the tree below 40 stones."""
+    args = argparse.Namespace(
+        solve_from=40, depth=40, fast_nodes=400_000, table=1 << 16, minutes=0
+    )
+    made = book_script.BookBuilder(args, "first", tmp_path / "settled-first.txt")
+    made.solver.solver.limit(book_script.NEVER, float("inf"), float("inf"))
+    return made
+
+
+def late_positions(
+    book_script: ModuleType, count: int, seed: int, stones: tuple[int, int]
+) -> Iterator[Board]:
+    """``count`` random positions with ``stones`` (least, most) stones, not
+    over, where the side to move cannot win at once."""
+    rng = random.Random(seed)
+    found = 0
+    while found < count:
+        board = book_script.BookBuilder.board("")
+        for _ in range(rng.randint(*stones)):
+            if board.is_over:
+                break
+            board = board.play(rng.choice(board.legal_moves()))
+        if board.is_over or any(board.play(move).winner for move in board.legal_moves()):
+            continue
+        found += 1
+        yield board
+
+
+def exact_value(builder: Any, board: Board) -> int:
+    """The solver's exact value of ``board`` for the side to move (0: over, a draw)."""
+    if board.is_over:
+        return 0 if board.winner is None else -1
+    solver = builder.solver
+    current, mask, stones = solver.position(board)
+    if solver.solver.can_win_now(current, mask):
+        return 1
+    return int(solver.solver.value(current, mask, stones))
+
+
+def sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def test_the_tree_finds_the_solver_s_outcome_and_its_move_keeps_it(
+    book_script: ModuleType, builder: Any
+) -> None:
+    outcomes = set()
+    for board in late_positions(book_script, 6, seed=51, stones=(30, 34)):
+        entry = builder.tree(board, "")
+        value = sign(exact_value(builder, board))
+        after = board.play(book_script.column_cell(board, entry.column))
+        assert entry.outcome == value, repr(board)
+        assert sign(-exact_value(builder, after)) == value, repr(board)
+        outcomes.add(value)
+    assert len(outcomes) > 1  # the positions were not all of one kind
+
+
+#: Drawn positions (the columns played, 1-7) where the first move in the
+#: solver's order, the centre's side first, loses the draw.
+DRAWN = [
+    "42531516234573446231472212",
+    "7622247741171234264453512345",
+    "21474362271711657443357473",
+    "44462113617356222724573321635",
+]
+
+
+@pytest.mark.parametrize("columns", by_default(DRAWN, DRAWN[1], DRAWN[3]))
+def test_a_drawn_position_is_kept_drawn_by_its_column(
+    book_script: ModuleType, builder: Any, columns: str
+) -> None:
+    board = book_script.BookBuilder.board(columns)
+    assert exact_value(builder, board) == 0
+    column = builder.drawing_column(board)
+    after = board.play(book_script.column_cell(board, column))
+    assert exact_value(builder, after) == 0
+    entry = builder.solve(board, columns)
+    assert (entry.column, entry.outcome, entry.exact) == (column, 0, None)
+
+
+@pytest.mark.parametrize(
+    ("progress", "columns"),
+    [
+        ("- 3 1 -\n", {3}),  # the centre wins: its own mirror image
+        ("- 2 1 -\n", {2, 4}),  # a win off the centre, and its mirror image
+        ("- 3 0 -\n", set()),  # a draw leaves nothing out
+        ("", set()),  # nothing settled yet
+    ],
+)
+def test_the_second_player_s_book_leaves_out_first_moves_proven_won(
+    book_script: ModuleType, tmp_path: Path, progress: str, columns: set[int]
+) -> None:
+    (tmp_path / "settled-first.txt").write_text(progress, encoding="utf-8")
+    cells = book_script.won_first_moves(tmp_path)
+    assert {cell % 7 for cell in cells} == columns
