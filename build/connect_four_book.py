@@ -371,9 +371,10 @@ def build(args: argparse.Namespace) -> int:
             outcome = None
         words = {value: word for word, value in OUTCOME_WORDS.items()}
         start = builder.settled.get(builder.key(BookBuilder.board("")))
-        if outcome is None and (side == "second" or start is None):
+        if side == "first" and start is None:
             kept = [entry for entry in builder.settled.values() if entry.column >= 0]
-        else:  # the start settled: the entries a player following the book meets
+        else:  # the entries a player following the book meets (after the
+            # first moves settled, for the second player)
             kept = builder.reachable()
         result = "not proven yet" if outcome is None else f"a {words[outcome]} for it"
         print(

@@ -56,6 +56,15 @@ def test_the_first_player_opens_in_the_centre_and_wins() -> None:
     assert shipped_book().lookup(0, 0) == BookMove(column=3, value=1, exact=False)
 
 
+def test_a_first_move_beside_the_centre_is_a_draw_kept_from_the_centre() -> None:
+    """The published fact the second player's book proves: after the first
+    player's 3 (or its mirror image 5) the game is a draw with best play,
+    kept by the reply in the centre."""
+    book = shipped_book()
+    for opening in ("3", "5"):
+        assert book.lookup_board(board_after(opening)) == BookMove(column=3, value=0, exact=False)
+
+
 def test_the_book_answers_every_reply_to_its_first_move_and_most_after() -> None:
     """Every reply to the first move has an entry, each a win for the first
     player, and so have most replies two and four moves on (the rest are
