@@ -258,13 +258,13 @@ class BookBuilder:
         null-window test a move, where the best move's exact value costs
         several: a draw is a draw however it is kept)."""
         solver = self.solver.solver
-        for move in solver.moves_in_order(self.solver.position(board)[1]):
-            after = board.play(self.solver.cell_of(move))
-            if after.is_over:
-                return self.solver.cell_of(move) % 7
-            current, mask, stones = self.solver.position(after)
-            if not solver.can_win_now(current, mask) and solver.is_at_most(
-                current, mask, stones, 0
+        current, mask, stones = self.solver.position(board)
+        for move in solver.moves_in_order(mask):
+            # the other side's stones and every stone, after ``move``
+            theirs, after = current ^ mask, mask | move
+            if stones + 1 == board.cells or (
+                not solver.can_win_now(theirs, after)
+                and solver.is_at_most(theirs, after, stones + 1, 0)
             ):
                 return self.solver.cell_of(move) % 7
         raise AssertionError("a drawn position has a move that keeps the draw")
@@ -370,8 +370,7 @@ def build(args: argparse.Namespace) -> int:
             complete = False
             outcome = None
         words = {value: word for word, value in OUTCOME_WORDS.items()}
-        start = builder.settled.get(builder.key(BookBuilder.board("")))
-        if side == "first" and start is None:
+        if side == "first" and builder.key(BookBuilder.board("")) not in builder.settled:
             kept = [entry for entry in builder.settled.values() if entry.column >= 0]
         else:  # the entries a player following the book meets (after the
             # first moves settled, for the second player)

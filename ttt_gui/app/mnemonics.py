@@ -50,10 +50,11 @@ def marked_labels(labels: list[str]) -> list[str]:
 
 
 @functools.lru_cache(maxsize=64)
-def _marked_menu(labels: tuple[str, ...]) -> list[str]:
-    """:func:`marked_labels` of one menu's labels, kept: a window asks for
-    each item's label in turn, and the labels change only with the language."""
-    return marked_labels(list(labels))
+def _marked_menu(labels: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`marked_labels` of one menu's labels, kept (so never changed
+    by a caller): a window asks for each item's label in turn, and the
+    labels change only with the language."""
+    return tuple(marked_labels(list(labels)))
 
 
 def _keyable(character: str) -> bool:
