@@ -200,6 +200,35 @@ def test_the_weak_outcome_is_the_sign_of_the_exact_value(rows: int, cols: int) -
         assert solver.outcome(board) == (best > 0) - (best < 0), repr(board)
 
 
+@pytest.mark.parametrize(("rows", "cols"), [(4, 5), pytest.param(5, 4, marks=pytest.mark.slow)])
+def test_the_move_a_null_window_test_proves_by_is_a_best_move(rows: int, cols: int) -> None:
+    """The move :meth:`value` keeps is one of the best, and the one that
+    proves a win (a test at 0) wins, as the independent minimax has it."""
+    proven = 0
+    for board in random_positions(gravity(rows, cols), 30, 6, seed=rows * 10 + cols):
+        values = move_values(board)
+        best = max(values.values())
+        boards = BoardSolver(rows, cols, 100_000)
+        current, mask, stones = boards.position(board)
+        boards.solver.value(current, mask, stones)
+        if boards.solver.best_move:
+            proven += 1
+            assert values[boards.cell_of(boards.solver.best_move)] == best, repr(board)
+        if boards.solver.can_win_now(current, mask):
+            continue  # the tests take positions with no win at once
+        boards.solver.clear()
+        winning = boards.solver.proving_move(current, mask, stones, 0, 1)
+        assert (boards.solver.proved > 0) == (best > 0), repr(board)
+        if winning:
+            assert values[boards.cell_of(winning)] > 0, repr(board)
+        # A window under the least value there is: it fails high at once,
+        # by no move (not by the last search's)
+        floor = -rows * cols
+        assert boards.solver.proving_move(current, mask, stones, floor, floor + 1) == 0
+        assert boards.solver.proved > floor
+    assert proven >= 15  # most values are proven by a move of their own
+
+
 def test_the_engine_is_the_build_expected() -> None:
     """Where TTT_GUI_EXPECT_ENGINE names the build under test, these tests
     run on it (not on a source tree that happens to come first)."""

@@ -154,6 +154,13 @@ class ConnectFourSolver:
         self.table: list[i64] = [0] * self.table_size
         self.root_stones: i64 = 0  # entries with fewer stones are left behind
         self.nodes: i64 = 0
+        # The move of the last cutoff and its position's stones: after a
+        # search that failed high at its root, the root's move that did it
+        # where those stones are the root's (see :meth:`proving_move`).
+        self.cut_move: i64 = 0
+        self.cut_stones: i64 = -1
+        self.best_move: i64 = 0  # :meth:`value`'s, see there
+        self.proved: i64 = 0  # :meth:`proving_move`'s value
         self.node_limit: i64 = NO_NODE_LIMIT
         self.deadline: float = 0.0
         self.timed: bool = False
@@ -334,6 +341,8 @@ class ConnectFourSolver:
                     moves ^= move  # the child is worth at least -score to it
             elif score >= beta:
                 self.store(slot, key, stones, ((score + VALUE_OFFSET) << 1) | 1)
+                self.cut_move = move
+                self.cut_stones = stones
                 return score
         if moves == 0:
             self.store(slot, key, stones, (alpha + VALUE_OFFSET) << 1)
@@ -352,6 +361,8 @@ class ConnectFourSolver:
             score = -self.negamax(next_current, mask | moves, stones + 1, -beta, -alpha)
             if score >= beta:
                 self.store(slot, key, stones, ((score + VALUE_OFFSET) << 1) | 1)
+                self.cut_move = moves
+                self.cut_stones = stones
                 return score
             if score > alpha:
                 alpha = score
@@ -385,6 +396,8 @@ class ConnectFourSolver:
             first_wins = -1
             if score >= beta:
                 self.store(slot, key, stones, ((score + VALUE_OFFSET) << 1) | 1)
+                self.cut_move = move
+                self.cut_stones = stones
                 return score
             if score > alpha:
                 alpha = score
@@ -403,9 +416,24 @@ class ConnectFourSolver:
         else:
             table[slot + 1] = entry
 
+    def proving_move(self, current: i64, mask: i64, stones: i64, alpha: i64, beta: i64) -> i64:
+        """:meth:`negamax` of a position, for a move that proves it at
+        least ``beta``: where the search fails high (returns ``beta`` or
+        more) by a move of its own, that move (one bit), else 0; the
+        value found is in :attr:`proved`."""
+        self.cut_stones = -1
+        self.proved = self.negamax(current, mask, stones, alpha, beta)
+        if self.proved >= beta and self.cut_stones == stones:
+            return self.cut_move
+        return 0
+
     def value(self, current: i64, mask: i64, stones: i64) -> i64:
         """The exact value of a position (not over), by null-window
-        narrowing: each test halves the range, leaning toward the draw."""
+        narrowing: each test halves the range, leaning toward the draw.
+        Also keeps in :attr:`best_move` a move of that value (one bit)
+        where the narrowing proved one on its way, else 0 (a win at once,
+        or the value the least there is, which any move keeps)."""
+        self.best_move = 0
         if self.can_win_now(current, mask):
             return (self.cells + 1 - stones) // 2
         low = -((self.cells - stones) // 2)
@@ -416,11 +444,13 @@ class ConnectFourSolver:
                 middle = half(low)
             elif middle >= 0 and half(high) > middle:
                 middle = half(high)
-            found = self.negamax(current, mask, stones, middle, middle + 1)
+            move = self.proving_move(current, mask, stones, middle, middle + 1)
+            found = self.proved
             if found <= middle:
                 high = found
             else:
                 low = found
+                self.best_move = move
         return low
 
     def outcome(self, current: i64, mask: i64, stones: i64) -> i64:

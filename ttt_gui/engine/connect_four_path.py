@@ -125,18 +125,22 @@ class BoardSolver:
     def winning_move(self, board: Board, refuted: set[int]) -> tuple[int, int] | None:
         """A move that wins ``board`` (not over) with best play, and its score
         at the least (a win by the game's end), if the side to move wins;
-        else None. Cheaper than the exact scores: one null-window test, then
-        one per move until a winning one; the moves it proves not to win are
-        added to ``refuted`` (so, if a limit ends the search, a winning move is
-        among the others). Raises SearchAborted at a limit."""
+        else None. Cheaper than the exact scores: one null-window test, whose
+        own winning move it mostly is, else one test per move until a winning
+        one; the moves it proves not to win are added to ``refuted`` (so, if a
+        limit ends the search, a winning move is among the others). Raises
+        SearchAborted at a limit."""
         current, mask, stones = self.position(board)
         self.solver.root_stones = stones
         legal = self.solver.moves_in_order(mask)
         wins = self.solver.winning_cells(current, mask) & sum(legal)
         if wins != 0:
             return self.cell_of(wins & -wins), WIN - 1
-        if self.solver.negamax(current, mask, stones, 0, 1) <= 0:
+        proving = self.solver.proving_move(current, mask, stones, 0, 1)
+        if self.solver.proved <= 0:
             return None
+        if proving != 0:  # the test's own winning move
+            return self.cell_of(proving), self.distance_score(1, stones)
         for move in legal:  # its position is lost for the opponent
             if self.solver.is_at_most(current ^ mask, mask | move, stones + 1, -1):
                 return self.cell_of(move), self.distance_score(1, stones)
@@ -171,6 +175,10 @@ class BoardSolver:
             return dict.fromkeys(best, WIN - 1), best
         value = self.solver.value(current, mask, stones)
         score = self.distance_score(value, stones)
+        if self.solver.best_move != 0 and not randomize:  # proven on the way
+            return {self.cell_of(self.solver.best_move): score}, [
+                self.cell_of(self.solver.best_move)
+            ]
         best = []
         for move in legal:
             # A move is best when its position is worth -value to the opponent.
