@@ -33,14 +33,15 @@ position's exact value alone with a fresh solver (what the outside solver
 computes), and the outside solver once with a fresh table (a process of its
 own; its time is its own count, else the process's wall clock less its
 start-up, the median of five runs with no position). Printed per band: both
-solvers' times and nodes per position (the median of ``--rounds N`` runs
-each, one after the other), then per band their median times, the ratios
-of this engine's median times to the outside solver's (search and value
-alone), the median of the ratios per position (search and value alone; wall
-clock, then CPU time, which a busy machine disturbs less: the outside
-solver's is its process's less its start-up's, table made and cleared
-included), and the positions where the two values differ (wrong claims of
-one of them).
+solvers' times and nodes per position (the fastest of ``--rounds N`` runs
+each, one after the other: the run the machine disturbed least, as
+``timeit`` advises; with ``--rounds-median`` their median), then per band
+their median times, the ratios of this engine's median times to the outside
+solver's (search and value alone), the median of the ratios per position
+(search and value alone; wall clock, then CPU time, which a busy machine
+disturbs less: the outside solver's is its process's less its start-up's,
+table made and cleared included), and the positions where the two values
+differ (wrong claims of one of them).
 """
 
 from __future__ import annotations
@@ -212,13 +213,15 @@ def pons_solve(binary: str, moves: list[int], start_up: tuple[float, float]) -> 
     }
 
 
-def median_sample(samples: list[dict[str, Any]]) -> dict[str, Any]:
-    """One position's runs as one: the median of each time, the first run's
-    other fields (nodes and values are the same in every run)."""
+def one_sample(samples: list[dict[str, Any]], *, median: bool) -> dict[str, Any]:
+    """One position's runs as one: the least (``median``: the median) of
+    each time, the first run's other fields (nodes and values are the same
+    in every run)."""
     merged = dict(samples[0])
     for field in ("seconds", "value_seconds", "cpu", "value_cpu"):
         if field in merged:
-            merged[field] = statistics.median(sample[field] for sample in samples)
+            times = [sample[field] for sample in samples]
+            merged[field] = statistics.median(times) if median else min(times)
     return merged
 
 
@@ -237,15 +240,18 @@ def compare_with_pons(
     bands: dict[str, list[list[int]]],
     cap: float,
     rounds: int,
+    *,
+    median: bool,
 ) -> None:
     """Solve each position of ``bands`` by this engine (``python``, as in
     :func:`run_build`) and by the outside solver ``binary`` in turn,
-    ``rounds`` times, and print each position's median times and the
-    comparison per band."""
+    ``rounds`` times, and print each position's least (``median``: median)
+    times and the comparison per band."""
     start_up = pons_start_up(binary)
     print(
         f"{Path(binary).name}: start-up {start_up[0] * 1000:.1f} ms,"
-        f" {start_up[1] * 1000:.1f} ms of CPU (less from its times); {rounds} round(s)"
+        f" {start_up[1] * 1000:.1f} ms of CPU (less from its times); {rounds} round(s),"
+        f" {'the median' if median else 'the fastest'} of each position's"
     )
     print(
         f"{'moves':>6} {'ours s':>8} {'value s':>8} {'theirs s':>9} {'ours nodes':>11}"
@@ -261,8 +267,8 @@ def compare_with_pons(
                 answer = run_build(python, source, request, VALUE_WORKER)
                 our_runs[index].append(answer["results"][0])
                 their_runs[index].append(pons_solve(binary, moves, start_up))
-        ours = [median_sample(runs) for runs in our_runs]
-        theirs = [median_sample(runs) for runs in their_runs]
+        ours = [one_sample(runs, median=median) for runs in our_runs]
+        theirs = [one_sample(runs, median=median) for runs in their_runs]
         for o, t in zip(ours, theirs):
             their_nodes = f"{t['nodes']:>12,}" if t["nodes"] is not None else f"{'-':>12}"
             print(
@@ -293,7 +299,8 @@ def compare_with_pons(
             f"  {len(differ)} {differ}"
         )
     print(
-        "ours: the search for the best move; value: our exact value alone; times: medians;"
+        "ours: the search for the best move; value: our exact value alone; times: medians"
+        " over the positions;"
         " ratio: of the median times (search, value); per pos: the median of the ratios"
         " per position (search, value; wall clock, then CPU time: the outside solver's,"
         " of its process less its start-up)"
@@ -309,12 +316,19 @@ def main() -> None:
     parser.add_argument("--pons", help="a binary of Pascal Pons's solver, to compare with")
     parser.add_argument("--no-builds", action="store_true", help="only the comparison (--pons)")
     parser.add_argument("--rounds", type=int, default=1, help="runs of each position (--pons)")
+    parser.add_argument(
+        "--rounds-median",
+        action="store_true",
+        help="each position's median of its runs, not its fastest (--pons)",
+    )
     args = parser.parse_args()
     bands = positions(args.count, args.seed)
     print(f"7x6 Connect Four, {args.count} positions per band, seed {args.seed}, cap {args.cap} s")
     if args.pons:
         python, source = (args.compiled, False) if args.compiled else (sys.executable, True)
-        compare_with_pons(args.pons, python, source, bands, args.cap, args.rounds)
+        compare_with_pons(
+            args.pons, python, source, bands, args.cap, args.rounds, median=args.rounds_median
+        )
     if args.no_builds:
         return
     request = {"cap": args.cap}

@@ -87,6 +87,14 @@ def test_search_scores_the_best_move_and_its_line_ends_the_game_so() -> None:
             assert end.winner is None
 
 
+def test_an_exact_score_gives_back_the_solvers_value() -> None:
+    boards = BoardSolver(6, 7, 1_000)
+    for stones in range(42):
+        for value in range(-((42 - stones) // 2), (43 - stones) // 2 + 1):
+            score = boards.distance_score(value, stones)
+            assert boards.solver_value(score, stones) == value, (stones, value)
+
+
 def test_every_best_move_is_found_with_randomize() -> None:
     board = Board.from_moves([13, 14, 9, 12, 10], rows=4, cols=4, win_length=4, gravity=True)
     values = move_values(board)

@@ -99,6 +99,15 @@ class BoardSolver:
         plies = last - stones
         return WIN - plies if value > 0 else plies - WIN
 
+    def solver_value(self, score: int, stones: int) -> int:
+        """The solver's value of an exact engine ``score`` at a position
+        with ``stones`` stones: :meth:`distance_score` undone."""
+        if score == 0:
+            return 0
+        plies = WIN - score if score > 0 else score + WIN
+        winner_score = (self.solver.cells + 2 - (stones + plies)) // 2
+        return winner_score if score > 0 else -winner_score
+
     def outcome(self, board: Board) -> int:
         """The result of ``board`` (not over) with best play, from the side to
         move: 1 a win, 0 a draw, -1 a loss. Raises SearchAborted at a limit."""
@@ -194,19 +203,21 @@ class BoardSolver:
         far as it goes, if a limit is reached."""
         line = [move]
         position = board.play(move)
+        # The position after the best move is worth -score to the other side.
+        value = -self.solver_value(score, board.move_count)
         try:
-            value = 0
-            if not position.is_over:
-                current, mask, stones = self.position(position)
-                value = self.solver.value(current, mask, stones)
             while not position.is_over:
                 current, mask, stones = self.position(position)
                 wins = self.solver.winning_cells(current, mask)
-                chosen = -1
-                for step in self.solver.moves_in_order(mask):
-                    if step & wins or self.solver.is_at_most(
-                        current ^ mask, mask | step, stones + 1, -value
-                    ):
+                playable = (mask + self.solver.bottom) & self.solver.board_mask
+                # A win at once, else the move a test at the value proves it
+                # by, else the first move whose position is worth -value.
+                proving = wins & playable
+                if proving == 0:
+                    proving = self.solver.proving_move(current, mask, stones, value - 1, value)
+                chosen = self.cell_of(proving & -proving) if proving else -1
+                for step in [] if proving else self.solver.moves_in_order(mask):
+                    if self.solver.is_at_most(current ^ mask, mask | step, stones + 1, -value):
                         chosen = self.cell_of(step)
                         break
                 if chosen < 0:
