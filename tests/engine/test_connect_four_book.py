@@ -65,6 +65,43 @@ def test_a_first_move_beside_the_centre_is_a_draw_kept_from_the_centre() -> None
         assert book.lookup_board(board_after(opening)) == BookMove(column=3, value=0, exact=False)
 
 
+def test_a_first_move_two_or_three_columns_from_the_centre_loses() -> None:
+    """The published fact the second player's book proves for the other
+    first moves: after 1, 2, 6 or 7 the second player wins."""
+    book = shipped_book()
+    for opening in ("1", "2", "6", "7"):
+        entry = book.lookup_board(board_after(opening))
+        assert entry is not None and entry.value == 1, opening
+
+
+def test_the_second_players_book_answers_replies_with_the_first_moves_value() -> None:
+    """After each first move but the centre, every reply to the book's
+    answer has an entry of the second player's, so have most replies to
+    those, and every entry met through 7 stones keeps the first move's
+    value or better: a draw after 3 or 5 (a win after a mistake of the
+    first player's), else a win (the positions left out are settled by the
+    solver within a think time)."""
+    book = shipped_book()
+    for opening in ("1", "2", "3", "5", "6", "7"):
+        value = 0 if opening in "35" else 1
+        positions = [board_after(opening)]
+        for level in range(4):
+            answers = []
+            for board in positions:
+                entry = book.lookup_board(board)
+                assert entry is not None and entry.value >= value, board.to_text()
+                after = board.play(next(c for c in board.legal_moves() if c % 7 == entry.column))
+                answers += [after.play(move) for move in after.legal_moves()]
+            playing = [board for board in answers if not board.is_over]
+            positions = [board for board in playing if book.lookup_board(board) is not None]
+            if level == 0:
+                assert len(positions) == len(playing) == 7, opening
+            elif level == 1:
+                assert len(positions) >= len(playing) * 4 // 5, opening
+            elif level == 2:
+                assert positions, opening
+
+
 def test_the_book_answers_every_reply_to_its_first_move_and_most_after() -> None:
     """Every reply to the first move has an entry, each a win for the first
     player, and so have most replies two and four moves on (the rest are
