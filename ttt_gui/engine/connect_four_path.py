@@ -197,6 +197,15 @@ class BoardSolver:
                     break
         return dict.fromkeys(best, score), best
 
+    def keeping_move(self, current: int, mask: int, stones: int, value: int) -> int:
+        """The first move (one bit), centre first, after which the position
+        (``value``, exact, to the side to move) is worth ``-value`` to the
+        other side; 0 if none is (a limit reached meanwhile raises)."""
+        for move in self.solver.moves_in_order(mask):
+            if self.solver.is_at_most(current ^ mask, mask | move, stones + 1, -value):
+                return move
+        return 0
+
     def line(self, board: Board, move: int, score: int) -> tuple[int, ...]:
         """The line of perfect play from ``board`` that starts with ``move``,
         scored ``score`` (exact), to the game's end; shorter, still right as
@@ -212,16 +221,14 @@ class BoardSolver:
                 playable = (mask + self.solver.bottom) & self.solver.board_mask
                 # A win at once, else the move a test at the value proves it
                 # by, else the first move whose position is worth -value.
-                proving = wins & playable
-                if proving == 0:
-                    proving = self.solver.proving_move(current, mask, stones, value - 1, value)
-                chosen = self.cell_of(proving & -proving) if proving else -1
-                for step in [] if proving else self.solver.moves_in_order(mask):
-                    if self.solver.is_at_most(current ^ mask, mask | step, stones + 1, -value):
-                        chosen = self.cell_of(step)
-                        break
-                if chosen < 0:
+                best = wins & playable
+                if best == 0:
+                    best = self.solver.proving_move(current, mask, stones, value - 1, value)
+                if best == 0:
+                    best = self.keeping_move(current, mask, stones, value)
+                if best == 0:
                     break
+                chosen = self.cell_of(best & -best)
                 line.append(chosen)
                 position = position.play(chosen)
                 value = -value  # the best move's position is worth -value to the other side
