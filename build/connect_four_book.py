@@ -257,17 +257,11 @@ class BookBuilder:
         first, centre first, after which the other side cannot win (one
         null-window test a move, where the best move's exact value costs
         several: a draw is a draw however it is kept)."""
-        solver = self.solver.solver
         current, mask, stones = self.solver.position(board)
-        for move in solver.moves_in_order(mask):
-            # the other side's stones and every stone, after ``move``
-            theirs, after = current ^ mask, mask | move
-            if stones + 1 == board.cells or (
-                not solver.can_win_now(theirs, after)
-                and solver.is_at_most(theirs, after, stones + 1, 0)
-            ):
-                return self.solver.cell_of(move) % 7
-        raise AssertionError("a drawn position has a move that keeps the draw")
+        move = self.solver.keeping_move(current, mask, stones, 0)
+        if move == 0:
+            raise AssertionError("a drawn position has a move that keeps the draw")
+        return self.solver.cell_of(move) % 7
 
     def follow(self, board: Board, columns: str, entry: Settled) -> None:
         """Settle every reply to the book's move of ``board`` up to the depth."""

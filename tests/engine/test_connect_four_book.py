@@ -35,6 +35,13 @@ def board_after(columns: str) -> Board:
     return board
 
 
+def replies_after(board: Board, column: int) -> list[Board]:
+    """The positions after ``column`` (0-6) is played on ``board``, one for
+    each reply to it."""
+    after = board.play(next(cell for cell in board.legal_moves() if cell % 7 == column))
+    return [after.play(move) for move in after.legal_moves()]
+
+
 def shipped_lines() -> list[tuple[str, str, str]]:
     """The shipped book's entries as (moves, column, value), in file order."""
     from importlib import resources
@@ -90,8 +97,7 @@ def test_the_second_players_book_answers_replies_with_the_first_moves_value() ->
             for board in positions:
                 entry = book.lookup_board(board)
                 assert entry is not None and entry.value >= value, board.to_text()
-                after = board.play(next(c for c in board.legal_moves() if c % 7 == entry.column))
-                answers += [after.play(move) for move in after.legal_moves()]
+                answers += replies_after(board, entry.column)
             playing = [board for board in answers if not board.is_over]
             positions = [board for board in playing if book.lookup_board(board) is not None]
             if level == 0:
@@ -114,8 +120,7 @@ def test_the_book_answers_every_reply_to_its_first_move_and_most_after() -> None
         for board in positions:
             entry = book.lookup_board(board)
             assert entry is not None and entry.value == 1, board.to_text()
-            after = board.play(next(c for c in board.legal_moves() if c % 7 == entry.column))
-            replies += [after.play(move) for move in after.legal_moves()]
+            replies += replies_after(board, entry.column)
         positions = [board for board in replies if book.lookup_board(board) is not None]
         if level == 0:
             assert len(positions) == len(replies) == 7

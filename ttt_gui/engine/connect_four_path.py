@@ -185,9 +185,8 @@ class BoardSolver:
         value = self.solver.value(current, mask, stones)
         score = self.distance_score(value, stones)
         if self.solver.best_move != 0 and not randomize:  # proven on the way
-            return {self.cell_of(self.solver.best_move): score}, [
-                self.cell_of(self.solver.best_move)
-            ]
+            cell = self.cell_of(self.solver.best_move)
+            return {cell: score}, [cell]
         best = []
         for move in legal:
             # A move is best when its position is worth -value to the opponent.
