@@ -155,11 +155,11 @@ def read_positions(path: Path) -> list[tuple[str, int, dict[int, int]]]:
     return positions
 
 
-def run_worker(python: str | None, request: dict[str, Any]) -> subprocess.Popen[str]:
+def run_worker(python: str | None, request: dict[str, Any], outside: str) -> subprocess.Popen[str]:
     """The worker, started in ``python``'s environment (None: this tree as
-    plain Python), ``request`` on its input."""
+    plain Python; else in the folder ``outside``, away from this tree),
+    ``request`` on its input."""
     source = python is None
-    outside = tempfile.mkdtemp()
     worker = subprocess.Popen(
         [python or sys.executable, "-c", WORKER],
         stdin=subprocess.PIPE,
@@ -196,21 +196,23 @@ def main() -> None:
         "positions": [],
     }
     if args.generate:
-        worker = run_worker(args.python, request)
-        assert worker.stdout is not None
-        with args.data.open("a", encoding="utf-8") as data:
-            for text in worker.stdout:
-                data.write(text)
-                data.flush()
-                print(text, end="", flush=True)
-        sys.exit(worker.wait())
+        with tempfile.TemporaryDirectory() as outside:
+            worker = run_worker(args.python, request, outside)
+            assert worker.stdout is not None
+            with args.data.open("a", encoding="utf-8") as data:
+                for text in worker.stdout:
+                    data.write(text)
+                    data.flush()
+                    print(text, end="", flush=True)
+            sys.exit(worker.wait())
     positions = read_positions(args.data)
     request["positions"] = positions
-    worker = run_worker(args.python, request)
-    assert worker.stdout is not None
-    out = worker.stdout.read()
-    if worker.wait() != 0:
-        sys.exit(worker.returncode)
+    with tempfile.TemporaryDirectory() as outside:
+        worker = run_worker(args.python, request, outside)
+        assert worker.stdout is not None
+        out = worker.stdout.read()
+        if worker.wait() != 0:
+            sys.exit(worker.returncode)
     answer = json.loads(out)
     build = "compiled" if answer["compiled"] else "pure Python"
     per_move = f"{answer['nodes']:,} nodes" if answer["nodes"] else f"{answer['think']:g} s"
