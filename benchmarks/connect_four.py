@@ -47,16 +47,16 @@ differ (wrong claims of one of them).
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import resource
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from build_worker import worker_answer
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -133,25 +133,10 @@ def positions(count: int, seed: int) -> dict[str, list[list[int]]]:
     return found
 
 
-def run_build(
-    python: str, source: bool, request: dict[str, Any], worker: str = WORKER
-) -> dict[str, Any]:
-    """The answer of ``worker`` (a script reading ``request`` as JSON on its
-    standard input, writing its answer so) from ``python``: with ``source``,
-    importing this tree; else the installed package, from a folder outside
-    the tree."""
-    env = {"PYTHONPATH": str(ROOT)} if source else {}
-    with tempfile.TemporaryDirectory() as outside:
-        done = subprocess.run(
-            [python, "-c", worker],
-            input=json.dumps(request),
-            capture_output=True,
-            text=True,
-            cwd=ROOT if source else outside,
-            env={"PATH": "/usr/bin:/bin", **env},
-            check=True,
-        )
-    answer: dict[str, Any] = json.loads(done.stdout)
+def run_build(python: str | None, request: dict[str, Any], worker: str = WORKER) -> dict[str, Any]:
+    """The answer of ``worker`` to ``request`` from ``python``'s environment
+    (None: this tree as plain Python), as :mod:`build_worker` runs it."""
+    answer: dict[str, Any] = worker_answer(worker, request, python)
     return answer
 
 
@@ -235,8 +220,7 @@ def per_position(
 
 def compare_with_pons(
     binary: str,
-    python: str,
-    source: bool,
+    python: str | None,
     bands: dict[str, list[list[int]]],
     cap: float,
     rounds: int,
@@ -264,7 +248,7 @@ def compare_with_pons(
         for _ in range(rounds):
             for index, moves in enumerate(band):
                 request = {"cap": cap, "positions": [moves]}
-                answer = run_build(python, source, request, VALUE_WORKER)
+                answer = run_build(python, request, VALUE_WORKER)
                 our_runs[index].append(answer["results"][0])
                 their_runs[index].append(pons_solve(binary, moves, start_up))
         ours = [one_sample(runs, median=median) for runs in our_runs]
@@ -325,21 +309,20 @@ def main() -> None:
     bands = positions(args.count, args.seed)
     print(f"7x6 Connect Four, {args.count} positions per band, seed {args.seed}, cap {args.cap} s")
     if args.pons:
-        python, source = (args.compiled, False) if args.compiled else (sys.executable, True)
         compare_with_pons(
-            args.pons, python, source, bands, args.cap, args.rounds, median=args.rounds_median
+            args.pons, args.compiled, bands, args.cap, args.rounds, median=args.rounds_median
         )
     if args.no_builds:
         return
     request = {"cap": args.cap}
     builds: dict[str, dict[str, list[dict[str, Any]]]] = {}
-    runs = [("pure", sys.executable, True)]
+    runs: list[tuple[str, str | None]] = [("pure", None)]
     if args.compiled:
-        runs.append(("compiled", args.compiled, False))
-    for label, python, source in runs:
+        runs.append(("compiled", args.compiled))
+    for label, python in runs:
         builds[label] = {}
         for name, band in bands.items():
-            answer = run_build(python, source, {**request, "positions": band})
+            answer = run_build(python, {**request, "positions": band})
             expected = label == "compiled"
             if answer["compiled"] != expected:
                 raise SystemExit(f"the {label} run imported the wrong build")

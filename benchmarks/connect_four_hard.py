@@ -36,12 +36,11 @@ and whether it lost value; then the totals by stones and by how chosen.
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from build_worker import started_worker, worker_answer
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "benchmarks" / "data" / "connect_four_hard.txt"
@@ -155,25 +154,6 @@ def read_positions(path: Path) -> list[tuple[str, int, dict[int, int]]]:
     return positions
 
 
-def run_worker(python: str | None, request: dict[str, Any], outside: str) -> subprocess.Popen[str]:
-    """The worker, started in ``python``'s environment (None: this tree as
-    plain Python; else in the folder ``outside``, away from this tree),
-    ``request`` on its input."""
-    source = python is None
-    worker = subprocess.Popen(
-        [python or sys.executable, "-c", WORKER],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=ROOT if source else outside,
-        env={"PATH": "/usr/bin:/bin", **({"PYTHONPATH": str(ROOT)} if source else {})},
-    )
-    assert worker.stdin is not None
-    worker.stdin.write(json.dumps(request))
-    worker.stdin.close()
-    return worker
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--python", help="the Python of an environment with the build to measure")
@@ -196,24 +176,17 @@ def main() -> None:
         "positions": [],
     }
     if args.generate:
-        with tempfile.TemporaryDirectory() as outside:
-            worker = run_worker(args.python, request, outside)
+        with started_worker(WORKER, request, args.python) as worker:
             assert worker.stdout is not None
             with args.data.open("a", encoding="utf-8") as data:
                 for text in worker.stdout:
                     data.write(text)
                     data.flush()
                     print(text, end="", flush=True)
-            sys.exit(worker.wait())
+        sys.exit(worker.returncode)
     positions = read_positions(args.data)
     request["positions"] = positions
-    with tempfile.TemporaryDirectory() as outside:
-        worker = run_worker(args.python, request, outside)
-        assert worker.stdout is not None
-        out = worker.stdout.read()
-        if worker.wait() != 0:
-            sys.exit(worker.returncode)
-    answer = json.loads(out)
+    answer = worker_answer(WORKER, request, args.python)
     build = "compiled" if answer["compiled"] else "pure Python"
     per_move = f"{answer['nodes']:,} nodes" if answer["nodes"] else f"{answer['think']:g} s"
     print(

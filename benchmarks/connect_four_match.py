@@ -41,12 +41,10 @@ fallback (nothing proven within the think time). Then the totals.
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from build_worker import worker_answer
 
 ROOT = Path(__file__).resolve().parent.parent
 RANK = {"lost": -1, "drawn": 0, "won": 1}
@@ -197,18 +195,7 @@ def main() -> None:
         "opponents": opponents,
         "from_empty": args.from_empty,
     }
-    source = args.python is None
-    with tempfile.TemporaryDirectory() as outside:
-        done = subprocess.run(
-            [args.python or sys.executable, "-c", WORKER],
-            input=json.dumps(request),
-            stdout=subprocess.PIPE,
-            text=True,
-            cwd=ROOT if source else outside,
-            env={"PATH": "/usr/bin:/bin", **({"PYTHONPATH": str(ROOT)} if source else {})},
-            check=True,
-        )
-    answer: dict[str, Any] = json.loads(done.stdout)
+    answer: dict[str, Any] = worker_answer(WORKER, request, args.python)
     build = "compiled" if answer["compiled"] else "pure Python"
     per_move = f"{answer['nodes']:,} nodes" if answer["nodes"] else f"{answer['think']:g} s"
     print(

@@ -39,7 +39,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from connect_four import run_build  # noqa: E402
+from build_worker import worker_answer  # noqa: E402
 from gomoku_match import ROOT  # noqa: E402
 from leaf_fours import middle_games  # noqa: E402
 
@@ -133,16 +133,15 @@ def main() -> None:
         "nodes": args.nodes,
         "positions": [Board.from_text(text).to_text() for text in texts[: args.positions]],
     }
-    runs: list[tuple[str, str, bool, bool | None]] = (
-        [] if args.no_pure else [("pure", sys.executable, True, False)]
-    )
+    # (label, the Python of its environment (None: this tree), the build expected)
+    runs: list[tuple[str, str | None, bool | None]] = []
+    if not args.no_pure:
+        runs.append(("pure", None, False))
     runs += [
-        (f"compiled {number}", python, False, True)
-        for number, python in enumerate(args.compiled, 1)
+        (f"compiled {number}", python, True) for number, python in enumerate(args.compiled, 1)
     ]
     runs += [
-        (f"installed {number}", python, False, None)
-        for number, python in enumerate(args.installed, 1)
+        (f"installed {number}", python, None) for number, python in enumerate(args.installed, 1)
     ]
     print(f"15x15 Gomoku, {len(request['positions'])} middle games, {args.nodes:,} nodes each")
     print(
@@ -153,8 +152,8 @@ def main() -> None:
     fastest: list[list[dict[str, Any]]] = [[] for _ in runs]
     builds = ["" for _ in runs]
     for _ in range(args.repeats):
-        for number, (label, python, source, compiled) in enumerate(runs):
-            answer = run_build(python, source, request, WORKER)
+        for number, (label, python, compiled) in enumerate(runs):
+            answer = worker_answer(WORKER, request, python)
             if compiled is not None and answer["compiled"] != compiled:
                 raise SystemExit(f"the {label} run imported the wrong build")
             builds[number] = "compiled" if answer["compiled"] else "pure"
@@ -164,10 +163,10 @@ def main() -> None:
             for best, result in zip(fastest[number], answer["results"], strict=True):
                 best["seconds"] = min(best["seconds"], result["seconds"])
                 best["cpu"] = min(best["cpu"], result["cpu"])
-    for (label, _, _, _), results in zip(runs, fastest, strict=True):
+    for (label, _, _), results in zip(runs, fastest, strict=True):
         print(build_row(label, results))
-    for (label, python, source, _), build in zip(runs, builds, strict=True):
-        if not source:
+    for (label, python, _), build in zip(runs, builds, strict=True):
+        if python is not None:
             print(f"{label}: {python} ({build})")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from connect_four_boards import board_after, play_column
 
 from ttt_gui.board import Board
 from ttt_gui.config import LEVELS, TOP_LEVEL
@@ -27,18 +28,10 @@ from ttt_gui.engine.connect_four_path import BoardSolver
 from ttt_gui.engine.levels import LevelPlayer
 
 
-def board_after(columns: str) -> Board:
-    board = Board.empty(rows=6, cols=7, win_length=4, gravity=True)
-    for name in columns:
-        col = int(name) - 1
-        board = board.play(next(cell for cell in board.legal_moves() if cell % 7 == col))
-    return board
-
-
 def replies_after(board: Board, column: int) -> list[Board]:
     """The positions after ``column`` (0-6) is played on ``board``, one for
     each reply to it."""
-    after = board.play(next(cell for cell in board.legal_moves() if cell % 7 == column))
+    after = play_column(board, column)
     return [after.play(move) for move in after.legal_moves()]
 
 
@@ -211,7 +204,7 @@ def test_a_book_entry_keeps_the_value_it_claims(columns: str, column: str, value
     current, mask, stones = solver.position(board)
     exact = solver.solver.value(current, mask, stones)
     outcome = (exact > 0) - (exact < 0)
-    after = board.play(next(c for c in board.legal_moves() if c % 7 == int(column) - 1))
+    after = play_column(board, int(column) - 1)
     if after.is_over:
         assert after.winner is board.turn and outcome == 1
         return

@@ -7,32 +7,30 @@ and, under ``--slow``, a seeded sample of them is solved again.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
-from test_connect_four_book import board_after
+from connect_four_boards import board_after, play_column
+from scripts import load_script
 
 from ttt_gui.board import Board
 from ttt_gui.engine import COMPILED
 from ttt_gui.engine.connect_four_path import BoardSolver
 
-HARD = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "connect_four_hard.txt"
+#: The benchmark, loaded as a module: its reader of the positions' file.
+HARD = load_script("benchmarks/connect_four_hard.py", "connect_four_hard")
 
 
-def hard_lines() -> list[tuple[str, int, list[str]]]:
-    """The file's positions: (columns played, value, a mark per column)."""
-    lines = []
-    for text in HARD.read_text(encoding="utf-8").splitlines():
-        if text.strip() and not text.startswith("#"):
-            columns, value, *marks = text.split()
-            lines.append((columns, int(value), marks))
-    return lines
+def hard_lines() -> list[tuple[str, int, dict[int, int]]]:
+    """The file's positions as the benchmark reads them: (columns played,
+    value, the value after each playable column 1-7)."""
+    positions: list[tuple[str, int, dict[int, int]]] = HARD.read_positions(HARD.DATA)
+    return positions
 
 
 def value_after(board: Board, column: int, solver: BoardSolver) -> int:
     """The value for the side to move of ``board`` after its move in
-    ``column`` (0-6): 1 a win, 0 a draw, -1 a loss, by a weak solve."""
-    after = board.play(next(cell for cell in board.legal_moves() if cell % 7 == column))
+    ``column`` (1-7): 1 a win, 0 a draw, -1 a loss, by a weak solve."""
+    after = play_column(board, column - 1)
     if after.is_over:
         return 0 if after.winner is None else 1
     return -solver.outcome(after)
@@ -45,15 +43,13 @@ def test_every_hard_position_is_of_the_benchmarks_kind() -> None:
     lines = hard_lines()
     assert len(lines) >= 200
     assert len({columns for columns, _, _ in lines}) == len(lines)
-    for columns, value, marks in lines:
+    for columns, value, after in lines:
         board = board_after(columns)
         assert 6 <= len(columns) <= 9 and not board.is_over, columns
-        assert value in (0, 1) and len(marks) == 7, columns
-        playable = {cell % 7 for cell in board.legal_moves()}
-        assert {col for col, mark in enumerate(marks) if mark != "x"} == playable, columns
-        after = [int(mark) for mark in marks if mark != "x"]
-        assert set(after) <= {-1, 0, 1}, columns
-        assert max(after) == value and min(after) < value, columns
+        assert value in (0, 1), columns
+        assert set(after) == {cell % 7 + 1 for cell in board.legal_moves()}, columns
+        assert set(after.values()) <= {-1, 0, 1}, columns
+        assert max(after.values()) == value and min(after.values()) < value, columns
 
 
 def sample_cases() -> list[object]:
@@ -66,16 +62,15 @@ def sample_cases() -> list[object]:
     else:
         chosen = [max(lines, key=lambda line: (len(line[0]), line[0]))]
     return [
-        pytest.param(columns, value, marks, id=columns, marks=pytest.mark.slow)
-        for columns, value, marks in chosen
+        pytest.param(columns, value, after, id=columns, marks=pytest.mark.slow)
+        for columns, value, after in chosen
     ]
 
 
-@pytest.mark.parametrize(("columns", "value", "marks"), sample_cases())
-def test_a_hard_positions_values_hold(columns: str, value: int, marks: list[str]) -> None:
+@pytest.mark.parametrize(("columns", "value", "after"), sample_cases())
+def test_a_hard_positions_values_hold(columns: str, value: int, after: dict[int, int]) -> None:
     board = board_after(columns)
     solver = BoardSolver(6, 7, 2_000_000)
     assert solver.outcome(board) == value
-    for col, mark in enumerate(marks):
-        if mark != "x":
-            assert value_after(board, col, solver) == int(mark), (columns, col + 1)
+    for column, kept in after.items():
+        assert value_after(board, column, solver) == kept, (columns, column)

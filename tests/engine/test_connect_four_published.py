@@ -14,8 +14,8 @@ scores 22 - k, a loss the opposite.
 from __future__ import annotations
 
 import pytest
+from connect_four_boards import board_after
 
-from ttt_gui.board import Board
 from ttt_gui.engine import WIN, Engine, Limit
 
 PUBLISHED = """
@@ -181,14 +181,6 @@ PUBLISHED = """
 POSITIONS = [(moves, int(score)) for moves, score in map(str.split, PUBLISHED.split("\n")[1:-1])]
 
 
-def played(columns: str) -> Board:
-    """The 7x6 board after ``columns`` (each 1 to 7) are played in turn."""
-    board = Board.empty(rows=6, cols=7, win_length=4, gravity=True)
-    for column in columns:
-        board = board.play(next(c for c in board.legal_moves() if c % 7 == int(column) - 1))
-    return board
-
-
 def engine_score(columns: str, score: int) -> int:
     """The published ``score`` on the engine's scale (a win in n plies is
     WIN - n), worked out here from the rule above, not by the engine's code."""
@@ -217,7 +209,7 @@ def test_the_set_is_read_whole() -> None:
     ],
 )
 def test_the_engine_s_value_is_the_published_one(columns: str, score: int) -> None:
-    board = played(columns)
+    board = board_after(columns)
     assert not board.is_over
     found = Engine(randomize=False).search(board, Limit())
     assert found.exact
