@@ -9,11 +9,15 @@ this source tree as plain Python). ``--games N`` openings, ``--seed N``,
 machine as on a quiet one, so two builds compare move for move);
 ``--opponent perfect|random|both`` (default both), ``--side
 first|second|both`` (default both), ``--from-empty N`` games from the empty
-board as the first player against the perfect opponent (where the level
-played the opening book's winning move, every answer loses by the book's
-proof, and the perfect opponent chooses by its seed among those the book
-answers, the positions the solver does not settle at once; beyond the book
-each of its answers is an exact solve, as elsewhere).
+board for each opponent and side asked: against the perfect opponent as the
+first player only (where the level played the opening book's winning move,
+every answer loses by the book's proof, and the perfect opponent chooses by
+its seed among those the book answers, the positions the solver does not
+settle at once; beyond the book each of its answers is an exact solve, as
+elsewhere); against the random opponent as either player, whose first move
+as the first player is one that does not lose but the centre (after the
+centre the level is lost whatever it plays). The values of the games'
+first positions come from the opening book.
 
 The openings: random games of 6 moves from the empty 7x6 board
 (reproducible from the seed) that are not over. From each, the strongest
@@ -84,18 +88,28 @@ def value_for(board, player):
     return outcome if board.turn is player else -outcome
 
 
-def random_safe_move(board, chooser):
-    # A random move after which the other side does not win, if any.
-    moves = board.legal_moves()
+def value_after(board, move, player):
+    # value_for(board.play(move), player); where the book has ``board`` and
+    # ``move`` is its move, the value that move keeps (the book's proof).
+    entry = book.lookup_board(board)
+    if entry is not None and move % 7 == entry.column:
+        outcome = (entry.value > 0) - (entry.value < 0)
+        return outcome if board.turn is player else -outcome
+    return value_for(board.play(move), player)
+
+
+def random_safe_move(board, chooser, moves=None):
+    # A random move (of ``moves``, else any) after which the other side
+    # does not win, if any.
+    moves = list(moves or board.legal_moves())
     chooser.shuffle(moves)
     for move in moves:
-        after = board.play(move)
-        if after.is_over or judge.outcome(after) != 1:
+        if value_after(board, move, board.turn) != -1:
             return move
     return moves[0]
 
 
-def play(board, side, opponent_kind, number, opening):
+def play(board, side, opponent_kind, number, opening, from_empty=False):
     budget = Limit(time=think, nodes=nodes or level.nodes)
     player = LevelPlayer(level.lookahead, level.temperature, budget=budget, seed=number,
                          table_limit=ENGINE_TABLE_LIMIT)
@@ -119,7 +133,7 @@ def play(board, side, opponent_kind, number, opening):
             entry = book.lookup_board(board)
             # After the book's winning move every reply loses (the book's proof).
             proven_lost = entry is not None and entry.value > 0 and found.move % 7 == entry.column
-            kept = 1 if proven_lost else value_for(after, side)
+            kept = value_after(board, found.move, side)
             if kept < value:
                 lost_value.append((board.move_count, kinds[-1]))
             value = kept
@@ -139,7 +153,8 @@ def play(board, side, opponent_kind, number, opening):
             if opponent_kind == "random" and not board.is_over:
                 value = value_for(board, side)  # a random move may give value away
     result = 0 if board.winner is None else (1 if board.winner is side else -1)
-    game = {"opening": opening, "side": "first" if side is Player.X else "second",
+    game = {"opening": opening, "from_empty": from_empty,
+            "side": "first" if side is Player.X else "second",
             "opponent": opponent_kind, "value": RESULT[start_value], "result": RESULT[result],
             "level_moves": len(kinds), "longest": longest, "level_cpu": level_cpu,
             "kinds": kinds, "lost_value": lost_value}
@@ -149,8 +164,18 @@ def play(board, side, opponent_kind, number, opening):
 
 empty = Board.empty(rows=6, cols=7, win_length=4, gravity=True)
 games = []
-for number in range(request["from_empty"]):
-    games.append(play(empty, Player.X, "perfect", number, []))
+for opponent_kind in request["opponents"]:
+    for side in request["sides"]:
+        for number in range(request["from_empty"]):
+            if side == "X":
+                games.append(play(empty, Player.X, opponent_kind, number, [], True))
+            elif opponent_kind == "random":
+                # Its first move among those that do not lose, but the centre
+                # (which wins: after it every move of the level keeps the loss).
+                sides = [move for move in empty.legal_moves() if move % 7 != 3]
+                first = random_safe_move(empty, random.Random(number), sides)
+                games.append(
+                    play(empty.play(first), Player.O, opponent_kind, number, [first], True))
 openings = []
 while len(openings) < request["games"]:
     board, opening = empty, []
@@ -214,23 +239,34 @@ def main() -> None:
             f" {game['value']:>6} {game['result']:>6} {game['level_moves']:>5}"
             f" {game['longest']:>9.2f} {game['level_cpu']:>6.1f}  {lost:<14} {game['kinds']}"
         )
-    for opponent in ("perfect", "random"):
-        for side in ("first", "second"):
-            played = [
-                g for g in answer["games"] if g["opponent"] == opponent and g["side"] == side
-            ]
-            if not played:
-                continue
-            counts = {r: sum(g["result"] == r for g in played) for r in ("won", "drawn", "lost")}
-            kept = sum(RANK[g["result"]] >= RANK[g["value"]] for g in played)
-            lost_moves = [kind for g in played for _, kind in g["lost_value"]]
-            print(
-                f"against the {opponent} opponent as the {side} player: {len(played)} games,"
-                f" won {counts['won']}, drew {counts['drawn']}, lost {counts['lost']};"
-                f" the opening's value kept in {kept}; value-losing moves {len(lost_moves)}"
-                f" ({sum(k == 'h' for k in lost_moves)} heuristic,"
-                f" {sum(k != 'h' for k in lost_moves)} proven)"
-            )
+    for start, from_empty in (("the empty board", True), ("the openings", False)):
+        for opponent in ("perfect", "random"):
+            for side in ("first", "second"):
+                summarize(answer["games"], start, from_empty, opponent, side)
+
+
+def summarize(
+    games: list[dict[str, Any]], start: str, from_empty: bool, opponent: str, side: str
+) -> None:
+    """Print the totals of ``games`` from ``start`` (``from_empty``: the empty
+    board, else the random openings) against ``opponent`` as ``side``."""
+    played = [
+        g
+        for g in games
+        if g["from_empty"] == from_empty and g["opponent"] == opponent and g["side"] == side
+    ]
+    if played:
+        counts = {r: sum(g["result"] == r for g in played) for r in ("won", "drawn", "lost")}
+        kept = sum(RANK[g["result"]] >= RANK[g["value"]] for g in played)
+        lost_moves = [kind for g in played for _, kind in g["lost_value"]]
+        print(
+            f"from {start}, against the {opponent} opponent as the {side} player:"
+            f" {len(played)} games,"
+            f" won {counts['won']}, drew {counts['drawn']}, lost {counts['lost']};"
+            f" the opening's value kept in {kept}; value-losing moves {len(lost_moves)}"
+            f" ({sum(k == 'h' for k in lost_moves)} heuristic,"
+            f" {sum(k != 'h' for k in lost_moves)} proven)"
+        )
 
 
 if __name__ == "__main__":
