@@ -20,7 +20,7 @@ from ttt_gui.analysis.values import (
     scale_of,
 )
 from ttt_gui.board import Player, geometry
-from ttt_gui.engine import WIN
+from ttt_gui.engine import UNMEASURED_WIN, WIN
 from ttt_gui.words import LOCALE_DIR_VARIABLE, install_language
 
 #: One score of every kind from the mover's side, with whom it favours
@@ -29,6 +29,8 @@ KINDS = {
     "a proven win": (WIN - 5, True, "mover"),
     "a proven loss": (-(WIN - 4), True, "other"),
     "a proven draw": (0, True, None),
+    "a win proven without its distance": (UNMEASURED_WIN, True, "mover"),
+    "a loss proven without its distance": (-UNMEASURED_WIN, True, "other"),
     "about even": (1, False, None),
     "slightly better": (DEFAULT_SCALE.slightly, False, "mover"),
     "slightly worse": (-DEFAULT_SCALE.slightly, False, "other"),
@@ -70,6 +72,8 @@ def test_every_kind_of_value_names_the_side_it_favours_for_either_mover() -> Non
         (-(WIN - 4), True, Player.X, "O wins in 2 moves"),
         (-(WIN - 2), True, Player.O, "X wins in 1 move"),
         (0, True, Player.O, "draw"),
+        (UNMEASURED_WIN, True, Player.O, "O wins with best play"),
+        (-UNMEASURED_WIN, True, Player.O, "X wins with best play"),
         (1, False, Player.O, "about even"),
         (3, False, Player.X, "X is slightly better"),
         (-3, False, Player.X, "O is slightly better"),
@@ -94,6 +98,9 @@ def test_the_words_before_and_after_a_move_name_the_side_too() -> None:
     assert Value(-20, False).words(Player.O, after) == "now X is better"
     assert Value(0, False).words(Player.X, before) == "was about even"
     assert Value(0, True).words(Player.X, after) == "now a draw"
+    unmeasured = Value(-UNMEASURED_WIN, True)
+    assert unmeasured.words(Player.O, before) == "X could win with best play"
+    assert unmeasured.words(Player.X, after) == "now O wins with best play"
 
 
 def test_each_game_kind_reads_estimates_on_its_engine_s_scale() -> None:
@@ -155,3 +162,7 @@ def test_german_and_japanese_words_for_an_estimate(shipped: None) -> None:
     install_language(["ja"])
     assert Value(-3, False).words(Player.X) == "O がやや有利"
     assert Value(60, False).words(Player.X, Clause.BEFORE) == "元は X が勝勢"
+    assert Value(-UNMEASURED_WIN, True).words(Player.X) == "O が最善手で勝ち"
+    assert Value(UNMEASURED_WIN, True).short(Player.X) == "勝"
+    install_language(["de"])
+    assert Value(UNMEASURED_WIN, True).words(Player.O) == "O gewinnt bei bestem Spiel"

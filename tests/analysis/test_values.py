@@ -5,7 +5,7 @@ from __future__ import annotations
 from ttt_gui.analysis.values import Outcome, Reading, Value, legend, moves_of
 from ttt_gui.app.view_state import score_tone
 from ttt_gui.board import Player
-from ttt_gui.engine import WIN
+from ttt_gui.engine import UNMEASURED_WIN, WIN
 from ttt_gui.theme import Role
 
 
@@ -32,6 +32,12 @@ def test_the_plies_stay_a_number() -> None:
     value = Value(-(WIN - 6), False)
     assert (value.outcome, value.plies, value.moves) == (Outcome.LOSS, 6, 3)
     assert Value(30, False).plies is None
+    # A win or loss proven without its distance has none, and says so.
+    for score in (UNMEASURED_WIN, -UNMEASURED_WIN):
+        value = Value(score, True)
+        assert (value.plies, value.moves, value.advantage) == (None, None, 0)
+    assert Value(-UNMEASURED_WIN, True).outcome is Outcome.LOSS
+    assert Value(-UNMEASURED_WIN, True).words(Player.X) == "O wins with best play"
 
 
 def test_short_forms_and_tones_come_from_the_value() -> None:
@@ -39,6 +45,10 @@ def test_short_forms_and_tones_come_from_the_value() -> None:
         "W2",
         "=",
         "L2",
+    ]
+    assert [Value(score, True).short(Player.O) for score in (UNMEASURED_WIN, -UNMEASURED_WIN)] == [
+        "W",
+        "L",
     ]
     assert [Value(score, False).short(Player.X) for score in (1, 3, 30, 300, -300)] == [
         "≈",

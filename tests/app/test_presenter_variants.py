@@ -249,3 +249,22 @@ def test_how_to_play_sends_the_person_to_the_new_game_page_as_the_menu_names_it(
     game, new_game = mnemonic(MENUS[0][0])[0], MENUS[0][1][0].text
     assert f"({game} › {new_game})" in text, text
     assert "Mode menu" not in text
+
+
+def test_connect_four_s_analysis_shows_the_solution_the_book_proves() -> None:
+    rig = make_presenter(mode="hotseat", rows=6, cols=7, win_length=4, gravity=True)
+    rig.presenter.display.toggle_analysis()
+    rig.presenter.tick()
+    assert rig.session.analysis is not None and rig.session.analysis.exact
+    view = rig.presenter.view()
+    notes = {rig.board.coordinate(cell): view.cells[cell].short_note for cell in range(35, 42)}
+    assert notes == {"a6": "L", "b6": "L", "c6": "=", "d6": "W", "e6": "=", "f6": "L", "g6": "L"}
+    assert view.cells[38].note == "X wins with best play"
+    assert view.cells[35].note == "O wins with best play"
+    assert not rig.session.is_proving, "every move's outcome is proven: nothing left to prove"
+    rig.presenter.coach.hint()
+    assert rig.presenter.view().status == "Hint: d6 (X wins with best play)"
+    rig.presenter.moves.play(38)
+    rig.presenter.tick()
+    rig.presenter.coach.hint()
+    assert rig.presenter.view().status == "Hint: d5 (X wins with best play)"

@@ -14,7 +14,7 @@ from connect_four_boards import board_after, play_column
 
 from ttt_gui.board import Board
 from ttt_gui.config import LEVELS, TOP_LEVEL
-from ttt_gui.engine import COMPILED, Engine, Limit
+from ttt_gui.engine import COMPILED, UNMEASURED_WIN, Engine, Limit
 from ttt_gui.engine.connect_four_book import (
     BookError,
     BookMove,
@@ -183,6 +183,52 @@ def test_an_unbounded_search_takes_an_exact_entry_as_it_is() -> None:
     assert result.exact
     assert result.move % 7 == int(column) - 1
     assert result.nodes < 100_000  # the line to the end only, not a solve
+
+
+def centre_first(cells: list[int]) -> list[int]:
+    """``cells`` (one per column) in the solver's column order: d, c, e, b, f, a, g."""
+    return sorted(cells, key=lambda cell: [3, 2, 4, 1, 5, 0, 6].index(cell % 7))
+
+
+def test_the_analysis_reads_the_published_first_moves_through_the_book() -> None:
+    board = board_after("")
+    analysis = Engine(randomize=False).evaluate_moves(board, Limit(time=5.0))
+    columns = {cell % 7 + 1: score for cell, score in analysis.scores.items()}
+    assert columns == {
+        4: UNMEASURED_WIN,
+        3: 0,
+        5: 0,
+        **dict.fromkeys((1, 2, 6, 7), -UNMEASURED_WIN),
+    }
+    assert analysis.exact and analysis.best == [38]
+    assert analysis.nodes == 0  # the book's values: nothing searched
+
+
+def test_after_the_centre_the_analysis_finds_every_move_lost_the_centre_first() -> None:
+    board = board_after("4")
+    analysis = Engine(randomize=False).evaluate_moves(board, Limit(nodes=100_000))
+    assert analysis.exact and set(analysis.scores.values()) == {-UNMEASURED_WIN}
+    assert analysis.best == centre_first(board.legal_moves())
+    assert board.coordinate(analysis.best[0]) == "d5"
+
+
+def test_the_book_settles_a_position_only_where_it_proves_every_move() -> None:
+    solver = BoardSolver(6, 7, 1_000)
+    book = shipped_book()
+    assert solver.book_scores(book, board_after("44")) is None  # only X's own move is known
+    # A position the book holds lost: every move loses, whatever the book says of them.
+    lost = ConnectFourBook.parse("44 1 loss\n")
+    board = board_after("44")
+    scored = solver.book_scores(lost, board)
+    assert scored is not None
+    assert scored[0] == dict.fromkeys(board.legal_moves(), -UNMEASURED_WIN)
+    assert scored[1] == centre_first(board.legal_moves())
+    # A move that ends the game is settled by the rules.
+    won_now = board_after("141414")  # X completes column a with its next stone
+    drawn = ConnectFourBook.parse("".join(f"141414{column} 4 draw\n" for column in "234567"))
+    scored = solver.book_scores(drawn, won_now)
+    assert scored is not None and scored[1] == [won_now.legal_moves()[0]]
+    assert scored[0][scored[1][0]] == UNMEASURED_WIN
 
 
 def entry_cases() -> list[object]:

@@ -3,7 +3,8 @@
 The engine scores on its own scale (:mod:`ttt_gui.engine`): a win in ``n``
 plies is ``WIN - n``. :class:`Value` reads a score once, as numbers and an
 enum (the proven :class:`Outcome`, the distance in plies and in the mover's
-own moves, the size of a heuristic advantage on the game's :class:`Scale`),
+own moves, the size of a heuristic advantage on the game's :class:`Scale`;
+a win or loss proven without its distance has none),
 and every text, short form, colour and decision above is computed from
 those, never from the words. :meth:`Value.words` is the one owner of the
 words: they always name the side a value favours, never the engine's
@@ -17,6 +18,9 @@ the command line.
 ['X wins in 2 moves', 'draw', 'O wins in 1 move']
 >>> [Value(s, False).short(Player.O) for s in (WIN - 1, 40, -5, 1)]
 ['W1', 'O++', 'X+', '≈']
+>>> from ttt_gui.engine import UNMEASURED_WIN
+>>> Value(-UNMEASURED_WIN, True).words(Player.X), Value(UNMEASURED_WIN, True).short(Player.X)
+('O wins with best play', 'W')
 >>> Value(12, False).words(Player.O), Value(-30, False).words(Player.O)
 ('O is slightly better', 'X is better')
 >>> before, after = Value(-30, False), Value(90, False)
@@ -30,7 +34,7 @@ import enum
 from dataclasses import dataclass
 
 from ttt_gui.board import Geometry, Player
-from ttt_gui.engine import MATE_THRESHOLD, WIN
+from ttt_gui.engine import MATE_THRESHOLD, UNMEASURED_WIN, WIN
 from ttt_gui.engine.connect_four import connect_four_applies
 from ttt_gui.engine.gomoku_path import gomoku_applies
 from ttt_gui.engine.tables import WEIGHT_BASE
@@ -159,8 +163,9 @@ class Value:
 
     @property
     def plies(self) -> int | None:
-        """Plies to the end of a proven win or loss; None otherwise."""
-        if abs(self.score) > MATE_THRESHOLD:
+        """Plies to the end of a proven win or loss; None otherwise, and for
+        one proven without its distance (``UNMEASURED_WIN``)."""
+        if MATE_THRESHOLD < abs(self.score) != UNMEASURED_WIN:
             return WIN - abs(self.score)
         return None
 
@@ -221,14 +226,21 @@ class Value:
         moves = self.moves
         if moves is not None and side is not None:
             return _proven_words(clause, moves).format(player=side.value, moves=moves)
+        if side is not None and self.outcome is not None:  # proven, how soon not known
+            return _unmeasured_words(clause).format(player=side.value)
         if side is None:
             return _even_words(clause, self.outcome is Outcome.DRAW)
         return _estimate_words(clause, abs(self.advantage)).format(player=side.value)
 
     def short(self, mover: Player) -> str:
         """The short form for small cells (see :func:`legend`): ``"W2"``,
-        ``"L1"``, ``"="``, ``"≈"``, ``"X+"`` to ``"X+++"``."""
+        ``"L1"`` (``"W"``, ``"L"`` where how soon is not known), ``"="``,
+        ``"≈"``, ``"X+"`` to ``"X+++"``."""
         outcome, moves = self.outcome, self.moves
+        if outcome is not None and outcome is not Outcome.DRAW and moves is None:
+            if outcome is Outcome.WIN:
+                return pgettext("short for a win, how soon not known", "W")
+            return pgettext("short for a loss, how soon not known", "L")
         if outcome is Outcome.WIN:
             return pgettext("short for a win in so many moves", "W{moves}").format(moves=moves)
         if outcome is Outcome.LOSS:
@@ -264,6 +276,21 @@ def _proven_words(clause: Clause, moves: int) -> str:
         )
     # TRANSLATORS: a proven result: {player} (X or O) wins in {moves} of its moves.
     return ngettext("{player} wins in {moves} move", "{player} wins in {moves} moves", moves)
+
+
+def _unmeasured_words(clause: Clause) -> str:
+    """The message of a win of ``{player}`` proven without how soon it comes."""
+    if clause is Clause.BEFORE:
+        # TRANSLATORS: the value before a move, proven though not how soon: {player}
+        # (X or O) could force a win, however the other side played.
+        return gettext("{player} could win with best play")
+    if clause is Clause.AFTER:
+        # TRANSLATORS: the value a move left, proven though not how soon: {player}
+        # (X or O) can force a win, however the other side plays.
+        return gettext("now {player} wins with best play")
+    # TRANSLATORS: a proven result, though not how soon: {player} (X or O)
+    # can force a win, however the other side plays.
+    return gettext("{player} wins with best play")
 
 
 def _even_words(clause: Clause, is_draw: bool) -> str:

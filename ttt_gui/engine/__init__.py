@@ -28,6 +28,7 @@ from ttt_gui.engine.connect_four import COMPILED
 from ttt_gui.engine.context import InvalidLimitError, Limit
 from ttt_gui.engine.engine import (
     MATE_THRESHOLD,
+    UNMEASURED_WIN,
     WIN,
     Engine,
     MoveAnalysis,
@@ -42,6 +43,7 @@ __all__ = [
     "COMPILED",
     "DEFAULT_TABLE_LIMIT",
     "MATE_THRESHOLD",
+    "UNMEASURED_WIN",
     "WIN",
     "Engine",
     "InvalidLimitError",

@@ -27,7 +27,7 @@ from ttt_gui.engine.connect_four import (
 )
 from ttt_gui.engine.connect_four_book import ConnectFourBook, book_applies, shipped_book
 from ttt_gui.engine.context import Limit, SearchContext
-from ttt_gui.engine.negamax import WIN
+from ttt_gui.engine.negamax import UNMEASURED_WIN, WIN
 from ttt_gui.engine.state import SearchAborted
 from ttt_gui.engine.transposition import TableMemory
 
@@ -130,6 +130,37 @@ class BoardSolver:
         if entry.exact:
             return {cell: self.distance_score(entry.value, stones)}, [cell], True
         return {cell: self.distance_score(entry.value, stones)}, [cell], entry.value == 0
+
+    def book_scores(
+        self, book: ConnectFourBook, board: Board
+    ) -> tuple[dict[int, int], list[int]] | None:
+        """Every move's score of ``board`` (7x6, not over) by the outcomes
+        the book proves, and the best moves, centre first; None unless it
+        proves them all. A move's outcome is proven where it ends the game,
+        where the book has the position after it, or where it is the book's
+        move of ``board``; every move's where the book has ``board`` lost. A
+        draw scores 0, a win or loss ``UNMEASURED_WIN`` or its negative."""
+        entry = book.lookup_board(board)
+        lost = entry is not None and entry.value < 0
+        outcomes: dict[int, int] = {}
+        for move in self.solver.moves_in_order(self.position(board)[1]):
+            cell = self.cell_of(move)
+            after = board.play(cell)
+            reply = book.lookup_board(after) if not after.is_over else None
+            if after.is_over:
+                outcome = 0 if after.winner is None else 1
+            elif reply is not None:
+                outcome = -((reply.value > 0) - (reply.value < 0))
+            elif entry is not None and cell % self.solver.cols == entry.column:
+                outcome = (entry.value > 0) - (entry.value < 0)
+            elif lost:
+                outcome = -1
+            else:
+                return None
+            outcomes[cell] = outcome
+        top = max(outcomes.values())
+        scores = {cell: outcome * UNMEASURED_WIN for cell, outcome in outcomes.items()}
+        return scores, [cell for cell, outcome in outcomes.items() if outcome == top]
 
     def winning_move(self, board: Board, refuted: set[int]) -> tuple[int, int] | None:
         """A move that wins ``board`` (not over) with best play, and its score
@@ -371,10 +402,17 @@ class ConnectFourPath:
         and ``context``'s limits; else None. A bounded search for the best
         move instead always answers: the book's move where it has one, else
         as :meth:`choose` does; one without a bound takes the book's move
-        where its score is exact. The nodes count into ``context``.
+        where its score is exact. A bounded search for the scores of the
+        moves takes the outcomes the book proves of them all, where it does
+        (:meth:`BoardSolver.book_scores`), as exact. The nodes count into
+        ``context``.
         """
         boards = self.boards
         assert boards is not None, "solve only where start() said so"
+        if all_moves and self.book is not None and self.budget < math.inf:
+            proven = boards.book_scores(self.book, board)
+            if proven is not None:
+                return proven[0], proven[1], True, board.empty_bits.bit_count()
         if not all_moves and self.book is not None:
             booked = boards.book_move(self.book, board)
             if booked is not None and (booked[2] or self.budget < math.inf):

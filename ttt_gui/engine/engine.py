@@ -3,7 +3,8 @@
 Scores are always from the side to move. A win in ``n`` plies scores
 ``WIN - n`` and a loss in ``n`` plies ``-(WIN - n)``, so faster wins and slower
 losses score higher; a draw is 0. Scores with ``abs(score) <= MATE_THRESHOLD``
-are draws or heuristic estimates from a depth-limited search.
+are draws or heuristic estimates from a depth-limited search. A win proven
+without its distance scores ``UNMEASURED_WIN`` (a loss so, its negative).
 
 >>> from ttt_gui.board import Board
 >>> result = Engine(randomize=False).search(Board.parse("xx./oo./..."))
@@ -26,6 +27,7 @@ from ttt_gui.engine.gomoku_path import GomokuPath, gomoku_applies
 from ttt_gui.engine.lines import LINE_MIN_NODES, principal_variation, proven_line
 from ttt_gui.engine.negamax import (
     MATE_THRESHOLD,
+    UNMEASURED_WIN,
     WIN,
     RootScores,
     Table,
@@ -77,6 +79,7 @@ def zones_apply(geometry: Geometry) -> bool:
 
 __all__ = [
     "MATE_THRESHOLD",
+    "UNMEASURED_WIN",
     "WIN",
     "Engine",
     "Limit",
@@ -119,6 +122,9 @@ class MoveAnalysis:
     ``depth``; inside :meth:`Engine.search` only the candidates are, and moves
     worse than the best may hold upper bounds. ``best`` lists the best moves.
     Moves in ``proven`` are scored exactly even when the analysis is not.
+    Exactly, on 7x6 Connect Four within a bound, may be the outcome alone,
+    from the opening book: a win or loss whose distance it does not prove
+    scores ``UNMEASURED_WIN`` (or its negative).
     """
 
     scores: dict[int, int]
@@ -144,7 +150,8 @@ def is_mate_score(score: int) -> bool:
 
 
 def describe_score(score: int, exact: bool = True) -> str:
-    """Words for a score: ``"win in 3"``, ``"draw"``, ``"loss in 2"``.
+    """Words for a score: ``"win in 3"``, ``"draw"``, ``"loss in 2"``
+    (``"win"``, ``"loss"`` for an unmeasured one).
 
     Heuristic scores (not proven) read ``"about even"``, ``"ahead (≈+12)"`` or
     ``"behind (≈-12)"``.
@@ -154,6 +161,8 @@ def describe_score(score: int, exact: bool = True) -> str:
     >>> describe_score(12, exact=False)
     'ahead (≈+12)'
     """
+    if abs(score) == UNMEASURED_WIN:
+        return "win" if score > 0 else "loss"
     if score > MATE_THRESHOLD:
         return f"win in {WIN - score}"
     if score < -MATE_THRESHOLD:

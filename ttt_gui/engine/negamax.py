@@ -35,6 +35,10 @@ __all__ = ["EXACT", "LOWER", "UPPER", "Entry", "Table"]
 WIN: Final = 1_000_000
 #: Scores above this (or below its negative) are proven wins (losses).
 MATE_THRESHOLD: Final = WIN - 1_000
+#: A win proven without its distance (the negative: such a loss), as the
+#: opening book of Connect Four proves them: slower than any win that is
+#: measured (no board has this many cells), faster than none.
+UNMEASURED_WIN: Final = MATE_THRESHOLD + 1
 INFINITY: Final = WIN + 1
 UNLIMITED = 1_000  # a depth beyond any game's length: "search to the end"
 
