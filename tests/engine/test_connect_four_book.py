@@ -212,23 +212,30 @@ def test_after_the_centre_the_analysis_finds_every_move_lost_the_centre_first() 
     assert board.coordinate(analysis.best[0]) == "d5"
 
 
-def test_the_book_settles_a_position_only_where_it_proves_every_move() -> None:
+def test_the_book_proves_a_moves_outcome_by_its_entries_or_the_rules() -> None:
     solver = BoardSolver(6, 7, 1_000)
-    book = shipped_book()
-    assert solver.book_scores(book, board_after("44")) is None  # only X's own move is known
-    # A position the book holds lost: every move loses, whatever the book says of them.
-    lost = ConnectFourBook.parse("44 1 loss\n")
     board = board_after("44")
-    scored = solver.book_scores(lost, board)
-    assert scored is not None
-    assert scored[0] == dict.fromkeys(board.legal_moves(), -UNMEASURED_WIN)
-    assert scored[1] == centre_first(board.legal_moves())
-    # A move that ends the game is settled by the rules.
+    # X's own move (the book's: 4) alone; the other moves' positions are O's, not in it.
+    assert solver.book_outcomes(shipped_book(), board) == {24: 1}
+    # A position the book holds lost: every move loses, whatever the book says of them.
+    lost = solver.book_outcomes(ConnectFourBook.parse("44 1 loss\n"), board)
+    assert list(lost) == centre_first(board.legal_moves())
+    assert set(lost.values()) == {-1}
+    # The positions after the moves, and a move that ends the game by the rules.
     won_now = board_after("141414")  # X completes column a with its next stone
-    drawn = ConnectFourBook.parse("".join(f"141414{column} 4 draw\n" for column in "234567"))
-    scored = solver.book_scores(drawn, won_now)
-    assert scored is not None and scored[1] == [won_now.legal_moves()[0]]
-    assert scored[0][scored[1][0]] == UNMEASURED_WIN
+    drawn = ConnectFourBook.parse("".join(f"141414{column} 4 draw\n" for column in "2356"))
+    outcomes = solver.book_outcomes(drawn, won_now)
+    assert outcomes == {14: 1, **dict.fromkeys((37, 39, 36, 40), 0)}, outcomes
+
+
+def test_where_the_book_proves_some_moves_the_analysis_shows_them_beside_the_estimates() -> None:
+    board = board_after("6")  # O wins by 5 (the book); the other replies it does not follow
+    analysis = Engine(randomize=False).evaluate_moves(board, Limit(nodes=20_000))
+    winning = next(cell for cell in board.legal_moves() if cell % 7 == 4)
+    assert analysis.scores[winning] == UNMEASURED_WIN and analysis.best == [winning]
+    assert analysis.proven == {winning} and not analysis.exact
+    others = [score for cell, score in analysis.scores.items() if cell != winning]
+    assert all(abs(score) < UNMEASURED_WIN for score in others), "the others are the search's"
 
 
 def entry_cases() -> list[object]:

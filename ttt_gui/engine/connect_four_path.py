@@ -27,7 +27,7 @@ from ttt_gui.engine.connect_four import (
 )
 from ttt_gui.engine.connect_four_book import ConnectFourBook, book_applies, shipped_book
 from ttt_gui.engine.context import Limit, SearchContext
-from ttt_gui.engine.negamax import UNMEASURED_WIN, WIN
+from ttt_gui.engine.negamax import MATE_THRESHOLD, UNMEASURED_WIN, WIN, RootScores
 from ttt_gui.engine.state import SearchAborted
 from ttt_gui.engine.transposition import TableMemory
 
@@ -131,36 +131,29 @@ class BoardSolver:
             return {cell: self.distance_score(entry.value, stones)}, [cell], True
         return {cell: self.distance_score(entry.value, stones)}, [cell], entry.value == 0
 
-    def book_scores(
-        self, book: ConnectFourBook, board: Board
-    ) -> tuple[dict[int, int], list[int]] | None:
-        """Every move's score of ``board`` (7x6, not over) by the outcomes
-        the book proves, and the best moves, centre first; None unless it
-        proves them all. A move's outcome is proven where it ends the game,
-        where the book has the position after it, or where it is the book's
-        move of ``board``; every move's where the book has ``board`` lost. A
-        draw scores 0, a win or loss ``UNMEASURED_WIN`` or its negative."""
+    def book_outcomes(self, book: ConnectFourBook, board: Board) -> dict[int, int]:
+        """The outcomes the book proves of the moves of ``board`` (7x6, not
+        over), from its side to move: 1 a win, 0 a draw, -1 a loss, for each
+        move whose outcome it proves, centre first. A move's is proven where
+        it ends the game, where the book has the position after it, or
+        where it is the book's move of ``board``; every move's where the
+        book holds ``board`` lost."""
         entry = book.lookup_board(board)
         lost = entry is not None and entry.value < 0
         outcomes: dict[int, int] = {}
         for move in self.solver.moves_in_order(self.position(board)[1]):
             cell = self.cell_of(move)
             after = board.play(cell)
-            reply = book.lookup_board(after) if not after.is_over else None
+            reply = None if after.is_over else book.lookup_board(after)
             if after.is_over:
-                outcome = 0 if after.winner is None else 1
+                outcomes[cell] = 0 if after.winner is None else 1
             elif reply is not None:
-                outcome = -((reply.value > 0) - (reply.value < 0))
+                outcomes[cell] = -((reply.value > 0) - (reply.value < 0))
             elif entry is not None and cell % self.solver.cols == entry.column:
-                outcome = (entry.value > 0) - (entry.value < 0)
+                outcomes[cell] = (entry.value > 0) - (entry.value < 0)
             elif lost:
-                outcome = -1
-            else:
-                return None
-            outcomes[cell] = outcome
-        top = max(outcomes.values())
-        scores = {cell: outcome * UNMEASURED_WIN for cell, outcome in outcomes.items()}
-        return scores, [cell for cell, outcome in outcomes.items() if outcome == top]
+                outcomes[cell] = -1
+        return outcomes
 
     def winning_move(self, board: Board, refuted: set[int]) -> tuple[int, int] | None:
         """A move that wins ``board`` (not over) with best play, and its score
@@ -393,6 +386,26 @@ class ConnectFourPath:
         self.resumed = None
         return self.boards is not None and limit.depth is None
 
+    def with_book(self, board: Board, root: RootScores) -> RootScores:
+        """``root`` (a bounded search's scores of the moves of ``board``) with
+        the outcomes the book proves of some of them in place of its
+        estimates (a win or loss the search proved is kept: it says how
+        soon), those moves proven; the best moves again."""
+        if self.book is None or self.boards is None or self.budget == math.inf:
+            return root
+        outcomes = self.boards.book_outcomes(self.book, board)
+        known = {
+            cell: outcome * UNMEASURED_WIN
+            for cell, outcome in outcomes.items()
+            if cell in root.scores and abs(root.scores[cell]) <= MATE_THRESHOLD
+        }
+        if not known:
+            return root
+        scores = {**root.scores, **known}
+        top = max(scores.values())
+        best = [cell for cell, score in scores.items() if score == top]
+        return RootScores(scores, best, root.exact | known.keys())
+
     def solve(
         self, board: Board, context: SearchContext, *, all_moves: bool, randomize: bool
     ) -> tuple[dict[int, int], list[int], bool, int] | None:
@@ -404,15 +417,19 @@ class ConnectFourPath:
         as :meth:`choose` does; one without a bound takes the book's move
         where its score is exact. A bounded search for the scores of the
         moves takes the outcomes the book proves of them all, where it does
-        (:meth:`BoardSolver.book_scores`), as exact. The nodes count into
-        ``context``.
+        (:meth:`BoardSolver.book_outcomes`; a win or loss ``UNMEASURED_WIN``
+        or its negative, the best moves centre first), as exact. The nodes
+        count into ``context``.
         """
         boards = self.boards
         assert boards is not None, "solve only where start() said so"
         if all_moves and self.book is not None and self.budget < math.inf:
-            proven = boards.book_scores(self.book, board)
-            if proven is not None:
-                return proven[0], proven[1], True, board.empty_bits.bit_count()
+            outcomes = boards.book_outcomes(self.book, board)
+            if len(outcomes) == len(board.legal_moves()):
+                scores = {cell: outcome * UNMEASURED_WIN for cell, outcome in outcomes.items()}
+                top = max(scores.values())
+                best = [cell for cell, score in scores.items() if score == top]
+                return scores, best, True, board.empty_bits.bit_count()
         if not all_moves and self.book is not None:
             booked = boards.book_move(self.book, board)
             if booked is not None and (booked[2] or self.budget < math.inf):

@@ -462,6 +462,9 @@ class Engine:
         if root is None:  # stopped before the first iteration ended
             move = root_candidates(board, tables, all_moves=False)[0]
             root = RootScores({move: 0}, [move], frozenset())
+        elif solves and (all_moves or margin > 0):  # the outcomes the book proves
+            root = self._connect_four.with_book(board, root)
+            exact = exact or root.exact >= root.scores.keys()
         elapsed = time.perf_counter() - started
         return MoveAnalysis(
             root.scores, reached, exact, context.nodes, elapsed, root.best, root.exact
