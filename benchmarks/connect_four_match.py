@@ -82,7 +82,7 @@ def value_for(board, player):
         return 0 if board.winner is None else (1 if board.winner is player else -1)
     entry = book.lookup_board(board)
     if entry is not None:
-        outcome = (entry.value > 0) - (entry.value < 0)
+        outcome = entry.outcome
     else:
         outcome = judge.outcome(board)
     return outcome if board.turn is player else -outcome
@@ -93,7 +93,7 @@ def value_after(board, move, player):
     # ``move`` is its move, the value that move keeps (the book's proof).
     entry = book.lookup_board(board)
     if entry is not None and move % 7 == entry.column:
-        outcome = (entry.value > 0) - (entry.value < 0)
+        outcome = entry.outcome
         return outcome if board.turn is player else -outcome
     return value_for(board.play(move), player)
 

@@ -64,6 +64,11 @@ class BookMove:
     value: int
     exact: bool
 
+    @property
+    def outcome(self) -> int:
+        """The value's outcome for the side to move: 1 a win, 0 a draw, -1 a loss."""
+        return (self.value > 0) - (self.value < 0)
+
     def mirrored(self) -> BookMove:
         """The entry of the mirror image (the column seen from the other side)."""
         return BookMove(COLS - 1 - self.column, self.value, self.exact)

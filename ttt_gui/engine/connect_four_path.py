@@ -51,6 +51,12 @@ GUESS_SHARE: Final = 0.25
 OWN_TABLE_ENTRIES: Final = 2_000_000 if COMPILED else 1_000_000
 
 
+def best_of(scores: dict[int, int]) -> list[int]:
+    """The moves of the best of ``scores``, in their order."""
+    top = max(scores.values())
+    return [cell for cell, score in scores.items() if score == top]
+
+
 class BoardSolver:
     """A :class:`ConnectFourSolver` of one board shape (its table of
     ``table_size`` entries kept from search to search) seen through boards:
@@ -148,9 +154,9 @@ class BoardSolver:
             if after.is_over:
                 outcomes[cell] = 0 if after.winner is None else 1
             elif reply is not None:
-                outcomes[cell] = -((reply.value > 0) - (reply.value < 0))
+                outcomes[cell] = -reply.outcome
             elif entry is not None and cell % self.solver.cols == entry.column:
-                outcomes[cell] = (entry.value > 0) - (entry.value < 0)
+                outcomes[cell] = entry.outcome
             elif lost:
                 outcomes[cell] = -1
         return outcomes
@@ -201,8 +207,7 @@ class BoardSolver:
                     # One ply further from the end than the child's score.
                     farther = 1 if child > 0 else -1 if child < 0 else 0
                     scores[self.cell_of(move)] = farther - self.distance_score(child, stones + 1)
-            top = max(scores.values())
-            return scores, [self.cell_of(m) for m in legal if scores[self.cell_of(m)] == top]
+            return scores, best_of(scores)
         if wins != 0:
             best = [self.cell_of(move) for move in legal if move & wins]
             return dict.fromkeys(best, WIN - 1), best
@@ -402,9 +407,7 @@ class ConnectFourPath:
         if not known:
             return root
         scores = {**root.scores, **known}
-        top = max(scores.values())
-        best = [cell for cell, score in scores.items() if score == top]
-        return RootScores(scores, best, root.exact | known.keys())
+        return RootScores(scores, best_of(scores), root.exact | known.keys())
 
     def solve(
         self, board: Board, context: SearchContext, *, all_moves: bool, randomize: bool
@@ -427,9 +430,7 @@ class ConnectFourPath:
             outcomes = boards.book_outcomes(self.book, board)
             if len(outcomes) == len(board.legal_moves()):
                 scores = {cell: outcome * UNMEASURED_WIN for cell, outcome in outcomes.items()}
-                top = max(scores.values())
-                best = [cell for cell, score in scores.items() if score == top]
-                return scores, best, True, board.empty_bits.bit_count()
+                return scores, best_of(scores), True, board.empty_bits.bit_count()
         if not all_moves and self.book is not None:
             booked = boards.book_move(self.book, board)
             if booked is not None and (booked[2] or self.budget < math.inf):
