@@ -237,9 +237,12 @@ def test_how_to_play_names_the_rules_in_force() -> None:
     text = rig.dialogs.calls[-1][1][1]
     assert "Misère: whoever completes 3 in a row loses." in text
     assert "Gravity" not in text
+    assert "Solved" not in text
     rig.presenter.setup.set_board(CONNECT_FOUR)
     rig.presenter.display.how_to_play()
-    assert "lowest empty cell of its column" in rig.dialogs.calls[-1][1][1]
+    text = rig.dialogs.calls[-1][1][1]
+    assert "lowest empty cell of its column" in text
+    assert "the computer's opening book proves; W or L without a number" in text
 
 
 def test_how_to_play_sends_the_person_to_the_new_game_page_as_the_menu_names_it() -> None:

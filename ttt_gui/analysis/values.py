@@ -238,9 +238,7 @@ class Value:
         ``"≈"``, ``"X+"`` to ``"X+++"``."""
         outcome, moves = self.outcome, self.moves
         if outcome is not None and outcome is not Outcome.DRAW and moves is None:
-            if outcome is Outcome.WIN:
-                return pgettext("short for a win, how soon not known", "W")
-            return pgettext("short for a loss, how soon not known", "L")
+            return unmeasured_short(outcome.sign)
         if outcome is Outcome.WIN:
             return pgettext("short for a win in so many moves", "W{moves}").format(moves=moves)
         if outcome is Outcome.LOSS:
@@ -276,6 +274,14 @@ def _proven_words(clause: Clause, moves: int) -> str:
         )
     # TRANSLATORS: a proven result: {player} (X or O) wins in {moves} of its moves.
     return ngettext("{player} wins in {moves} move", "{player} wins in {moves} moves", moves)
+
+
+def unmeasured_short(sign: int) -> str:
+    """The short form of a win (``sign`` 1) or a loss (-1) proven without
+    how soon it comes: ``"W"``, ``"L"``."""
+    if sign > 0:
+        return pgettext("short for a win, how soon not known", "W")
+    return pgettext("short for a loss, how soon not known", "L")
 
 
 def _unmeasured_words(clause: Clause) -> str:

@@ -11,13 +11,14 @@ import datetime
 from collections.abc import Callable, Mapping
 
 from ttt_gui import PROGRAM_NAME, __version__
-from ttt_gui.analysis.values import legend
+from ttt_gui.analysis.values import legend, unmeasured_short
 from ttt_gui.app.commands import Handler
 from ttt_gui.app.language_choice import choose_language
 from ttt_gui.app.ports import Dialogs
 from ttt_gui.app.session import Session
 from ttt_gui.app.statistics import puzzle_rows, statistics_rows
 from ttt_gui.app.view_state import shows_coordinates
+from ttt_gui.engine.connect_four_book import book_applies
 from ttt_gui.storage.settings import MAX_ZOOM, MIN_ZOOM, WINDOW_SIZE, Settings
 from ttt_gui.theme import THEMES
 from ttt_gui.words import gettext, gettext_noop, ngettext
@@ -38,6 +39,14 @@ HOW_TO_CHOOSE = gettext_noop(
 GRAVITY_NOTE = gettext_noop(
     "Gravity: a mark drops to the lowest empty cell of its column; click "
     "any cell of a column to play there."
+)
+#: How to play's note on 7x6 Connect Four, where the analysis reads the opening book.
+# TRANSLATORS: How to play, on Connect Four: {win} and {loss} are your
+# short forms of a win and a loss ("W", "L") as a cell shows them without a number.
+SOLVED_NOTE = gettext_noop(
+    "Solved: from the first move, the analysis shows the values that the "
+    "computer's opening book proves; {win} or {loss} without a number: a win "
+    "or a loss proven, though not how soon it comes."
 )
 #: How to play's last paragraph: the analysis words and their short forms.
 ANALYSIS_NOTE = gettext_noop(
@@ -203,6 +212,9 @@ class Display:
                     length,
                 ).format(count=length)
             )
+        if book_applies(self.session.board.geometry):
+            shorts = {"win": unmeasured_short(1), "loss": unmeasured_short(-1)}
+            notes.append(gettext(SOLVED_NOTE).format(**shorts))
         if config.exact:
             notes.append(
                 ngettext(
