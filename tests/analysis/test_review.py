@@ -24,7 +24,7 @@ from ttt_gui.analysis.review import (
 )
 from ttt_gui.analysis.values import Clause, Value
 from ttt_gui.board import Board, IllegalMoveError, Player
-from ttt_gui.engine import WIN, Engine, Limit
+from ttt_gui.engine import UNMEASURED_WIN, WIN, Engine, Limit
 
 
 def expected_mark(values: dict[int, int], move: int) -> Mark:
@@ -206,6 +206,11 @@ def test_heuristic_values_never_make_a_mistake() -> None:
     # A proven win given up for a draw proven on its own is a mistake.
     assert judge(WIN - 5, 0, exact=False, played_proven=True) is Mark.MISTAKE
     assert judge(WIN - 5, 0, exact=False) is Mark.INACCURACY
+    # A win (or loss) whose distance is unmeasured is no slower than a measured one.
+    assert judge(WIN - 5, UNMEASURED_WIN, exact=True) is Mark.BEST
+    assert judge(-UNMEASURED_WIN, -(WIN - 4), exact=True) is Mark.BEST
+    assert judge(WIN - 5, WIN - 9, exact=True) is Mark.INACCURACY
+    assert judge(UNMEASURED_WIN, 0, exact=True) is Mark.MISTAKE
 
 
 def test_an_approximate_review_words_a_proven_draw_thrown_away_as_one() -> None:

@@ -57,7 +57,7 @@ from ttt_gui.analysis.reviewed import (
 )
 from ttt_gui.analysis.threat_review import review_by_threats
 from ttt_gui.board import Board
-from ttt_gui.engine import Engine, Limit, MoveAnalysis
+from ttt_gui.engine import UNMEASURED_WIN, Engine, Limit, MoveAnalysis
 
 __all__ = [
     "HEURISTIC_MARGIN",
@@ -85,13 +85,18 @@ def judge(
     """The mark of a move scored ``played`` where the best move scores ``best``
     (both from the mover's side, from one analysis; ``exact`` as above, and
     ``best_proven``, ``played_proven`` when a best move's score or the played
-    one's is exact on its own)."""
+    one's is exact on its own). A win or loss of the same outcome as the
+    best's is no inaccuracy where either distance is unmeasured."""
     if played >= best:
         return Mark.BEST
     best_outcome = proven_outcome(best, exact or best_proven)
     played_outcome = proven_outcome(played, exact or played_proven)
     if best_outcome is not None and played_outcome is not None:
-        return Mark.MISTAKE if played_outcome < best_outcome else Mark.INACCURACY
+        if played_outcome < best_outcome:
+            return Mark.MISTAKE
+        # The same outcome: slower only if both distances are known.
+        unmeasured = UNMEASURED_WIN in (abs(best), abs(played))
+        return Mark.BEST if unmeasured else Mark.INACCURACY
     if played_outcome == -1:
         return Mark.MISTAKE  # the loss is proven; the best move's was not
     if best_outcome == 1 or best - played >= HEURISTIC_MARGIN:
