@@ -57,6 +57,22 @@ def best_of(scores: dict[int, int]) -> list[int]:
     return [cell for cell, score in scores.items() if score == top]
 
 
+def with_known(root: RootScores, known: dict[int, int]) -> RootScores:
+    """``root`` (a search's scores of the moves) with the ``known`` scores
+    (proven, as the book's) in place of its estimates (a win or loss the
+    search proved is kept: it says how soon), those moves proven; the best
+    moves again."""
+    replaced = {
+        cell: score
+        for cell, score in known.items()
+        if cell in root.scores and abs(root.scores[cell]) <= MATE_THRESHOLD
+    }
+    if not replaced:
+        return root
+    scores = {**root.scores, **replaced}
+    return RootScores(scores, best_of(scores), root.exact | replaced.keys())
+
+
 class BoardSolver:
     """A :class:`ConnectFourSolver` of one board shape (its table of
     ``table_size`` entries kept from search to search) seen through boards:
@@ -391,23 +407,15 @@ class ConnectFourPath:
         self.resumed = None
         return self.boards is not None and limit.depth is None
 
-    def with_book(self, board: Board, root: RootScores) -> RootScores:
-        """``root`` (a bounded search's scores of the moves of ``board``) with
-        the outcomes the book proves of some of them in place of its
-        estimates (a win or loss the search proved is kept: it says how
-        soon), those moves proven; the best moves again."""
+    def book_scores(self, board: Board) -> dict[int, int]:
+        """The scores the book proves of moves of ``board`` (see
+        :meth:`BoardSolver.book_outcomes`; a win or loss ``UNMEASURED_WIN``
+        or its negative, centre first), for a bounded search of every
+        move's value; none without a book or a bound."""
         if self.book is None or self.boards is None or self.budget == math.inf:
-            return root
+            return {}
         outcomes = self.boards.book_outcomes(self.book, board)
-        known = {
-            cell: outcome * UNMEASURED_WIN
-            for cell, outcome in outcomes.items()
-            if cell in root.scores and abs(root.scores[cell]) <= MATE_THRESHOLD
-        }
-        if not known:
-            return root
-        scores = {**root.scores, **known}
-        return RootScores(scores, best_of(scores), root.exact | known.keys())
+        return {cell: outcome * UNMEASURED_WIN for cell, outcome in outcomes.items()}
 
     def solve(
         self, board: Board, context: SearchContext, *, all_moves: bool, randomize: bool
@@ -418,19 +426,10 @@ class ConnectFourPath:
         and ``context``'s limits; else None. A bounded search for the best
         move instead always answers: the book's move where it has one, else
         as :meth:`choose` does; one without a bound takes the book's move
-        where its score is exact. A bounded search for the scores of the
-        moves takes the outcomes the book proves of them all, where it does
-        (:meth:`BoardSolver.book_outcomes`; a win or loss ``UNMEASURED_WIN``
-        or its negative, the best moves centre first), as exact. The nodes
-        count into ``context``.
+        where its score is exact. The nodes count into ``context``.
         """
         boards = self.boards
         assert boards is not None, "solve only where start() said so"
-        if all_moves and self.book is not None and self.budget < math.inf:
-            outcomes = boards.book_outcomes(self.book, board)
-            if len(outcomes) == len(board.legal_moves()):
-                scores = {cell: outcome * UNMEASURED_WIN for cell, outcome in outcomes.items()}
-                return scores, best_of(scores), True, board.empty_bits.bit_count()
         if not all_moves and self.book is not None:
             booked = boards.book_move(self.book, board)
             if booked is not None and (booked[2] or self.budget < math.inf):

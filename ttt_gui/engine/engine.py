@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from ttt_gui.board import Board, Geometry
-from ttt_gui.engine.connect_four_path import ConnectFourPath
+from ttt_gui.engine.connect_four_path import ConnectFourPath, best_of, with_known
 from ttt_gui.engine.context import Limit, SearchContext
 from ttt_gui.engine.gomoku_path import GomokuPath, gomoku_applies
 from ttt_gui.engine.lines import LINE_MIN_NODES, principal_variation, proven_line
@@ -414,6 +414,13 @@ class Engine:
             preferred, refuted = list(plan.preferred), plan.refuted
         context.selective = bounded and self._plays_selectively(board.geometry)
         solves = self._connect_four.start(limit)  # first (bounded: before each depth)
+        # The outcomes the book proves (7x6, bounded): all of them are the analysis.
+        booked = (
+            self._connect_four.book_scores(board) if solves and (all_moves or margin > 0) else {}
+        )
+        if booked and len(booked) == len(board.legal_moves()):
+            elapsed = time.perf_counter() - started
+            return MoveAnalysis(booked, empties, True, context.nodes, elapsed, best_of(booked))
         if not (bounded or all_moves or stop.is_set()) and proves_draws(
             board, limit, self.baseline
         ):
@@ -462,8 +469,8 @@ class Engine:
         if root is None:  # stopped before the first iteration ended
             move = root_candidates(board, tables, all_moves=False)[0]
             root = RootScores({move: 0}, [move], frozenset())
-        elif solves and (all_moves or margin > 0):  # the outcomes the book proves
-            root = self._connect_four.with_book(board, root)
+        elif booked:  # some of them, in place of the search's estimates
+            root = with_known(root, booked)
             exact = exact or root.exact >= root.scores.keys()
         elapsed = time.perf_counter() - started
         return MoveAnalysis(
