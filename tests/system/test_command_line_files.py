@@ -141,6 +141,9 @@ def test_the_zsh_completion_is_valid_zsh(share: Path) -> None:
 #: Runs an interactive zsh in a pseudo-terminal (zsh/zpty), types a command
 #: line and Tab, and writes every word the completion offers to a file:
 #: ``zsh -f SCRIPT FOLDER LINE OUT``, FOLDER holding the completion function.
+#: It types only once the line editor has started (``zle-line-init`` says so):
+#: typed before, the line would wait in the terminal's own line editing, whose
+#: Ctrl+U erases it, and no completion would run.
 ZSH_PROBE = r"""
 zmodload zsh/zpty
 out=$3
@@ -157,7 +160,7 @@ zpty -w shell "PS1='' RPROMPT=''; fpath=($1 \$fpath)"
 zpty -w shell "autoload -Uz compinit; compinit -u -d $out.dump"
 zpty -w shell "compadd() { builtin compadd -O hits \"\$@\"; print -rl -- \${^hits} >>$out;"\
 " builtin compadd \"\$@\" }"
-zpty -w shell "print '<ready>' >>$out"
+zpty -w shell "zle-line-init() { print '<ready>' >>$out }; zle -N zle-line-init"
 await '<ready>' || exit 1
 zpty -w -n shell "$2"$'\t'
 zpty -w shell $'\C-u'"print '<done>' >>$out"
