@@ -30,15 +30,15 @@ def started_worker(
     Python), ``request`` written to its input, its output to read as it
     comes. The block waits for the process to end (ends it if the block
     fails), then removes the folder it ran in."""
-    source = python is None
     with tempfile.TemporaryDirectory() as outside:
+        command = worker_command(worker, python, outside)
         process = subprocess.Popen(
-            [python or sys.executable, "-c", worker],
+            command["argv"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
-            cwd=ROOT if source else outside,
-            env={"PATH": "/usr/bin:/bin", **({"PYTHONPATH": str(ROOT)} if source else {})},
+            cwd=command["cwd"],
+            env=command["env"],
         )
         try:
             assert process.stdin is not None
@@ -50,6 +50,18 @@ def started_worker(
             raise
         finally:
             process.wait()
+
+
+def worker_command(worker: str, python: str | None, outside: str) -> dict[str, Any]:
+    """How to run ``worker`` by ``python`` (None: this tree, as plain Python):
+    its ``argv``, ``cwd`` (``outside``, a folder outside this tree, for
+    another environment's Python) and ``env``, as JSON."""
+    source = python is None
+    return {
+        "argv": [python or sys.executable, "-c", worker],
+        "cwd": str(ROOT if source else outside),
+        "env": {"PATH": "/usr/bin:/bin", **({"PYTHONPATH": str(ROOT)} if source else {})},
+    }
 
 
 def worker_answer(worker: str, request: Mapping[str, Any], python: str | None) -> Any:

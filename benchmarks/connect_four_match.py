@@ -7,6 +7,10 @@ this source tree as plain Python). ``--games N`` openings, ``--seed N``,
 ``--think S`` seconds a move (default: the game's default think time), or
 ``--nodes N`` positions a move instead (no clock: the same moves on a busy
 machine as on a quiet one, so two builds compare move for move);
+``--level-python PYTHON`` has the level play in another build than the
+opponents and the judge (``tree``: this source tree as plain Python), e.g.
+the plain build judged by the compiled one, whose exact solves take
+seconds where plain Python's take minutes;
 ``--opponent perfect|random|both`` (default both), ``--side
 first|second|both`` (default both), ``--from-empty N`` games from the empty
 board for each opponent and side asked: against the perfect opponent as the
@@ -45,30 +49,76 @@ fallback (nothing proven within the think time). Then the totals.
 from __future__ import annotations
 
 import argparse
+import tempfile
 from pathlib import Path
 from typing import Any
 
-from build_worker import worker_answer
+from build_worker import worker_answer, worker_command
 
 ROOT = Path(__file__).resolve().parent.parent
 RANK = {"lost": -1, "drawn": 0, "won": 1}
 
-WORKER = r"""
-import json, random, sys, time
+#: The strongest level's side of the worker, in the build it runs in:
+#: ``level_player(number)``, a new game's player, and ``level_move(player,
+#: board)``, its move, how it chose it (``e``, ``w`` or ``h``) and its CPU time.
+LEVEL = r"""
+import json, sys, time
 from ttt_gui.app.engine_pool import ENGINE_TABLE_LIMIT
-from ttt_gui.board import Board, Player
+from ttt_gui.board import Board
 from ttt_gui.config import LEVELS, TOP_LEVEL, GameConfig
-from ttt_gui.engine import COMPILED, Engine, Limit
+from ttt_gui.engine import COMPILED, Limit
 from ttt_gui.engine.engine import MATE_THRESHOLD
+from ttt_gui.engine.levels import LevelPlayer
+
+level = LEVELS[TOP_LEVEL]
+
+
+def level_player(number, nodes, think):
+    budget = Limit(time=think, nodes=nodes or level.nodes)
+    return LevelPlayer(level.lookahead, level.temperature, budget=budget, seed=number,
+                       table_limit=ENGINE_TABLE_LIMIT)
+
+
+def level_move(player, board):
+    cpu = time.process_time()
+    found = player.search(board)
+    kind = "e" if found.exact else "w" if found.score > MATE_THRESHOLD else "h"
+    return found.move, kind, time.process_time() - cpu
+"""
+
+#: The level played by another build (``--level-python``): one JSON line in
+#: (the game, its number and bounds, the moves from the empty board), one
+#: out (the level's move, how it chose it, its CPU time); a new game starts
+#: a new player, as in the window.
+LEVEL_SERVER = (
+    LEVEL
+    + r"""
+print(json.dumps({"compiled": COMPILED}), flush=True)
+player, playing = None, None
+for line in sys.stdin:
+    ask = json.loads(line)
+    if ask["game"] != playing:
+        player, playing = level_player(ask["number"], ask["nodes"], ask["think"]), ask["game"]
+    board = Board.empty(rows=6, cols=7, win_length=4, gravity=True)
+    for move in ask["moves"]:
+        board = board.play(move)
+    print(json.dumps(level_move(player, board)), flush=True)
+"""
+)
+
+WORKER = (
+    LEVEL
+    + r"""
+import random, subprocess
+from ttt_gui.board import Player
+from ttt_gui.engine import Engine
 from ttt_gui.engine.connect_four_path import BoardSolver
 from ttt_gui.engine.connect_four_book import shipped_book
-from ttt_gui.engine.levels import LevelPlayer
 
 request = json.load(sys.stdin)
 rng = random.Random(request["seed"])
 nodes = request["nodes"]
 think = None if nodes else request["think"] or GameConfig().think_time
-level = LEVELS[TOP_LEVEL]
 judge = BoardSolver(6, 7, 2_000_000)
 book = shipped_book()
 RESULT = {1: "won", 0: "drawn", -1: "lost"}
@@ -109,10 +159,33 @@ def random_safe_move(board, chooser, moves=None):
     return moves[0]
 
 
+class OtherBuild:
+    # The level played by the build of ``request["level"]`` (LEVEL_SERVER).
+    def __init__(self, command):
+        self.process = subprocess.Popen(
+            command["argv"], cwd=command["cwd"], env=command["env"], text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.compiled = json.loads(self.process.stdout.readline())["compiled"]
+        self.game = 0
+
+    def player(self, number):
+        self.game += 1
+        return self.game, number
+
+    def move(self, player, moves):
+        (game, number) = player
+        ask = {"game": game, "number": number, "nodes": nodes, "think": think, "moves": moves}
+        self.process.stdin.write(json.dumps(ask) + "\n")
+        self.process.stdin.flush()
+        return tuple(json.loads(self.process.stdout.readline()))
+
+
+other = OtherBuild(request["level"]) if request["level"] else None
+
+
 def play(board, side, opponent_kind, number, opening, from_empty=False):
-    budget = Limit(time=think, nodes=nodes or level.nodes)
-    player = LevelPlayer(level.lookahead, level.temperature, budget=budget, seed=number,
-                         table_limit=ENGINE_TABLE_LIMIT)
+    player = other.player(number) if other else level_player(number, nodes, think)
+    moves = list(opening)
     perfect = Engine(seed=number, randomize=True)
     chooser = random.Random(number)
     longest = level_cpu = 0.0
@@ -124,20 +197,23 @@ def play(board, side, opponent_kind, number, opening, from_empty=False):
     while not board.is_over:
         started = time.perf_counter()
         if board.turn is side:
-            cpu = time.process_time()
-            found = player.search(board)
-            level_cpu += time.process_time() - cpu
+            if other:
+                move, kind, cpu = other.move(player, moves)
+            else:
+                move, kind, cpu = level_move(player, board)
+            level_cpu += cpu
             longest = max(longest, time.perf_counter() - started)
-            kinds += "e" if found.exact else "w" if found.score > MATE_THRESHOLD else "h"
-            after = board.play(found.move)
+            kinds += kind
+            after = board.play(move)
             entry = book.lookup_board(board)
             # After the book's winning move every reply loses (the book's proof).
-            proven_lost = entry is not None and entry.value > 0 and found.move % 7 == entry.column
-            kept = value_after(board, found.move, side)
+            proven_lost = entry is not None and entry.value > 0 and move % 7 == entry.column
+            kept = value_after(board, move, side)
             if kept < value:
-                lost_value.append((board.move_count, kinds[-1]))
+                lost_value.append((board.move_count, kind))
             value = kept
             board = after
+            moves.append(move)
         else:
             if opponent_kind == "perfect" and proven_lost:
                 # Each reply loses: one the book answers (where the solver could
@@ -150,6 +226,7 @@ def play(board, side, opponent_kind, number, opening, from_empty=False):
             else:
                 move = random_safe_move(board, chooser)
             board = board.play(move)
+            moves.append(move)
             if opponent_kind == "random" and not board.is_over:
                 value = value_for(board, side)  # a random move may give value away
     result = 0 if board.winner is None else (1 if board.winner is side else -1)
@@ -189,8 +266,13 @@ for opponent_kind in request["opponents"]:
     for side in request["sides"]:
         for number, (board, opening) in enumerate(openings):
             games.append(play(board, Player[side], opponent_kind, number, opening))
-json.dump({"compiled": COMPILED, "think": think, "nodes": nodes, "games": games}, sys.stdout)
+if other:
+    other.process.stdin.close()
+    other.process.wait()
+json.dump({"compiled": COMPILED, "level_compiled": other.compiled if other else COMPILED,
+           "think": think, "nodes": nodes, "games": games}, sys.stdout)
 """
+)
 
 
 def column_line(moves: list[int]) -> str:
@@ -200,6 +282,11 @@ def column_line(moves: list[int]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--python", help="the Python of an environment with the build to measure")
+    parser.add_argument(
+        "--level-python",
+        help="the Python of the build the level plays in, if not --python's"
+        " ('tree': this source tree as plain Python)",
+    )
     parser.add_argument("--games", type=int, default=6, help="openings")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--opponent", choices=("perfect", "random", "both"), default="both")
@@ -219,9 +306,17 @@ def main() -> None:
         "sides": sides,
         "opponents": opponents,
         "from_empty": args.from_empty,
+        "level": None,
     }
-    answer: dict[str, Any] = worker_answer(WORKER, request, args.python)
-    build = "compiled" if answer["compiled"] else "pure Python"
+    with tempfile.TemporaryDirectory() as outside:
+        if args.level_python:
+            level_python = None if args.level_python == "tree" else args.level_python
+            request["level"] = worker_command(LEVEL_SERVER, level_python, outside)
+        answer: dict[str, Any] = worker_answer(WORKER, request, args.python)
+    builds = {True: "compiled", False: "pure Python"}
+    build = builds[answer["level_compiled"]]
+    if answer["level_compiled"] != answer["compiled"]:
+        build += f", judged by the {builds[answer['compiled']]} one"
     per_move = f"{answer['nodes']:,} nodes" if answer["nodes"] else f"{answer['think']:g} s"
     print(
         f"7x6 Connect Four: the strongest level ({per_move} a move, {build}) from"
