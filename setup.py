@@ -17,13 +17,17 @@ compiler needed); without it the package is pure Python:
     TTT_GUI_COMPILE=1 pip install .       # or: TTT_GUI_COMPILE=1 python -m build
 
 A compiled build that cannot compile fails; it never falls back to a pure
-wheel. The same modules run as plain Python in the pure build.
+wheel. The same modules run as plain Python in the pure build. A compiled
+build depends on mypyc's runtime library, librt (the Connect Four solver's
+table is its native vector), at least the version it was compiled with;
+the pure build does not.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from setuptools import setup
@@ -72,8 +76,20 @@ class BuildWithCatalogues(build_py):
             self.announce(f"wrote {path}", level=2)
 
 
+#: What every build needs at run time.
+DEPENDENCIES = ["platformdirs>=3", "mypy_extensions>=1.0"]
+
 compile_requested = os.environ.get("TTT_GUI_COMPILE", "") == "1"
 extensions = []
+dependencies = list(DEPENDENCIES)
+if compile_requested:
+    # Also for the metadata alone (pip reads the dependencies from it before
+    # building), in the build environment, where mypy has brought librt;
+    # when asked for the build's own requirements, before mypy is there, any.
+    try:
+        dependencies.append(f"librt>={version('librt')}")
+    except PackageNotFoundError:
+        dependencies.append("librt")
 if compile_requested and not METADATA_COMMANDS.intersection(sys.argv[1:]):
     try:
         from mypyc.build import mypycify
@@ -89,6 +105,8 @@ if compile_requested and not METADATA_COMMANDS.intersection(sys.argv[1:]):
 setup(
     cmdclass={"build_py": BuildWithCatalogues},
     ext_modules=extensions,
-    # A compiled build needs mypyc in its (isolated) build environment.
-    setup_requires=["mypy>=1.10"] if compile_requested else [],
+    install_requires=dependencies,
+    # A compiled build needs mypyc in its (isolated) build environment, one
+    # whose native vectors (librt.vecs) are no longer experimental.
+    setup_requires=["mypy>=2.4"] if compile_requested else [],
 )

@@ -190,6 +190,16 @@ def test_the_table_keeps_its_fixed_size() -> None:
     assert solver.entries() == 0 and len(solver.table) == 300
 
 
+def test_the_solvers_table_is_a_native_vector_compiled_and_a_list_as_plain_python() -> None:
+    solver = ConnectFourSolver(4, 5, 300)
+    assert type(solver.table).__name__ == ("vec[i64]" if COMPILED else "list")
+    assert solver.value(0, 0, 0) == 0  # the empty 4x5 board: a draw
+    used = sum(1 for entry in solver.table if entry != 0)
+    assert 0 < solver.entries() == used <= 300
+    solver.clear()
+    assert solver.entries() == 0 and len(solver.table) == 300
+
+
 def test_an_engine_picks_its_own_solver_table_whatever_its_table_limit() -> None:
     engine = Engine(table_limit=1_000)
     engine.search(gravity(6, 7), Limit(nodes=2_000))

@@ -104,3 +104,12 @@ def test_memory_estimate_grows_with_the_table() -> None:
     assert empty.entries == 0 and full.entries > 100
     assert full.bytes > empty.bytes + 50 * full.entries
     assert table_memory({}, {}).entries == 0
+
+
+def test_a_solver_table_counts_its_slots_and_the_objects_of_a_list() -> None:
+    memory = table_memory({}, {})
+    # Native: 8 bytes a slot, used or not; a list: a pointer a slot and an
+    # integer object each one in use.
+    assert memory.with_solver_table(30, 100, native=True).bytes == memory.bytes + 800
+    assert memory.with_solver_table(30, 100, native=False).bytes == memory.bytes + 800 + 30 * 40
+    assert memory.with_solver_table(30, 100, native=True).entries == memory.entries + 30

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Final, final
+from typing import Final, cast, final
 
 from mypy_extensions import i64
 
@@ -78,6 +78,21 @@ GOOD_THREAT_VALUE: Final = 24
 #: Whether this module runs compiled: then it is an extension module (a
 #: frozen executable's plain modules end in ``.pyc``, a source's in ``.py``).
 COMPILED: Final = __file__.endswith((".so", ".pyd"))
+
+if COMPILED:
+    # The table compiled: a native vector of 64-bit integers, from mypyc's
+    # own runtime library (a dependency of the compiled build alone).
+    from librt.vecs import vec
+
+
+def new_table(size: i64) -> vec[i64]:
+    """A solver's table of ``size`` empty (0) entries: compiled, a native
+    vector, 8 bytes an entry, read and written with no integer objects (the
+    solver's nodes take about a third less time than with a list); as plain
+    Python, a list, which has the same operations and is faster there."""
+    if COMPILED:
+        return vec[i64]([0] * size)
+    return cast("vec[i64]", [0] * size)
 
 
 def connect_four_applies(geometry: Geometry) -> bool:
@@ -156,7 +171,7 @@ class ConnectFourSolver:
         )
         self.buckets: i64 = max(table_size // 2, 1)
         self.table_size: i64 = 2 * self.buckets
-        self.table: list[i64] = [0] * self.table_size
+        self.table: vec[i64] = new_table(self.table_size)
         self.root_stones: i64 = 0  # entries with fewer stones are left behind
         self.nodes: i64 = 0
         # The move of the last cutoff and its position's stones: after a
@@ -190,11 +205,17 @@ class ConnectFourSolver:
 
     def clear(self) -> None:
         """Forget what the table holds."""
-        self.table = [0] * self.table_size
+        self.table = new_table(self.table_size)
 
     def entries(self) -> int:
         """The table's slots in use."""
-        return len(self.table) - self.table.count(0)
+        if not COMPILED:
+            return len(self.table) - cast("list[i64]", self.table).count(0)
+        used: i64 = 0
+        for entry in self.table:
+            if entry != 0:
+                used += 1
+        return used
 
     # -- rules on bitboards ----------------------------------------------------------
 

@@ -45,9 +45,9 @@ SOLVE_FIRST: Final = 0.25
 GUESS_SHARE: Final = 0.25
 #: The solver's table (entries) where the engine picks its size: what pays
 #: at the speed of the build that runs (a larger one saves few nodes in the
-#: searches of a think time). A slot takes a pointer, and one in use an
-#: integer object too (:mod:`ttt_gui.engine.transposition`): 16 MB, about
-#: 96 MB full, compiled; 8 MB, about 48 MB full, as plain Python.
+#: searches of a think time). Compiled, a slot is a 64-bit integer: 16 MB,
+#: full or not; as plain Python, a pointer, and one in use an integer object
+#: too (:mod:`ttt_gui.engine.transposition`): 8 MB, about 48 MB full.
 OWN_TABLE_ENTRIES: Final = 2_000_000 if COMPILED else 1_000_000
 
 
@@ -396,7 +396,7 @@ class ConnectFourPath:
         if self.boards is None:
             return memory
         solver = self.boards.solver
-        return memory.with_solver_table(solver.entries(), solver.table_size)
+        return memory.with_solver_table(solver.entries(), solver.table_size, native=COMPILED)
 
     def start(self, limit: Limit) -> bool:
         """Whether a search within ``limit`` goes by this path (not one to a

@@ -30,9 +30,11 @@ from typing import Final, NamedTuple
 #: 150 MB when full).
 DEFAULT_TABLE_LIMIT = 400_000
 #: A list slot, and an entry of the Connect Four solver's table (an integer
-#: object of up to 63 bits: 36 bytes, 40 as allocated), in bytes.
+#: object of up to 63 bits: 36 bytes, 40 as allocated), in bytes; a slot of
+#: its table compiled (a native vector) holds the entry itself, 8 bytes.
 POINTER_BYTES = 8
 SOLVER_ENTRY_BYTES = 40
+NATIVE_SLOT_BYTES = 8
 
 #: The flag of an entry: its score is exact, a lower bound or an upper bound.
 EXACT: Final = 0
@@ -88,10 +90,14 @@ class TableMemory:
             f"≈{self.bytes / 1e6:,.1f} MB"
         )
 
-    def with_solver_table(self, used: int, slots: int) -> TableMemory:
+    def with_solver_table(self, used: int, slots: int, *, native: bool) -> TableMemory:
         """These figures plus a fixed-size solver table of ``slots`` slots
-        (a pointer each) with ``used`` in use (an integer object each)."""
-        extra = slots * POINTER_BYTES + used * SOLVER_ENTRY_BYTES
+        with ``used`` in use: ``native``, a 64-bit integer a slot; else a
+        list, a pointer a slot and an integer object each one in use."""
+        if native:
+            extra = slots * NATIVE_SLOT_BYTES
+        else:
+            extra = slots * POINTER_BYTES + used * SOLVER_ENTRY_BYTES
         return TableMemory(self.entries + used, self.pairing_answers, self.bytes + extra)
 
 
