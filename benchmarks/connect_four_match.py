@@ -99,9 +99,7 @@ for line in sys.stdin:
     ask = json.loads(line)
     if ask["game"] != playing:
         player, playing = level_player(ask["number"], ask["nodes"], ask["think"]), ask["game"]
-    board = Board.empty(rows=6, cols=7, win_length=4, gravity=True)
-    for move in ask["moves"]:
-        board = board.play(move)
+    board = Board.from_moves(ask["moves"], rows=6, cols=7, win_length=4, gravity=True)
     print(json.dumps(level_move(player, board)), flush=True)
 """
 )
