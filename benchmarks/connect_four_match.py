@@ -32,7 +32,12 @@ the think time, the window's table limit) against
   fastest win and delays a loss as long as it can, choosing among equally
   good moves by a seed (the game's number);
 - the random opponent: a random move (seeded) among those that do not lose
-  (after which the level does not win with best play), any move if all lose.
+  (after which the level does not win with best play), any move if all lose;
+- the rival (``--opponent rival --rival-python PYTHON``, ``tree`` as for
+  ``--level-python``): the strongest level of another build, e.g. the
+  current main's compiled, at the same think time, each side's moves
+  judged; its value-losing moves and the level's points (a win 1, a draw
+  1/2) are printed too.
 
 Every one of the level's moves is checked by the exact solver (a weak solve:
 win, draw or loss, before and after the move): a move that lowers the value
@@ -179,10 +184,13 @@ class OtherBuild:
 
 
 other = OtherBuild(request["level"]) if request["level"] else None
+rival = OtherBuild(request["rival"]) if request["rival"] else None
 
 
 def play(board, side, opponent_kind, number, opening, from_empty=False):
     player = other.player(number) if other else level_player(number, nodes, think)
+    rival_player = rival.player(number) if rival else None
+    rival_lost = 0  # the rival's value-losing moves
     moves = list(opening)
     perfect = Engine(seed=number, randomize=True)
     chooser = random.Random(number)
@@ -213,7 +221,13 @@ def play(board, side, opponent_kind, number, opening, from_empty=False):
             board = after
             moves.append(move)
         else:
-            if opponent_kind == "perfect" and proven_lost:
+            if opponent_kind == "rival":
+                move = rival.move(rival_player, moves)[0]
+                kept = value_after(board, move, board.turn)  # the rival's value
+                if kept < -value:
+                    rival_lost += 1
+                value = -kept
+            elif opponent_kind == "perfect" and proven_lost:
                 # Each reply loses: one the book answers (where the solver could
                 # not settle the position at once) if any, as the hardest.
                 replies = board.legal_moves()
@@ -232,7 +246,7 @@ def play(board, side, opponent_kind, number, opening, from_empty=False):
             "side": "first" if side is Player.X else "second",
             "opponent": opponent_kind, "value": RESULT[start_value], "result": RESULT[result],
             "level_moves": len(kinds), "longest": longest, "level_cpu": level_cpu,
-            "kinds": kinds, "lost_value": lost_value}
+            "kinds": kinds, "lost_value": lost_value, "rival_lost": rival_lost}
     print(json.dumps(game), file=sys.stderr, flush=True)
     return game
 
@@ -264,9 +278,10 @@ for opponent_kind in request["opponents"]:
     for side in request["sides"]:
         for number, (board, opening) in enumerate(openings):
             games.append(play(board, Player[side], opponent_kind, number, opening))
-if other:
-    other.process.stdin.close()
-    other.process.wait()
+for server in (other, rival):
+    if server:
+        server.process.stdin.close()
+        server.process.wait()
 json.dump({"compiled": COMPILED, "level_compiled": other.compiled if other else COMPILED,
            "think": think, "nodes": nodes, "games": games}, sys.stdout)
 """
@@ -287,13 +302,22 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=6, help="openings")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--opponent", choices=("perfect", "random", "both"), default="both")
+    parser.add_argument(
+        "--opponent", choices=("perfect", "random", "both", "rival"), default="both"
+    )
+    parser.add_argument(
+        "--rival-python",
+        help="the Python of the build whose strongest level is the rival opponent"
+        " ('tree': this source tree as plain Python)",
+    )
     parser.add_argument("--side", choices=("first", "second", "both"), default="both")
     parser.add_argument("--from-empty", type=int, default=0, help="games from the empty board")
     bound = parser.add_mutually_exclusive_group()
     bound.add_argument("--think", type=float, help="seconds a move (default: the game's)")
     bound.add_argument("--nodes", type=int, help="positions a move, with no clock")
     args = parser.parse_args()
+    if (args.opponent == "rival") != (args.rival_python is not None):
+        parser.error("--opponent rival and --rival-python go together")
     sides = {"first": ["X"], "second": ["O"], "both": ["X", "O"]}[args.side]
     opponents = ["perfect", "random"] if args.opponent == "both" else [args.opponent]
     request = {
@@ -305,11 +329,15 @@ def main() -> None:
         "opponents": opponents,
         "from_empty": args.from_empty,
         "level": None,
+        "rival": None,
     }
     with tempfile.TemporaryDirectory() as outside:
         if args.level_python:
             level_python = None if args.level_python == "tree" else args.level_python
             request["level"] = worker_command(LEVEL_SERVER, level_python, outside)
+        if args.rival_python:
+            rival_python = None if args.rival_python == "tree" else args.rival_python
+            request["rival"] = worker_command(LEVEL_SERVER, rival_python, outside)
         answer: dict[str, Any] = worker_answer(WORKER, request, args.python)
     builds = {True: "compiled", False: "pure Python"}
     build = builds[answer["level_compiled"]]
@@ -333,7 +361,7 @@ def main() -> None:
             f" {game['longest']:>9.2f} {game['level_cpu']:>6.1f}  {lost:<14} {game['kinds']}"
         )
     for start, from_empty in (("the empty board", True), ("the openings", False)):
-        for opponent in ("perfect", "random"):
+        for opponent in ("perfect", "random", "rival"):
             for side in ("first", "second"):
                 summarize(answer["games"], start, from_empty, opponent, side)
 
@@ -359,6 +387,12 @@ def summarize(
             f" the opening's value kept in {kept}; value-losing moves {len(lost_moves)}"
             f" ({sum(k == 'h' for k in lost_moves)} heuristic,"
             f" {sum(k != 'h' for k in lost_moves)} proven)"
+            + (
+                f"; the rival's value-losing moves {sum(g['rival_lost'] for g in played)},"
+                f" points {counts['won'] + counts['drawn'] / 2:g} of {len(played)}"
+                if opponent == "rival"
+                else ""
+            )
         )
 
 

@@ -169,6 +169,31 @@ def test_the_heuristic_search_chooses_by_its_deepest_even_depth() -> None:
     assert guess.choice({chosen[0]})[0] != chosen[0]
 
 
+def cells_at(*places: tuple[int, int]) -> int:
+    """The 7x6 bitboard of (column, height from the bottom) places."""
+    return sum(1 << (col * 7 + height) for col, height in places)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "favoured"),
+    [
+        pytest.param((), (), 0, id="no threats"),
+        pytest.param(((0, 2),), (), 1, id="the first player's on the 3rd row"),
+        pytest.param(((0, 1),), ((3, 2),), 0, id="neither on its own rows"),
+        pytest.param(((0, 2),), ((0, 1),), -1, id="the second's even one below"),
+        pytest.param(((0, 2),), ((0, 3),), 1, id="the second's even one above"),
+        pytest.param(((0, 4),), ((0, 3), (5, 2)), -1, id="only the lowest counts"),
+        pytest.param(((2, 0),), ((4, 1), (6, 5)), 1, id="odd against even elsewhere"),
+        pytest.param((), ((6, 5),), -1, id="the second player's on the top row"),
+    ],
+)
+def test_the_heuristic_sees_who_the_threats_favour_when_the_board_fills(
+    first: tuple[tuple[int, int], ...], second: tuple[tuple[int, int], ...], favoured: int
+) -> None:
+    heuristic = BoardSolver(6, 7, 1_000).heuristic
+    assert heuristic.zugzwang(cells_at(*first), cells_at(*second)) == favoured
+
+
 def test_a_bounded_search_for_a_move_answers_by_its_own_heuristic_search(
     exhaustive: bool,
 ) -> None:

@@ -14,7 +14,7 @@ from scripts import load_script
 
 from ttt_gui.board import Board
 from ttt_gui.engine import COMPILED
-from ttt_gui.engine.connect_four_path import BoardSolver
+from ttt_gui.engine.connect_four_path import BoardSolver, GuessSearch
 
 #: The benchmark, loaded as a module: its reader of the positions' file.
 HARD = load_script("benchmarks/connect_four_hard.py", "connect_four_hard")
@@ -74,3 +74,19 @@ def test_a_hard_positions_values_hold(columns: str, value: int, after: dict[int,
     assert solver.outcome(board) == value
     for column, kept in after.items():
         assert value_after(board, column, solver) == kept, (columns, column)
+
+
+def test_the_heuristic_search_keeps_a_draw_by_who_the_zugzwang_favours() -> None:
+    """At depth 4 the heuristic search plays the one move that keeps this
+    position's draw; without the zugzwang in its judgement it chose the
+    centre, which loses."""
+    lines = {line: (value, after) for line, value, after in hard_lines()}
+    value, after = lines["2332277"]
+    keeping = {column for column, kept in after.items() if kept >= value}
+    assert value == 0 and len(keeping) == 1 and 4 not in keeping
+    board = board_after("2332277")
+    guess = GuessSearch(BoardSolver(6, 7, 10_000), board)
+    for _ in range(4):
+        guess.deepen()
+    move, _ = guess.choice(set())
+    assert move % 7 + 1 in keeping

@@ -73,6 +73,9 @@ GUESS_WIN: Final = 1_000_000
 #: play under a threat at the end).
 THREAT_VALUE: Final = 8
 GOOD_THREAT_VALUE: Final = 24
+#: Who wins the zugzwang at the end, as Allis's rules of thumb see it (see
+#: :meth:`ConnectFourGuess.zugzwang`), is worth this much to that side.
+ZUGZWANG_VALUE: Final = 100
 
 
 #: Whether this module runs compiled: then it is an extension module (a
@@ -535,7 +538,8 @@ class ConnectFourGuess:
 
     def evaluate(self, current: i64, mask: i64, stones: i64) -> i64:
         """The heuristic value of a position from the side to move: threats
-        (more on their owner's rows), then stones by the lines through their cells."""
+        (more on their owner's rows), who the zugzwang at the end favours
+        (:meth:`zugzwang`), then stones by the lines through their cells."""
         opponent = current ^ mask
         mine = self.solver.winning_cells(current, mask)
         theirs = self.solver.winning_cells(opponent, mask)
@@ -551,7 +555,33 @@ class ConnectFourGuess:
                 bit_count(current & cells) - bit_count(opponent & cells)
             )
             index += 1
-        return value
+        if first:
+            return value + ZUGZWANG_VALUE * self.zugzwang(mine, theirs)
+        return value - ZUGZWANG_VALUE * self.zugzwang(theirs, mine)
+
+    def zugzwang(self, first: i64, second: i64) -> i64:
+        """Who the threats favour when the board fills, given each player's
+        winning cells (``first``'s and ``second``'s): 1 the first player,
+        -1 the second, 0 neither. Only the lowest threat of a column counts
+        (the one above is blocked first). A column whose lowest threat is
+        the first player's on an odd row (1st, 3rd, 5th from the bottom)
+        favours the first player, even against the second's even threats
+        elsewhere; else one whose lowest threat is the second player's on
+        an even row favours the second (Allis's rules of thumb: in the
+        zugzwang at the end, the second player can claim every even cell,
+        the first every odd one)."""
+        second_even = False
+        for cells in self.solver.columns:
+            mine = first & cells
+            theirs = second & cells
+            lowest_mine = mine & -mine
+            lowest_theirs = theirs & -theirs
+            if mine != 0 and (theirs == 0 or lowest_mine <= lowest_theirs):
+                if (lowest_mine & self.odd_rows) != 0:
+                    return 1
+            elif theirs != 0 and (lowest_theirs & self.even_rows) != 0:
+                second_even = True
+        return -1 if second_even else 0
 
     def guess(
         self, current: i64, mask: i64, stones: i64, depth: i64, alpha: i64, beta: i64
