@@ -572,14 +572,14 @@ class ConnectFourGuess:
         the first every odd one)."""
         second_even = False
         for cells in self.solver.columns:
-            mine = first & cells
-            theirs = second & cells
-            lowest_mine = mine & -mine
-            lowest_theirs = theirs & -theirs
-            if mine != 0 and (theirs == 0 or lowest_mine <= lowest_theirs):
-                if (lowest_mine & self.odd_rows) != 0:
+            firsts = first & cells
+            seconds = second & cells
+            lowest_first = firsts & -firsts
+            lowest_second = seconds & -seconds
+            if firsts != 0 and (seconds == 0 or lowest_first <= lowest_second):
+                if (lowest_first & self.odd_rows) != 0:
                     return 1
-            elif theirs != 0 and (lowest_theirs & self.even_rows) != 0:
+            elif seconds != 0 and (lowest_second & self.even_rows) != 0:
                 second_even = True
         return -1 if second_even else 0
 
