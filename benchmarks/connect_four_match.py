@@ -332,12 +332,11 @@ def main() -> None:
         "rival": None,
     }
     with tempfile.TemporaryDirectory() as outside:
-        if args.level_python:
-            level_python = None if args.level_python == "tree" else args.level_python
-            request["level"] = worker_command(LEVEL_SERVER, level_python, outside)
-        if args.rival_python:
-            rival_python = None if args.rival_python == "tree" else args.rival_python
-            request["rival"] = worker_command(LEVEL_SERVER, rival_python, outside)
+        for name, python in (("level", args.level_python), ("rival", args.rival_python)):
+            if python:  # 'tree': this source tree, as the worker's own default
+                request[name] = worker_command(
+                    LEVEL_SERVER, None if python == "tree" else python, outside
+                )
         answer: dict[str, Any] = worker_answer(WORKER, request, args.python)
     builds = {True: "compiled", False: "pure Python"}
     build = builds[answer["level_compiled"]]
