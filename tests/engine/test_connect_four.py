@@ -20,6 +20,7 @@ import threading
 import pytest
 from conftest import random_share
 from variant_reference import (
+    minimax,
     mismatches,
     move_values,
     play_line,
@@ -204,6 +205,48 @@ def test_a_bounded_search_for_a_move_answers_by_its_own_heuristic_search(
     result = Engine(seed=2).search(board, Limit(nodes=nodes))
     assert not result.exact and abs(result.score) <= MATE_THRESHOLD
     assert 0 < result.depth < board.empty_bits.bit_count()
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols"),
+    [
+        (4, 4),
+        (3, 5),
+        pytest.param(4, 5, marks=pytest.mark.slow),
+        pytest.param(5, 4, marks=pytest.mark.slow),
+    ],
+)
+def test_the_claimeven_bound_holds_and_settles_some_positions(rows: int, cols: int) -> None:
+    """The follow-up's bound is never below the position's outcome by the
+    independent minimax; on each shape it proves some positions not won
+    and some lost."""
+    boards = BoardSolver(rows, cols, 1_000)
+    settled = {0: 0, -1: 0}
+    for board in random_positions(gravity(rows, cols), 300, rows * cols // 2, seed=rows * cols):
+        current, mask, stones = boards.position(board)
+        bound = boards.solver.claimeven_bound(current, mask, stones)
+        value = minimax(board)
+        assert (value > 0) - (value < 0) <= bound, repr(board)
+        if bound in settled:
+            settled[bound] += 1
+    assert settled[0] > 0 and settled[-1] > 0, settled
+
+
+def test_the_claimeven_bound_sees_that_the_second_player_keeps_the_even_rows() -> None:
+    """7x6, the first player (X) to move, every column's empty cells even:
+    O answering in the same column keeps every cell on the even rows, so X
+    wins only by a four of its stones and the odd rows' cells. With O in
+    the centre column's odd rows none fits: X cannot win."""
+    boards = BoardSolver(6, 7, 1_000)
+    assert boards.solver.claimeven_bound(0, 0, 0) == boards.solver.cells  # the bottom row is X's
+    # X a1, O d1, X d2, O d3, X d4, O d5, X d6, O a2 (cells numbered from the top).
+    moves = [35, 38, 31, 24, 17, 10, 3, 28]
+    board = Board.from_moves(moves, rows=6, cols=7, win_length=4, gravity=True)
+    assert boards.solver.claimeven_bound(*boards.position(board)) == 0
+    # X b1 and O a3 leave columns a and b odd: X may get the lowest empty
+    # cell of each (b2 one), and a1, b2, c3, d4 fit a four: no bound.
+    board = Board.from_moves([*moves, 36, 21], rows=6, cols=7, win_length=4, gravity=True)
+    assert boards.solver.claimeven_bound(*boards.position(board)) == boards.solver.cells
 
 
 def test_the_table_keeps_its_fixed_size() -> None:

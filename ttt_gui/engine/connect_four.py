@@ -163,6 +163,7 @@ class ConnectFourSolver:
         self.bottom: i64 = sum(1 << (col * step) for col in range(cols))
         self.board_mask: i64 = self.bottom * column
         self.column: i64 = column
+        self.top_row: i64 = self.bottom << (rows - 1)
         self.columns: list[i64] = [column << (col * step) for col in range(cols)]
         # Centre first, then outwards, the left before the right; also packed
         # for the search, a column a nibble (PACK_BITS) from the low end.
@@ -330,6 +331,12 @@ class ConnectFourSolver:
             beta = high
             if alpha >= beta:
                 return beta
+        if beta > -1 and ((cells - stones) & 1) == 0:
+            high = self.claimeven_bound(current, mask, stones)
+            if beta > high:
+                beta = high
+                if alpha >= beta:
+                    return beta
         if opponent_wins < 0:
             opponent_wins = self.winning_cells(current ^ mask, mask)
         moves = self.safe_moves(mask, opponent_wins)
@@ -433,6 +440,59 @@ class ConnectFourSolver:
                 alpha = score
         self.store(slot, key, stones, (alpha + VALUE_OFFSET) << 1)
         return alpha
+
+    def claimeven_bound(self, current: i64, mask: i64, stones: i64) -> i64:
+        """An upper bound on the value of a position from the side to move,
+        by the other side's follow-up (Allis's claimeven): 0 where the side
+        to move cannot win, -1 where it loses, else the cells of the board
+        (no bound).
+
+        The empty cells of each column pair up from the bottom, but for the
+        lowest of a column with an odd number of them (the odd columns):
+        those are left over. Where the side to move has an even number of
+        odd columns (so an even number of empty cells: ``stones`` says),
+        the other side answers a move on a pair's lower cell by its upper
+        one, and a move on a left-over cell by another left-over cell. The
+        side to move then gets only lower cells and left-over ones, the
+        other side every upper cell. If no four fits the side to move's
+        stones and those cells, it cannot win; if a four also fits the other
+        side's stones and the upper cells, the other side wins.
+        """
+        if ((self.cells - stones) & 1) != 0:
+            return self.cells
+        empty = self.board_mask ^ mask
+        playable = (mask + self.bottom) & self.board_mask
+        above = empty & ~self.bottom  # no shift lands on a bottom cell but across
+        skipping = spread = playable  # the empty cells 0, 2, 4... above the lowest
+        for _ in range((self.rows - 1) // 2):
+            spread = (spread << 2) & above
+            skipping |= spread
+        top = skipping & self.top_row  # the top cells of the odd columns
+        odd = (top << 1) - (top >> (self.rows - 1))
+        # Even columns: lower cells; odd ones: the left-over cell, the pairs' lower cells.
+        mover_cells = (skipping & ~odd) | (playable & odd) | ((skipping << 1) & odd & empty)
+        if self.has_four(current | mover_cells):
+            return self.cells
+        if self.has_four((current ^ mask) | (empty & ~mover_cells)):
+            return -1
+        return 0
+
+    def has_four(self, stones: i64) -> bool:
+        """Whether ``stones`` hold four in a row."""
+        pair = stones & (stones >> 1)  # vertical
+        if (pair & (pair >> 2)) != 0:
+            return True
+        shift = self.step  # along a row
+        pair = stones & (stones >> shift)
+        if (pair & (pair >> (shift + shift))) != 0:
+            return True
+        shift = self.step - 1  # a diagonal down to the right
+        pair = stones & (stones >> shift)
+        if (pair & (pair >> (shift + shift))) != 0:
+            return True
+        shift = self.step + 1  # a diagonal up to the right
+        pair = stones & (stones >> shift)
+        return (pair & (pair >> (shift + shift))) != 0
 
     def store(self, slot: i64, key: i64, stones: i64, code: i64) -> None:
         """Keep ``code`` (a value and its kind of bound) for the position
