@@ -9,7 +9,8 @@ The search is a negamax with alpha-beta on the exact value (the distance
 to the end), solved by null-window narrowing rather than by deepening; it
 plays only moves that do not lose at once (a single threat of the opponent
 must be blocked, two lose, and a move right under an opponent's winning
-cell loses); bounds come from the moves left; the table has a fixed size,
+cell loses); bounds come from the moves left and from the other side's
+follow-up (:meth:`ConnectFourSolver.claimeven_bound`); the table has a fixed size,
 two entries a slot: the first keeps the entry with the fewest stones (the
 most work below it) unless the game has left it behind, the second takes
 whatever the first does not; moves are ordered by the winning cells they
