@@ -137,6 +137,25 @@ def cell_lines(rows: int, cols: int, col: int, height: int) -> int:
     return count
 
 
+def has_four(stones: i64, step: i64) -> bool:
+    """Whether ``stones`` (one side's, on a bitboard whose columns are
+    ``step`` bits apart, a sentinel bit included) hold four in a row."""
+    pair = stones & (stones >> 1)  # vertical
+    if (pair & (pair >> 2)) != 0:
+        return True
+    shift = step  # along a row
+    pair = stones & (stones >> shift)
+    if (pair & (pair >> (shift + shift))) != 0:
+        return True
+    shift = step - 1  # a diagonal down to the right
+    pair = stones & (stones >> shift)
+    if (pair & (pair >> (shift + shift))) != 0:
+        return True
+    shift = step + 1  # a diagonal up to the right
+    pair = stones & (stones >> shift)
+    return (pair & (pair >> (shift + shift))) != 0
+
+
 def half(value: i64) -> i64:
     """``value / 2`` rounded toward zero."""
     return value // 2 if value >= 0 else -((-value) // 2)
@@ -332,6 +351,8 @@ class ConnectFourSolver:
             beta = high
             if alpha >= beta:
                 return beta
+        # The follow-up's bound, where it can hold (its own parity test,
+        # made here to spare the call at the other half of the nodes).
         if beta > -1 and ((cells - stones) & 1) == 0:
             high = self.claimeven_bound(current, mask, stones)
             if beta > high:
@@ -472,28 +493,11 @@ class ConnectFourSolver:
         odd = (top << 1) - (top >> (self.rows - 1))
         # Even columns: lower cells; odd ones: the left-over cell, the pairs' lower cells.
         mover_cells = (skipping & ~odd) | (playable & odd) | ((skipping << 1) & odd & empty)
-        if self.has_four(current | mover_cells):
+        if has_four(current | mover_cells, self.step):
             return self.cells
-        if self.has_four((current ^ mask) | (empty & ~mover_cells)):
+        if has_four((current ^ mask) | (empty & ~mover_cells), self.step):
             return -1
         return 0
-
-    def has_four(self, stones: i64) -> bool:
-        """Whether ``stones`` hold four in a row."""
-        pair = stones & (stones >> 1)  # vertical
-        if (pair & (pair >> 2)) != 0:
-            return True
-        shift = self.step  # along a row
-        pair = stones & (stones >> shift)
-        if (pair & (pair >> (shift + shift))) != 0:
-            return True
-        shift = self.step - 1  # a diagonal down to the right
-        pair = stones & (stones >> shift)
-        if (pair & (pair >> (shift + shift))) != 0:
-            return True
-        shift = self.step + 1  # a diagonal up to the right
-        pair = stones & (stones >> shift)
-        return (pair & (pair >> (shift + shift))) != 0
 
     def store(self, slot: i64, key: i64, stones: i64, code: i64) -> None:
         """Keep ``code`` (a value and its kind of bound) for the position

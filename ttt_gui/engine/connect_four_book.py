@@ -34,6 +34,7 @@ from importlib import resources
 from typing import Final
 
 from ttt_gui.board import Board, Geometry
+from ttt_gui.engine.connect_four import has_four
 
 #: The board the book is for.
 ROWS: Final = 6
@@ -111,20 +112,11 @@ def replay(columns: str) -> tuple[int, int]:
         move = (mask + (1 << (col * STEP))) & (((1 << ROWS) - 1) << (col * STEP))
         if move == 0:
             raise BookError(f"column {name} is full after {columns[:index]!r}")
-        if has_four(current | move):
+        if has_four(current | move, STEP):
             raise BookError(f"the game is over after {columns[: index + 1]!r}")
         current ^= mask  # the other side's stones: it moves next
         mask |= move
     return current, mask
-
-
-def has_four(stones: int) -> bool:
-    """Whether ``stones`` (one side's, on the bitboard) hold four in a row."""
-    for shift in (1, STEP, STEP - 1, STEP + 1):
-        pairs = stones & (stones >> shift)
-        if pairs & (pairs >> (2 * shift)):
-            return True
-    return False
 
 
 class ConnectFourBook:
