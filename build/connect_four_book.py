@@ -4,6 +4,8 @@ exact solver: ``ttt_gui/engine/connect_four_book.txt``.
     python build/connect_four_book.py --work DIR [--side first|second|both]
         [--solve-from N] [--depth N] [--fast-nodes N] [--table N]
         [--minutes M] [--partial] [--output PATH]
+    python build/connect_four_book.py --work DIR --layer N [--jobs J]
+        [--minutes M] [--partial] [--output PATH]
     python build/connect_four_book.py --verify BOOK [--table N]
 
 The book follows one side (the first player, the second, or each in turn)
@@ -25,6 +27,15 @@ How a position of ours is settled:
   draw and loss), whose leaves are positions of the first kind or fast
   ones: its move keeps the value proven so, its distance not known.
 
+With ``--layer N`` it adds to the book at ``--output`` every position
+with N stones (whoever is to move, one of each mirror pair) that the side
+to move wins or draws, with the move that keeps that, settled by two
+null-window tests in ``--jobs`` worker processes, the positions likeliest
+in a random game first: the positions a game that does not start from
+the empty board, or leaves the book, may reach, and that the solver does
+not settle within a think time. Its progress goes to
+``DIR/settled-layer-N.txt``.
+
 Resumable: every position settled is appended to ``DIR/settled.txt`` as it
 is settled, and read back by the next run, which goes on where the last
 stopped (``--minutes`` stops a run after that long, cleanly). The progress
@@ -41,19 +52,25 @@ builds compute the same book.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from ttt_gui.board import Board
+from ttt_gui.engine.connect_four import has_four
 from ttt_gui.engine.connect_four_book import (
     BOOK_FILE,
     OUTCOME_WORDS,
+    ROWS,
+    STEP,
     BookMove,
     ConnectFourBook,
     position_key,
+    replay,
 )
 from ttt_gui.engine.connect_four_path import BoardSolver, GuessSearch
 from ttt_gui.engine.state import SearchAborted
@@ -312,6 +329,141 @@ class BookBuilder:
         return ordered + [move for move in board.legal_moves() if move not in ordered]
 
 
+# -- a layer: every position with a number of stones ------------------------------
+
+#: Positions a layer's worker settles at a time.
+LAYER_CHUNK = 8
+#: The table of a layer's worker, in entries: two fit in the shared cache.
+LAYER_TABLE = 1_000_000
+
+
+def layer_positions(stones: int) -> list[str]:
+    """Every position with ``stones`` stones not over, one of each mirror
+    pair, as the columns (1-7) of a game that reaches it: the likeliest in a
+    random game first (the most move orders reach it), then by the columns."""
+    frontier: dict[int, tuple[str, int, int, int]] = {0: ("", 0, 0, 1)}
+    for _ in range(stones):
+        reached: dict[int, tuple[str, int, int, int]] = {}
+        for columns, current, mask, orders in frontier.values():
+            for col in range(7):
+                move = (mask + (1 << (col * STEP))) & (((1 << ROWS) - 1) << (col * STEP))
+                if move == 0 or has_four(current | move, STEP):
+                    continue
+                after = (current ^ mask, mask | move)
+                key = position_key(*after)[0]
+                known = reached.get(key)
+                name = columns + str(col + 1)
+                if known is None:
+                    reached[key] = (name, *after, orders)
+                else:
+                    reached[key] = (min(known[0], name), known[1], known[2], known[3] + orders)
+        frontier = reached
+    ranked = sorted(frontier.values(), key=lambda found: (-found[3], found[0]))
+    return [found[0] for found in ranked]
+
+
+def settle_in_layer(solver: BoardSolver, columns: str) -> Settled:
+    """The position after ``columns`` settled by two null-window tests:
+    won, with the move that proved it; drawn, with a move that keeps the
+    draw; lost, with no move (any keeps that). Each move is checked by one
+    more test of the position after it before it is trusted."""
+    current, mask, stones = solver.position(BookBuilder.board(columns))
+    raw = solver.solver
+    raw.root_stones = stones
+    if raw.can_win_now(current, mask):
+        wins = raw.winning_cells(current, mask) & (mask + raw.bottom)
+        return Settled(columns, solver.cell_of(wins & -wins) % 7, 1, None)
+    for outcome in (1, 0):
+        move = raw.proving_move(current, mask, stones, outcome - 1, outcome)
+        if raw.proved < outcome:
+            continue
+        if move == 0:  # proven from the table at the root: find the move
+            move = solver.keeping_move(current, mask, stones, outcome)
+        if move == 0 or not raw.is_at_most(current ^ mask, mask | move, stones + 1, -outcome):
+            raise AssertionError(f"{columns}: the proving move does not keep {outcome}")
+        return Settled(columns, solver.cell_of(move) % 7, outcome, None)
+    return Settled(columns, -1, -1, None)
+
+
+#: The worker process's solver (see :func:`start_worker`).
+WORKER: list[BoardSolver] = []
+
+
+def start_worker(table: int) -> None:
+    """Make the solver of a layer's worker process."""
+    solver = BoardSolver(6, 7, table)
+    solver.solver.limit(NEVER, float("inf"), float("inf"))
+    WORKER.append(solver)
+
+
+def settle_chunk(chunk: list[str]) -> list[str]:
+    """Progress lines of positions settled in a worker (see :func:`settle_in_layer`)."""
+    return [settle_in_layer(WORKER[0], columns).line() for columns in chunk]
+
+
+def chunks(items: list[str], size: int) -> Iterator[list[str]]:
+    """``items`` in runs of ``size``, in order."""
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def settle_layer(
+    stones: int, work: Path, jobs: int, deadline: float, known: set[int]
+) -> tuple[list[Settled], bool]:
+    """Settle every position of the layer with ``stones`` stones in ``jobs``
+    worker processes, but those whose keys (:func:`position_key`) are
+    ``known``, appending each to ``DIR/settled-layer-N.txt`` (read back
+    first: a run goes on where the last stopped). The entries settled, the
+    likeliest first, and whether no position is left (none is unless the
+    deadline, on ``time.monotonic``, came first)."""
+    progress = work / f"settled-layer-{stones}.txt"
+    lines = progress.read_text(encoding="utf-8").splitlines() if progress.exists() else []
+    settled = {entry.columns: entry for entry in map(Settled.parse, lines)}
+    positions = [
+        columns
+        for columns in layer_positions(stones)
+        if columns in settled or position_key(*replay(columns))[0] not in known
+    ]
+    todo = [columns for columns in positions if columns not in settled]
+    print(
+        f"The layer of {stones} stones: {len(positions)} positions not in the book,"
+        f" {len(positions) - len(todo)} settled before."
+    )
+    started = shown = time.monotonic()
+    stopped = False
+    with (
+        concurrent.futures.ProcessPoolExecutor(
+            jobs, initializer=start_worker, initargs=(LAYER_TABLE,)
+        ) as pool,
+        progress.open("a", encoding="utf-8") as file,
+    ):
+        running = {pool.submit(settle_chunk, chunk) for chunk in chunks(todo, LAYER_CHUNK)}
+        while running:
+            done, running = concurrent.futures.wait(
+                running, timeout=5, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in done:
+                for line in future.result():
+                    file.write(line + "\n")
+                    entry = Settled.parse(line)
+                    settled[entry.columns] = entry
+            file.flush()
+            now = time.monotonic()
+            if now > deadline and not stopped:
+                stopped = True
+                for future in running:
+                    future.cancel()
+            if now - shown >= 30 or not running:
+                shown = now
+                print(
+                    f"  {len(settled)} of {len(positions)} settled,"
+                    f" {now - started:.0f} s this run",
+                    flush=True,
+                )
+    found = [settled[columns] for columns in positions if columns in settled]
+    return found, len(found) == len(positions)
+
+
 def column_cell(board: Board, col: int) -> int:
     """The cell a stone dropped in column ``col`` lands on."""
     return next(cell for cell in board.legal_moves() if cell % board.cols == col)
@@ -398,10 +550,53 @@ def build(args: argparse.Namespace) -> int:
     return 0 if complete else 3
 
 
+def add_layer(args: argparse.Namespace) -> int:
+    """Settle the layer of ``--layer`` stones and add its won and drawn
+    positions to the book at ``--output`` (those it has not already got:
+    a book written from part of a layer is where the next run goes on,
+    with the lost positions to settle again if the progress is gone);
+    0 when the layer is complete, 3 when stopped (the book is written
+    only with ``--partial``, then with what is settled)."""
+    work = Path(args.work)
+    work.mkdir(parents=True, exist_ok=True)
+    deadline = time.monotonic() + 60 * args.minutes if args.minutes else float("inf")
+    output = Path(args.output)
+    text = output.read_text(encoding="utf-8")
+    book = ConnectFourBook.parse(text)
+    settled, complete = settle_layer(args.layer, work, args.jobs, deadline, set(book.entries))
+    if not complete:
+        print(f"Stopped after {args.minutes} minutes; run again to go on.")
+        if not args.partial:
+            return 3
+    mark = f"# --layer {args.layer}:"
+    lines = [line for line in text.splitlines() if not line.startswith(mark)]
+    header = sum(1 for line in lines if line.startswith("#"))
+    added = [
+        f"{entry.columns} {entry.book_move().text()}"
+        for entry in settled
+        if entry.column >= 0 and position_key(*replay(entry.columns))[0] not in book.entries
+    ]
+    state = "complete" if complete else "partial: every entry holds, not every position is in"
+    note = (
+        f"{mark} every position with {args.layer} stones won or drawn for the side to move"
+        f" ({state})."
+    )
+    body = sorted(lines[header:] + added)
+    text = "\n".join([*lines[:header], note, *body]) + "\n"
+    ConnectFourBook.parse(text)  # a check: the book reads back
+    output.write_text(text, encoding="utf-8")
+    print(
+        f"Wrote {output}: {len(added)} entries added, {len(body)} in all,"
+        f" {len(text.encode())} bytes."
+    )
+    return 0 if complete else 3
+
+
 def verify(path: Path, table: int) -> int:
     """Replay every entry of the book at ``path`` through the exact solver
-    (one table for all): its move keeps the value it claims, and an exact
-    value is the position's. 0 when every entry holds, 1 otherwise."""
+    (one table for all): its move keeps the value it claims (an outcome by
+    weak solves, an exact value by exact ones), and that value is the
+    position's. 0 when every entry holds, 1 otherwise."""
     text = path.read_text(encoding="utf-8")
     ConnectFourBook.parse(text)
     solver = BoardSolver(6, 7, table)
@@ -418,16 +613,18 @@ def verify(path: Path, table: int) -> int:
         elif value == "win":
             current, mask, stones = solver.position(after)
             holds = solver.solver.is_at_most(current, mask, stones, -1)
+        elif value in OUTCOME_WORDS:  # an outcome alone: weak solves
+            current, mask, stones = solver.position(board)
+            outcome = solver.solver.outcome(current, mask, stones)
+            current, mask, stones = solver.position(after)
+            child = 0 if after.is_over else -solver.solver.outcome(current, mask, stones)
+            holds = outcome == child == OUTCOME_WORDS[value]
         else:
             current, mask, stones = solver.position(board)
             exact = solver.solver.value(current, mask, stones)
             current, mask, stones = solver.position(after)
             child = -solver.solver.value(current, mask, stones) if not after.is_over else 0
-            outcome = (exact > 0) - (exact < 0)
-            claimed = OUTCOME_WORDS.get(value)
-            holds = child == exact and (
-                outcome == claimed if claimed is not None else exact == int(value)
-            )
+            holds = child == exact == int(value)
         if not holds:
             wrong += 1
             print(f"  WRONG: {columns} {column} {value}", flush=True)
@@ -460,11 +657,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--partial", action="store_true", help="write the book of what is settled when stopped"
     )
+    parser.add_argument(
+        "--layer", type=int, help="add every won or drawn position with this many stones instead"
+    )
+    parser.add_argument("--jobs", type=int, default=2, help="the layer's worker processes")
     args = parser.parse_args(argv)
     if args.verify:
         return verify(Path(args.verify), args.table)
     if not args.work:
         parser.error("--work is needed to compute a book")
+    if args.layer is not None:
+        if not 1 <= args.layer <= 41 or args.jobs < 1:
+            parser.error("--layer needs 1 to 41 stones and --jobs at least 1")
+        return add_layer(args)
     return build(args)
 
 

@@ -240,13 +240,16 @@ def test_where_the_book_proves_some_moves_the_analysis_shows_them_beside_the_est
 
 def entry_cases() -> list[object]:
     """Under ``--slow``: on the compiled build twelve entries drawn by a
-    seed from those eight or more moves in, on the plain one the deepest
-    (a solve a few moves into the game takes it minutes). Every entry is
-    replayed by ``build/connect_four_book.py --verify``: about as long as
-    computing the book, far beyond a test run."""
+    seed from those eight or more moves in and six from those six moves in
+    (the layer of every won or drawn position there), on the plain one the
+    deepest (a solve a few moves into the game takes it minutes). Every
+    entry is replayed by ``build/connect_four_book.py --verify``: about as
+    long as computing the book, far beyond a test run."""
     lines = sorted(shipped_lines(), key=lambda line: (-len(line[0]), line))
     deep = [line for line in lines if len(line[0]) >= 8]
-    chosen = random.Random(2026).sample(deep, min(12, len(deep))) if COMPILED else lines[:1]
+    layer = [line for line in lines if len(line[0]) == 6]
+    rng = random.Random(2026)
+    chosen = rng.sample(deep, 12) + rng.sample(layer, 6) if COMPILED else lines[:1]
     return [pytest.param(*line, id=line[0], marks=pytest.mark.slow) for line in chosen]
 
 
@@ -255,17 +258,18 @@ def test_a_book_entry_keeps_the_value_it_claims(columns: str, column: str, value
     board = board_after(columns)
     solver = BoardSolver(6, 7, 4_000_000)
     current, mask, stones = solver.position(board)
-    exact = solver.solver.value(current, mask, stones)
-    outcome = (exact > 0) - (exact < 0)
     after = play_column(board, int(column) - 1)
     if after.is_over:
-        assert after.winner is board.turn and outcome == 1
+        assert after.winner is board.turn and (value == "win" or int(value) > 0)
         return
+    if value in ("win", "draw", "loss"):  # the outcomes alone: weak solves
+        outcome = solver.solver.outcome(current, mask, stones)
+        assert outcome == {"win": 1, "draw": 0, "loss": -1}[value]
+        current, mask, stones = solver.position(after)
+        assert -solver.solver.outcome(current, mask, stones) == outcome  # the move keeps it
+        return
+    exact = solver.solver.value(current, mask, stones)
     current, mask, stones = solver.position(after)
     child = solver.solver.value(current, mask, stones)
-    if value in ("win", "draw", "loss"):
-        assert outcome == {"win": 1, "draw": 0, "loss": -1}[value]
-        assert (child < 0) - (child > 0) == outcome  # the move keeps it
-    else:
-        assert exact == int(value)
-        assert child == -exact  # a best move: a win soonest, a loss latest
+    assert exact == int(value)
+    assert child == -exact  # a best move: a win soonest, a loss latest

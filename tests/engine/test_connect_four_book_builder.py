@@ -3,7 +3,10 @@ positions late in the game, where the solver settles each reply at once:
 its tree finds the solver's outcome and keeps it with its move, a drawn
 position is kept drawn (where the solver's first move would lose it), and
 the second player's book leaves out the first moves the first player's
-progress proves won."""
+progress proves won; a layer (every position with a number of stones)
+holds each position once, the likeliest first, settles each with a move
+that keeps its outcome, adds the won and drawn ones to a book, and goes on
+from its progress or, that lost, from the book."""
 
 from __future__ import annotations
 
@@ -37,23 +40,32 @@ def builder(book_script: ModuleType, tmp_path: Path) -> Any:
     return made
 
 
-def late_positions(
+def late_games(
     book_script: ModuleType, count: int, seed: int, stones: tuple[int, int]
-) -> Iterator[Board]:
+) -> Iterator[tuple[Board, str]]:
     """``count`` random positions with ``stones`` (least, most) stones, not
-    over, where the side to move cannot win at once."""
+    over, where the side to move cannot win at once, each with the columns
+    (1-7) played to reach it."""
     rng = random.Random(seed)
     found = 0
     while found < count:
-        board = book_script.BookBuilder.board("")
+        board, columns = book_script.BookBuilder.board(""), ""
         for _ in range(rng.randint(*stones)):
             if board.is_over:
                 break
-            board = board.play(rng.choice(board.legal_moves()))
+            move = rng.choice(board.legal_moves())
+            board, columns = board.play(move), columns + str(move % 7 + 1)
         if board.is_over or any(board.play(move).winner for move in board.legal_moves()):
             continue
         found += 1
-        yield board
+        yield board, columns
+
+
+def late_positions(
+    book_script: ModuleType, count: int, seed: int, stones: tuple[int, int]
+) -> Iterator[Board]:
+    """The positions of :func:`late_games`."""
+    return (board for board, _ in late_games(book_script, count, seed, stones))
 
 
 def exact_value(builder: Any, board: Board) -> int:
@@ -123,3 +135,74 @@ def test_the_second_player_s_book_leaves_out_first_moves_proven_won(
     (tmp_path / "settled-first.txt").write_text(progress, encoding="utf-8")
     cells = book_script.won_first_moves(tmp_path)
     assert {cell % 7 for cell in cells} == columns
+
+
+def test_a_layer_holds_each_position_once_up_to_its_mirror_the_likeliest_first(
+    book_script: ModuleType,
+) -> None:
+    orders: dict[int, int] = {}
+    for first in range(1, 8):
+        for second in range(1, 8):
+            for third in range(1, 8):
+                current, mask = book_script.replay(f"{first}{second}{third}")
+                key = book_script.position_key(current, mask)[0]
+                orders[key] = orders.get(key, 0) + 1
+    layer = book_script.layer_positions(3)
+    keys = [book_script.position_key(*book_script.replay(columns))[0] for columns in layer]
+    assert sorted(keys) == sorted(orders)  # every position once, one of each mirror pair
+    counts = [orders[key] for key in keys]
+    assert counts == sorted(counts, reverse=True)
+    assert counts[0] > counts[-1]
+
+
+def test_a_layer_s_position_is_settled_with_a_move_that_keeps_its_outcome(
+    book_script: ModuleType, builder: Any
+) -> None:
+    outcomes = set()
+    for board, columns in late_games(book_script, 8, seed=3, stones=(28, 34)):
+        entry = book_script.settle_in_layer(builder.solver, columns)
+        value = sign(exact_value(builder, board))
+        assert entry.outcome == value, repr(board)
+        outcomes.add(value)
+        if value < 0:
+            assert entry.column == -1  # lost: any move keeps that, none is kept
+            continue
+        after = board.play(book_script.column_cell(board, entry.column))
+        assert sign(-exact_value(builder, after)) == value, repr(board)
+    assert outcomes == {1, 0, -1}
+
+
+def test_a_layer_adds_its_won_and_drawn_positions_to_a_book_and_goes_on_where_it_stopped(
+    book_script: ModuleType, builder: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = list(late_games(book_script, 6, seed=3, stones=(28, 34)))
+    boards, layer = [board for board, _ in games], [columns for _, columns in games]
+    monkeypatch.setattr(book_script, "layer_positions", lambda stones: layer)
+    monkeypatch.setattr(book_script, "LAYER_TABLE", 1 << 16)
+    book = tmp_path / "book.txt"
+    book.write_text("# a book\n- 4 win\n", encoding="utf-8")
+    args = argparse.Namespace(
+        work=str(tmp_path / "work"), layer=30, jobs=1, minutes=0, partial=False, output=str(book)
+    )
+    assert book_script.add_layer(args) == 0
+    lines = book.read_text(encoding="utf-8").splitlines()
+    assert lines[:2] == ["# a book", lines[1]] and lines[1].startswith("# --layer 30:")
+    kept = {line.split()[0]: line.split()[1:] for line in lines[2:]}
+    assert kept.pop("-") == ["4", "win"]
+    values = [sign(exact_value(builder, board)) for board in boards]
+    assert set(values) == {1, 0, -1}  # won, drawn and lost positions in the layer
+    for value, columns in zip(values, layer, strict=True):
+        if value < 0:
+            assert columns not in kept
+        else:
+            assert kept[columns][1] == ("win" if value > 0 else "draw")
+    progress = tmp_path / "work" / "settled-layer-30.txt"
+    assert len(progress.read_text(encoding="utf-8").splitlines()) == len(layer)
+    assert book_script.add_layer(args) == 0  # all settled before: nothing to solve
+    assert len(progress.read_text(encoding="utf-8").splitlines()) == len(layer)
+    assert book.read_text(encoding="utf-8").splitlines() == lines
+    progress.unlink()  # the progress lost: the book's positions are not settled again
+    assert book_script.add_layer(args) == 0
+    again = progress.read_text(encoding="utf-8").splitlines()
+    assert sorted(line.split()[0] for line in again) == sorted(set(layer) - set(kept))
+    assert book.read_text(encoding="utf-8").splitlines() == lines

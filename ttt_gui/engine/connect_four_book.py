@@ -3,10 +3,13 @@ rows): for positions the strongest level may meet where the side to move
 cannot be solved within a think time, one move that keeps the game's value
 and its value; no Tk.
 
-The book holds only positions a player of one side meets when it follows
-the book itself from the empty board: where that side is to move, its one
-move; where the other side is, nothing (every reply is followed). A
-position and its mirror image share one entry. ``build/connect_four_book.py``
+The book holds positions a player of one side meets when it follows the
+book itself from the empty board: where that side is to move, its one
+move; where the other side is, nothing (every reply is followed). It may
+also hold a layer: positions with a number of stones, whoever reached
+them, that the side to move wins or draws, each with its move (for games
+that leave the book or start elsewhere). A position and its mirror image
+share one entry. ``build/connect_four_book.py``
 computes it with the exact solver (:mod:`ttt_gui.engine.connect_four`).
 
 The data file has one entry a line: the moves from the empty board that
