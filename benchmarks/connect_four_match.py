@@ -46,7 +46,8 @@ a value-losing move. Printed per game: the opening (columns played, 1-7),
 the level's side, the opponent, the value of the opening for the level (as
 the solver sees it) and the result, the level's moves, its longest think,
 its CPU time, its value-losing moves (the stones on the board before each,
-and how it chose it) and how it chose each move: ``e`` an exact solve,
+and how it chose it) and how it chose each move: ``b`` the opening
+book's (its value proven by the book), ``e`` an exact solve,
 ``w`` a proven winning move (its distance unknown), ``h`` the heuristic
 fallback (nothing proven within the think time). Then the totals.
 """
@@ -65,13 +66,14 @@ RANK = {"lost": -1, "drawn": 0, "won": 1}
 
 #: The strongest level's side of the worker, in the build it runs in:
 #: ``level_player(number)``, a new game's player, and ``level_move(player,
-#: board)``, its move, how it chose it (``e``, ``w`` or ``h``) and its CPU time.
+#: board)``, its move, how it chose it (``b``, ``e``, ``w`` or ``h``) and its CPU time.
 LEVEL = r"""
 import json, sys, time
 from ttt_gui.app.engine_pool import ENGINE_TABLE_LIMIT
 from ttt_gui.board import Board
 from ttt_gui.config import LEVELS, TOP_LEVEL, GameConfig
 from ttt_gui.engine import COMPILED, Limit
+from ttt_gui.engine.connect_four_book import shipped_book
 from ttt_gui.engine.engine import MATE_THRESHOLD
 from ttt_gui.engine.levels import LevelPlayer
 
@@ -87,7 +89,8 @@ def level_player(number, nodes, think):
 def level_move(player, board):
     cpu = time.process_time()
     found = player.search(board)
-    kind = "e" if found.exact else "w" if found.score > MATE_THRESHOLD else "h"
+    kind = ("b" if shipped_book().lookup_board(board) is not None
+            else "e" if found.exact else "w" if found.score > MATE_THRESHOLD else "h")
     return found.move, kind, time.process_time() - cpu
 """
 

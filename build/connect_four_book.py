@@ -443,6 +443,8 @@ def settle_layer(
                 running, timeout=5, return_when=concurrent.futures.FIRST_COMPLETED
             )
             for future in done:
+                if future.cancelled():  # not begun when the deadline came
+                    continue
                 for line in future.result():
                     file.write(line + "\n")
                     entry = Settled.parse(line)

@@ -206,3 +206,29 @@ def test_a_layer_adds_its_won_and_drawn_positions_to_a_book_and_goes_on_where_it
     again = progress.read_text(encoding="utf-8").splitlines()
     assert sorted(line.split()[0] for line in again) == sorted(set(layer) - set(kept))
     assert book.read_text(encoding="utf-8").splitlines() == lines
+
+
+def test_a_layer_stopped_by_its_minutes_writes_what_it_settled_and_then_goes_on(
+    book_script: ModuleType, builder: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    layer = [columns for _, columns in late_games(book_script, 6, seed=3, stones=(28, 34))]
+    monkeypatch.setattr(book_script, "layer_positions", lambda stones: layer)
+    monkeypatch.setattr(book_script, "LAYER_TABLE", 1 << 16)
+    monkeypatch.setattr(book_script, "LAYER_CHUNK", 1)
+    book = tmp_path / "book.txt"
+    book.write_text("# a book\n- 4 win\n", encoding="utf-8")
+    args = argparse.Namespace(
+        work=str(tmp_path / "work"), layer=30, jobs=1, minutes=1e-9, partial=True, output=str(book)
+    )
+    assert book_script.add_layer(args) == 3  # stopped at once: the first position settled
+    progress = tmp_path / "work" / "settled-layer-30.txt"
+    settled = progress.read_text(encoding="utf-8").splitlines()
+    assert 1 <= len(settled) < len(layer)
+    lines = book.read_text(encoding="utf-8").splitlines()
+    assert "partial" in lines[1]
+    kept = {line.split()[0] for line in lines[2:]}
+    assert kept == {"-"} | {line.split()[0] for line in settled if line.split()[1] != "-1"}
+    args.minutes, args.partial = 0, False
+    assert book_script.add_layer(args) == 0
+    assert len(progress.read_text(encoding="utf-8").splitlines()) == len(layer)
+    assert "complete" in book.read_text(encoding="utf-8").splitlines()[1]
