@@ -65,10 +65,10 @@ from ttt_gui.engine.connect_four import has_four
 from ttt_gui.engine.connect_four_book import (
     BOOK_FILE,
     OUTCOME_WORDS,
-    ROWS,
     STEP,
     BookMove,
     ConnectFourBook,
+    drop,
     position_key,
     replay,
 )
@@ -337,16 +337,17 @@ LAYER_CHUNK = 8
 LAYER_TABLE = 1_000_000
 
 
-def layer_positions(stones: int) -> list[str]:
+def layer_positions(stones: int) -> list[tuple[str, int]]:
     """Every position with ``stones`` stones not over, one of each mirror
-    pair, as the columns (1-7) of a game that reaches it: the likeliest in a
-    random game first (the most move orders reach it), then by the columns."""
+    pair, as the columns (1-7) of a game that reaches it and its key
+    (:func:`position_key`): the likeliest in a random game first (the most
+    move orders reach it), then by the columns."""
     frontier: dict[int, tuple[str, int, int, int]] = {0: ("", 0, 0, 1)}
     for _ in range(stones):
         reached: dict[int, tuple[str, int, int, int]] = {}
         for columns, current, mask, orders in frontier.values():
             for col in range(7):
-                move = (mask + (1 << (col * STEP))) & (((1 << ROWS) - 1) << (col * STEP))
+                move = drop(mask, col)
                 if move == 0 or has_four(current | move, STEP):
                     continue
                 after = (current ^ mask, mask | move)
@@ -358,8 +359,8 @@ def layer_positions(stones: int) -> list[str]:
                 else:
                     reached[key] = (min(known[0], name), known[1], known[2], known[3] + orders)
         frontier = reached
-    ranked = sorted(frontier.values(), key=lambda found: (-found[3], found[0]))
-    return [found[0] for found in ranked]
+    ranked = sorted(frontier.items(), key=lambda found: (-found[1][3], found[1][0]))
+    return [(found[0], key) for key, found in ranked]
 
 
 def settle_in_layer(solver: BoardSolver, columns: str) -> Settled:
@@ -421,8 +422,8 @@ def settle_layer(
     settled = {entry.columns: entry for entry in map(Settled.parse, lines)}
     positions = [
         columns
-        for columns in layer_positions(stones)
-        if columns in settled or position_key(*replay(columns))[0] not in known
+        for columns, key in layer_positions(stones)
+        if columns in settled or key not in known
     ]
     todo = [columns for columns in positions if columns not in settled]
     print(

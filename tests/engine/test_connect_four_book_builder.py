@@ -68,6 +68,13 @@ def late_positions(
     return (board for board, _ in late_games(book_script, count, seed, stones))
 
 
+def keyed(book_script: ModuleType, layer: list[str]) -> list[tuple[str, int]]:
+    """A layer's positions with their keys, as :func:`layer_positions` gives them."""
+    return [
+        (columns, book_script.position_key(*book_script.replay(columns))[0]) for columns in layer
+    ]
+
+
 def exact_value(builder: Any, board: Board) -> int:
     """The solver's exact value of ``board`` for the side to move (0: over, a draw)."""
     if board.is_over:
@@ -148,7 +155,8 @@ def test_a_layer_holds_each_position_once_up_to_its_mirror_the_likeliest_first(
                 key = book_script.position_key(current, mask)[0]
                 orders[key] = orders.get(key, 0) + 1
     layer = book_script.layer_positions(3)
-    keys = [book_script.position_key(*book_script.replay(columns))[0] for columns in layer]
+    keys = [book_script.position_key(*book_script.replay(columns))[0] for columns, _ in layer]
+    assert keys == [key for _, key in layer]
     assert sorted(keys) == sorted(orders)  # every position once, one of each mirror pair
     counts = [orders[key] for key in keys]
     assert counts == sorted(counts, reverse=True)
@@ -177,7 +185,7 @@ def test_a_layer_adds_its_won_and_drawn_positions_to_a_book_and_goes_on_where_it
 ) -> None:
     games = list(late_games(book_script, 6, seed=3, stones=(28, 34)))
     boards, layer = [board for board, _ in games], [columns for _, columns in games]
-    monkeypatch.setattr(book_script, "layer_positions", lambda stones: layer)
+    monkeypatch.setattr(book_script, "layer_positions", lambda stones: keyed(book_script, layer))
     monkeypatch.setattr(book_script, "LAYER_TABLE", 1 << 16)
     book = tmp_path / "book.txt"
     book.write_text("# a book\n- 4 win\n", encoding="utf-8")
@@ -212,7 +220,7 @@ def test_a_layer_stopped_by_its_minutes_writes_what_it_settled_and_then_goes_on(
     book_script: ModuleType, builder: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     layer = [columns for _, columns in late_games(book_script, 6, seed=3, stones=(28, 34))]
-    monkeypatch.setattr(book_script, "layer_positions", lambda stones: layer)
+    monkeypatch.setattr(book_script, "layer_positions", lambda stones: keyed(book_script, layer))
     monkeypatch.setattr(book_script, "LAYER_TABLE", 1 << 16)
     monkeypatch.setattr(book_script, "LAYER_CHUNK", 1)
     book = tmp_path / "book.txt"

@@ -103,6 +103,12 @@ def position_key(current: int, mask: int) -> tuple[int, bool]:
     return (mirrored, True) if mirrored < key else (key, False)
 
 
+def drop(mask: int, col: int) -> int:
+    """The bit of the cell a stone dropped in column ``col`` (0-6) lands on,
+    with stones on ``mask``; 0 when the column is full."""
+    return (mask + (1 << (col * STEP))) & (((1 << ROWS) - 1) << (col * STEP))
+
+
 def replay(columns: str) -> tuple[int, int]:
     """The position (current, mask) after the moves ``columns`` (digits
     1-7) from the empty board. Raises BookError for a column that is not
@@ -112,7 +118,7 @@ def replay(columns: str) -> tuple[int, int]:
         if name not in "1234567":
             raise BookError(f"not a column: {name!r} in {columns!r}")
         col = int(name) - 1
-        move = (mask + (1 << (col * STEP))) & (((1 << ROWS) - 1) << (col * STEP))
+        move = drop(mask, col)
         if move == 0:
             raise BookError(f"column {name} is full after {columns[:index]!r}")
         if has_four(current | move, STEP):
@@ -145,7 +151,7 @@ class ConnectFourBook:
             columns, move, value = fields
             current, mask = replay("" if columns == "-" else columns)
             entry = parse_entry(move, value, number)
-            if (mask + (1 << (entry.column * STEP))) & (1 << (entry.column * STEP + ROWS)):
+            if drop(mask, entry.column) == 0:
                 raise BookError(f"line {number}: column {move} is full")
             key, mirrored = position_key(current, mask)
             if key in entries:
