@@ -438,24 +438,28 @@ def settle_layer(
         ) as pool,
         progress.open("a", encoding="utf-8") as file,
     ):
-        running = {pool.submit(settle_chunk, chunk) for chunk in chunks(todo, LAYER_CHUNK)}
-        while running:
+        waiting = chunks(todo, LAYER_CHUNK)
+        running: set[concurrent.futures.Future[list[str]]] = set()
+        while True:
+            # Two chunks a worker in flight, none given out past the deadline.
+            while not stopped and len(running) < 2 * jobs:
+                chunk = next(waiting, None)
+                if chunk is None:
+                    break
+                running.add(pool.submit(settle_chunk, chunk))
+            if not running:
+                break
             done, running = concurrent.futures.wait(
                 running, timeout=5, return_when=concurrent.futures.FIRST_COMPLETED
             )
             for future in done:
-                if future.cancelled():  # not begun when the deadline came
-                    continue
                 for line in future.result():
                     file.write(line + "\n")
                     entry = Settled.parse(line)
                     settled[entry.columns] = entry
             file.flush()
             now = time.monotonic()
-            if now > deadline and not stopped:
-                stopped = True
-                for future in running:
-                    future.cancel()
+            stopped = stopped or now > deadline
             if now - shown >= 30 or not running:
                 shown = now
                 print(
