@@ -240,16 +240,18 @@ def test_where_the_book_proves_some_moves_the_analysis_shows_them_beside_the_est
 
 def entry_cases() -> list[object]:
     """Under ``--slow``: on the compiled build twelve entries drawn by a
-    seed from those eight or more moves in and six from those six moves in
-    (the layer of every won or drawn position there), on the plain one the
-    deepest (a solve a few moves into the game takes it minutes). Every
-    entry is replayed by ``build/connect_four_book.py --verify``: about as
-    long as computing the book, far beyond a test run."""
+    seed from those eight or more moves in, six from those six moves in
+    and six from those seven (the layers of won or drawn positions there),
+    on the plain one the deepest (a solve a few moves into the game takes
+    it minutes). Every entry is replayed by ``build/connect_four_book.py
+    --verify``: about as long as computing the book, far beyond a test run."""
     lines = sorted(shipped_lines(), key=lambda line: (-len(line[0]), line))
     deep = [line for line in lines if len(line[0]) >= 8]
-    layer = [line for line in lines if len(line[0]) == 6]
+    six, seven = ([line for line in lines if len(line[0]) == n] for n in (6, 7))
     rng = random.Random(2026)
-    chosen = rng.sample(deep, 12) + rng.sample(layer, 6) if COMPILED else lines[:1]
+    chosen = (
+        rng.sample(deep, 12) + rng.sample(six, 6) + rng.sample(seven, 6) if COMPILED else lines[:1]
+    )
     return [pytest.param(*line, id=line[0], marks=pytest.mark.slow) for line in chosen]
 
 
