@@ -8,13 +8,14 @@ claims, checked by the exact solver under ``--slow`` on a sample (see
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from connect_four_boards import board_after, play_column
 
 from ttt_gui.board import Board
 from ttt_gui.config import LEVELS, TOP_LEVEL
-from ttt_gui.engine import COMPILED, UNMEASURED_WIN, Engine, Limit
+from ttt_gui.engine import COMPILED, UNMEASURED_WIN, Engine, Limit, connect_four_path
 from ttt_gui.engine.connect_four_book import (
     BookError,
     BookMove,
@@ -183,6 +184,22 @@ def test_an_unbounded_search_takes_an_exact_entry_as_it_is() -> None:
     assert result.exact
     assert result.move % 7 == int(column) - 1
     assert result.nodes < 100_000  # the line to the end only, not a solve
+
+
+def test_reading_the_book_takes_nothing_from_the_first_search_s_think_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    book = shipped_book()
+
+    def slow_book() -> ConnectFourBook:
+        time.sleep(0.6)  # as on a slow machine: longer than the think time
+        return book
+
+    monkeypatch.setattr(connect_four_path, "shipped_book", slow_book)
+    board = board_after("43443")  # not in the book, not solved in the think time
+    result = Engine(randomize=False).search(board, Limit(time=0.5))
+    assert not result.exact
+    assert result.depth >= 4, "the search had its think time after the book was read"
 
 
 def centre_first(cells: list[int]) -> list[int]:

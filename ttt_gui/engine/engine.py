@@ -292,14 +292,18 @@ class Engine:
 
     # -- search -------------------------------------------------------------
 
-    def _prepare(self, board: Board) -> Tables:
-        geometry = board.geometry
+    def _start_board(self, geometry: Geometry) -> None:
+        """Make ready for searches on ``geometry`` if the last was on another:
+        empty tables, and the Connect Four path's own (with its book)."""
         if self._table_geometry is not geometry:
             self._table.clear()
             self._pairing_answers.clear()
             self._table_geometry = geometry
             self._connect_four.prepare(geometry, enabled=not self.baseline)
-        elif len(self._table) > self.table_limit:
+
+    def _prepare(self, board: Board) -> Tables:
+        geometry = board.geometry
+        if len(self._table) > self.table_limit:
             if self.baseline:
                 self._table.clear()
             else:
@@ -334,6 +338,9 @@ class Engine:
         with self._search_lock:  # one search at a time, even if a caller errs
             self._running_stop = stop
             try:
+                # A new board's tables (and Connect Four's book, read once)
+                # are made before the clock starts: they take nothing from it.
+                self._start_board(board.geometry)
                 started = time.perf_counter()
                 tables = self._prepare(board)
                 context = SearchContext(
