@@ -1,11 +1,12 @@
 """Compute the opening book of Connect Four (7x6) with the engine's own
-exact solver: ``ttt_gui/engine/connect_four_book.txt``.
+exact solver: ``ttt_gui/engine/connect_four_book.txt.gz`` (a book whose
+path ends in ``.gz`` is read and written gzip-compressed, others as text).
 
     python build/connect_four_book.py --work DIR [--side first|second|both]
         [--solve-from N] [--depth N] [--fast-nodes N] [--table N]
         [--minutes M] [--partial] [--output PATH]
-    python build/connect_four_book.py --work DIR --layer N [--jobs J]
-        [--minutes M] [--partial] [--output PATH]
+    python build/connect_four_book.py --work DIR --layer N [--replies [drawn]]
+        [--fast-nodes N] [--jobs J] [--minutes M] [--partial] [--output PATH]
     python build/connect_four_book.py --verify BOOK [--table N]
 
 The book follows one side (the first player, the second, or each in turn)
@@ -34,7 +35,15 @@ null-window tests in ``--jobs`` worker processes, the positions likeliest
 in a random game first: the positions a game that does not start from
 the empty board, or leaves the book, may reach, and that the solver does
 not settle within a think time. Its progress goes to
-``DIR/settled-layer-N.txt``.
+``DIR/settled-layer-N.txt``. With ``--replies`` as well, the layer is
+only the positions that follow a book entry with N - 2 stones, won or
+drawn, by the entry's move and any reply: where a player that follows the
+book from a game begun elsewhere is to move again (progress in
+``DIR/settled-replies-N.txt``); with ``--replies drawn``, only those that
+follow a drawn entry (``DIR/settled-replies-drawn-N.txt``): a won position
+the solver proves soon, a drawn one it must refute every move of. With
+``--fast-nodes`` (none by default here), a position the solver settles
+within that many nodes, as above, is left out.
 
 Resumable: every position settled is appended to ``DIR/settled.txt`` as it
 is settled, and read back by the next run, which goes on where the last
@@ -53,12 +62,14 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import gzip
 import sys
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final, NamedTuple
 
 from ttt_gui.board import Board
 from ttt_gui.engine.connect_four import has_four
@@ -77,12 +88,47 @@ from ttt_gui.engine.state import SearchAborted
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "ttt_gui" / "engine" / BOOK_FILE
+#: The nodes within which a position the solver settles is left out.
+FAST_NODES = 400_000
 #: The heuristic search's depth that orders the moves tried in the tree.
 ORDER_DEPTH = 6
 
 
+def read_book(path: Path) -> str:
+    """The text of the book at ``path`` (gzip-compressed if it ends in ``.gz``)."""
+    data = path.read_bytes()
+    return (gzip.decompress(data) if path.suffix == ".gz" else data).decode("utf-8")
+
+
+def write_book(path: Path, text: str) -> int:
+    """Write the book's ``text`` to ``path`` (gzip-compressed if it ends in
+    ``.gz``, the same bytes for the same text); the bytes written."""
+    data = text.encode("utf-8")
+    if path.suffix == ".gz":
+        data = gzip.compress(data, 9, mtime=0)
+    path.write_bytes(data)
+    return len(data)
+
+
 class OutOfTime(Exception):
     """The run's minutes are up."""
+
+
+def fast_outcome(quick: BoardSolver, board: Board, nodes: int) -> int | None:
+    """The outcome of ``board`` if ``quick`` settles it within ``nodes``
+    nodes from an empty table as the strongest level's search does (a
+    proven winning move first, else the exact best move), else None."""
+    quick.solver.clear()
+    start = int(quick.solver.nodes)
+    quick.solver.limit(NEVER, float("inf"), start + nodes)
+    try:
+        if quick.winning_move(board, set()) is not None:
+            return 1
+        scores, _ = quick.move_scores(board, all_moves=False, randomize=False)
+    except SearchAborted:
+        return None
+    score = next(iter(scores.values()))
+    return 1 if score > 0 else -1 if score < 0 else 0
 
 
 @dataclass
@@ -236,20 +282,8 @@ class BookBuilder:
 
     def fast(self, board: Board) -> int | None:
         """The outcome of ``board`` if the solver settles it within the fast
-        nodes from an empty table as the strongest level's search does (a
-        proven winning move first, else the exact best move), else None."""
-        quick = self.quick
-        quick.solver.clear()
-        start = int(quick.solver.nodes)
-        quick.solver.limit(NEVER, float("inf"), start + self.fast_nodes)
-        try:
-            if quick.winning_move(board, set()) is not None:
-                return 1
-            scores, _ = quick.move_scores(board, all_moves=False, randomize=False)
-        except SearchAborted:
-            return None
-        score = next(iter(scores.values()))
-        return 1 if score > 0 else -1 if score < 0 else 0
+        nodes (see :func:`fast_outcome`), else None."""
+        return fast_outcome(self.quick, board, self.fast_nodes)
 
     def solve(self, board: Board, columns: str) -> Settled:
         """The position settled by the exact solver: a winning move where
@@ -337,30 +371,83 @@ LAYER_CHUNK = 8
 LAYER_TABLE = 1_000_000
 
 
-def layer_positions(stones: int) -> list[tuple[str, int]]:
+#: The outcomes of the book entries whose replies ``--replies`` follows.
+WON_OR_DRAWN: Final = frozenset({1, 0})
+REPLIES_TO: Final = {"all": WON_OR_DRAWN, "drawn": frozenset({0})}
+
+
+class LayerPosition(NamedTuple):
+    """A position of a layer: the columns (1-7) of a game that reaches it,
+    its key (:func:`position_key`) and how many move orders from the empty
+    board reach it or its mirror image (its weight in a random game)."""
+
+    columns: str
+    key: int
+    orders: int
+
+
+def ranked(found: dict[int, tuple[str, int]]) -> list[LayerPosition]:
+    """Positions by key, each with its columns and orders, the most orders
+    first, then by the columns."""
+    positions = [LayerPosition(columns, key, orders) for key, (columns, orders) in found.items()]
+    return sorted(positions, key=lambda position: (-position.orders, position.columns))
+
+
+def merge(found: dict[int, tuple[str, int]], key: int, columns: str, orders: int) -> None:
+    """Count ``orders`` more for the position ``key``, keeping its least columns."""
+    known = found.get(key)
+    found[key] = (
+        (columns, orders) if known is None else (min(known[0], columns), known[1] + orders)
+    )
+
+
+def layer_positions(stones: int) -> list[LayerPosition]:
     """Every position with ``stones`` stones not over, one of each mirror
-    pair, as the columns (1-7) of a game that reaches it and its key
-    (:func:`position_key`): the likeliest in a random game first (the most
-    move orders reach it), then by the columns."""
-    frontier: dict[int, tuple[str, int, int, int]] = {0: ("", 0, 0, 1)}
+    pair: the likeliest in a random game first (the most move orders reach
+    it), then by the columns."""
+    frontier: dict[int, tuple[str, int]] = {0: ("", 1)}
     for _ in range(stones):
-        reached: dict[int, tuple[str, int, int, int]] = {}
-        for columns, current, mask, orders in frontier.values():
+        reached: dict[int, tuple[str, int]] = {}
+        for columns, orders in frontier.values():
+            current, mask = replay(columns)
             for col in range(7):
                 move = drop(mask, col)
                 if move == 0 or has_four(current | move, STEP):
                     continue
-                after = (current ^ mask, mask | move)
-                key = position_key(*after)[0]
-                known = reached.get(key)
-                name = columns + str(col + 1)
-                if known is None:
-                    reached[key] = (name, *after, orders)
-                else:
-                    reached[key] = (min(known[0], name), known[1], known[2], known[3] + orders)
+                key = position_key(current ^ mask, mask | move)[0]
+                merge(reached, key, columns + str(col + 1), orders)
         frontier = reached
-    ranked = sorted(frontier.items(), key=lambda found: (-found[1][3], found[1][0]))
-    return [(found[0], key) for key, found in ranked]
+    return ranked(frontier)
+
+
+def reply_positions(
+    parents: list[LayerPosition], book: ConnectFourBook, outcomes: frozenset[int] = WON_OR_DRAWN
+) -> list[LayerPosition]:
+    """Every position that follows one of ``parents`` whose book entry has
+    one of ``outcomes`` (for the side to move: 1 won, 0 drawn) by the
+    book's move and any reply, not over and not in the book, one of each
+    mirror pair: where a player of the book's side is to move again. The
+    likeliest first (the most move orders reach its parents, each reply
+    weighing alike), then by the columns."""
+    found: dict[int, tuple[str, int]] = {}
+    for parent in parents:
+        current, mask = replay(parent.columns)
+        entry = book.lookup(current, mask)
+        if entry is None or entry.outcome not in outcomes:
+            continue
+        move = drop(mask, entry.column)
+        if has_four(current | move, STEP):
+            continue
+        current, mask = current ^ mask, mask | move
+        columns = parent.columns + str(entry.column + 1)
+        for col in range(7):
+            reply = drop(mask, col)
+            if reply == 0 or has_four(current | reply, STEP):
+                continue
+            key = position_key(current ^ mask, mask | reply)[0]
+            if key not in book.entries:
+                merge(found, key, columns + str(col + 1), parent.orders)
+    return ranked(found)
 
 
 def settle_in_layer(solver: BoardSolver, columns: str) -> Settled:
@@ -386,20 +473,42 @@ def settle_in_layer(solver: BoardSolver, columns: str) -> Settled:
     return Settled(columns, -1, -1, None)
 
 
-#: The worker process's solver (see :func:`start_worker`).
-WORKER: list[BoardSolver] = []
+@dataclass
+class LayerWorker:
+    """A layer's worker process's solvers: ``solver`` settles positions;
+    ``quick``, with a small table, first tries each within ``fast_nodes``
+    nodes (0: not tried), and one it settles so is left out."""
+
+    solver: BoardSolver
+    quick: BoardSolver
+    fast_nodes: int
+
+    def settle(self, columns: str) -> Settled:
+        """The position after ``columns`` settled (:func:`settle_in_layer`),
+        or, if fast, its outcome with no move."""
+        if self.fast_nodes:
+            outcome = fast_outcome(self.quick, BookBuilder.board(columns), self.fast_nodes)
+            if outcome is not None:
+                return Settled(columns, -1, outcome, None)
+        return settle_in_layer(self.solver, columns)
 
 
-def start_worker(table: int) -> None:
-    """Make the solver of a layer's worker process."""
+#: The worker process's solvers (see :func:`start_worker`).
+WORKER: list[LayerWorker] = []
+#: The table of a layer worker's fast tries, in entries.
+QUICK_TABLE = 1 << 18
+
+
+def start_worker(table: int, fast_nodes: int) -> None:
+    """Make the solvers of a layer's worker process."""
     solver = BoardSolver(6, 7, table)
     solver.solver.limit(NEVER, float("inf"), float("inf"))
-    WORKER.append(solver)
+    WORKER.append(LayerWorker(solver, BoardSolver(6, 7, QUICK_TABLE), fast_nodes))
 
 
 def settle_chunk(chunk: list[str]) -> list[str]:
-    """Progress lines of positions settled in a worker (see :func:`settle_in_layer`)."""
-    return [settle_in_layer(WORKER[0], columns).line() for columns in chunk]
+    """Progress lines of positions settled in a worker (see :class:`LayerWorker`)."""
+    return [WORKER[0].settle(columns).line() for columns in chunk]
 
 
 def chunks(items: list[str], size: int) -> Iterator[list[str]]:
@@ -409,32 +518,36 @@ def chunks(items: list[str], size: int) -> Iterator[list[str]]:
 
 
 def settle_layer(
-    stones: int, work: Path, jobs: int, deadline: float, known: set[int]
+    layer: list[LayerPosition],
+    progress: Path,
+    jobs: int,
+    fast_nodes: int,
+    deadline: float,
+    known: set[int],
 ) -> tuple[list[Settled], bool]:
-    """Settle every position of the layer with ``stones`` stones in ``jobs``
-    worker processes, but those whose keys (:func:`position_key`) are
-    ``known``, appending each to ``DIR/settled-layer-N.txt`` (read back
-    first: a run goes on where the last stopped). The entries settled, the
-    likeliest first, and whether no position is left (none is unless the
-    deadline, on ``time.monotonic``, came first)."""
-    progress = work / f"settled-layer-{stones}.txt"
+    """Settle every position of ``layer`` in ``jobs`` worker processes
+    (:class:`LayerWorker`, with ``fast_nodes``), in its order, but those
+    whose keys are ``known``, appending each to the
+    file ``progress`` (read back first: a run goes on where the last
+    stopped). The entries settled, in the layer's order, and whether no
+    position is left (none is unless the deadline, on ``time.monotonic``,
+    came first)."""
     lines = progress.read_text(encoding="utf-8").splitlines() if progress.exists() else []
     settled = {entry.columns: entry for entry in map(Settled.parse, lines)}
     positions = [
-        columns
-        for columns, key in layer_positions(stones)
-        if columns in settled or key not in known
+        position.columns
+        for position in layer
+        if position.columns in settled or position.key not in known
     ]
     todo = [columns for columns in positions if columns not in settled]
     print(
-        f"The layer of {stones} stones: {len(positions)} positions not in the book,"
-        f" {len(positions) - len(todo)} settled before."
+        f"{len(positions)} positions not in the book, {len(positions) - len(todo)} settled before."
     )
     started = shown = time.monotonic()
     stopped = False
     with (
         concurrent.futures.ProcessPoolExecutor(
-            jobs, initializer=start_worker, initargs=(LAYER_TABLE,)
+            jobs, initializer=start_worker, initargs=(LAYER_TABLE, fast_nodes)
         ) as pool,
         progress.open("a", encoding="utf-8") as file,
     ):
@@ -552,30 +665,50 @@ def build(args: argparse.Namespace) -> int:
     )
     text = "\n".join(lines) + "\n"
     ConnectFourBook.parse(text)  # a check: the book reads back
-    Path(args.output).write_text(text, encoding="utf-8")
-    print(f"Wrote {args.output}: {len(lines) - 4} entries, {len(text.encode())} bytes.")
+    written = write_book(Path(args.output), text)
+    print(
+        f"Wrote {args.output}: {len(lines) - 4} entries,"
+        f" {len(text.encode())} bytes of text, {written} in the file."
+    )
     return 0 if complete else 3
 
 
 def add_layer(args: argparse.Namespace) -> int:
-    """Settle the layer of ``--layer`` stones and add its won and drawn
-    positions to the book at ``--output`` (those it has not already got:
-    a book written from part of a layer is where the next run goes on,
-    with the lost positions to settle again if the progress is gone);
-    0 when the layer is complete, 3 when stopped (the book is written
-    only with ``--partial``, then with what is settled)."""
+    """Settle the layer of ``--layer`` stones (with ``--replies``, only the
+    positions after a book entry with two fewer, its move and any reply)
+    and add its won and drawn positions to the book at ``--output`` (those
+    it has not already got: a book written from part of a layer is where
+    the next run goes on, with the lost positions to settle again if the
+    progress is gone); 0 when the layer is complete, 3 when stopped (the
+    book is written only with ``--partial``, then with what is settled)."""
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
     deadline = time.monotonic() + 60 * args.minutes if args.minutes else float("inf")
     output = Path(args.output)
-    text = output.read_text(encoding="utf-8")
+    text = read_book(output)
     book = ConnectFourBook.parse(text)
-    settled, complete = settle_layer(args.layer, work, args.jobs, deadline, set(book.entries))
+    if args.replies:
+        drawn = args.replies == "drawn"
+        parents = layer_positions(args.layer - 2)
+        layer = reply_positions(parents, book, REPLIES_TO[args.replies])
+        name = "replies-drawn" if drawn else "replies"
+        mark = f"# --layer {args.layer} --replies{' drawn' if drawn else ''}:"
+        entries = "a drawn book entry's" if drawn else "a book entry's"
+        what = f"every position with {args.layer} stones after {entries} move and any reply"
+        print(f"The replies to the book's entries with {args.layer - 2} stones:", end=" ")
+    else:
+        layer = layer_positions(args.layer)
+        name, mark = "layer", f"# --layer {args.layer}:"
+        what = f"every position with {args.layer} stones"
+        print(f"The layer of {args.layer} stones:", end=" ")
+    progress = work / f"settled-{name}-{args.layer}.txt"
+    settled, complete = settle_layer(
+        layer, progress, args.jobs, args.fast_nodes, deadline, set(book.entries)
+    )
     if not complete:
         print(f"Stopped after {args.minutes} minutes; run again to go on.")
         if not args.partial:
             return 3
-    mark = f"# --layer {args.layer}:"
     lines = [line for line in text.splitlines() if not line.startswith(mark)]
     header = sum(1 for line in lines if line.startswith("#"))
     added = [
@@ -584,17 +717,16 @@ def add_layer(args: argparse.Namespace) -> int:
         if entry.column >= 0 and position_key(*replay(entry.columns))[0] not in book.entries
     ]
     state = "complete" if complete else "partial: every entry holds, not every position is in"
-    note = (
-        f"{mark} every position with {args.layer} stones won or drawn for the side to move"
-        f" ({state})."
-    )
+    if args.fast_nodes:
+        what += f" that the solver does not settle within {args.fast_nodes} nodes,"
+    note = f"{mark} {what} won or drawn for the side to move ({state})."
     body = sorted(lines[header:] + added)
     text = "\n".join([*lines[:header], note, *body]) + "\n"
     ConnectFourBook.parse(text)  # a check: the book reads back
-    output.write_text(text, encoding="utf-8")
+    written = write_book(output, text)
     print(
         f"Wrote {output}: {len(added)} entries added, {len(body)} in all,"
-        f" {len(text.encode())} bytes."
+        f" {len(text.encode())} bytes of text, {written} in the file."
     )
     return 0 if complete else 3
 
@@ -604,7 +736,7 @@ def verify(path: Path, table: int) -> int:
     (one table for all): its move keeps the value it claims (an outcome by
     weak solves, an exact value by exact ones), and that value is the
     position's. 0 when every entry holds, 1 otherwise."""
-    text = path.read_text(encoding="utf-8")
+    text = read_book(path)
     ConnectFourBook.parse(text)
     solver = BoardSolver(6, 7, table)
     solver.solver.limit(NEVER, float("inf"), float("inf"))
@@ -657,7 +789,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--side", choices=("first", "second", "both"), default="both")
     parser.add_argument("--solve-from", type=int, default=6)
     parser.add_argument("--depth", type=int, default=8)
-    parser.add_argument("--fast-nodes", type=int, default=400_000)
+    parser.add_argument(
+        "--fast-nodes",
+        type=int,
+        help=f"leave out positions settled within this many nodes ({FAST_NODES}; 0 with --layer)",
+    )
     parser.add_argument("--table", type=int, default=16_000_000)
     parser.add_argument("--minutes", type=float, default=0.0)
     parser.add_argument("--output", default=str(OUTPUT))
@@ -667,8 +803,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--layer", type=int, help="add every won or drawn position with this many stones instead"
     )
+    parser.add_argument(
+        "--replies",
+        nargs="?",
+        const="all",
+        choices=sorted(REPLIES_TO),
+        help="with --layer: only the replies to the book's moves two stones before"
+        " (all: of its won and drawn entries; drawn: of its drawn ones)",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="the layer's worker processes")
     args = parser.parse_args(argv)
+    if args.fast_nodes is None:
+        args.fast_nodes = 0 if args.layer is not None else FAST_NODES
     if args.verify:
         return verify(Path(args.verify), args.table)
     if not args.work:
@@ -676,7 +822,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.layer is not None:
         if not 1 <= args.layer <= 41 or args.jobs < 1:
             parser.error("--layer needs 1 to 41 stones and --jobs at least 1")
+        if args.replies and args.layer < 2:
+            parser.error("--replies needs a --layer of 2 stones or more")
         return add_layer(args)
+    if args.replies:
+        parser.error("--replies goes with --layer")
     return build(args)
 
 

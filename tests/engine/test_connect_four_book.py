@@ -12,18 +12,26 @@ import time
 
 import pytest
 from connect_four_boards import board_after, play_column
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ttt_gui.board import Board
 from ttt_gui.config import LEVELS, TOP_LEVEL
 from ttt_gui.engine import COMPILED, UNMEASURED_WIN, Engine, Limit, connect_four_path
+from ttt_gui.engine.connect_four import has_four
 from ttt_gui.engine.connect_four_book import (
+    OUTCOME_WORDS,
+    STEP,
     BookError,
     BookMove,
     ConnectFourBook,
+    Replayer,
+    drop,
     mirror,
     position_key,
     replay,
     shipped_book,
+    shipped_text,
 )
 from ttt_gui.engine.connect_four_path import BoardSolver
 from ttt_gui.engine.levels import LevelPlayer
@@ -38,9 +46,7 @@ def replies_after(board: Board, column: int) -> list[Board]:
 
 def shipped_lines() -> list[tuple[str, str, str]]:
     """The shipped book's entries as (moves, column, value), in file order."""
-    from importlib import resources
-
-    text = resources.files("ttt_gui.engine").joinpath("connect_four_book.txt").read_text()
+    text = shipped_text()
     return [
         (fields[0].replace("-", ""), fields[1], fields[2])
         for fields in (line.split() for line in text.splitlines())
@@ -152,12 +158,31 @@ def test_an_entry_on_a_board_reads_as_on_bitboards() -> None:
         ("- 4 win\n- 3 loss\n", "a second entry"),
         ("21 3 win\n67 5 win\n", "a second entry"),
         ("444444 4 win\n", "column 4 is full"),
+        ("4 3 win\n44 4 win\n4444449 1 win\n", "not a column: '9'"),  # after a shared start
+        ("4 3 win\n1212124 1 win\n12121211 1 win\n", "the game is over after '1212121'"),
     ],
 )
 def test_a_malformed_book_is_refused_by_name(text: str, words: str) -> None:
     with pytest.raises(BookError, match=words):
         ConnectFourBook.parse(text)
     assert issubclass(BookError, ValueError)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 6), max_size=10), min_size=1, max_size=12))
+def test_a_replayer_keys_each_position_as_a_replay_from_the_empty_board_does(
+    games: list[list[int]],
+) -> None:
+    replayer = Replayer()
+    for moves in sorted(games) + games:  # in order, as a book's lines, and in any order
+        columns, current, mask = "", 0, 0
+        for col in moves:  # as far as the moves can be played
+            move = drop(mask, col)
+            if move == 0 or has_four(current | move, STEP):
+                break
+            columns, current, mask = columns + str(col + 1), current ^ mask, mask | move
+        assert replayer.key(columns) == position_key(*replay(columns))
+        assert replayer.positions[-1][:2] == replay(columns)
 
 
 def test_the_strongest_level_plays_the_books_move_at_once_and_lower_levels_do_not() -> None:
@@ -256,19 +281,22 @@ def test_where_the_book_proves_some_moves_the_analysis_shows_them_beside_the_est
 
 
 def entry_cases() -> list[object]:
-    """Under ``--slow``: on the compiled build twelve entries drawn by a
-    seed from those eight or more moves in, six from those six moves in
-    and six from those seven (the layers of won or drawn positions there),
-    on the plain one the deepest (a solve a few moves into the game takes
-    it minutes). Every entry is replayed by ``build/connect_four_book.py
+    """Under ``--slow``: on the compiled build six entries drawn by a seed
+    from those eight or more moves in with an exact value, and five from
+    the outcomes of each of the layers six to ten moves in (the won or
+    drawn positions there, and the replies to the book's moves), on the
+    plain one the deepest (a solve a few moves into the game takes it
+    minutes). Every entry is replayed by ``build/connect_four_book.py
     --verify``: about as long as computing the book, far beyond a test run."""
     lines = sorted(shipped_lines(), key=lambda line: (-len(line[0]), line))
-    deep = [line for line in lines if len(line[0]) >= 8]
-    six, seven = ([line for line in lines if len(line[0]) == n] for n in (6, 7))
+    if not COMPILED:
+        return [pytest.param(*lines[0], id=lines[0][0], marks=pytest.mark.slow)]
     rng = random.Random(2026)
-    chosen = (
-        rng.sample(deep, 12) + rng.sample(six, 6) + rng.sample(seven, 6) if COMPILED else lines[:1]
-    )
+    exact = [line for line in lines if len(line[0]) >= 8 and line[2] not in OUTCOME_WORDS]
+    chosen = rng.sample(exact, 6)
+    for stones in range(6, 11):
+        layer = [line for line in lines if len(line[0]) == stones and line[2] in OUTCOME_WORDS]
+        chosen += rng.sample(layer, 5)
     return [pytest.param(*line, id=line[0], marks=pytest.mark.slow) for line in chosen]
 
 

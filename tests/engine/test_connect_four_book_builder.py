@@ -6,7 +6,10 @@ the second player's book leaves out the first moves the first player's
 progress proves won; a layer (every position with a number of stones)
 holds each position once, the likeliest first, settles each with a move
 that keeps its outcome, adds the won and drawn ones to a book, and goes on
-from its progress or, that lost, from the book."""
+from its progress or, that lost, from the book; the replies to the book's
+moves are the positions after its won (or only its drawn) entries' moves,
+settled and added the same way; a layer's worker leaves out a position it
+settles within its fast nodes; a book named ``.gz`` is written compressed."""
 
 from __future__ import annotations
 
@@ -70,11 +73,32 @@ def late_positions(
     return (board for board, _ in late_games(book_script, count, seed, stones))
 
 
-def keyed(book_script: ModuleType, layer: list[str]) -> list[tuple[str, int]]:
-    """A layer's positions with their keys, as :func:`layer_positions` gives them."""
+def keyed(book_script: ModuleType, layer: list[str]) -> list[Any]:
+    """A layer's positions as :func:`layer_positions` gives them, each
+    reached by one move order."""
     return [
-        (columns, book_script.position_key(*book_script.replay(columns))[0]) for columns in layer
+        book_script.LayerPosition(
+            columns, book_script.position_key(*book_script.replay(columns))[0], 1
+        )
+        for columns in layer
     ]
+
+
+def layer_args(tmp_path: Path, book: Path, **changes: Any) -> argparse.Namespace:
+    """The command line of a layer of 30 stones (one worker, no fast
+    positions, no time bound) added to ``book``, with ``changes``."""
+    args = argparse.Namespace(
+        work=str(tmp_path / "work"),
+        layer=30,
+        replies=None,
+        fast_nodes=0,
+        jobs=1,
+        minutes=0,
+        partial=False,
+        output=str(book),
+    )
+    vars(args).update(changes)
+    return args
 
 
 def exact_value(builder: Any, board: Board) -> int:
@@ -157,10 +181,11 @@ def test_a_layer_holds_each_position_once_up_to_its_mirror_the_likeliest_first(
                 key = book_script.position_key(current, mask)[0]
                 orders[key] = orders.get(key, 0) + 1
     layer = book_script.layer_positions(3)
-    keys = [book_script.position_key(*book_script.replay(columns))[0] for columns, _ in layer]
-    assert keys == [key for _, key in layer]
+    keys = [book_script.position_key(*book_script.replay(p.columns))[0] for p in layer]
+    assert keys == [position.key for position in layer]
     assert sorted(keys) == sorted(orders)  # every position once, one of each mirror pair
     counts = [orders[key] for key in keys]
+    assert counts == [position.orders for position in layer]
     assert counts == sorted(counts, reverse=True)
     assert counts[0] > counts[-1]
 
@@ -191,9 +216,7 @@ def test_a_layer_adds_its_won_and_drawn_positions_to_a_book_and_goes_on_where_it
     monkeypatch.setattr(book_script, "LAYER_TABLE", 1 << 16)
     book = tmp_path / "book.txt"
     book.write_text("# a book\n- 4 win\n", encoding="utf-8")
-    args = argparse.Namespace(
-        work=str(tmp_path / "work"), layer=30, jobs=1, minutes=0, partial=False, output=str(book)
-    )
+    args = layer_args(tmp_path, book)
     assert book_script.add_layer(args) == 0
     lines = book.read_text(encoding="utf-8").splitlines()
     assert lines[:2] == ["# a book", lines[1]] and lines[1].startswith("# --layer 30:")
@@ -227,9 +250,7 @@ def test_a_layer_stopped_by_its_minutes_writes_what_it_settled_and_then_goes_on(
     monkeypatch.setattr(book_script, "LAYER_CHUNK", 1)
     book = tmp_path / "book.txt"
     book.write_text("# a book\n- 4 win\n", encoding="utf-8")
-    args = argparse.Namespace(
-        work=str(tmp_path / "work"), layer=30, jobs=1, minutes=1e-9, partial=True, output=str(book)
-    )
+    args = layer_args(tmp_path, book, minutes=1e-9, partial=True)
     wait = concurrent.futures.wait
 
     def late_wait(*waited: Any, **how: Any) -> Any:
@@ -250,3 +271,95 @@ def test_a_layer_stopped_by_its_minutes_writes_what_it_settled_and_then_goes_on(
     assert book_script.add_layer(args) == 0
     assert len(progress.read_text(encoding="utf-8").splitlines()) == len(layer)
     assert "complete" in book.read_text(encoding="utf-8").splitlines()[1]
+
+
+def test_the_replies_follow_the_book_s_won_and_drawn_moves_the_likeliest_first(
+    book_script: ModuleType,
+) -> None:
+    def key(columns: str) -> int:
+        return int(book_script.position_key(*book_script.replay(columns))[0])
+
+    book = book_script.ConnectFourBook.parse("- 4 win\n41 4 win\n42 1 loss\n53 3 draw\n")
+    first = book_script.reply_positions(book_script.layer_positions(0), book)
+    # 45 is the mirror image of 43 (46 and 47 of 42 and 41, in the book)
+    assert [(p.columns, p.orders) for p in first] == [("43", 2), ("44", 1)]
+    assert [p.key for p in first] == [key(p.columns) for p in first]
+    second = book_script.reply_positions(book_script.layer_positions(2), book)
+    expected = {key(f"414{reply}") for reply in range(1, 8)} | {
+        key(f"533{reply}") for reply in range(1, 8)
+    }
+    assert {p.key for p in second} == expected  # none after 42, lost
+    assert {p.columns[:3] for p in second} == {"414", "355"}  # 355 is 533's mirror image
+    assert {p.orders for p in second} == {2}  # 41 and 47, 53 and 35 reach the parents
+    drawn = book_script.reply_positions(
+        book_script.layer_positions(2), book, book_script.REPLIES_TO["drawn"]
+    )
+    assert [p.key for p in drawn] == [p.key for p in second if p.columns.startswith("355")]
+
+
+def test_a_layer_worker_leaves_out_a_position_it_settles_within_its_fast_nodes(
+    book_script: ModuleType, builder: Any
+) -> None:
+    quick = book_script.BoardSolver(6, 7, 1 << 16)
+    fast = book_script.LayerWorker(builder.solver, quick, 10_000_000)
+    few = book_script.LayerWorker(builder.solver, quick, 1)  # stops at its first check
+    left_out = set()
+    for board, columns in late_games(book_script, 8, seed=5, stones=(22, 26)):
+        value = sign(exact_value(builder, board))
+        assert fast.settle(columns) == book_script.Settled(columns, -1, value, None)
+        entry = few.settle(columns)
+        quick_outcome = book_script.fast_outcome(quick, board, 1)
+        left_out.add(quick_outcome is not None)
+        if quick_outcome is None:
+            assert entry == book_script.settle_in_layer(builder.solver, columns)
+        else:
+            assert entry == book_script.Settled(columns, -1, value, None)
+    assert left_out == {True, False}
+
+
+def test_the_replies_to_a_book_s_moves_are_settled_and_added_to_it(
+    book_script: ModuleType, builder: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    parents = [columns for _, columns in late_games(book_script, 4, seed=7, stones=(28, 28))]
+    entries = [book_script.settle_in_layer(builder.solver, columns) for columns in parents]
+    kept = [entry for entry in entries if entry.column >= 0]
+    assert kept
+    monkeypatch.setattr(book_script, "layer_positions", lambda stones: keyed(book_script, parents))
+    monkeypatch.setattr(book_script, "LAYER_TABLE", 1 << 16)
+    book = tmp_path / "book.txt"
+    text = "# a book\n" + "".join(f"{e.columns} {e.book_move().text()}\n" for e in kept)
+    book.write_text(text, encoding="utf-8")
+    replies = book_script.reply_positions(
+        keyed(book_script, parents), book_script.ConnectFourBook.parse(text)
+    )
+    assert replies
+    args = layer_args(tmp_path, book, replies="all")
+    assert book_script.add_layer(args) == 0
+    progress = tmp_path / "work" / "settled-replies-30.txt"
+    assert len(progress.read_text(encoding="utf-8").splitlines()) == len(replies)
+    lines = book.read_text(encoding="utf-8").splitlines()
+    assert lines[1].startswith("# --layer 30 --replies:") and "complete" in lines[1]
+    added = {line.split()[0]: line.split()[2] for line in lines[2:]}
+    for entry in kept:
+        assert added.pop(entry.columns) == entry.book_move().text().split()[1]
+    for position in replies:
+        board = book_script.BookBuilder.board(position.columns)
+        value = sign(exact_value(builder, board))
+        assert added.pop(position.columns, "loss") == ("win", "draw", "loss")[1 - value]
+    assert not added
+
+
+def test_a_book_whose_name_ends_in_gz_is_written_compressed_the_same_bytes_each_time(
+    book_script: ModuleType, tmp_path: Path
+) -> None:
+    text = "# a book\n- 4 win\n43 3 draw\n"
+    packed = tmp_path / "book.txt.gz"
+    assert book_script.write_book(packed, text) == len(packed.read_bytes())
+    first = packed.read_bytes()
+    assert first[:2] == b"\x1f\x8b"  # gzip's magic number
+    assert book_script.read_book(packed) == text
+    book_script.write_book(packed, text)
+    assert packed.read_bytes() == first  # no time stamp in it
+    plain = tmp_path / "book.txt"
+    book_script.write_book(plain, text)
+    assert plain.read_text(encoding="utf-8") == book_script.read_book(plain) == text

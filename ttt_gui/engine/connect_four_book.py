@@ -8,16 +8,18 @@ book itself from the empty board: where that side is to move, its one
 move; where the other side is, nothing (every reply is followed). It may
 also hold a layer: positions with a number of stones, whoever reached
 them, that the side to move wins or draws, each with its move (for games
-that leave the book or start elsewhere). A position and its mirror image
-share one entry. ``build/connect_four_book.py``
-computes it with the exact solver (:mod:`ttt_gui.engine.connect_four`).
+that leave the book or start elsewhere), and the positions after the
+replies to a layer's moves. A position and its mirror image share one
+entry. ``build/connect_four_book.py`` computes it with the exact solver
+(:mod:`ttt_gui.engine.connect_four`).
 
-The data file has one entry a line: the moves from the empty board that
-reach the position (columns 1-7), the book's move (a column, 1-7) and its
-value from the side to move: a number, the solver's exact value (in
-half-moves to the end, as :class:`~ttt_gui.engine.connect_four.ConnectFourSolver`
-gives it), or ``win``, ``draw`` or ``loss`` where the book proved the
-result but not its distance. Lines starting with ``#`` are comments.
+The data file (shipped gzip-compressed) has one entry a line: the moves
+from the empty board that reach the position (columns 1-7), the book's
+move (a column, 1-7) and its value from the side to move: a number, the
+solver's exact value (in half-moves to the end, as
+:class:`~ttt_gui.engine.connect_four.ConnectFourSolver` gives it), or
+``win``, ``draw`` or ``loss`` where the book proved the result but not its
+distance. Lines starting with ``#`` are comments.
 
 >>> book = ConnectFourBook.parse("43 4 win\\n")
 >>> centre, left = 1 << 7 * 3, 1 << 7 * 2  # the bottom cells of columns 4 and 3
@@ -32,6 +34,7 @@ True
 from __future__ import annotations
 
 import functools
+import gzip
 from dataclasses import dataclass
 from importlib import resources
 from typing import Final
@@ -47,8 +50,8 @@ COLS: Final = 7
 STEP: Final = ROWS + 1
 COLUMN_BITS: Final = (1 << STEP) - 1
 BOTTOM: Final = sum(1 << (col * STEP) for col in range(COLS))
-#: The package file the shipped book is read from.
-BOOK_FILE: Final = "connect_four_book.txt"
+#: The package file the shipped book is read from: its text, gzip-compressed.
+BOOK_FILE: Final = "connect_four_book.txt.gz"
 #: The words of a value proven without its distance, from the side to move.
 OUTCOME_WORDS: Final = {"win": 1, "draw": 0, "loss": -1}
 
@@ -98,8 +101,15 @@ def position_key(current: int, mask: int) -> tuple[int, bool]:
     """The key a position and its mirror image share, and whether it is
     the mirror image's (``current``: the side to move's stones, ``mask``:
     all stones, on the solver's bitboard)."""
+    return shared_key(current, mask, mirror(current), mirror(mask))
+
+
+def shared_key(
+    current: int, mask: int, mirrored_current: int, mirrored_mask: int
+) -> tuple[int, bool]:
+    """:func:`position_key` of a position whose mirror image is known."""
     key = current + mask + BOTTOM
-    mirrored = mirror(current) + mirror(mask) + BOTTOM
+    mirrored = mirrored_current + mirrored_mask + BOTTOM
     return (mirrored, True) if mirrored < key else (key, False)
 
 
@@ -109,23 +119,65 @@ def drop(mask: int, col: int) -> int:
     return (mask + (1 << (col * STEP))) & (((1 << ROWS) - 1) << (col * STEP))
 
 
+def play_name(current: int, mask: int, columns: str, index: int) -> tuple[int, int]:
+    """The position (current, mask) after the move ``columns[index]`` (a
+    digit 1-7) from the position after ``columns[:index]``. Raises
+    BookError for a column that is not one or is full, or a game over."""
+    name = columns[index]
+    if name not in "1234567":
+        raise BookError(f"not a column: {name!r} in {columns!r}")
+    move = drop(mask, int(name) - 1)
+    if move == 0:
+        raise BookError(f"column {name} is full after {columns[:index]!r}")
+    if has_four(current | move, STEP):
+        raise BookError(f"the game is over after {columns[: index + 1]!r}")
+    return current ^ mask, mask | move  # the other side's stones: it moves next
+
+
 def replay(columns: str) -> tuple[int, int]:
     """The position (current, mask) after the moves ``columns`` (digits
     1-7) from the empty board. Raises BookError for a column that is not
     one or is full, or a game already over."""
     current = mask = 0
-    for index, name in enumerate(columns):
-        if name not in "1234567":
-            raise BookError(f"not a column: {name!r} in {columns!r}")
-        col = int(name) - 1
-        move = drop(mask, col)
-        if move == 0:
-            raise BookError(f"column {name} is full after {columns[:index]!r}")
-        if has_four(current | move, STEP):
-            raise BookError(f"the game is over after {columns[: index + 1]!r}")
-        current ^= mask  # the other side's stones: it moves next
-        mask |= move
+    for index in range(len(columns)):
+        current, mask = play_name(current, mask, columns, index)
     return current, mask
+
+
+class Replayer:
+    """Replays move lists that share their first moves with the last one
+    replayed (as a sorted book's lines do) from where they part, keeping
+    each position's mirror image beside it."""
+
+    def __init__(self) -> None:
+        self.columns = ""
+        #: After each first part of ``columns``: current, mask and their mirror images.
+        self.positions: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
+
+    def key(self, columns: str) -> tuple[int, bool]:
+        """:func:`position_key` of the position after ``columns``; raises
+        BookError as :func:`replay` does."""
+        last = self.columns
+        shared = min(len(last), len(columns))
+        while last[:shared] != columns[:shared]:  # sorted lines part late: few steps
+            shared -= 1
+        positions = self.positions
+        del positions[shared + 1 :]
+        self.columns = columns[:shared]
+        for index in range(shared, len(columns)):
+            current, mask, mirrored_current, mirrored_mask = positions[-1]
+            after = play_name(current, mask, columns, index)
+            mirrored_move = drop(mirrored_mask, COLS - int(columns[index]))
+            positions.append(
+                (*after, mirrored_current ^ mirrored_mask, mirrored_mask | mirrored_move)
+            )
+        self.columns = columns
+        return shared_key(*positions[-1])
+
+    @property
+    def mask(self) -> int:
+        """The stones of the position last keyed."""
+        return self.positions[-1][1]
 
 
 class ConnectFourBook:
@@ -142,6 +194,7 @@ class ConnectFourBook:
     def parse(cls, text: str) -> ConnectFourBook:
         """The book of a data file's ``text``; raises BookError if it is not one."""
         entries: dict[int, BookMove] = {}
+        replayer = Replayer()
         for number, line in enumerate(text.splitlines(), 1):
             fields = line.split()
             if not fields or fields[0].startswith("#"):
@@ -149,11 +202,10 @@ class ConnectFourBook:
             if len(fields) != 3:
                 raise BookError(f"line {number}: expected 'moves column value', got {line!r}")
             columns, move, value = fields
-            current, mask = replay("" if columns == "-" else columns)
+            key, mirrored = replayer.key("" if columns == "-" else columns)
             entry = parse_entry(move, value, number)
-            if drop(mask, entry.column) == 0:
+            if drop(replayer.mask, entry.column) == 0:
                 raise BookError(f"line {number}: column {move} is full")
-            key, mirrored = position_key(current, mask)
             if key in entries:
                 raise BookError(f"line {number}: a second entry for {columns!r}")
             entries[key] = entry.mirrored() if mirrored else entry
@@ -206,8 +258,13 @@ def book_applies(geometry: Geometry) -> bool:
     )
 
 
+def shipped_text() -> str:
+    """The text of the book's data file shipped in the package."""
+    data = resources.files(__package__).joinpath(BOOK_FILE).read_bytes()
+    return gzip.decompress(data).decode("utf-8")
+
+
 @functools.cache
 def shipped_book() -> ConnectFourBook:
     """The book shipped in the package (read once)."""
-    text = resources.files(__package__).joinpath(BOOK_FILE).read_text(encoding="utf-8")
-    return ConnectFourBook.parse(text)
+    return ConnectFourBook.parse(shipped_text())
