@@ -85,7 +85,8 @@ json.dump({"compiled": COMPILED, "results": results}, sys.stdout)
 
 VALUE_WORKER = WORKER.replace(
     "json.dump(",
-    """from ttt_gui.engine.connect_four_path import OWN_TABLE_ENTRIES, BoardSolver
+    """from ttt_gui.engine.connect_four_board_solver import BoardSolver
+from ttt_gui.engine.connect_four_path import OWN_TABLE_ENTRIES
 for result in results:
     board = Board.from_moves(result["moves"], rows=6, cols=7, win_length=4, gravity=True)
     solver = BoardSolver(6, 7, OWN_TABLE_ENTRIES)

@@ -11,7 +11,9 @@ at each of those depths.
 
 The positions (``benchmarks/data/connect_four_hard.txt``) are where the
 match's value-losing moves come from: random games of 6 to 9 moves from the
-empty board, kept where
+empty board (``--stones 6-9``; ``connect_four_hard_midgame.txt``, with
+``--data``, holds those of 10 to 15 moves, where the book mostly ends and
+the level's own search plays), kept where
 
 - the solver does not settle the position within QUICK_NODES nodes from an
   empty table, so the level's think time mostly does not prove it either;
@@ -55,7 +57,8 @@ from ttt_gui.board import Board
 from ttt_gui.config import LEVELS, TOP_LEVEL, GameConfig
 from ttt_gui.engine import COMPILED, Limit
 from ttt_gui.engine.engine import MATE_THRESHOLD
-from ttt_gui.engine.connect_four_path import BoardSolver, GuessSearch
+from ttt_gui.engine.connect_four_choice import GuessSearch
+from ttt_gui.engine.connect_four_board_solver import BoardSolver
 from ttt_gui.engine.levels import LevelPlayer
 from ttt_gui.engine.state import SearchAborted
 
@@ -70,7 +73,7 @@ def board_of(line):
     return board
 
 
-def generate(count, seed, quick_nodes):
+def generate(count, seed, quick_nodes, fewest, most):
     rng = random.Random(seed)
     judge = BoardSolver(6, 7, 2_000_000)
     quick = BoardSolver(6, 7, 2_000_000)
@@ -78,7 +81,7 @@ def generate(count, seed, quick_nodes):
     made = 0
     while made < count:
         board, line = empty, []
-        for _ in range(rng.randint(6, 9)):
+        for _ in range(rng.randint(fewest, most)):
             move = rng.choice(board.legal_moves())
             board = board.play(move)
             line.append(move % 7 + 1)
@@ -134,7 +137,7 @@ def measure(positions, think, nodes, depths):
 
 
 if request["generate"]:
-    generate(request["generate"], request["seed"], request["quick_nodes"])
+    generate(request["generate"], request["seed"], request["quick_nodes"], *request["stones"])
 else:
     json.dump(measure(request["positions"], request["think"], request["nodes"],
                       request["depths"]), sys.stdout)
@@ -160,16 +163,23 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=DATA, help="the positions' file")
     parser.add_argument("--generate", type=int, default=0, help="positions to add to the file")
     parser.add_argument("--seed", type=int, default=2026, help="the seed of --generate")
+    parser.add_argument(
+        "--stones", default="6-9", help="the stones of the positions --generate makes, as 6-9"
+    )
     parser.add_argument("--depths", default="", help="heuristic depths to print, e.g. 6,8,10")
     bound = parser.add_mutually_exclusive_group()
     bound.add_argument("--think", type=float, help="seconds a move (default: the game's)")
     bound.add_argument("--nodes", type=int, help="positions a move, with no clock")
     args = parser.parse_args()
     depths = [int(depth) for depth in args.depths.split(",") if depth]
+    fewest, _, most = args.stones.partition("-")
+    if not (fewest.isdigit() and most.isdigit() and 1 <= int(fewest) <= int(most) <= 40):
+        parser.error(f"--stones must be two numbers from 1 to 40 as 6-9, not {args.stones!r}")
     request: dict[str, Any] = {
         "generate": args.generate,
         "seed": args.seed,
         "quick_nodes": QUICK_NODES,
+        "stones": [int(fewest), int(most)],
         "think": args.think,
         "nodes": args.nodes,
         "depths": depths,

@@ -118,7 +118,7 @@ WORKER = (
 import random, subprocess
 from ttt_gui.board import Player
 from ttt_gui.engine import Engine
-from ttt_gui.engine.connect_four_path import BoardSolver
+from ttt_gui.engine.connect_four_board_solver import BoardSolver
 from ttt_gui.engine.connect_four_book import shipped_book
 
 request = json.load(sys.stdin)

@@ -73,6 +73,7 @@ from typing import Final, NamedTuple
 
 from ttt_gui.board import Board
 from ttt_gui.engine.connect_four import has_four
+from ttt_gui.engine.connect_four_board_solver import BoardSolver
 from ttt_gui.engine.connect_four_book import (
     BOOK_FILE,
     OUTCOME_WORDS,
@@ -83,7 +84,7 @@ from ttt_gui.engine.connect_four_book import (
     position_key,
     replay,
 )
-from ttt_gui.engine.connect_four_path import BoardSolver, GuessSearch
+from ttt_gui.engine.connect_four_choice import GuessSearch
 from ttt_gui.engine.state import SearchAborted
 
 ROOT = Path(__file__).resolve().parent.parent

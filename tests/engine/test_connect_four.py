@@ -14,11 +14,13 @@ default run checks samples.
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 
 import pytest
 from conftest import random_share
+from connect_four_boards import board_after, play_column
 from variant_reference import (
     minimax,
     mismatches,
@@ -31,8 +33,10 @@ from variant_reference import (
 from ttt_gui.board import Board, geometry
 from ttt_gui.engine import COMPILED, MATE_THRESHOLD, WIN, Engine, Limit
 from ttt_gui.engine.connect_four import ConnectFourSolver, bit_count, connect_four_applies
-from ttt_gui.engine.connect_four_path import OWN_TABLE_ENTRIES, BoardSolver, GuessSearch
-from ttt_gui.engine.state import immediate_wins
+from ttt_gui.engine.connect_four_board_solver import BoardSolver
+from ttt_gui.engine.connect_four_choice import DrawCheck, GuessSearch
+from ttt_gui.engine.connect_four_path import OWN_TABLE_ENTRIES
+from ttt_gui.engine.state import SearchAborted, immediate_wins
 from ttt_gui.engine.transposition import POINTER_BYTES
 
 #: Small gravity boards with four in a row: (rows, columns).
@@ -123,6 +127,85 @@ def test_a_bounded_search_short_of_the_exact_scores_plays_a_proven_win() -> None
     result = Engine(seed=1).search(board, Limit(nodes=300_000))
     assert not result.exact and result.score > MATE_THRESHOLD
     assert BoardSolver(6, 7, 100_000).outcome(board.play(result.move)) == -1
+
+
+#: 12 stones in, won for the side to move (by columns 2 and 4); columns 5, 6
+#: and 7 lose. With 150,000 nodes the search proves neither the value nor a
+#: win; before it checked its heuristic's moves it played column 6.
+CHECKED_LINE = "774256136234"
+
+
+def bounded_move(nodes: int) -> tuple[Board, int]:
+    board = board_after(CHECKED_LINE)
+    result = Engine(seed=1).search(board, Limit(nodes=nodes))
+    assert not result.exact
+    return board, result.move
+
+
+def test_a_bounded_search_passes_over_the_moves_it_proved_to_lose() -> None:
+    board, move = bounded_move(150_000)
+    solver = BoardSolver(6, 7, 100_000)
+    losing = {5, 6, 7}
+    assert all(solver.outcome(play_column(board, column - 1)) == 1 for column in losing)
+    assert move % 7 + 1 not in losing
+
+
+@pytest.mark.slow
+def test_the_move_of_a_bounded_search_that_checked_it_keeps_the_draw_at_least() -> None:
+    board, move = bounded_move(150_000)
+    boards = BoardSolver(6, 7, 1 << 18)
+    current, mask, stones = boards.position(board.play(move))
+    boards.solver.root_stones = stones
+    assert boards.solver.is_at_most(current, mask, stones, 0)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(4, 5), pytest.param(5, 4, marks=pytest.mark.slow)])
+def test_the_draw_check_finds_what_minimax_finds(rows: int, cols: int) -> None:
+    """In its heuristic's order, the moves the check passes over lose and
+    the one it stops at keeps the draw at least, by the independent minimax."""
+    for board in random_positions(gravity(rows, cols), 20, 6, seed=rows * 7 + cols):
+        if immediate_wins(board):
+            continue  # the heuristic search takes positions with no win at once
+        values = move_values(board)
+        boards = BoardSolver(rows, cols, 100_000)
+        guess = GuessSearch(boards, board)
+        guess.deepen()
+        check = DrawCheck(boards, guess)
+        check.run()
+        order = [boards.cell_of(move) for move in guess.ranked()[0]]
+        losing = check.losing_cells()
+        assert all(values[cell] < 0 for cell in losing), repr(board)
+        first = next((cell for cell in order if cell not in losing), None)
+        if check.kept is None:
+            assert first is None, repr(board)
+        else:
+            assert boards.cell_of(check.kept) == first and values[first] >= 0, repr(board)
+
+
+def test_a_draw_check_cut_short_and_taken_up_again_ends_as_one_not_cut() -> None:
+    boards = BoardSolver(6, 7, 100_000)
+    stopped = 0
+    for board in random_positions(gravity(6, 7), 6, 10, seed=69):
+        if immediate_wins(board):
+            continue
+        guess = GuessSearch(boards, board)
+        boards.solver.clear()
+        boards.solver.limit(threading.Event(), math.inf, math.inf)
+        whole = DrawCheck(boards, guess)
+        whole.run()
+        boards.solver.clear()
+        parts = DrawCheck(boards, guess)
+        budget = 100
+        while True:
+            boards.solver.limit(threading.Event(), math.inf, float(boards.solver.nodes + budget))
+            try:
+                parts.run()
+                break
+            except SearchAborted:
+                stopped += 1
+                budget *= 2
+        assert (parts.kept, parts.losing) == (whole.kept, whole.losing), repr(board)
+    assert stopped > 0
 
 
 def test_a_stop_token_ends_a_solve_with_an_honest_answer() -> None:

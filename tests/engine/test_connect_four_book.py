@@ -19,6 +19,7 @@ from ttt_gui.board import Board
 from ttt_gui.config import LEVELS, TOP_LEVEL
 from ttt_gui.engine import COMPILED, UNMEASURED_WIN, Engine, Limit, connect_four_path
 from ttt_gui.engine.connect_four import has_four
+from ttt_gui.engine.connect_four_board_solver import BoardSolver
 from ttt_gui.engine.connect_four_book import (
     OUTCOME_WORDS,
     STEP,
@@ -33,7 +34,6 @@ from ttt_gui.engine.connect_four_book import (
     shipped_book,
     shipped_text,
 )
-from ttt_gui.engine.connect_four_path import BoardSolver
 from ttt_gui.engine.levels import LevelPlayer
 
 

@@ -14,7 +14,8 @@ from scripts import load_script
 
 from ttt_gui.board import Board
 from ttt_gui.engine import COMPILED
-from ttt_gui.engine.connect_four_path import BoardSolver, GuessSearch
+from ttt_gui.engine.connect_four_board_solver import BoardSolver
+from ttt_gui.engine.connect_four_choice import GuessSearch
 
 #: The benchmark, loaded as a module: its reader of the positions' file.
 HARD = load_script("benchmarks/connect_four_hard.py", "connect_four_hard")

@@ -22,7 +22,7 @@ by the lines through their cells).
 Values inside the solver are in half-moves to the end, from the side to
 move: a win whose last stone is the game's ``T``-th scores
 ``(cells + 2 - T) // 2``, a loss the negative of the winner's score, a draw
-0 (as in Pascal Pons's solver); :mod:`ttt_gui.engine.connect_four_path`
+0 (as in Pascal Pons's solver); :mod:`ttt_gui.engine.connect_four_board_solver`
 turns them into the engine's scale and boards into bitboards.
 
 This module is compiled by mypyc in the compiled build (native 64-bit

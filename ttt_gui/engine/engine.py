@@ -21,7 +21,8 @@ import time
 from dataclasses import dataclass, field, replace
 
 from ttt_gui.board import Board, Geometry
-from ttt_gui.engine.connect_four_path import ConnectFourPath, best_of, with_known
+from ttt_gui.engine.connect_four_board_solver import best_of
+from ttt_gui.engine.connect_four_path import ConnectFourPath, with_known
 from ttt_gui.engine.context import Limit, SearchContext
 from ttt_gui.engine.gomoku_path import GomokuPath, gomoku_applies
 from ttt_gui.engine.lines import LINE_MIN_NODES, principal_variation, proven_line
