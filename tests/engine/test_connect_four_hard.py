@@ -7,6 +7,7 @@ and, under ``--slow``, a seeded sample of them is solved again.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from connect_four_boards import board_after, play_column
@@ -21,10 +22,14 @@ from ttt_gui.engine.connect_four_choice import GuessSearch
 HARD = load_script("benchmarks/connect_four_hard.py", "connect_four_hard")
 
 
-def hard_lines() -> list[tuple[str, int, dict[int, int]]]:
+#: The middle game's positions (``--data``), 10 to 15 moves in.
+MIDGAME = HARD.DATA.with_name("connect_four_hard_midgame.txt")
+
+
+def hard_lines(path: Path = HARD.DATA) -> list[tuple[str, int, dict[int, int]]]:
     """The file's positions as the benchmark reads them: (columns played,
     value, the value after each playable column 1-7)."""
-    positions: list[tuple[str, int, dict[int, int]]] = HARD.read_positions(HARD.DATA)
+    positions: list[tuple[str, int, dict[int, int]]] = HARD.read_positions(path)
     return positions
 
 
@@ -37,16 +42,21 @@ def value_after(board: Board, column: int, solver: BoardSolver) -> int:
     return -solver.outcome(after)
 
 
-def test_every_hard_position_is_of_the_benchmarks_kind() -> None:
-    """6 to 9 moves in, not over, not lost for the side to move, some move
-    losing its value; a position is worth its best move (negamax), and only
-    full columns have no value."""
-    lines = hard_lines()
-    assert len(lines) >= 200
+@pytest.mark.parametrize(
+    ("path", "fewest", "most", "count"), [(HARD.DATA, 6, 9, 200), (MIDGAME, 10, 15, 100)]
+)
+def test_every_hard_position_is_of_the_benchmarks_kind(
+    path: Path, fewest: int, most: int, count: int
+) -> None:
+    """``fewest`` to ``most`` moves in, not over, not lost for the side to
+    move, some move losing its value; a position is worth its best move
+    (negamax), and only full columns have no value."""
+    lines = hard_lines(path)
+    assert len(lines) >= count
     assert len({columns for columns, _, _ in lines}) == len(lines)
     for columns, value, after in lines:
         board = board_after(columns)
-        assert 6 <= len(columns) <= 9 and not board.is_over, columns
+        assert fewest <= len(columns) <= most and not board.is_over, columns
         assert value in (0, 1), columns
         assert set(after) == {cell % 7 + 1 for cell in board.legal_moves()}, columns
         assert set(after.values()) <= {-1, 0, 1}, columns
@@ -54,14 +64,15 @@ def test_every_hard_position_is_of_the_benchmarks_kind() -> None:
 
 
 def sample_cases() -> list[object]:
-    """Under ``--slow``: on the compiled build three positions drawn by a
-    seed, on the plain one the deepest (the plain build takes about a
-    minute for the weak solves of one position 6 moves in)."""
-    lines = hard_lines()
-    if COMPILED:
-        chosen = random.Random(2026).sample(lines, 3)
-    else:
-        chosen = [max(lines, key=lambda line: (len(line[0]), line[0]))]
+    """Under ``--slow``: on the compiled build three positions of each file
+    drawn by a seed, on the plain one the deepest of each (the plain build
+    takes about a minute for the weak solves of one position 6 moves in)."""
+    chosen = []
+    for lines in (hard_lines(), hard_lines(MIDGAME)):
+        if COMPILED:
+            chosen += random.Random(2026).sample(lines, 3)
+        else:
+            chosen.append(max(lines, key=lambda line: (len(line[0]), line[0])))
     return [
         pytest.param(columns, value, after, id=columns, marks=pytest.mark.slow)
         for columns, value, after in chosen
