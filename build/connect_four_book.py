@@ -76,11 +76,14 @@ from ttt_gui.engine.connect_four import has_four
 from ttt_gui.engine.connect_four_board_solver import BoardSolver
 from ttt_gui.engine.connect_four_book import (
     BOOK_FILE,
+    COLS,
+    COLUMN_BITS,
     OUTCOME_WORDS,
     STEP,
     BookMove,
     ConnectFourBook,
     drop,
+    mirror,
     position_key,
     replay,
 )
@@ -421,6 +424,59 @@ def layer_positions(stones: int) -> list[LayerPosition]:
     return ranked(frontier)
 
 
+def move_orders(
+    current: int, mask: int, known: dict[tuple[int, int], tuple[int, str]]
+) -> tuple[int, str]:
+    """How many move orders from the empty board reach the position
+    (``current``: the side to move's stones, ``mask``: all stones; not
+    over, so no order passes a four), and the least of them (columns 1-7;
+    none where no order does), the positions on the way kept in ``known``:
+    each order ends by a stone on top of a column of the side that moved
+    last."""
+    if mask == 0:
+        return 1, ""
+    found = known.get((current, mask))
+    if found is not None:
+        return found
+    moved = current ^ mask  # the stones of the side that moved last
+    count, least = 0, ""
+    for col in range(COLS):
+        column = mask & (COLUMN_BITS << (col * STEP))
+        top = 1 << (column.bit_length() - 1) if column else 0
+        if top & moved:
+            before, columns = move_orders(moved ^ top, mask ^ top, known)
+            if before:  # else no order reaches the position before
+                count += before
+                columns += str(col + 1)
+                least = columns if not least else min(least, columns)
+    known[(current, mask)] = count, least
+    return count, least
+
+
+def book_parents(text: str, stones: int) -> list[LayerPosition]:
+    """The positions of the book ``text``'s entries with ``stones`` stones
+    as :func:`layer_positions` gives them (the least columns and the
+    orders of the position and its mirror image, ranked alike), without
+    going through every position of the layer."""
+    known: dict[tuple[int, int], tuple[int, str]] = {}
+    found: dict[int, tuple[str, int]] = {}
+    for line in text.splitlines():
+        columns = line.split(" ", 1)[0]
+        if line.startswith("#") or len(columns) != stones:
+            continue
+        current, mask = replay(columns)
+        key, _ = position_key(current, mask)
+        if key in found:
+            continue
+        orders, least = move_orders(current, mask, known)
+        mirrored = mirror(current), mirror(mask)
+        if mirrored != (current, mask):
+            mirror_orders, mirror_least = move_orders(*mirrored, known)
+            orders, least = orders + mirror_orders, min(least, mirror_least)
+        found[key] = least, orders
+    return ranked(found)
+
+
 def reply_positions(
     parents: list[LayerPosition], book: ConnectFourBook, outcomes: frozenset[int] = WON_OR_DRAWN
 ) -> list[LayerPosition]:
@@ -690,7 +746,7 @@ def add_layer(args: argparse.Namespace) -> int:
     book = ConnectFourBook.parse(text)
     if args.replies:
         drawn = args.replies == "drawn"
-        parents = layer_positions(args.layer - 2)
+        parents = book_parents(text, args.layer - 2)
         layer = reply_positions(parents, book, REPLIES_TO[args.replies])
         name = "replies-drawn" if drawn else "replies"
         mark = f"# --layer {args.layer} --replies{' drawn' if drawn else ''}:"

@@ -27,6 +27,7 @@ from conftest import by_default
 from scripts import load_script
 
 from ttt_gui.board import Board
+from ttt_gui.engine.connect_four_book import ConnectFourBook, shipped_text
 
 
 @pytest.fixture(scope="module")
@@ -297,6 +298,20 @@ def test_the_replies_follow_the_book_s_won_and_drawn_moves_the_likeliest_first(
     assert [p.key for p in drawn] == [p.key for p in second if p.columns.startswith("355")]
 
 
+def test_the_book_s_parents_are_its_entries_as_the_layer_gives_them(
+    book_script: ModuleType,
+) -> None:
+    """:func:`book_parents` reaches the book's entries of a layer without
+    the layer: the same positions, least columns and orders, in its order."""
+    text = shipped_text()
+    book = ConnectFourBook.parse(text)
+    for stones in (4, 7):
+        layer = book_script.layer_positions(stones)
+        parents = book_script.book_parents(text, stones)
+        assert parents == [position for position in layer if position.key in book.entries]
+        assert len({position.orders for position in parents}) > 1
+
+
 def test_a_layer_worker_leaves_out_a_position_it_settles_within_its_fast_nodes(
     book_script: ModuleType, builder: Any
 ) -> None:
@@ -324,13 +339,12 @@ def test_the_replies_to_a_book_s_moves_are_settled_and_added_to_it(
     entries = [book_script.settle_in_layer(builder.solver, columns) for columns in parents]
     kept = [entry for entry in entries if entry.column >= 0]
     assert kept
-    monkeypatch.setattr(book_script, "layer_positions", lambda stones: keyed(book_script, parents))
     monkeypatch.setattr(book_script, "LAYER_TABLE", 1 << 16)
     book = tmp_path / "book.txt"
     text = "# a book\n" + "".join(f"{e.columns} {e.book_move().text()}\n" for e in kept)
     book.write_text(text, encoding="utf-8")
     replies = book_script.reply_positions(
-        keyed(book_script, parents), book_script.ConnectFourBook.parse(text)
+        book_script.book_parents(text, 28), book_script.ConnectFourBook.parse(text)
     )
     assert replies
     args = layer_args(tmp_path, book, replies="all")
