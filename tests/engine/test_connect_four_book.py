@@ -283,8 +283,9 @@ def test_where_the_book_proves_some_moves_the_analysis_shows_them_beside_the_est
 def entry_cases() -> list[object]:
     """Under ``--slow``: on the compiled build six entries drawn by a seed
     from those eight or more moves in with an exact value, and five from
-    the outcomes of each of the layers six to ten moves in (the won or
-    drawn positions there, and the replies to the book's moves), on the
+    the outcomes of each number of moves in that has them (the won or
+    drawn positions 6 and 7 moves in, the replies to the book's moves from
+    8 to 15 moves in), on the
     plain one the deepest (a solve a few moves into the game takes it
     minutes). Every entry is replayed by ``build/connect_four_book.py
     --verify``: about as long as computing the book, far beyond a test run."""
@@ -294,9 +295,9 @@ def entry_cases() -> list[object]:
     rng = random.Random(2026)
     exact = [line for line in lines if len(line[0]) >= 8 and line[2] not in OUTCOME_WORDS]
     chosen = rng.sample(exact, 6)
-    for stones in range(6, 11):
-        layer = [line for line in lines if len(line[0]) == stones and line[2] in OUTCOME_WORDS]
-        chosen += rng.sample(layer, 5)
+    outcomes = [line for line in lines if len(line[0]) >= 6 and line[2] in OUTCOME_WORDS]
+    for stones in sorted({len(line[0]) for line in outcomes}):
+        chosen += rng.sample([line for line in outcomes if len(line[0]) == stones], 5)
     return [pytest.param(*line, id=line[0], marks=pytest.mark.slow) for line in chosen]
 
 
