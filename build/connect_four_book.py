@@ -461,7 +461,7 @@ def book_parents(text: str, stones: int) -> list[LayerPosition]:
     known: dict[tuple[int, int], tuple[int, str]] = {}
     found: dict[int, tuple[str, int]] = {}
     for line in text.splitlines():
-        columns = line.split(" ", 1)[0]
+        columns = line.split(" ", 1)[0].replace("-", "")  # "-": the empty board
         if line.startswith("#") or len(columns) != stones:
             continue
         current, mask = replay(columns)
