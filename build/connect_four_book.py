@@ -83,6 +83,7 @@ from ttt_gui.engine.connect_four_book import (
     BookMove,
     ConnectFourBook,
     drop,
+    entry_lines,
     mirror,
     position_key,
     replay,
@@ -460,9 +461,8 @@ def book_parents(text: str, stones: int) -> list[LayerPosition]:
     going through every position of the layer."""
     known: dict[tuple[int, int], tuple[int, str]] = {}
     found: dict[int, tuple[str, int]] = {}
-    for line in text.splitlines():
-        columns = line.split(" ", 1)[0].replace("-", "")  # "-": the empty board
-        if line.startswith("#") or len(columns) != stones:
+    for _, columns, _, _ in entry_lines(text):
+        if len(columns) != stones:
             continue
         current, mask = replay(columns)
         key, _ = position_key(current, mask)
@@ -797,12 +797,12 @@ def verify(path: Path, table: int) -> int:
     ConnectFourBook.parse(text)
     solver = BoardSolver(6, 7, table)
     solver.solver.limit(NEVER, float("inf"), float("inf"))
-    entries = [line.split() for line in text.splitlines() if line and not line.startswith("#")]
+    entries = [fields[1:] for fields in entry_lines(text)]
     started, wrong = time.monotonic(), 0
     for number, (columns, column, value) in enumerate(
         sorted(entries, key=lambda e: -len(e[0])), 1
     ):
-        board = BookBuilder.board("" if columns == "-" else columns)
+        board = BookBuilder.board(columns)
         after = board.play(column_cell(board, int(column) - 1))
         if after.winner is not None:
             holds = value in ("win", "1") or value.isdigit()
@@ -823,7 +823,7 @@ def verify(path: Path, table: int) -> int:
             holds = child == exact == int(value)
         if not holds:
             wrong += 1
-            print(f"  WRONG: {columns} {column} {value}", flush=True)
+            print(f"  WRONG: {columns or '-'} {column} {value}", flush=True)
         if number % 25 == 0 or number == len(entries):
             print(
                 f"  {number} of {len(entries)} entries, {time.monotonic() - started:.0f} s",

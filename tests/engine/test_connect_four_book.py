@@ -28,6 +28,7 @@ from ttt_gui.engine.connect_four_book import (
     ConnectFourBook,
     Replayer,
     drop,
+    entry_lines,
     mirror,
     position_key,
     replay,
@@ -46,12 +47,7 @@ def replies_after(board: Board, column: int) -> list[Board]:
 
 def shipped_lines() -> list[tuple[str, str, str]]:
     """The shipped book's entries as (moves, column, value), in file order."""
-    text = shipped_text()
-    return [
-        (fields[0].replace("-", ""), fields[1], fields[2])
-        for fields in (line.split() for line in text.splitlines())
-        if fields and not fields[0].startswith("#")
-    ]
+    return [(columns, move, value) for _, columns, move, value in entry_lines(shipped_text())]
 
 
 def test_the_shipped_book_reads_back_with_an_entry_for_each_line() -> None:

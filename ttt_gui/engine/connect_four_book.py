@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
 from typing import Final
@@ -180,6 +181,21 @@ class Replayer:
         return self.positions[-1][1]
 
 
+def entry_lines(text: str) -> Iterator[tuple[int, str, str, str]]:
+    """The entries of a data file's ``text``, in its order, as (the line's
+    number, the moves from the empty board, "" for ``-``, the book's move,
+    its value), as written; comments and blank lines left out. Raises
+    BookError for a line that is not three fields."""
+    for number, line in enumerate(text.splitlines(), 1):
+        fields = line.split()
+        if not fields or fields[0].startswith("#"):
+            continue
+        if len(fields) != 3:
+            raise BookError(f"line {number}: expected 'moves column value', got {line!r}")
+        columns, move, value = fields
+        yield number, "" if columns == "-" else columns, move, value
+
+
 class ConnectFourBook:
     """The book's entries by :func:`position_key`, each in the orientation
     of the key."""
@@ -195,19 +211,13 @@ class ConnectFourBook:
         """The book of a data file's ``text``; raises BookError if it is not one."""
         entries: dict[int, BookMove] = {}
         replayer = Replayer()
-        for number, line in enumerate(text.splitlines(), 1):
-            fields = line.split()
-            if not fields or fields[0].startswith("#"):
-                continue
-            if len(fields) != 3:
-                raise BookError(f"line {number}: expected 'moves column value', got {line!r}")
-            columns, move, value = fields
-            key, mirrored = replayer.key("" if columns == "-" else columns)
+        for number, columns, move, value in entry_lines(text):
+            key, mirrored = replayer.key(columns)
             entry = parse_entry(move, value, number)
             if drop(replayer.mask, entry.column) == 0:
                 raise BookError(f"line {number}: column {move} is full")
             if key in entries:
-                raise BookError(f"line {number}: a second entry for {columns!r}")
+                raise BookError(f"line {number}: a second entry for {columns or '-'!r}")
             entries[key] = entry.mirrored() if mirrored else entry
         return cls(entries)
 
