@@ -21,8 +21,10 @@ from ttt_gui.engine import COMPILED, UNMEASURED_WIN, Engine, Limit, connect_four
 from ttt_gui.engine.connect_four import has_four
 from ttt_gui.engine.connect_four_board_solver import BoardSolver
 from ttt_gui.engine.connect_four_book import (
+    EXACT_LIMIT,
     OUTCOME_WORDS,
     STEP,
+    BookEntries,
     BookError,
     BookMove,
     ConnectFourBook,
@@ -30,6 +32,7 @@ from ttt_gui.engine.connect_four_book import (
     drop,
     entry_lines,
     mirror,
+    pack,
     position_key,
     replay,
     shipped_book,
@@ -150,6 +153,8 @@ def test_an_entry_on_a_board_reads_as_on_bitboards() -> None:
         ("4444444 1 win\n", "column 4 is full"),
         ("4 8 win\n", "not a column: '8'"),
         ("4 4 maybe\n", "not a value: 'maybe'"),
+        ("4 4 22\n", "line 1: not a value: '22'"),  # beyond any exact value
+        ("4 3 win\n44 4 -22\n", "line 2: not a value: '-22'"),
         ("1212121 4 win\n", "the game is over after '1212121'"),
         ("- 4 win\n- 3 loss\n", "a second entry"),
         ("21 3 win\n67 5 win\n", "a second entry"),
@@ -162,6 +167,34 @@ def test_a_malformed_book_is_refused_by_name(text: str, words: str) -> None:
     with pytest.raises(BookError, match=words):
         ConnectFourBook.parse(text)
     assert issubclass(BookError, ValueError)
+
+
+BOOK_MOVES = st.builds(
+    BookMove,
+    st.integers(0, 6),
+    st.integers(-EXACT_LIMIT, EXACT_LIMIT),
+    st.booleans(),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.integers(0, (1 << 64) - 1), BOOK_MOVES, max_size=40))
+def test_the_compact_entries_hold_what_a_dict_of_the_same_entries_holds(
+    entries: dict[int, BookMove],
+) -> None:
+    compact = BookEntries({key: pack(entry) for key, entry in entries.items()})
+    assert dict(compact) == entries and len(compact) == len(entries)
+    assert list(compact) == sorted(entries)
+    for key in (-1, 0, 5, 1 << 48, (1 << 64) - 1, 1 << 64, "5", 5.0):
+        assert (key in compact) == (key in entries)
+        assert compact.get(key) == entries.get(key)  # type: ignore[call-overload]
+
+
+def test_the_book_holds_its_entries_in_a_few_bytes_each() -> None:
+    entries = shipped_book().entries
+    assert isinstance(entries, BookEntries)
+    held = entries.sorted_keys.itemsize + entries.codes.itemsize
+    assert held * len(entries) <= 10 * len(entries)
 
 
 @settings(max_examples=60, deadline=None)
@@ -317,3 +350,74 @@ def test_a_book_entry_keeps_the_value_it_claims(columns: str, column: str, value
     child = solver.solver.value(current, mask, stones)
     assert exact == int(value)
     assert child == -exact  # a best move: a win soonest, a loss latest
+
+
+def book_contradictions(text: str) -> list[str]:
+    """What the entries of a book's ``text`` say against one another or the
+    rules, one line each (none for a sound book). For each entry, after
+    its move (which must be legal and, if it ends the game, a win):
+
+    - the other side has no winning drop unless the entry is lost;
+    - the position, if the book holds it, has the entry's outcome from
+      the other side;
+    - each reply the book holds keeps the entry's outcome or better for
+      its side, a won entry's exactly; and a drawn entry does not have
+      every reply in the book won for its side.
+    """
+    book = ConnectFourBook.parse(text)
+    found: list[str] = []
+    replayer = Replayer()
+    for _, columns, _, _ in entry_lines(text):
+        replayer.key(columns)
+        current, mask = replayer.positions[-1][:2]
+        entry = book.lookup(current, mask)
+        assert entry is not None
+        name = f"{columns or '-'} {entry.text()}"
+        move = drop(mask, entry.column)
+        if has_four(current | move, STEP):
+            if entry.outcome != 1:
+                found.append(f"{name}: its move wins")
+            continue
+        other, after = current ^ mask, mask | move  # the other side to move
+        drops = [drop(after, col) for col in range(7)]
+        if entry.outcome >= 0 and any(bit and has_four(other | bit, STEP) for bit in drops):
+            found.append(f"{name}: the other side wins at once after its move")
+            continue
+        held = book.lookup(other, after)
+        if held is not None and held.outcome != -entry.outcome:
+            found.append(f"{name}: the book holds {held.text()} after its move")
+        replies = [book.lookup(other ^ after, after | bit) for bit in drops if bit]
+        outcomes = [reply.outcome for reply in replies if reply is not None]
+        if any(outcome < entry.outcome for outcome in outcomes):
+            found.append(f"{name}: a reply the book holds is worse for it: {outcomes}")
+        if entry.outcome == 0 and len(outcomes) == len(replies) and set(outcomes) == {1}:
+            found.append(f"{name}: every reply is won for it in the book")
+    return found
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("4 4 draw\n44 1 win\n", "4 4 draw: the book holds 1 win after its move"),
+        ("4 3 win\n434 4 draw\n", "4 3 win: a reply the book holds is worse for it: [0]"),
+        ("4 3 loss\n", ""),  # a lost entry: every reply may win for the other side
+        ("121212 1 draw\n", "121212 1 draw: its move wins"),
+        ("12121 3 draw\n", "12121 3 draw: the other side wins at once after its move"),
+        # The replies 441 to 444 and their mirror images 445 to 447: every reply.
+        ("4 4 draw\n" + "".join(f"44{col} 4 win\n" for col in "1234"), "every reply is won"),
+        ("4 4 draw\n" + "".join(f"44{col} 4 win\n" for col in "124"), ""),
+    ],
+)
+def test_the_check_of_the_book_against_itself_finds_each_kind_of_contradiction(
+    text: str, words: str
+) -> None:
+    found = book_contradictions(text)
+    assert (words in "\n".join(found)) if words else found == []
+
+
+@pytest.mark.slow
+def test_no_entry_of_the_shipped_book_contradicts_another_or_the_rules() -> None:
+    """Every entry, checked against the entries after its move and the
+    replies to it: the book's parts were solved apart, by layers and runs,
+    so a wrong entry where two meet shows here."""
+    assert book_contradictions(shipped_text()) == []

@@ -35,7 +35,9 @@ from __future__ import annotations
 
 import functools
 import gzip
-from collections.abc import Iterator
+from array import array
+from bisect import bisect_left
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Final
@@ -55,6 +57,8 @@ BOTTOM: Final = sum(1 << (col * STEP) for col in range(COLS))
 BOOK_FILE: Final = "connect_four_book.txt.gz"
 #: The words of a value proven without its distance, from the side to move.
 OUTCOME_WORDS: Final = {"win": 1, "draw": 0, "loss": -1}
+#: No exact value is larger from either side (a win with the side's first stone).
+EXACT_LIMIT: Final = (ROWS * COLS + 1) // 2
 
 
 class BookError(ValueError):
@@ -196,11 +200,57 @@ def entry_lines(text: str) -> Iterator[tuple[int, str, str, str]]:
         yield number, "" if columns == "-" else columns, move, value
 
 
+class BookEntries(Mapping[int, BookMove]):
+    """The book's entries by :func:`position_key`, held compactly: the keys
+    sorted in an array of 64-bit numbers and each entry packed in one
+    16-bit number beside its key (10 bytes an entry; a dict of entry
+    objects held about 17 times as much)."""
+
+    def __init__(self, packed: dict[int, int]) -> None:
+        """The entries of ``packed``: each key's entry as :func:`pack` gives it."""
+        keys = sorted(packed)
+        self.sorted_keys = array("Q", keys)
+        self.codes = array("h", map(packed.__getitem__, keys))
+
+    def __len__(self) -> int:
+        return len(self.sorted_keys)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.sorted_keys)
+
+    def index(self, key: object) -> int:
+        """Where ``key`` is in :attr:`sorted_keys`, or -1 if it is not."""
+        if not isinstance(key, int) or not 0 <= key < 1 << 64:
+            return -1
+        index = bisect_left(self.sorted_keys, key)
+        return index if index < len(self.sorted_keys) and self.sorted_keys[index] == key else -1
+
+    def __contains__(self, key: object) -> bool:
+        return self.index(key) >= 0
+
+    def __getitem__(self, key: int) -> BookMove:
+        index = self.index(key)
+        if index < 0:
+            raise KeyError(key)
+        return unpack(self.codes[index])
+
+
+def pack(entry: BookMove) -> int:
+    """``entry`` as one number: its value times 16, 8 if exact, its column."""
+    return entry.value * 16 + 8 * entry.exact + entry.column
+
+
+def unpack(packed: int) -> BookMove:
+    """The entry :func:`pack` made ``packed`` of."""
+    value, low = divmod(packed, 16)
+    return BookMove(low & 7, value, bool(low & 8))
+
+
 class ConnectFourBook:
     """The book's entries by :func:`position_key`, each in the orientation
     of the key."""
 
-    def __init__(self, entries: dict[int, BookMove]) -> None:
+    def __init__(self, entries: BookEntries) -> None:
         self.entries = entries
 
     def __len__(self) -> int:
@@ -209,17 +259,17 @@ class ConnectFourBook:
     @classmethod
     def parse(cls, text: str) -> ConnectFourBook:
         """The book of a data file's ``text``; raises BookError if it is not one."""
-        entries: dict[int, BookMove] = {}
+        packed: dict[int, int] = {}
         replayer = Replayer()
         for number, columns, move, value in entry_lines(text):
             key, mirrored = replayer.key(columns)
             entry = parse_entry(move, value, number)
             if drop(replayer.mask, entry.column) == 0:
                 raise BookError(f"line {number}: column {move} is full")
-            if key in entries:
+            if key in packed:
                 raise BookError(f"line {number}: a second entry for {columns or '-'!r}")
-            entries[key] = entry.mirrored() if mirrored else entry
-        return cls(entries)
+            packed[key] = pack(entry.mirrored() if mirrored else entry)
+        return cls(BookEntries(packed))
 
     def lookup(self, current: int, mask: int) -> BookMove | None:
         """The entry of a position (bitboards as the solver's, on 7x6), or None."""
@@ -247,15 +297,28 @@ class ConnectFourBook:
 
 
 def parse_entry(move: str, value: str, number: int) -> BookMove:
+    """The entry of a line's move and value fields (line ``number``);
+    raises BookError."""
+    try:
+        return fields_entry(move, value)
+    except BookError as error:
+        raise BookError(f"line {number}: {error}") from None
+
+
+@functools.cache
+def fields_entry(move: str, value: str) -> BookMove:
     """The entry of a line's move and value fields; raises BookError."""
     if move not in "1234567" or len(move) != 1:
-        raise BookError(f"line {number}: not a column: {move!r}")
+        raise BookError(f"not a column: {move!r}")
     if value in OUTCOME_WORDS:
         return BookMove(int(move) - 1, OUTCOME_WORDS[value], False)
     try:
-        return BookMove(int(move) - 1, int(value), True)
+        exact = int(value)
     except ValueError:
-        raise BookError(f"line {number}: not a value: {value!r}") from None
+        raise BookError(f"not a value: {value!r}") from None
+    if not -EXACT_LIMIT <= exact <= EXACT_LIMIT:
+        raise BookError(f"not a value: {value!r}")
+    return BookMove(int(move) - 1, exact, True)
 
 
 def book_applies(geometry: Geometry) -> bool:
