@@ -586,20 +586,24 @@ def settle_layer(
     (:class:`LayerWorker`, with ``fast_nodes``), in its order, but those
     whose keys are ``known``, appending each to the
     file ``progress`` (read back first: a run goes on where the last
-    stopped). The entries settled, in the layer's order, and whether no
+    stopped, a position settled there by another move order or as its
+    mirror image included). The entries settled, in the layer's order
+    (each with the move order it was settled by), and whether no
     position is left (none is unless the deadline, on ``time.monotonic``,
     came first)."""
     lines = progress.read_text(encoding="utf-8").splitlines() if progress.exists() else []
-    settled = {entry.columns: entry for entry in map(Settled.parse, lines)}
+    settled = {
+        position_key(*replay(entry.columns))[0]: entry for entry in map(Settled.parse, lines)
+    }
     positions = [
-        position.columns
-        for position in layer
-        if position.columns in settled or position.key not in known
+        position for position in layer if position.key in settled or position.key not in known
     ]
-    todo = [columns for columns in positions if columns not in settled]
+    key_of = {position.columns: position.key for position in positions}
+    todo = [position.columns for position in positions if position.key not in settled]
     print(
         f"{len(positions)} positions not in the book, {len(positions) - len(todo)} settled before."
     )
+    count = len(positions) - len(todo)
     started = shown = time.monotonic()
     stopped = False
     with (
@@ -626,18 +630,18 @@ def settle_layer(
                 for line in future.result():
                     file.write(line + "\n")
                     entry = Settled.parse(line)
-                    settled[entry.columns] = entry
+                    settled[key_of[entry.columns]] = entry
+                    count += 1
             file.flush()
             now = time.monotonic()
             stopped = stopped or now > deadline
             if now - shown >= 30 or not running:
                 shown = now
                 print(
-                    f"  {len(settled)} of {len(positions)} settled,"
-                    f" {now - started:.0f} s this run",
+                    f"  {count} of {len(positions)} settled, {now - started:.0f} s this run",
                     flush=True,
                 )
-    found = [settled[columns] for columns in positions if columns in settled]
+    found = [settled[position.key] for position in positions if position.key in settled]
     return found, len(found) == len(positions)
 
 

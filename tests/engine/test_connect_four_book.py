@@ -314,10 +314,11 @@ def entry_cases() -> list[object]:
     from those eight or more moves in with an exact value, and five from
     the outcomes of each number of moves in that has them (the won or
     drawn positions 6 and 7 moves in, the replies to the book's moves from
-    8 to 15 moves in), on the
-    plain one the deepest (a solve a few moves into the game takes it
-    minutes). Every entry is replayed by ``build/connect_four_book.py
-    --verify``: about as long as computing the book, far beyond a test run."""
+    8 to 16 moves in), on the plain one the deepest (a solve a few moves
+    into the game takes it minutes). Every entry is replayed by
+    ``build/connect_four_book.py --verify``: about as long as computing the
+    book, far beyond a test run; every entry is checked against the others
+    by :func:`book_contradictions`."""
     lines = sorted(shipped_lines(), key=lambda line: (-len(line[0]), line))
     if not COMPILED:
         return [pytest.param(*lines[0], id=lines[0][0], marks=pytest.mark.slow)]

@@ -242,6 +242,42 @@ def test_a_layer_adds_its_won_and_drawn_positions_to_a_book_and_goes_on_where_it
     assert book.read_text(encoding="utf-8").splitlines() == lines
 
 
+def test_a_layer_goes_on_from_positions_settled_by_another_move_order(
+    book_script: ModuleType,
+    builder: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A progress file written when the layer reached its positions by
+    other move orders (here their mirror images): none is settled again,
+    the count says so, and the book gets the same entries."""
+    layer = [columns for _, columns in late_games(book_script, 4, seed=5, stones=(28, 34))]
+    monkeypatch.setattr(book_script, "layer_positions", lambda stones: keyed(book_script, layer))
+    monkeypatch.setattr(book_script, "LAYER_TABLE", 1 << 16)
+    book = tmp_path / "book.txt"
+    book.write_text("# a book\n", encoding="utf-8")
+    assert book_script.add_layer(layer_args(tmp_path, book)) == 0
+    first = book.read_text(encoding="utf-8")
+    progress = tmp_path / "work" / "settled-layer-30.txt"
+    mirrored = []
+    for line in progress.read_text(encoding="utf-8").splitlines():
+        columns, column, outcome, exact = line.split()
+        other = "".join(str(8 - int(name)) for name in columns)
+        move = 6 - int(column) if int(column) >= 0 else -1  # -1: lost, no move kept
+        mirrored.append(f"{other} {move} {outcome} {exact}")
+    progress.write_text("".join(line + "\n" for line in mirrored), encoding="utf-8")
+    book.write_text("# a book\n", encoding="utf-8")
+    capsys.readouterr()
+    assert book_script.add_layer(layer_args(tmp_path, book)) == 0
+    assert progress.read_text(encoding="utf-8").splitlines() == mirrored  # none settled again
+    assert f"{len(layer)} positions not in the book, {len(layer)} settled before." in (
+        capsys.readouterr().out
+    )
+    again = ConnectFourBook.parse(book.read_text(encoding="utf-8"))
+    assert dict(again.entries) == dict(ConnectFourBook.parse(first).entries)
+
+
 def test_a_layer_stopped_by_its_minutes_writes_what_it_settled_and_then_goes_on(
     book_script: ModuleType, builder: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
