@@ -600,10 +600,8 @@ def settle_layer(
     ]
     key_of = {position.columns: position.key for position in positions}
     todo = [position.columns for position in positions if position.key not in settled]
-    print(
-        f"{len(positions)} positions not in the book, {len(positions) - len(todo)} settled before."
-    )
-    count = len(positions) - len(todo)
+    count = len(positions) - len(todo)  # the layer's positions settled
+    print(f"{len(positions)} positions not in the book, {count} settled before.")
     started = shown = time.monotonic()
     stopped = False
     with (
