@@ -47,9 +47,13 @@ the level's side, the opponent, the value of the opening for the level (as
 the solver sees it) and the result, the level's moves, its longest think,
 its CPU time, its value-losing moves (the stones on the board before each,
 and how it chose it) and how it chose each move: ``b`` the opening
-book's (its value proven by the book), ``e`` an exact solve,
+book's (its value proven by the book), ``e`` an exact solve (in a
+position the book holds won without its distance, too: the soonest win),
 ``w`` a proven winning move (its distance unknown), ``h`` the heuristic
-fallback (nothing proven within the think time). Then the totals.
+fallback (nothing proven within the think time). Then the totals, and how
+many of the level's moves in won positions ``--soonest-from`` stones in or
+more (10 by default) won soonest, checked by exact solves (where those
+take seconds or less in the compiled build).
 """
 
 from __future__ import annotations
@@ -89,7 +93,10 @@ def level_player(number, nodes, think):
 def level_move(player, board):
     cpu = time.process_time()
     found = player.search(board)
-    kind = ("b" if shipped_book().lookup_board(board) is not None
+    entry = shipped_book().lookup_board(board)
+    # A win (or loss) the book holds without its distance: the soonest sought.
+    sought = entry is not None and not entry.exact and entry.value != 0
+    kind = ("b" if entry is not None and not (sought and found.exact)
             else "e" if found.exact else "w" if found.score > MATE_THRESHOLD else "h")
     return found.move, kind, time.process_time() - cpu
 """
@@ -154,6 +161,20 @@ def value_after(board, move, player):
     return value_for(board.play(move), player)
 
 
+def wins_soonest(board, move):
+    # Whether ``move`` wins ``board`` (won for its side to move) soonest: the
+    # exact value after it is the position's (exact solves).
+    after = board.play(move)
+    if after.is_over:
+        return True
+    current, mask, stones = judge.position(board)
+    judge.solver.root_stones = stones
+    value = judge.solver.value(current, mask, stones)
+    current, mask, stones = judge.position(after)
+    judge.solver.root_stones = stones
+    return -judge.solver.value(current, mask, stones) == value
+
+
 def random_safe_move(board, chooser, moves=None):
     # A random move (of ``moves``, else any) after which the other side
     # does not win, if any.
@@ -200,6 +221,8 @@ def play(board, side, opponent_kind, number, opening, from_empty=False):
     longest = level_cpu = 0.0
     kinds = ""
     lost_value = []
+    slower = []  # the stones before each winning move not the soonest win
+    won_moves = 0  # the level's moves in won positions with soonest_from stones or more
     start_value = value_for(board, side)
     value = start_value
     proven_lost = False
@@ -220,6 +243,10 @@ def play(board, side, opponent_kind, number, opening, from_empty=False):
             kept = value_after(board, move, side)
             if kept < value:
                 lost_value.append((board.move_count, kind))
+            elif value == 1 and board.move_count >= request["soonest_from"]:
+                won_moves += 1
+                if not wins_soonest(board, move):
+                    slower.append((board.move_count, kind))
             value = kept
             board = after
             moves.append(move)
@@ -249,7 +276,8 @@ def play(board, side, opponent_kind, number, opening, from_empty=False):
             "side": "first" if side is Player.X else "second",
             "opponent": opponent_kind, "value": RESULT[start_value], "result": RESULT[result],
             "level_moves": len(kinds), "longest": longest, "level_cpu": level_cpu,
-            "kinds": kinds, "lost_value": lost_value, "rival_lost": rival_lost}
+            "kinds": kinds, "lost_value": lost_value, "rival_lost": rival_lost,
+            "won_moves": won_moves, "slower": slower}
     print(json.dumps(game), file=sys.stderr, flush=True)
     return game
 
@@ -315,6 +343,13 @@ def main() -> None:
     )
     parser.add_argument("--side", choices=("first", "second", "both"), default="both")
     parser.add_argument("--from-empty", type=int, default=0, help="games from the empty board")
+    parser.add_argument(
+        "--soonest-from",
+        type=int,
+        default=10,
+        help="check the level's moves in won positions with this many stones or more"
+        " for the soonest win (exact solves; 43: none)",
+    )
     bound = parser.add_mutually_exclusive_group()
     bound.add_argument("--think", type=float, help="seconds a move (default: the game's)")
     bound.add_argument("--nodes", type=int, help="positions a move, with no clock")
@@ -331,6 +366,7 @@ def main() -> None:
         "sides": sides,
         "opponents": opponents,
         "from_empty": args.from_empty,
+        "soonest_from": args.soonest_from,
         "level": None,
         "rival": None,
     }
@@ -366,6 +402,18 @@ def main() -> None:
         for opponent in ("perfect", "random", "rival"):
             for side in ("first", "second"):
                 summarize(answer["games"], start, from_empty, opponent, side)
+    won_moves = sum(g["won_moves"] for g in answer["games"])
+    slower = [(stones, kind) for g in answer["games"] for stones, kind in g["slower"]]
+    print(
+        f"the level's moves in won positions {args.soonest_from} stones in or more:"
+        f" {won_moves}; the soonest win in {won_moves - len(slower)}"
+        + (
+            "; a slower one at (stones and how chosen) "
+            + " ".join(f"{stones}{kind}" for stones, kind in sorted(slower))
+            if slower
+            else ""
+        )
+    )
 
 
 def summarize(

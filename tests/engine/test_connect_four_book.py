@@ -39,6 +39,7 @@ from ttt_gui.engine.connect_four_book import (
     shipped_text,
 )
 from ttt_gui.engine.levels import LevelPlayer
+from ttt_gui.engine.negamax import MATE_THRESHOLD, WIN
 
 
 def replies_after(board: Board, column: int) -> list[Board]:
@@ -213,9 +214,10 @@ def test_a_replayer_keys_each_position_as_a_replay_from_the_empty_board_does(
         assert replayer.positions[-1][:2] == replay(columns)
 
 
-def test_the_strongest_level_plays_the_books_move_at_once_and_lower_levels_do_not() -> None:
+def test_the_strongest_level_plays_a_drawn_entry_s_move_at_once_and_lower_levels_do_not() -> None:
     book = shipped_book()
-    columns, column, _ = max(shipped_lines(), key=lambda line: len(line[0]))
+    drawn = [line for line in shipped_lines() if line[2] == "draw"]
+    columns, column, _ = max(drawn, key=lambda line: len(line[0]))
     board = board_after(columns)
     entry = book.lookup_board(board)
     assert entry is not None and entry.column == int(column) - 1
@@ -227,6 +229,36 @@ def test_the_strongest_level_plays_the_books_move_at_once_and_lower_levels_do_no
     lower = LevelPlayer(hard.lookahead, 0.0, budget=Limit(nodes=hard.nodes), seed=1)
     assert lower.search(board).nodes > 0
     assert TOP_LEVEL == "strongest"
+
+
+#: A position the side to move wins, 17 stones in: by the 3rd column in 21
+#: plies, by the 5th in 23, by the 2nd in 25 (and by no other column).
+TWO_WINS = "23722664625466611"
+
+
+def test_a_won_entry_gives_way_to_the_soonest_win_the_think_time_finds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    book = ConnectFourBook.parse(f"{TWO_WINS} 2 win\n")  # the slowest win
+    monkeypatch.setattr(connect_four_path, "shipped_book", lambda: book)
+    board = board_after(TWO_WINS)
+    strongest = LevelPlayer(None, 0.0, budget=Limit(time=5.0), seed=1)
+    result = strongest.search(board)
+    assert (result.move % 7, result.score, result.exact) == (2, WIN - 21, True)
+
+
+def test_a_won_entry_s_move_stands_where_the_think_time_does_not_find_a_sooner_win(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    book = ConnectFourBook.parse(f"{TWO_WINS} 2 win\n")
+    monkeypatch.setattr(connect_four_path, "shipped_book", lambda: book)
+    board = board_after(TWO_WINS)
+    # The solver checks its limits every few thousand nodes: this one stops
+    # at the first check, well short of the exact solve.
+    result = LevelPlayer(None, 0.0, budget=Limit(nodes=1000), seed=1).search(board)
+    assert (result.move % 7, result.exact) == (1, False)
+    assert result.score > MATE_THRESHOLD  # a win, its distance not known
+    assert result.nodes > 0  # sought first
 
 
 def test_an_unbounded_search_takes_an_exact_entry_as_it_is() -> None:

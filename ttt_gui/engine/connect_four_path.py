@@ -128,7 +128,10 @@ class ConnectFourPath:
         and ``context``'s limits; else None. A bounded search for the best
         move instead always answers: the book's move where it has one, else
         as :meth:`choose` does; one without a bound takes the book's move
-        where its score is exact. The nodes count into ``context``.
+        where its score is exact. Where the book's move wins (or loses)
+        without its distance, the soonest win (the latest loss) is sought
+        first within the limits (:meth:`soonest`); the book's move stands
+        where it is not found. The nodes count into ``context``.
         """
         boards = self.boards
         assert boards is not None, "solve only where start() said so"
@@ -136,7 +139,8 @@ class ConnectFourPath:
             booked = boards.book_move(self.book, board)
             if booked is not None and (booked[2] or self.budget < math.inf):
                 scores, best, exact = booked
-                return scores, best, exact, board.empty_bits.bit_count()
+                soonest = None if exact else self.soonest(board, context, randomize=randomize)
+                return soonest or (scores, best, exact, board.empty_bits.bit_count())
         if not all_moves and self.budget < math.inf:
             return self.choose(board, context, randomize=randomize)
         solver = boards.solver
@@ -161,6 +165,27 @@ class ConnectFourPath:
             self.solving_nodes += int(solver.nodes) - started
             self.resumed = time.perf_counter()
             self.solving_seconds += self.resumed - now
+
+    def soonest(
+        self, board: Board, context: SearchContext, *, randomize: bool
+    ) -> tuple[dict[int, int], list[int], bool, int] | None:
+        """The exact best move of ``board``, a book entry's win (or loss)
+        whose distance the book does not hold: the soonest win (the latest
+        loss) as (scores, best moves, True, depth), if the solver finds it
+        within ``context``'s limits; else None, and the book's move stands.
+        The nodes count into ``context``."""
+        boards = self.boards
+        assert boards is not None, "soonest only where start() said so"
+        solver = boards.solver
+        started = int(solver.nodes)
+        solver.limit(context.stop, context.deadline, started + context.node_limit - context.nodes)
+        try:
+            scores, best = boards.move_scores(board, all_moves=False, randomize=randomize)
+            return scores, best, True, board.empty_bits.bit_count()
+        except SearchAborted:
+            return None
+        finally:
+            context.nodes += int(solver.nodes) - started
 
     def choose(
         self, board: Board, context: SearchContext, *, randomize: bool
