@@ -237,6 +237,16 @@ def test_no_options_keep_the_saved_settings() -> None:
         (["--level", "hard"], {"level": "hard", "depth": None}),
         (["--level", "strongest"], {"level": "strongest", "depth": None}),
         (["--level", "perfect"], {"level": "strongest", "depth": None}),  # the old name
+        (
+            ["--mode", "watch", "--level", "hard"],
+            {
+                "mode": Mode.WATCH,
+                "level": "hard",
+                "x_level": "hard",
+                "o_level": "hard",
+                "depth": None,
+            },
+        ),
         (["--depth", "9"], {"depth": 9}),
         (["--size", "5"], {"rows": 5, "cols": 5, "win_length": 4}),
         (["--size", "9"], {"rows": 9, "cols": 9, "win_length": 5}),

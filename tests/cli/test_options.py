@@ -12,6 +12,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from catalogues import speaking
 
+from ttt_gui.board import Player
 from ttt_gui.cli import analyse, pbrain
 from ttt_gui.cli.main import build_parser, main, names_a_game, settings_for_run
 from ttt_gui.config import BOARD_CHOICES, GameConfig, Shape
@@ -74,6 +75,13 @@ def test_a_usage_error_shows_the_commands_too(
         main(["--settings", str(tmp_path / "settings.json"), "--bogus"])
     assert exited.value.code == 2
     assert "ttt-gui {analyse,review,pbrain,puzzle} ..." in capsys.readouterr().err
+
+
+def test_the_level_is_every_computer_s_in_a_watched_game_too() -> None:
+    saved = GameConfig(x_level="easy", o_level="medium")
+    game = run_settings("--mode", "watch", "--level", "strongest", saved=saved)
+    assert (game.level, game.x_level, game.o_level) == ("strongest",) * 3
+    assert [level.name for level in map(game.level_for, Player) if level] == ["strongest"] * 2
 
 
 # -- the board options --------------------------------------------------------------------

@@ -342,6 +342,8 @@ def settings_for_run(args: argparse.Namespace, settings: Settings) -> Settings:
             game = dataclasses.replace(game, human=Player(args.play.upper()), mode=mode)
         if args.level:
             game = dataclasses.replace(game, level=args.level, depth=None)
+            if game.mode is Mode.WATCH:  # both computers'
+                game = dataclasses.replace(game, x_level=args.level, o_level=args.level)
         if shape is not None:
             game = game.with_shape(shape)
         if args.depth:
