@@ -154,14 +154,9 @@ class ConnectFourPath:
         self.budget *= 2
         started = int(solver.nodes)
         budget = min(context.node_limit, context.nodes + budget) - context.nodes
-        solver.limit(context.stop, context.deadline, started + budget)
         try:
-            scores, best = boards.move_scores(board, all_moves=all_moves, randomize=randomize)
-            return scores, best, True, board.empty_bits.bit_count()
-        except SearchAborted:
-            return None
+            return self.exact(board, context, budget, all_moves=all_moves, randomize=randomize)
         finally:
-            context.nodes += int(solver.nodes) - started
             self.solving_nodes += int(solver.nodes) - started
             self.resumed = time.perf_counter()
             self.solving_seconds += self.resumed - now
@@ -174,13 +169,29 @@ class ConnectFourPath:
         loss) as (scores, best moves, True, depth), if the solver finds it
         within ``context``'s limits; else None, and the book's move stands.
         The nodes count into ``context``."""
+        budget = context.node_limit - context.nodes
+        return self.exact(board, context, budget, all_moves=False, randomize=randomize)
+
+    def exact(
+        self,
+        board: Board,
+        context: SearchContext,
+        budget: float,
+        *,
+        all_moves: bool,
+        randomize: bool,
+    ) -> tuple[dict[int, int], list[int], bool, int] | None:
+        """The exact (scores, best moves) of ``board`` (every move's with
+        ``all_moves``), True and the depth (the empty cells), if the solver
+        finds them within ``budget`` more nodes and ``context``'s stop and
+        deadline; else None. The nodes count into ``context``."""
         boards = self.boards
-        assert boards is not None, "soonest only where start() said so"
+        assert boards is not None, "exact only where start() said so"
         solver = boards.solver
         started = int(solver.nodes)
-        solver.limit(context.stop, context.deadline, started + context.node_limit - context.nodes)
+        solver.limit(context.stop, context.deadline, started + budget)
         try:
-            scores, best = boards.move_scores(board, all_moves=False, randomize=randomize)
+            scores, best = boards.move_scores(board, all_moves=all_moves, randomize=randomize)
             return scores, best, True, board.empty_bits.bit_count()
         except SearchAborted:
             return None
