@@ -12,7 +12,7 @@ import time
 
 import pytest
 from connect_four_boards import board_after, play_column
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from ttt_gui.board import Board
@@ -180,6 +180,7 @@ BOOK_MOVES = st.builds(
 
 @settings(max_examples=60, deadline=None)
 @given(st.dictionaries(st.integers(0, (1 << 64) - 1), BOOK_MOVES, max_size=40))
+@example(entries={5: BookMove(0, 0, False)})  # a key asked for as 5.0 too
 def test_the_compact_entries_hold_what_a_dict_of_the_same_entries_holds(
     entries: dict[int, BookMove],
 ) -> None:

@@ -219,11 +219,21 @@ class BookEntries(Mapping[int, BookMove]):
         return iter(self.sorted_keys)
 
     def index(self, key: object) -> int:
-        """Where ``key`` is in :attr:`sorted_keys`, or -1 if it is not."""
-        if not isinstance(key, int) or not 0 <= key < 1 << 64:
+        """Where ``key`` is in :attr:`sorted_keys`, or -1 if it is not: a key
+        equal to one held is found, as in a dict (5.0 as 5)."""
+        if isinstance(key, int):
+            number = key
+        else:
+            try:
+                number = int(key)  # type: ignore[call-overload]
+            except (TypeError, ValueError, OverflowError):
+                return -1
+            if number != key:
+                return -1
+        if not 0 <= number < 1 << 64:
             return -1
-        index = bisect_left(self.sorted_keys, key)
-        return index if index < len(self.sorted_keys) and self.sorted_keys[index] == key else -1
+        index = bisect_left(self.sorted_keys, number)
+        return index if index < len(self.sorted_keys) and self.sorted_keys[index] == number else -1
 
     def __contains__(self, key: object) -> bool:
         return self.index(key) >= 0
