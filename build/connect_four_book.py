@@ -587,10 +587,10 @@ def settle_layer(
     whose keys are ``known``, appending each to the
     file ``progress`` (read back first: a run goes on where the last
     stopped, a position settled there by another move order or as its
-    mirror image included). The entries settled, in the layer's order
-    (each with the move order it was settled by), and whether no
-    position is left (none is unless the deadline, on ``time.monotonic``,
-    came first)."""
+    mirror image included). The entries settled whose keys are not
+    ``known``, in the layer's order (each with the move order it was
+    settled by), and whether no position is left (none is unless the
+    deadline, on ``time.monotonic``, came first)."""
     lines = progress.read_text(encoding="utf-8").splitlines() if progress.exists() else []
     settled = {
         position_key(*replay(entry.columns))[0]: entry for entry in map(Settled.parse, lines)
@@ -639,8 +639,9 @@ def settle_layer(
                     f"  {count} of {len(positions)} settled, {now - started:.0f} s this run",
                     flush=True,
                 )
-    found = [settled[position.key] for position in positions if position.key in settled]
-    return found, len(found) == len(positions)
+    found = [position.key for position in positions if position.key in settled]
+    new = [settled[key] for key in found if key not in known]
+    return new, len(found) == len(positions)
 
 
 def column_cell(board: Board, col: int) -> int:
@@ -771,9 +772,7 @@ def add_layer(args: argparse.Namespace) -> int:
     lines = [line for line in text.splitlines() if not line.startswith(mark)]
     header = sum(1 for line in lines if line.startswith("#"))
     added = [
-        f"{entry.columns} {entry.book_move().text()}"
-        for entry in settled
-        if entry.column >= 0 and position_key(*replay(entry.columns))[0] not in book.entries
+        f"{entry.columns} {entry.book_move().text()}" for entry in settled if entry.column >= 0
     ]
     state = "complete" if complete else "partial: every entry holds, not every position is in"
     if args.fast_nodes:
