@@ -155,7 +155,9 @@ class ConnectFourPath:
         started = int(solver.nodes)
         budget = min(context.node_limit, context.nodes + budget) - context.nodes
         try:
-            return self.exact(board, context, budget, all_moves=all_moves, randomize=randomize)
+            return self.exact_scores(
+                board, context, budget, all_moves=all_moves, randomize=randomize
+            )
         finally:
             self.solving_nodes += int(solver.nodes) - started
             self.resumed = time.perf_counter()
@@ -170,9 +172,9 @@ class ConnectFourPath:
         within ``context``'s limits; else None, and the book's move stands.
         The nodes count into ``context``."""
         budget = context.node_limit - context.nodes
-        return self.exact(board, context, budget, all_moves=False, randomize=randomize)
+        return self.exact_scores(board, context, budget, all_moves=False, randomize=randomize)
 
-    def exact(
+    def exact_scores(
         self,
         board: Board,
         context: SearchContext,
@@ -186,7 +188,7 @@ class ConnectFourPath:
         finds them within ``budget`` more nodes and ``context``'s stop and
         deadline; else None. The nodes count into ``context``."""
         boards = self.boards
-        assert boards is not None, "exact only where start() said so"
+        assert boards is not None, "exact_scores only where start() said so"
         solver = boards.solver
         started = int(solver.nodes)
         solver.limit(context.stop, context.deadline, started + budget)
